@@ -1,0 +1,412 @@
+//! Sets of points as bitboards: the BW model's boolean vectors.
+//!
+//! Paper 003 writes a position as binary column vectors (b, w, l) and adjacency as the product with
+//! the closed-neighbourhood matrix F0 (eq. 3). A [`PointSet`] is such a vector, one bit a point, and
+//! [`PointSet::neighbours`] is F0 without the diagonal: four shifts of the whole bit string (by 1
+//! and by the row stride), masked to the board. The spare column of the point layout (see
+//! [`crate::point`]) keeps the one-bit shifts from wrapping between rows.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub, SubAssign};
+use std::sync::OnceLock;
+
+use crate::point::{BoardSize, Point, MAX_SIDE};
+
+/// Words in a set: 19 rows of stride 20 need 379 bits.
+pub(crate) const WORDS: usize = 6;
+
+/// A set of points of one board, as a 384-bit bitboard.
+///
+/// ```
+/// use igo_core::{BoardSize, PointSet};
+/// let size = BoardSize::square(9).unwrap();
+/// let centre = size.parse_point("E5").unwrap();
+/// let set = PointSet::single(centre);
+/// assert_eq!(set.neighbours(size).count(), 4);
+/// assert_eq!(PointSet::full(size).count(), 81);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PointSet(pub(crate) [u64; WORDS]);
+
+impl PointSet {
+    /// The empty set.
+    pub const EMPTY: PointSet = PointSet([0; WORDS]);
+
+    /// The empty set.
+    #[inline]
+    pub const fn new() -> PointSet {
+        PointSet::EMPTY
+    }
+
+    /// The set holding only `p`.
+    #[inline]
+    pub fn single(p: Point) -> PointSet {
+        let mut s = PointSet::EMPTY;
+        s.insert(p);
+        s
+    }
+
+    /// Every point of a board of this size (the all-ones vector of the BW model).
+    #[inline]
+    pub fn full(size: BoardSize) -> PointSet {
+        board_mask(size)
+    }
+
+    /// Adds `p`.
+    #[inline]
+    pub fn insert(&mut self, p: Point) {
+        let i = p.index();
+        self.0[i >> 6] |= 1u64 << (i & 63);
+    }
+
+    /// Removes `p`.
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        let i = p.index();
+        self.0[i >> 6] &= !(1u64 << (i & 63));
+    }
+
+    /// Whether `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        let i = p.index();
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    /// Whether the set has no points.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The number of points (the |v| of the paper).
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set has exactly one point, without counting them all.
+    #[inline]
+    pub fn is_single(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return false;
+                }
+                seen = true;
+            }
+        }
+        seen
+    }
+
+    /// Whether the set has at least two points.
+    #[inline]
+    pub fn has_two_or_more(&self) -> bool {
+        !self.is_empty() && !self.is_single()
+    }
+
+    /// The point with the lowest index, if any.
+    #[inline]
+    pub fn first(&self) -> Option<Point> {
+        for (k, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(Point::from_index(k * 64 + w.trailing_zeros() as usize));
+            }
+        }
+        None
+    }
+
+    /// Whether every point of `self` is in `other`.
+    #[inline]
+    pub fn is_subset(&self, other: &PointSet) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
+    }
+
+    /// Whether the two sets share a point.
+    #[inline]
+    pub fn intersects(&self, other: &PointSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// The points, in index order (row by row from the top left).
+    #[inline]
+    pub fn iter(&self) -> Iter {
+        Iter {
+            words: self.0,
+            k: 0,
+        }
+    }
+
+    /// The points orthogonally adjacent to some point of the set (the set itself excluded unless
+    /// adjacent to another of its points). `F0 v - v` in the BW model when the set is one point.
+    #[inline]
+    pub fn neighbours(&self, size: BoardSize) -> PointSet {
+        self.neighbours_masked(size.stride(), &board_mask(size))
+    }
+
+    /// [`PointSet::neighbours`] with the stride and board mask given: the hot-path form.
+    #[inline]
+    pub fn neighbours_masked(&self, stride: usize, mask: &PointSet) -> PointSet {
+        let a = self.shl(1);
+        let b = self.shr(1);
+        let c = self.shl(stride);
+        let d = self.shr(stride);
+        let mut out = [0u64; WORDS];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = (a.0[k] | b.0[k] | c.0[k] | d.0[k]) & mask.0[k];
+        }
+        PointSet(out)
+    }
+
+    /// The set and its neighbours: the closed neighbourhood, `F0 v` of the BW model.
+    #[inline]
+    pub fn closed_neighbourhood(&self, size: BoardSize) -> PointSet {
+        *self | self.neighbours(size)
+    }
+
+    /// The points of `within` connected to `self` by orthogonal steps inside `within` (the seed
+    /// points themselves are kept only where they are in `within`).
+    pub fn flood_fill(&self, within: &PointSet, size: BoardSize) -> PointSet {
+        let stride = size.stride();
+        let mask = board_mask(size) & *within;
+        let mut cur = *self & *within;
+        loop {
+            let next = cur | cur.neighbours_masked(stride, &mask);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    /// Shift towards higher indices by `k` bits (0 < k < 64).
+    #[inline]
+    fn shl(&self, k: usize) -> PointSet {
+        debug_assert!(k > 0 && k < 64);
+        let w = &self.0;
+        let mut out = [0u64; WORDS];
+        out[0] = w[0] << k;
+        for i in 1..WORDS {
+            out[i] = (w[i] << k) | (w[i - 1] >> (64 - k));
+        }
+        PointSet(out)
+    }
+
+    /// Shift towards lower indices by `k` bits (0 < k < 64).
+    #[inline]
+    fn shr(&self, k: usize) -> PointSet {
+        debug_assert!(k > 0 && k < 64);
+        let w = &self.0;
+        let mut out = [0u64; WORDS];
+        for i in 0..WORDS - 1 {
+            out[i] = (w[i] >> k) | (w[i + 1] << (64 - k));
+        }
+        out[WORDS - 1] = w[WORDS - 1] >> k;
+        PointSet(out)
+    }
+}
+
+/// The set of on-board points for a size, from a table built once.
+#[inline]
+pub(crate) fn board_mask(size: BoardSize) -> PointSet {
+    static MASKS: OnceLock<Vec<PointSet>> = OnceLock::new();
+    let masks = MASKS.get_or_init(|| {
+        let n = MAX_SIDE as usize;
+        let mut v = vec![PointSet::EMPTY; n * n];
+        for w in 1..=n {
+            for h in 1..=n {
+                let size = BoardSize::new(w as u32, h as u32).expect("in range");
+                let mut s = PointSet::EMPTY;
+                for p in size.points() {
+                    s.insert(p);
+                }
+                v[(w - 1) * n + (h - 1)] = s;
+            }
+        }
+        v
+    });
+    masks[(size.width() - 1) * MAX_SIDE as usize + (size.height() - 1)]
+}
+
+/// Iterator over the points of a [`PointSet`].
+#[derive(Clone)]
+pub struct Iter {
+    words: [u64; WORDS],
+    k: usize,
+}
+
+impl Iterator for Iter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.k < WORDS {
+            let w = self.words[self.k];
+            if w != 0 {
+                self.words[self.k] = w & (w - 1);
+                return Some(Point::from_index(
+                    self.k * 64 + w.trailing_zeros() as usize,
+                ));
+            }
+            self.k += 1;
+        }
+        None
+    }
+}
+
+impl IntoIterator for PointSet {
+    type Item = Point;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &PointSet {
+    type Item = Point;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Point> for PointSet {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> PointSet {
+        let mut s = PointSet::EMPTY;
+        for p in iter {
+            s.insert(p);
+        }
+        s
+    }
+}
+
+impl Extend<Point> for PointSet {
+    fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
+        for p in iter {
+            self.insert(p);
+        }
+    }
+}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $op:tt, $tra:ident, $fa:ident) => {
+        impl $tr for PointSet {
+            type Output = PointSet;
+            #[inline]
+            fn $f(self, rhs: PointSet) -> PointSet {
+                let mut out = [0u64; WORDS];
+                for k in 0..WORDS {
+                    out[k] = self.0[k] $op rhs.0[k];
+                }
+                PointSet(out)
+            }
+        }
+        impl $tra for PointSet {
+            #[inline]
+            fn $fa(&mut self, rhs: PointSet) {
+                for k in 0..WORDS {
+                    self.0[k] = self.0[k] $op rhs.0[k];
+                }
+            }
+        }
+    };
+}
+
+bitop!(BitAnd, bitand, &, BitAndAssign, bitand_assign);
+bitop!(BitOr, bitor, |, BitOrAssign, bitor_assign);
+
+impl BitXor for PointSet {
+    type Output = PointSet;
+    #[inline]
+    fn bitxor(self, rhs: PointSet) -> PointSet {
+        let mut out = [0u64; WORDS];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = self.0[k] ^ rhs.0[k];
+        }
+        PointSet(out)
+    }
+}
+
+impl Sub for PointSet {
+    type Output = PointSet;
+    /// Set difference: the paper's `a - b` on boolean vectors.
+    #[inline]
+    fn sub(self, rhs: PointSet) -> PointSet {
+        let mut out = [0u64; WORDS];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = self.0[k] & !rhs.0[k];
+        }
+        PointSet(out)
+    }
+}
+
+impl SubAssign for PointSet {
+    #[inline]
+    fn sub_assign(&mut self, rhs: PointSet) {
+        for k in 0..WORDS {
+            self.0[k] &= !rhs.0[k];
+        }
+    }
+}
+
+impl Not for PointSet {
+    type Output = PointSet;
+    /// Complement within all 384 bits; intersect with [`PointSet::full`] to stay on a board.
+    #[inline]
+    fn not(self) -> PointSet {
+        let mut out = [0u64; WORDS];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = !self.0[k];
+        }
+        PointSet(out)
+    }
+}
+
+impl fmt::Debug for PointSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(|p| p.index())).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_by_shift_match_neighbour_lists_on_every_size() {
+        for w in 1..=19 {
+            for h in [1, 2, 5, 19] {
+                let size = BoardSize::new(w, h).unwrap();
+                for p in size.points() {
+                    let by_shift = PointSet::single(p).neighbours(size);
+                    let by_list: PointSet = size.neighbours(p).collect();
+                    assert_eq!(by_shift, by_list, "{size} point {}", p.index());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn flood_fill_stays_inside_and_reaches_connected_points() {
+        let size = BoardSize::new(5, 4).unwrap();
+        let pt = |s| size.parse_point(s).unwrap();
+        // A wall on column C splits the board.
+        let wall: PointSet = ["C1", "C2", "C3", "C4"].into_iter().map(pt).collect();
+        let open = PointSet::full(size) - wall;
+        let left = PointSet::single(pt("A1")).flood_fill(&open, size);
+        assert_eq!(left.count(), 8);
+        assert!(left.contains(pt("B4")) && !left.contains(pt("D1")));
+    }
+
+    #[test]
+    fn single_and_count_agree() {
+        let size = BoardSize::square(19).unwrap();
+        let mut s = PointSet::EMPTY;
+        assert!(!s.is_single() && !s.has_two_or_more());
+        s.insert(size.parse_point("T19").unwrap());
+        assert!(s.is_single() && s.count() == 1);
+        s.insert(size.parse_point("A1").unwrap());
+        assert!(!s.is_single() && s.has_two_or_more() && s.count() == 2);
+        assert_eq!(s.iter().count(), 2);
+    }
+}

@@ -1,0 +1,1 @@
+//! The literal BW model of paper 003 (to be written).

@@ -1,0 +1,3 @@
+//! One module per subcommand: argument structs (clap) and a `run` function calling the libraries.
+
+pub mod bench;

@@ -1,0 +1,41 @@
+//! Exit codes: 2 for bad input (arguments, files, SGF), 1 for anything else that went wrong.
+
+use std::fmt;
+
+/// Marks an error as the user's input being wrong, so that `igo` exits with code 2.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// An error that exits with code 2.
+pub fn bad_input(msg: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(BadInput(msg.into()))
+}
+
+/// The exit code for an error: 2 when any cause in its chain is bad input, else 1.
+pub fn exit_code(err: &anyhow::Error) -> i32 {
+    if err.chain().any(|e| e.is::<BadInput>()) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Extension to mark results' errors as bad input with a context message.
+pub trait InputContext<T> {
+    /// On error, wraps it as bad input with `what` in front of the cause.
+    fn input_context(self, what: impl FnOnce() -> String) -> anyhow::Result<T>;
+}
+
+impl<T, E: fmt::Display> InputContext<T> for Result<T, E> {
+    fn input_context(self, what: impl FnOnce() -> String) -> anyhow::Result<T> {
+        self.map_err(|e| bad_input(format!("{}: {e}", what())))
+    }
+}

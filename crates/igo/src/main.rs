@@ -1,0 +1,42 @@
+//! `igo`: the command-line program. It parses arguments and calls the libraries; each subcommand
+//! lives in its own file under `commands/`. Exit codes: 0 success, 2 bad input, 1 other failure.
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+mod error;
+mod util;
+
+/// igo: a toolkit for computer-Go research.
+#[derive(Parser)]
+#[command(name = "igo", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Measure speed: light random playouts.
+    #[command(subcommand)]
+    Bench(commands::bench::BenchCommand),
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with code 0; usage errors exit with code 2.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Bench(cmd) => commands::bench::run(cmd),
+    };
+    if let Err(err) = result {
+        eprintln!("igo: error: {err:#}");
+        std::process::exit(error::exit_code(&err));
+    }
+}
