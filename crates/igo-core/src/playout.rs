@@ -9,7 +9,7 @@
 
 use rand_core::RngCore;
 
-use crate::board::{Board, EMPTY, OFF};
+use crate::board::{each_neighbour_offset, Board, NeighbourSummary, OFF};
 use crate::color::Color;
 use crate::point::{Point, Move};
 use crate::point_set::PointSet;
@@ -69,32 +69,38 @@ impl Board {
     /// eyes under `rule`. (The ko point is the caller's business.) One pass over the neighbours.
     #[inline]
     pub fn is_playout_move(&self, c: Color, p: Point, rule: EyeRule) -> bool {
+        match self.neighbour_summary(c, p) {
+            NeighbourSummary::HasEmpty => return true, // legal, and not an eye
+            NeighbourSummary::OwnRingNoAtari => {
+                // Legal; an eye under either rule unless the diagonals say false eye.
+                return rule == EyeRule::TrueEyeShape && !self.is_true_eye_shape(c, p);
+            }
+            NeighbourSummary::EnemyRingNoAtari => return false, // suicide
+            NeighbourSummary::Other => {}
+        }
         let i = p.index() as isize;
         let me = c as u8;
-        let mut legal = false;
-        let mut all_own = true;
-        let mut own_atari = false;
-        for d in self.offsets_pub() {
+        // No empty neighbour: legal if an own block keeps another liberty or an enemy block is
+        // captured; an eye if every neighbour is an own stone.
+        let (mut own_two, mut own_atari, mut enemy, mut enemy_atari) = (false, false, false, false);
+        each_neighbour_offset!(self.stride(), d, 'next, {
             let v = self.cell_code(i + d);
             if v == OFF {
-                continue;
+                break 'next;
             }
-            if v == EMPTY {
-                return true; // an empty neighbour: legal and not an eye
-            }
-            let two = self.libs_at_code(i + d).has_two_or_more();
+            let atari = self.in_atari_at_code(i + d);
             if v == me {
-                legal |= two;
-                own_atari |= !two;
+                own_two |= !atari;
+                own_atari |= atari;
             } else {
-                all_own = false;
-                legal |= !two;
+                enemy = true;
+                enemy_atari |= atari;
             }
-        }
-        if !legal {
+        });
+        if !(own_two || enemy_atari) {
             return false;
         }
-        if !all_own {
+        if enemy {
             return true;
         }
         match rule {
@@ -124,32 +130,26 @@ impl Position {
 
     /// A uniformly random playout-legal point for the player to move, or `None` (then a playout
     /// passes).
+    ///
+    /// Draws uniformly from a window of the board's list of empty points; a drawn point that is not
+    /// playable is swapped to the end of the window, which shrinks. What remains in the window is
+    /// always every playable point, so the draw is uniform among them, and each point is tested at
+    /// most once. The board's list is reordered (its order carries no meaning).
     #[inline]
-    pub fn random_playout_move(&self, rule: EyeRule, rng: &mut impl RngCore) -> Option<Point> {
-        let board = self.board();
-        let n = board.empty_count();
-        if n == 0 {
-            return None;
-        }
-        // Rejection sampling: a uniform draw among the empty points, kept if playable, is a
-        // uniform draw among the playable points. When most empty points are eyes this wastes
-        // draws, so after a few misses we list the playable points and draw among them.
-        for _ in 0..4 {
-            let p = board.empty_point(below(rng, n));
-            if self.is_playout_move(p, rule) {
+    pub fn random_playout_move(&mut self, rule: EyeRule, rng: &mut impl RngCore) -> Option<Point> {
+        let mut window = self.board().empty_count();
+        let c = self.to_play();
+        let ko = self.ko_point();
+        while window > 0 {
+            let i = below(rng, window);
+            let p = self.board().empty_point(i);
+            if Some(p) != ko && self.board().is_playout_move(c, p, rule) {
                 return Some(p);
             }
+            window -= 1;
+            self.board_mut().swap_empty_points(i, window);
         }
-        let mut buf = [0u16; crate::board::MAX_POINTS];
-        let mut k = 0;
-        for i in 0..n {
-            let p = board.empty_point(i);
-            if self.is_playout_move(p, rule) {
-                buf[k] = p.index() as u16;
-                k += 1;
-            }
-        }
-        (k > 0).then(|| Point::from_index(buf[below(rng, k)] as usize))
+        None
     }
 
     /// Plays a uniform random playout from here to two consecutive passes (or the move cap) and

@@ -35,6 +35,10 @@ pub struct PlayoutArgs {
     /// Wall-clock seconds to run.
     #[arg(long, default_value_t = 5.0)]
     seconds: f64,
+    /// Run exactly this many playouts per thread instead of for --seconds (repeatable work, e.g.
+    /// for counting instructions under valgrind).
+    #[arg(long)]
+    playouts: Option<u64>,
     /// Threads, each playing its own playouts.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -95,14 +99,19 @@ fn playouts(args: PlayoutArgs) -> Result<()> {
                     let mut rng = seeded_rng(args.seed.wrapping_add(k as u64));
                     let (mut n, mut moves, mut black_wins) = (0u64, 0u64, 0u64);
                     loop {
-                        for _ in 0..16 {
+                        let batch = args.playouts.map_or(16, |l| l.saturating_sub(n).min(16));
+                        for _ in 0..batch {
                             pos.copy_from(&start);
                             let r = pos.playout(config, komi, &mut rng);
                             n += 1;
                             moves += r.moves as u64;
                             black_wins += (r.score.margin_halves() > 0) as u64;
                         }
-                        if t0.elapsed() >= duration || interrupted() {
+                        let done = match args.playouts {
+                            Some(limit) => n >= limit,
+                            None => t0.elapsed() >= duration,
+                        };
+                        if done || interrupted() {
                             return (n, moves, black_wins);
                         }
                     }
