@@ -1,0 +1,2 @@
+//! Local playouts per second (placeholder replaced below).
+fn main() {}

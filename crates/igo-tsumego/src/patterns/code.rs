@@ -1,0 +1,187 @@
+//! Pattern codes (paper 004, sections 4.3.1 and 4.3.2): the 3x3 or 5x5 square around a move,
+//! 2 bits a point (own stone 01, opponent 10, empty 00, off the board 11, table 6), points
+//! numbered row by row from the top left (tables 7 and 9) with point 1 in the highest bits, so a
+//! 3x3 pattern is an 18-bit code and a 5x5 pattern a 50-bit code. Codes are from the mover's
+//! side, so a shape played by Black and the colour-swapped shape played by White share a code.
+//! The 8 symmetries of the square (rotations and reflections) map codes to codes.
+
+use igo_core::{Board, Color, Point};
+
+/// Own stone.
+pub const OWN: u64 = 0b01;
+/// Opponent stone.
+pub const OPPONENT: u64 = 0b10;
+/// Empty point.
+pub const EMPTY: u64 = 0b00;
+/// Off the board.
+pub const OFF: u64 = 0b11;
+
+/// The 2-bit state of the point at offset `(dx, dy)` from `p`, seen by `mover`.
+#[inline]
+fn state(board: &Board, p: Point, dx: isize, dy: isize, mover: Color) -> u64 {
+    let size = board.size();
+    let (x, y) = size.coords(p);
+    let (nx, ny) = (x as isize + dx, y as isize + dy);
+    if nx < 0 || ny < 0 {
+        return OFF;
+    }
+    match size.point(nx as usize, ny as usize) {
+        None => OFF,
+        Some(q) => match board.color_at(q) {
+            None => EMPTY,
+            Some(c) if c == mover => OWN,
+            Some(_) => OPPONENT,
+        },
+    }
+}
+
+/// The code of the `n` x `n` square (`n` = 3 or 5) centred on `p`, seen by `mover`.
+#[inline]
+pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
+    let r = (n / 2) as isize;
+    let mut c = 0u64;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            c = (c << 2) | state(board, p, dx, dy, mover);
+        }
+    }
+    c
+}
+
+/// The 3x3 code (18 bits) around `p` for `mover`.
+#[inline]
+pub fn code3(board: &Board, p: Point, mover: Color) -> u32 {
+    code(board, p, mover, 3) as u32
+}
+
+/// The 5x5 code (50 bits) around `p` for `mover`.
+#[inline]
+pub fn code5(board: &Board, p: Point, mover: Color) -> u64 {
+    code(board, p, mover, 5)
+}
+
+/// The cells of an `n` x `n` code, row by row from the top left.
+fn cells(code: u64, n: usize) -> Vec<u64> {
+    let m = n * n;
+    (0..m).map(|i| (code >> (2 * (m - 1 - i))) & 0b11).collect()
+}
+
+fn encode(cells: &[u64]) -> u64 {
+    cells.iter().fold(0, |c, &s| (c << 2) | s)
+}
+
+/// The 8 images of a code under the symmetries of the square (identity first). Symmetric shapes
+/// give repeated codes.
+pub fn symmetries(code: u64, n: usize) -> [u64; 8] {
+    let src = cells(code, n);
+    let mut out = [0u64; 8];
+    for (k, o) in out.iter_mut().enumerate() {
+        let mut dst = vec![0u64; n * n];
+        for y in 0..n {
+            for x in 0..n {
+                let (mut tx, mut ty) = (x, y);
+                if k & 1 != 0 {
+                    tx = n - 1 - tx; // mirror left-right
+                }
+                if k & 2 != 0 {
+                    ty = n - 1 - ty; // mirror top-bottom
+                }
+                if k & 4 != 0 {
+                    std::mem::swap(&mut tx, &mut ty); // transpose
+                }
+                dst[ty * n + tx] = src[y * n + x];
+            }
+        }
+        *o = encode(&dst);
+    }
+    out
+}
+
+/// The smallest code among a code's 8 symmetric images: one name for the whole class.
+pub fn canonical(code: u64, n: usize) -> u64 {
+    symmetries(code, n).into_iter().min().expect("eight images")
+}
+
+/// The colour-swapped code: own and opponent stones exchanged (off-board and empty kept).
+pub fn swap_colours(code: u64, n: usize) -> u64 {
+    encode(
+        &cells(code, n)
+            .into_iter()
+            .map(|s| match s {
+                OWN => OPPONENT,
+                OPPONENT => OWN,
+                s => s,
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::Position;
+
+    #[test]
+    fn the_papers_cut_example_encodes_as_table_8() {
+        // Figure 10 / table 8: point 2 opponent, 3 own, 6 opponent, the rest empty.
+        let pos = Position::from_diagram(
+            "
+            . O X
+            . . O
+            . . .",
+        )
+        .unwrap();
+        let centre = pos.size().parse_point("B2").unwrap();
+        let c = code3(pos.board(), centre, Color::Black);
+        assert_eq!(c, 0b00_10_01_00_00_10_00_00_00);
+        // Seen by White, own and opponent swap.
+        assert_eq!(code3(pos.board(), centre, Color::White) as u64, swap_colours(c as u64, 3));
+    }
+
+    #[test]
+    fn corner_points_see_the_edge_as_off_board() {
+        let pos = Position::from_diagram(". .\n. .").unwrap();
+        let a2 = pos.size().parse_point("A2").unwrap(); // top-left
+        let c = code3(pos.board(), a2, Color::Black);
+        // Row 1 (above) and the left column are off the board.
+        assert_eq!(c, 0b11_11_11_11_00_00_11_00_00);
+        assert_eq!(code5(pos.board(), a2, Color::Black) >> 50, 0);
+    }
+
+    #[test]
+    fn symmetries_form_the_group_of_the_square() {
+        // An asymmetric 5x5 code has 8 distinct images, each with the same class.
+        let c = encode(&(0..25).map(|i| [OWN, OPPONENT].get(i).copied().unwrap_or(EMPTY)).collect::<Vec<_>>());
+        let images = symmetries(c, 5);
+        let mut distinct = images.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8);
+        for &i in &images {
+            assert_eq!(canonical(i, 5), canonical(c, 5));
+            let mut again = symmetries(i, 5).to_vec();
+            again.sort();
+            assert_eq!(again, { let mut d = images.to_vec(); d.sort(); d });
+        }
+        // Rotating a board rotates its codes.
+        let pos = Position::from_diagram(
+            "
+            X O .
+            . . .
+            . X .",
+        )
+        .unwrap();
+        let rotated = Position::from_diagram(
+            "
+            . . X
+            X . O
+            . . .",
+        )
+        .unwrap();
+        let b2 = pos.size().parse_point("B2").unwrap();
+        let a = code3(pos.board(), b2, Color::Black) as u64;
+        let b = code3(rotated.board(), b2, Color::Black) as u64;
+        assert!(symmetries(a, 3).contains(&b));
+        assert_eq!(canonical(a, 3), canonical(b, 3));
+    }
+}

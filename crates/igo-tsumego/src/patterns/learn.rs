@@ -1,0 +1,73 @@
+//! Learning patterns from solved problems (paper 004, section 4.3: "extracted automatically
+//! from the SGF of solved problems"): every move of a correct line adds its 3x3 and 5x5 shapes as
+//! played, and every legal point of the region in that position adds its shapes as seen.
+
+use std::collections::HashMap;
+
+use igo_core::{Point, PointSet, Position};
+
+use super::{canonical, code3, code5, Patterns, ShapeCount};
+
+/// Collects pattern counts from moves of correct lines.
+#[derive(Clone, Debug, Default)]
+pub struct PatternLearner {
+    counts3: HashMap<u32, ShapeCount>,
+    counts5: HashMap<u64, ShapeCount>,
+    sources: Vec<String>,
+    moves: usize,
+}
+
+impl PatternLearner {
+    /// An empty learner.
+    pub fn new() -> PatternLearner {
+        PatternLearner::default()
+    }
+
+    /// Records a problem name as learned from.
+    pub fn add_source(&mut self, name: &str) {
+        self.sources.push(name.to_string());
+    }
+
+    /// Moves recorded so far.
+    pub fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    /// Records that the player to move in `pos` played `mv` in a correct line; `region` holds the
+    /// points that were candidates.
+    pub fn add_move(&mut self, pos: &Position, region: &PointSet, mv: Point) {
+        let board = pos.board();
+        let mover = pos.to_play();
+        self.moves += 1;
+        let mut candidates = *region & board.empty_points();
+        candidates.insert(mv);
+        for q in candidates.iter() {
+            if q != mv && !pos.is_legal(igo_core::Move::Play(q)) {
+                continue;
+            }
+            let c3 = canonical(code3(board, q, mover) as u64, 3) as u32;
+            let c5 = canonical(code5(board, q, mover), 5);
+            let e3 = self.counts3.entry(c3).or_default();
+            e3.seen += 1;
+            let e5 = self.counts5.entry(c5).or_default();
+            e5.seen += 1;
+            if q == mv {
+                e3.played += 1;
+                e5.played += 1;
+            }
+        }
+    }
+
+    /// The learned patterns. Shapes never played are dropped (their weight would only say
+    /// "rarely right", which a missing entry says too).
+    pub fn finish(self) -> Patterns {
+        let mut c3: Vec<(u32, ShapeCount)> = self.counts3.into_iter().filter(|(_, n)| n.played > 0).collect();
+        let mut c5: Vec<(u64, ShapeCount)> = self.counts5.into_iter().filter(|(_, n)| n.played > 0).collect();
+        c3.sort_unstable_by_key(|&(c, _)| c);
+        c5.sort_unstable_by_key(|&(c, _)| c);
+        let mut sources = self.sources;
+        sources.sort();
+        sources.dedup();
+        Patterns::from_counts(c3, c5, sources)
+    }
+}

@@ -1,0 +1,301 @@
+//! A tsumego problem: the position, the side to play, what to do (kill or live, and which
+//! stones), and the source's solution tree when the file has one.
+//!
+//! From SGF: the root's `AB`/`AW`/`AE` are the position; `PL` names the side to play, else the
+//! colour of the first solution move. Each child of the root is a first move; `TE[1]` marks a
+//! correct one and `BM[1]` a wrong one; below them the source's tree is kept as it is, and a node
+//! is on a correct line when it or a leaf below it says "Correct" (Cho Chikun's files) or, in
+//! files without such comments, when it is not marked wrong. The goal comes from the root comment
+//! when it says so ("Black to play and live", "... kill", "... capturing race"), else it is left
+//! to inference.
+
+use igo_core::{Color, Move, Point, PointSet, Position};
+use igo_sgf::{GoGame, GoNode, MoveAnnotation};
+use thiserror::Error;
+
+/// What the side to play must achieve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Capture the target.
+    Kill,
+    /// Keep the target alive (seki counts).
+    Live,
+}
+
+impl Goal {
+    /// `"kill"` or `"live"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::Kill => "kill",
+            Goal::Live => "live",
+        }
+    }
+
+    /// Reads `kill` or `live`.
+    pub fn from_name(s: &str) -> Option<Goal> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "kill" => Some(Goal::Kill),
+            "live" => Some(Goal::Live),
+            _ => None,
+        }
+    }
+}
+
+/// What the source says of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// On a correct line.
+    Correct,
+    /// Marked wrong, or only wrong lines below it.
+    Wrong,
+    /// Neither.
+    Unknown,
+}
+
+/// A node of the source's solution tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionNode {
+    /// Who plays.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Whether it is on a correct line.
+    pub verdict: Verdict,
+    /// The source's comment, if any.
+    pub comment: Option<String>,
+    /// The continuations.
+    pub children: Vec<SolutionNode>,
+}
+
+/// A problem, as read from a file or built by hand.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// A name (the file's `GN`, or the file name).
+    pub name: String,
+    /// The position, with the side to play to move.
+    pub position: Position,
+    /// The stones whose fate is the question, if the source names them.
+    pub target: Option<PointSet>,
+    /// The goal of the side to play, if the source says.
+    pub goal: Option<Goal>,
+    /// The root comment (the prompt).
+    pub prompt: Option<String>,
+    /// The source's first moves with their trees (empty if the file has none).
+    pub solution: Vec<SolutionNode>,
+}
+
+/// A file that is not a usable problem.
+#[derive(Debug, Error)]
+pub enum ProblemError {
+    /// The SGF does not parse or is not Go.
+    #[error("{0}")]
+    Sgf(#[from] igo_sgf::GoError),
+    /// No stones on the board.
+    #[error("the position has no stones, so there is nothing to solve")]
+    NoStones,
+    /// A block on the board has no liberty.
+    #[error("the block at {0} has no liberty (the setup is not a legal position)")]
+    NoLiberty(String),
+}
+
+impl Problem {
+    /// A problem from a position alone.
+    pub fn from_position(name: &str, position: Position) -> Result<Problem, ProblemError> {
+        check_position(&position)?;
+        Ok(Problem {
+            name: name.to_string(),
+            position,
+            target: None,
+            goal: None,
+            prompt: None,
+            solution: Vec::new(),
+        })
+    }
+
+    /// Reads a problem from SGF text; `fallback_name` is used if the file has no `GN`.
+    pub fn from_sgf(text: &str, fallback_name: &str) -> Result<Problem, ProblemError> {
+        let game = GoGame::from_sgf(text)?;
+        let position = game.setup();
+        check_position(&position)?;
+        let root = game.root();
+        let prompt = root.comment();
+        let has_correct_comments = contains_correct_comment(&root);
+        let solution: Vec<SolutionNode> = root
+            .children()
+            .filter_map(|c| solution_node(&c, has_correct_comments))
+            .collect();
+        let goal = prompt.as_deref().and_then(goal_from_prompt);
+        Ok(Problem {
+            name: game.game_name().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| fallback_name.to_string()),
+            position,
+            target: None,
+            goal,
+            prompt,
+            solution,
+        })
+    }
+
+    /// The side to play.
+    pub fn to_play(&self) -> Color {
+        self.position.to_play()
+    }
+
+    /// First moves the source marks correct.
+    pub fn correct_first_moves(&self) -> Vec<Point> {
+        self.first_moves(Verdict::Correct)
+    }
+
+    /// First moves the source marks wrong.
+    pub fn wrong_first_moves(&self) -> Vec<Point> {
+        self.first_moves(Verdict::Wrong)
+    }
+
+    fn first_moves(&self, v: Verdict) -> Vec<Point> {
+        self.solution
+            .iter()
+            .filter(|n| n.verdict == v && n.color == self.to_play())
+            .filter_map(|n| n.mv.point())
+            .collect()
+    }
+
+    /// The source's main correct line: from the root, the first correct child each time.
+    pub fn main_line(&self) -> Vec<(Color, Move)> {
+        let mut out = Vec::new();
+        let mut level = &self.solution;
+        loop {
+            let next = level
+                .iter()
+                .find(|n| n.verdict == Verdict::Correct)
+                .or_else(|| if out.is_empty() { None } else { level.first() });
+            match next {
+                Some(n) => {
+                    out.push((n.color, n.mv));
+                    level = &n.children;
+                }
+                None => return out,
+            }
+        }
+    }
+}
+
+fn check_position(position: &Position) -> Result<(), ProblemError> {
+    let board = position.board();
+    if (board.stones(Color::Black) | board.stones(Color::White)).is_empty() {
+        return Err(ProblemError::NoStones);
+    }
+    for b in board.blocks() {
+        if b.liberty_count() == 0 {
+            return Err(ProblemError::NoLiberty(board.size().format_point(b.anchor())));
+        }
+    }
+    Ok(())
+}
+
+/// The goal stated by a prompt such as "Black to play and live.", if any.
+pub fn goal_from_prompt(prompt: &str) -> Option<Goal> {
+    let p = prompt.to_ascii_lowercase();
+    if p.contains("live") || p.contains("alive") {
+        Some(Goal::Live)
+    } else if p.contains("kill") || p.contains("capturing race") || p.contains("capture") {
+        Some(Goal::Kill)
+    } else {
+        None
+    }
+}
+
+fn is_correct_comment(c: &str) -> bool {
+    c.trim_start().to_ascii_lowercase().starts_with("correct")
+}
+
+fn contains_correct_comment(node: &GoNode<'_>) -> bool {
+    let mut stack = vec![*node];
+    while let Some(n) = stack.pop() {
+        if n.comment().is_some_and(|c| is_correct_comment(&c)) {
+            return true;
+        }
+        stack.extend(n.children());
+    }
+    false
+}
+
+/// Builds the solution node for `node` (which must hold a move), or `None` if it has none.
+fn solution_node(node: &GoNode<'_>, by_comments: bool) -> Option<SolutionNode> {
+    let (color, mv) = node.move_()?;
+    let children: Vec<SolutionNode> = node.children().filter_map(|c| solution_node(&c, by_comments)).collect();
+    let marked = match node.annotation() {
+        Some(MoveAnnotation::Tesuji(_)) => Some(true),
+        Some(MoveAnnotation::BadMove(_)) => Some(false),
+        _ => None,
+    };
+    let comment = node.comment();
+    let verdict = match marked {
+        Some(true) => Verdict::Correct,
+        Some(false) => Verdict::Wrong,
+        None if by_comments => {
+            let here = comment.as_deref().is_some_and(is_correct_comment);
+            if here || children.iter().any(|c| c.verdict == Verdict::Correct) {
+                Verdict::Correct
+            } else if children.is_empty() || children.iter().all(|c| c.verdict == Verdict::Wrong) {
+                Verdict::Wrong
+            } else {
+                Verdict::Unknown
+            }
+        }
+        // Without comments (Gokyo Shumyo): what is not marked wrong is the source's line.
+        None => Verdict::Correct,
+    };
+    Some(SolutionNode {
+        color,
+        mv,
+        verdict,
+        comment,
+        children,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHO_STYLE: &str = "(;GM[1]FF[4]SZ[19]PL[B]GN[t1]AB[ab][bb][cb][db][eb]AW[ca][ea][fb][ac][bc][cc][dc][ec][fc]C[Black to play.]\
+        (;B[ba]C[Correct.]TE[1])(;B[da]BM[1];W[ba];B[fa];W[hb]C[Wrong.]))";
+
+    #[test]
+    fn marks_and_comments_give_verdicts() {
+        let p = Problem::from_sgf(CHO_STYLE, "x").unwrap();
+        let size = p.position.size();
+        assert_eq!(p.name, "t1");
+        assert_eq!(p.to_play(), Color::Black);
+        assert_eq!(p.correct_first_moves(), vec![size.parse_point("B19").unwrap()]);
+        assert_eq!(p.wrong_first_moves(), vec![size.parse_point("D19").unwrap()]);
+        assert_eq!(p.goal, None);
+        assert_eq!(p.main_line().len(), 1);
+    }
+
+    #[test]
+    fn correct_leaves_mark_their_lines() {
+        let text = "(;SZ[9]AB[aa]AW[ba]PL[B](;B[ca];W[da](;B[ea]C[Correct.])(;B[fa]C[Wrong.]))(;B[cb];W[cc]C[Wrong.]))";
+        let p = Problem::from_sgf(text, "y").unwrap();
+        assert_eq!(p.solution[0].verdict, Verdict::Correct);
+        assert_eq!(p.solution[1].verdict, Verdict::Wrong);
+        assert_eq!(p.solution[0].children[0].children[1].verdict, Verdict::Wrong);
+        let size = p.position.size();
+        let line: Vec<String> = p.main_line().iter().map(|&(_, m)| size.format_move(m)).collect();
+        assert_eq!(line, ["C9", "D9", "E9"]);
+    }
+
+    #[test]
+    fn prompts_state_goals() {
+        assert_eq!(goal_from_prompt("Black to play and live."), Some(Goal::Live));
+        assert_eq!(goal_from_prompt("White to play and win the capturing race."), Some(Goal::Kill));
+        assert_eq!(goal_from_prompt("Black to play and kill."), Some(Goal::Kill));
+        assert_eq!(goal_from_prompt("Black to play."), None);
+    }
+
+    #[test]
+    fn bad_files_give_errors() {
+        assert!(matches!(Problem::from_sgf("(;SZ[9])", "e"), Err(ProblemError::NoStones)));
+        assert!(matches!(Problem::from_sgf("(;SZ[9]AB[aa]AW[ba][ab])", "e"), Err(ProblemError::NoLiberty(_))));
+        assert!(matches!(Problem::from_sgf("(;SZ[9]AB[aa", "e"), Err(ProblemError::Sgf(_))));
+    }
+}

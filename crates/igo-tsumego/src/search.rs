@@ -1,0 +1,115 @@
+//! The tsumego game for the generic UCT: a local position, the capture rate as value (paper 004,
+//! section 4.1: the attacker maximises it, the defender minimises it), moves restricted to the
+//! region, and decided positions (target captured; two passes with the target standing).
+
+use igo_core::{Move, Point, PointSet, Position, Rng};
+
+use crate::playout::{self, is_legal_move, PlayoutContext};
+use crate::uct::SearchState;
+
+/// A position of the local fight, as the UCT search sees it.
+#[derive(Clone, Debug)]
+pub struct TsumegoState<'a> {
+    ctx: &'a PlayoutContext,
+    pos: Position,
+    removed: PointSet,
+    last: Option<Point>,
+    captured: bool,
+}
+
+impl<'a> TsumegoState<'a> {
+    /// The state at `pos` (a local board) for the fight described by `ctx`.
+    pub fn new(ctx: &'a PlayoutContext, pos: Position) -> TsumegoState<'a> {
+        TsumegoState {
+            ctx,
+            pos,
+            removed: PointSet::EMPTY,
+            last: None,
+            captured: false,
+        }
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Whether the target has been captured.
+    pub fn target_captured(&self) -> bool {
+        self.captured
+    }
+
+    /// The context.
+    pub fn context(&self) -> &'a PlayoutContext {
+        self.ctx
+    }
+}
+
+impl SearchState for TsumegoState<'_> {
+    type Move = Move;
+
+    fn maximizing(&self) -> bool {
+        self.pos.to_play() == self.ctx.attacker
+    }
+
+    fn terminal_value(&self) -> Option<f32> {
+        if self.captured {
+            Some(1.0)
+        } else if self.pos.consecutive_passes() >= 2 {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, out: &mut Vec<(Move, f32)>) {
+        let board = self.pos.board();
+        let me = self.pos.to_play();
+        for &p in &self.ctx.region_list {
+            if !board.is_empty_at(p) || !is_legal_move(self.ctx, &self.pos, p) {
+                continue;
+            }
+            // Filling one's own one-point eye (no neighbour in atari) is never searched.
+            if board.is_restricted_eye(me, p) {
+                continue;
+            }
+            let mut prior = 0.0;
+            if let Some(pats) = &self.ctx.patterns {
+                prior += pats.weight(&self.pos, p).unwrap_or(0.0);
+            }
+            if !board.captures_if(me, p).is_empty() {
+                prior += 0.5;
+            }
+            out.push((Move::Play(p), prior));
+        }
+        out.push((Move::Pass, 0.0));
+    }
+
+    fn play(&mut self, mv: Move) {
+        match mv {
+            Move::Play(p) => {
+                self.captured |= playout::play_move(self.ctx, &mut self.pos, p, &mut self.removed);
+                self.last = Some(p);
+            }
+            Move::Pass => {
+                self.pos.pass_fast();
+                self.last = None;
+            }
+        }
+    }
+
+    fn playout(&mut self, rng: &mut Rng) -> f32 {
+        if self.captured {
+            return 1.0;
+        }
+        playout::playout(self.ctx, &mut self.pos, &mut self.removed, self.last, rng)
+    }
+
+    fn copy_from(&mut self, other: &Self) {
+        self.ctx = other.ctx;
+        self.pos.copy_from(&other.pos);
+        self.removed = other.removed;
+        self.last = other.last;
+        self.captured = other.captured;
+    }
+}

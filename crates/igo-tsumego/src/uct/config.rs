@@ -1,0 +1,73 @@
+//! The knobs of the UCT search, in one documented struct (defaults and ranges in the docs).
+
+use std::time::Duration;
+
+/// How long a search runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// This many playouts in all (over all threads).
+    Playouts(u64),
+    /// This much wall-clock time.
+    Time(Duration),
+}
+
+/// How several threads share a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallelism {
+    /// Each thread grows its own tree from its own seed; the root statistics are summed at the end
+    /// (Cazenave and Jouandeau 2007). Deterministic for a seed and thread count. The measured
+    /// choice for igo (BENCHMARKS.md, "tsumego threads").
+    #[default]
+    Root,
+    /// One tree behind a lock, with virtual loss while a playout runs.
+    Tree,
+}
+
+/// Settings of a UCT search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UctConfig {
+    /// The constant `c` of UCB1: `mean + c * sqrt(ln t / n)` (paper 004, section 3.2).
+    /// \[default: 0.5\] \[range: 0 to 4\]
+    pub exploration: f32,
+    /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
+    /// 0 turns priors off except for ordering unvisited moves. \[default: 0.5\] \[range: 0 to 10\]
+    pub prior_weight: f32,
+    /// Visits a leaf needs before its children are made; 1 grows the tree by a node for every
+    /// playout as the paper does. \[default: 2\] \[range: 1 to 1000\]
+    pub expand_threshold: u32,
+    /// Depth below which the tree is not grown (ko fights can loop). \[default: 80\]
+    /// \[range: 1 to 1000\]
+    pub max_depth: usize,
+    /// Use decided positions (target captured, target alive, two passes) as proofs and back them
+    /// up (a win for the player to move if one child wins, a loss if all children lose).
+    /// \[default: true\]
+    pub prove: bool,
+    /// Stop early once the root is proven. \[default: true\]
+    pub stop_when_proven: bool,
+    /// Seed of the random numbers; thread `k` uses `seed + k`. \[default: 1\]
+    pub seed: u64,
+    /// Threads. \[default: 1\] \[range: 1 to 64\]
+    pub threads: usize,
+    /// How threads share the work. \[default: root\]
+    pub parallelism: Parallelism,
+    /// Largest number of tree nodes (memory cap: about 24 bytes a node); the tree stops growing
+    /// beyond it and playouts go on from its leaves. \[default: 20,000,000\]
+    pub max_nodes: usize,
+}
+
+impl Default for UctConfig {
+    fn default() -> UctConfig {
+        UctConfig {
+            exploration: 0.5,
+            prior_weight: 0.5,
+            expand_threshold: 2,
+            max_depth: 80,
+            prove: true,
+            stop_when_proven: true,
+            seed: 1,
+            threads: 1,
+            parallelism: Parallelism::Root,
+            max_nodes: 20_000_000,
+        }
+    }
+}
