@@ -20,6 +20,8 @@ enum Command {
     /// Measure speed: light random playouts.
     #[command(subcommand)]
     Bench(commands::bench::BenchCommand),
+    /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
+    Msp(commands::msp::MspArgs),
 }
 
 fn main() {
@@ -34,6 +36,7 @@ fn main() {
     };
     let result = match cli.command {
         Command::Bench(cmd) => commands::bench::run(cmd),
+        Command::Msp(args) => commands::msp::run(args),
     };
     if let Err(err) = result {
         eprintln!("igo: error: {err:#}");

@@ -1,3 +1,4 @@
 //! One module per subcommand: argument structs (clap) and a `run` function calling the libraries.
 
 pub mod bench;
+pub mod msp;
