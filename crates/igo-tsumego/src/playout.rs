@@ -183,7 +183,7 @@ fn chance(rng: &mut Rng) -> f32 {
 
 /// The move of the player to move, or `None` to pass.
 #[inline]
-fn choose_move(ctx: &PlayoutContext, pos: &Position, last: Option<Point>, rng: &mut Rng) -> Option<Point> {
+fn choose_move(ctx: &PlayoutContext, pos: &mut Position, last: Option<Point>, rng: &mut Rng) -> Option<Point> {
     let policy = &ctx.policy;
     if let Some(l) = last {
         if policy.capture > 0.0 || policy.save > 0.0 {
@@ -215,12 +215,10 @@ fn tactical_move(ctx: &PlayoutContext, pos: &Position, last: Point, rng: &mut Rn
     let mut capture: Option<Point> = None;
     let mut save: Option<Point> = None;
     let mut check = |q: Point| {
-        if let Some(c) = board.color_at(q) {
-            let libs = board.liberties_at(q);
-            if libs.is_single() {
-                let lib = libs.first().expect("one liberty");
+        if let Some(block) = board.block_at(q) {
+            if let Some(lib) = block.atari_liberty() {
                 if ctx.region.contains(lib) {
-                    if c != me {
+                    if block.color() != me {
                         capture.get_or_insert(lib);
                     } else {
                         save.get_or_insert(lib);
@@ -247,49 +245,42 @@ fn tactical_move(ctx: &PlayoutContext, pos: &Position, last: Point, rng: &mut Rn
     None
 }
 
-/// Whether the player to move playing `p` gets a block with at least two liberties.
+/// Whether the player to move playing `p` probably gets a block with at least two liberties:
+/// counts empty neighbours, own neighbour blocks not in atari (each has a liberty besides `p`,
+/// perhaps a shared one) and captures. Constant time, which is what a playout can afford.
 #[inline]
 fn extends_to_safety(pos: &Position, p: Point) -> bool {
     let board = pos.board();
     let me = pos.to_play();
-    let size = board.size();
-    let mut libs = PointSet::EMPTY;
-    for q in size.neighbours(p) {
-        match board.color_at(q) {
-            None => libs.insert(q),
-            Some(c) if c == me => libs |= board.liberties_at(q),
-            Some(_) => {
-                if board.liberties_at(q).is_single() {
-                    libs.insert(q); // a capture frees the point
-                }
+    let mut n = board.empty_neighbour_count(p);
+    for q in board.size().neighbours(p) {
+        if let Some(c) = board.color_at(q) {
+            let atari = board.in_atari(q);
+            if (c == me && !atari) || (c != me && atari) {
+                n += 1;
             }
         }
     }
-    libs.remove(p);
-    libs.has_two_or_more()
+    n >= 2
 }
 
 /// A uniform draw among the region's playable points, or `None`.
+///
+/// Draws from a shrinking window of the board's list of empty points (as igo-core's own playouts
+/// do): a drawn point that is not playable (outside the region, an eye, suicide, ko) is swapped
+/// out of the window, so each point is tested at most once and the draw is uniform among the
+/// playable ones. The list's order carries no meaning, so reordering it is harmless.
 #[inline]
-fn random_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
-    let list = &ctx.region_list;
-    let n = list.len();
-    if n == 0 {
-        return None;
-    }
-    for _ in 0..6 {
-        let p = list[below(rng, n)];
-        if is_playout_move(ctx, pos, p) {
+fn random_move(ctx: &PlayoutContext, pos: &mut Position, rng: &mut Rng) -> Option<Point> {
+    let mut window = pos.board().empty_count();
+    while window > 0 {
+        let i = below(rng, window);
+        let p = pos.board().empty_point(i);
+        if ctx.region.contains(p) && is_playout_move(ctx, pos, p) {
             return Some(p);
         }
+        window -= 1;
+        pos.board_mut().swap_empty_points(i, window);
     }
-    let mut buf = [0u16; 384];
-    let mut k = 0;
-    for (i, &p) in list.iter().enumerate() {
-        if is_playout_move(ctx, pos, p) {
-            buf[k] = i as u16;
-            k += 1;
-        }
-    }
-    (k > 0).then(|| list[buf[below(rng, k)] as usize])
+    None
 }

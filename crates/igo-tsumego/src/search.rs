@@ -77,8 +77,9 @@ impl SearchState for TsumegoState<'_> {
             if let Some(pats) = &self.ctx.patterns {
                 prior += pats.weight(&self.pos, p).unwrap_or(0.0);
             }
-            if !board.captures_if(me, p).is_empty() {
-                prior += 0.5;
+            let size = board.size();
+            if size.neighbours(p).any(|q| board.color_at(q) == Some(!me) && board.in_atari(q)) {
+                prior += 0.5; // a capture
             }
             out.push((Move::Play(p), prior));
         }
