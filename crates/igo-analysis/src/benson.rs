@@ -1,0 +1,342 @@
+//! Benson's unconditional life (D. B. Benson, "Life in the game of Go", Information Sciences 10,
+//! 1976), used by seed paper 001 (section 6) as the static evaluation of the exact small-board
+//! solver: "absolute groups" and the bound 2a - n.
+//!
+//! A set of blocks of one colour is *unconditionally alive* when the opponent cannot capture any of
+//! them even if the owner always passes. Benson's characterisation, computed here:
+//!
+//! * the regions of the colour (maximal four-connected sets of points without its stones, see
+//!   [`crate::eyes`]); a region is *vital* to a block that borders it when every empty point of
+//!   the region is a liberty of that block;
+//! * start with all blocks and all regions; repeat until nothing changes: drop every block with
+//!   fewer than two vital regions among the regions left, and drop every region that borders a
+//!   dropped block. The blocks left are unconditionally alive, and exactly those (Benson's
+//!   theorem).
+//!
+//! **Safe territory.** The regions left whose every boundary block is alive, and that are vital to
+//! an alive block, are the *vital regions*. They, and any other region left that is *small* (every
+//! empty point is next to an alive stone), are safe territory: the opponent can never make a
+//! living group there, because every stone it plays is next to an alive block, and the owner can
+//! capture whatever is played there by filling its liberties, each filling stone joining an alive
+//! block that keeps its other vital regions. Enemy stones inside are dead. This is paper 001's
+//! "territory: the place enclosed by the absolute group where the opponent has no room to make an
+//! absolute group", in its conservative Benson form.
+//!
+//! **Bound (paper 001, section 6).** If a player's alive stones and safe territory total `a`
+//! points on an `n`-point board, the player can make sure of at least `a` points of area and the
+//! opponent of at most `n - a`: the player is guaranteed a margin of `2a - n` ([`BensonResult::bound`]).
+//!
+//! Implementation: bitboard flood fills for regions, blocks and their liberties as bitboards,
+//! blocks and regions named by their first point, and the fixed-point loop works on bitboards of
+//! those names, so one pass allocates nothing once the solver exists ([`BensonSolver`], or the
+//! thread-local one behind [`unconditionally_alive`]). Ko, superko and seki play no part: Benson's
+//! life holds whatever the opponent does.
+
+use std::cell::RefCell;
+
+use igo_core::{Board, Color, PointSet};
+
+use crate::geometry::MAX_INDEX;
+
+/// Benson's result for one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BensonResult {
+    /// The colour analysed.
+    pub color: Color,
+    /// The stones of the unconditionally alive blocks.
+    pub alive_blocks: PointSet,
+    /// The points of the regions vital to alive blocks and bordered only by alive blocks (empty
+    /// points and dead enemy stones).
+    pub vital_regions: PointSet,
+    /// The safe territory: the vital regions and the other small regions bordered only by alive
+    /// blocks (see the module documentation).
+    pub safe_territory: PointSet,
+}
+
+impl BensonResult {
+    /// Alive stones and safe territory together: the points the colour is sure to own.
+    pub fn safe_points(&self) -> PointSet {
+        self.alive_blocks | self.safe_territory
+    }
+
+    /// Paper 001's static bound for this colour: `2a - n`, with `a` the number of safe points
+    /// and `n` the number of points of the board.
+    pub fn bound(&self, board: &Board) -> i32 {
+        2 * self.safe_points().count() as i32 - board.size().point_count() as i32
+    }
+
+    /// The enemy stones inside the safe territory: unconditionally dead.
+    pub fn dead_stones(&self, board: &Board) -> PointSet {
+        self.safe_territory & board.stones(!self.color)
+    }
+}
+
+/// Benson's algorithm with its work space, reusable without allocation.
+///
+/// ```
+/// use igo_analysis::benson::BensonSolver;
+/// use igo_core::{Color, Position};
+/// let pos = Position::from_diagram("
+///     . X . X O .
+///     X X X X O .
+///     O O O O O .
+///     . . . . . .").unwrap();
+/// let mut solver = BensonSolver::new();
+/// let black = solver.solve(pos.board(), Color::Black);
+/// assert_eq!(black.alive_blocks.count(), 6);
+/// assert_eq!(black.safe_territory.count(), 2); // A4 and C4
+/// let white = solver.solve(pos.board(), Color::White);
+/// assert!(white.alive_blocks.is_empty()); // White has no eyes
+/// ```
+pub struct BensonSolver {
+    /// Per block, at its first stone: stones, liberties, the names of its vital regions.
+    block_stones: Box<[PointSet]>,
+    block_libs: Box<[PointSet]>,
+    block_vital: Box<[PointSet]>,
+    /// Per region, at its first point: points, the names of its boundary blocks.
+    region_points: Box<[PointSet]>,
+    region_boundary: Box<[PointSet]>,
+    /// The name (first point) of the region holding each point without an own stone.
+    region_of: Box<[u16]>,
+}
+
+impl Default for BensonSolver {
+    fn default() -> BensonSolver {
+        BensonSolver::new()
+    }
+}
+
+impl BensonSolver {
+    /// A solver with its work space for any board up to 19x19.
+    pub fn new() -> BensonSolver {
+        let sets = || vec![PointSet::EMPTY; MAX_INDEX].into_boxed_slice();
+        BensonSolver {
+            block_stones: sets(),
+            block_libs: sets(),
+            block_vital: sets(),
+            region_points: sets(),
+            region_boundary: sets(),
+            region_of: vec![0; MAX_INDEX].into_boxed_slice(),
+        }
+    }
+
+    /// Benson's unconditional life for `color` on `board`.
+    pub fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
+        let size = board.size();
+        let full = PointSet::full(size);
+        let own = board.stones(color);
+        let empty = board.empty_points();
+        let rest = full - own;
+        let none = BensonResult {
+            color,
+            alive_blocks: PointSet::EMPTY,
+            vital_regions: PointSet::EMPTY,
+            safe_territory: PointSet::EMPTY,
+        };
+        if own.is_empty() {
+            return none;
+        }
+
+        // Regions, named by their first point.
+        let mut region_names = PointSet::EMPTY;
+        let mut left = rest;
+        while let Some(seed) = left.first() {
+            let points = PointSet::single(seed).flood_fill(&rest, size);
+            left -= points;
+            region_names.insert(seed);
+            let name = seed.index();
+            self.region_points[name] = points;
+            self.region_boundary[name] = PointSet::EMPTY;
+            for q in points.iter() {
+                self.region_of[q.index()] = name as u16;
+            }
+        }
+
+        // Blocks, named by their first stone; their vital regions and the regions' boundaries.
+        let mut block_names = PointSet::EMPTY;
+        let mut left = own;
+        while let Some(seed) = left.first() {
+            let stones = PointSet::single(seed).flood_fill(&own, size);
+            left -= stones;
+            block_names.insert(seed);
+            let name = seed.index();
+            let around = stones.neighbours(size) - own;
+            let libs = around & empty;
+            let mut vital = PointSet::EMPTY;
+            let mut seen = PointSet::EMPTY;
+            for q in around.iter() {
+                let r = self.region_of[q.index()] as usize;
+                let rp = size.point_from_index(r).expect("region names are points");
+                if seen.contains(rp) {
+                    continue;
+                }
+                seen.insert(rp);
+                self.region_boundary[r].insert(seed);
+                let region_empty = self.region_points[r] & empty;
+                // A region without empty points holds only enemy stones without liberties, which
+                // play never makes; it is vital to nothing.
+                if !region_empty.is_empty() && region_empty.is_subset(&libs) {
+                    vital.insert(rp);
+                }
+            }
+            self.block_stones[name] = stones;
+            self.block_libs[name] = libs;
+            self.block_vital[name] = vital;
+        }
+
+        // The fixed point.
+        let mut alive = block_names;
+        let mut healthy = region_names;
+        loop {
+            let mut changed = false;
+            for b in alive.iter() {
+                if !(self.block_vital[b.index()] & healthy).has_two_or_more() {
+                    alive.remove(b);
+                    changed = true;
+                }
+            }
+            for r in healthy.iter() {
+                if !self.region_boundary[r.index()].is_subset(&alive) {
+                    healthy.remove(r);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if alive.is_empty() {
+            return none;
+        }
+
+        let mut alive_blocks = PointSet::EMPTY;
+        let mut vital_names = PointSet::EMPTY;
+        for b in alive.iter() {
+            alive_blocks |= self.block_stones[b.index()];
+            vital_names |= self.block_vital[b.index()] & healthy;
+        }
+        let touching = alive_blocks.neighbours(size);
+        let mut vital_regions = PointSet::EMPTY;
+        let mut safe_territory = PointSet::EMPTY;
+        for r in healthy.iter() {
+            let points = self.region_points[r.index()];
+            if vital_names.contains(r) {
+                vital_regions |= points;
+                safe_territory |= points;
+            } else if !self.region_boundary[r.index()].is_empty()
+                && (points & empty).is_subset(&touching)
+            {
+                safe_territory |= points;
+            }
+        }
+        BensonResult {
+            color,
+            alive_blocks,
+            vital_regions,
+            safe_territory,
+        }
+    }
+}
+
+thread_local! {
+    static SOLVER: RefCell<BensonSolver> = RefCell::new(BensonSolver::new());
+}
+
+/// Benson's unconditional life for `color` on `board`, with a solver kept per thread (no
+/// allocation after the first call on a thread).
+pub fn unconditionally_alive(board: &Board, color: Color) -> BensonResult {
+    SOLVER.with(|s| s.borrow_mut().solve(board, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::{ByColor, Position};
+
+    fn both(diagram: &str) -> (Position, ByColor<BensonResult>) {
+        let pos = Position::from_diagram(diagram).unwrap();
+        let r = ByColor::new_with(|c| unconditionally_alive(pos.board(), c));
+        (pos, r)
+    }
+
+    fn pts(pos: &Position, list: &str) -> PointSet {
+        list.split_whitespace()
+            .map(|s| pos.size().parse_point(s).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn two_one_point_eyes_in_the_corner_live() {
+        let (pos, r) = both(
+            "
+            . X . X O . .
+            X X X X O . .
+            O O O O O . .
+            . . . . . . .",
+        );
+        assert_eq!(r.black.alive_blocks, pos.board().stones(Color::Black));
+        assert_eq!(r.black.safe_territory, pts(&pos, "A4 C4"));
+        assert_eq!(r.black.vital_regions, pts(&pos, "A4 C4"));
+        assert!(r.white.alive_blocks.is_empty());
+        // Black owns 6 stones + 2 eyes = 8 of 28 points: bound 16 - 28 = -12.
+        assert_eq!(r.black.bound(pos.board()), -12);
+    }
+
+    #[test]
+    fn one_eye_is_not_enough() {
+        let (_, r) = both(
+            "
+            . X X O .
+            X X X O .
+            O O O O .
+            . . . . .",
+        );
+        assert!(r.black.alive_blocks.is_empty());
+        assert!(r.white.alive_blocks.is_empty());
+    }
+
+    #[test]
+    fn a_three_point_eye_along_the_edge_is_vital() {
+        // The eye A4 B4 C4 has every point next to the block: vital. With the second eye E4 the
+        // block lives.
+        let (pos, r) = both(
+            "
+            . . . X . X O
+            X X X X X X O
+            O O O O O O O
+            . . . . . . .",
+        );
+        assert_eq!(r.black.alive_blocks, pos.board().stones(Color::Black));
+        assert_eq!(r.black.safe_territory, pts(&pos, "A4 B4 C4 E4"));
+        // White's only region holds Black's alive block: White is not alive.
+        assert!(r.white.alive_blocks.is_empty());
+    }
+
+    #[test]
+    fn a_big_eye_with_an_interior_point_is_not_vital() {
+        // D5 is not next to the block, so the 3x3 eye is not vital and not safe territory; the
+        // one-point eyes A6 and A4 make the block alive all the same.
+        let diagram = "
+            . X . . . X O .
+            X X . . . X O .
+            . X . . . X O .
+            X X X X X X O .
+            O O O O O O O .
+            . . . . . . . .";
+        let (pos, r) = both(diagram);
+        assert_eq!(r.black.alive_blocks, pos.board().stones(Color::Black));
+        assert_eq!(r.black.vital_regions, pts(&pos, "A6 A4"));
+        assert_eq!(r.black.safe_territory, pts(&pos, "A6 A4"));
+        // Without the eye A4 the block has one vital region and is not alive.
+        let (_, r) = both(
+            "
+            . X . . . X O .
+            X X . . . X O .
+            X X . . . X O .
+            X X X X X X O .
+            O O O O O O O .
+            . . . . . . . .",
+        );
+        assert!(r.black.alive_blocks.is_empty());
+    }
+}

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod benson;
+pub mod eyes;
+pub mod geometry;
+mod groups;
+pub mod regions;
+pub mod report;
+pub mod status;
+pub mod svg;
+mod tracked;
+
+pub use benson::{unconditionally_alive, BensonResult, BensonSolver};
+pub use groups::{DiagonalGroup, Groups, StaticGroup};
+pub use regions::EulerCounts;
+pub use report::Report;
+pub use status::{group_status, GroupStatus, RegionEye};
+pub use tracked::TrackedPosition;
