@@ -2,8 +2,8 @@
 //! and for showing the framed problem): written after the description of KaTrain/LizGoban's frame
 //! in `shared/design/TSUMEGO-FRAME.md` (steps 5 and 6).
 //!
-//! A wall of attacker stones surrounds the region; the rest of the board is split, in reading
-//! order, between a defender mass and an attacker mass of about equal size, so that the score is
+//! A wall of attacker stones surrounds the region; the rest of the board is split between an
+//! attacker mass next to the wall and a defender mass beyond it, of about equal size, so that the score is
 //! decided by the local fight alone, and each mass is given a checkerboard of eyes (left out next
 //! to the other colour) so it lives unconditionally. The ko threat of the description's step 7 is
 //! not laid out here: our own search models it as unlimited ko threats for the side not to move
@@ -26,11 +26,20 @@ pub fn framed_position(position: &Position, region: &Region, attacker: Color) ->
     let wall = near - inside;
     let outside = PointSet::full(size) - inside - wall;
     let defender = !attacker;
-    // Reading order; the first half of the outside goes to the defender.
-    let half = outside.count() / 2;
+    // The half of the outside nearer the region joins the wall (one attacker mass around it);
+    // the farther half is the defender's.
+    let dist = |p: igo_core::Point| {
+        let (x, y) = size.coords(p);
+        let dx = (region.x0 as isize - x as isize).max(x as isize - region.x1 as isize).max(0);
+        let dy = (region.y0 as isize - y as isize).max(y as isize - region.y1 as isize).max(0);
+        dx.max(dy)
+    };
+    let mut order: Vec<igo_core::Point> = outside.iter().collect();
+    order.sort_by_key(|&p| (dist(p), p.index()));
+    let half = order.len() / 2;
     let mut colour_of = std::collections::HashMap::new();
-    for (k, p) in outside.iter().enumerate() {
-        colour_of.insert(p, if k < half { defender } else { attacker });
+    for (k, &p) in order.iter().enumerate() {
+        colour_of.insert(p, if k < half { attacker } else { defender });
     }
     for p in wall.iter() {
         colour_of.insert(p, attacker);

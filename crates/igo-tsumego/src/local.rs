@@ -78,6 +78,14 @@ impl LocalBoard {
                 eyes.insert(p);
             }
         }
+        // Two eyes make the frame unconditionally alive; more would only be empty points that
+        // every playout move draw has to skip.
+        while eyes.count() > 2 {
+            let mut it = eyes.iter();
+            let _first = it.next();
+            let second = it.next().expect("more than two");
+            eyes.remove(second);
+        }
         let frame_stones = frame - eyes;
         match attacker {
             Color::Black => black |= frame_stones,

@@ -43,6 +43,16 @@ impl<'a> TsumegoState<'a> {
     pub fn context(&self) -> &'a PlayoutContext {
         self.ctx
     }
+
+    /// Whether Benson's algorithm calls enough of the target unconditionally alive that it can
+    /// never be captured (more than half its stones must go for a capture).
+    pub fn target_alive(&self) -> bool {
+        let defender = !self.ctx.attacker;
+        let board = self.pos.board();
+        let alive = igo_analysis::unconditionally_alive(board, defender).alive_blocks;
+        let total = self.ctx.target.count();
+        (self.ctx.target & alive).count() > total - self.ctx.target_needed
+    }
 }
 
 impl SearchState for TsumegoState<'_> {
@@ -55,7 +65,7 @@ impl SearchState for TsumegoState<'_> {
     fn terminal_value(&self) -> Option<f32> {
         if self.captured {
             Some(1.0)
-        } else if self.pos.consecutive_passes() >= 2 {
+        } else if self.pos.consecutive_passes() >= 2 || self.target_alive() {
             Some(0.0)
         } else {
             None

@@ -367,7 +367,12 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
             }
         };
         for attacker in attackers {
-            for g in groups(board, !attacker, &region).into_iter().take(config.max_candidates.max(1)) {
+            let gs = groups(board, !attacker, &region);
+            let largest = gs.first().map_or(0, |g| g.count());
+            // Small scraps are rarely the question: keep groups of at least a third of the
+            // largest (and of two stones, when there are such groups).
+            let floor = (largest / 3).max(2).min(largest);
+            for g in gs.into_iter().filter(|g| g.count() >= floor).take(config.max_candidates.max(1)) {
                 hyps.push(Hypothesis { attacker, target: g });
             }
         }
@@ -406,7 +411,10 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
             let v_main = root_value(&s_main);
             let v_other = root_value(&s_other);
             let (att_first, def_first) = if to_play == attacker { (v_main, v_other) } else { (v_other, v_main) };
-            let score = att_first - def_first;
+            // Critical: dies if the attacker moves first, lives if the defender does. Among
+            // equally critical groups the larger is the question.
+            let largest = hyps.iter().map(|h| h.target.count()).max().unwrap_or(1).max(1);
+            let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest as f32;
             if best.is_none_or(|(_, s)| score > s + 1e-6) {
                 best = Some((i, score));
                 inferred.rate_attacker_first = att_first;
@@ -492,7 +500,7 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
             status = Status::Unknown;
         }
     }
-    if status == Status::Live && lives_in_seki(answer_fight, &route) {
+    if status == Status::Live && proven && lives_in_seki(answer_fight, &route) {
         status = Status::Seki;
     }
     let goal_proven = |c: &crate::uct::ChildStats<Move>| match c.proof.value() {
@@ -566,7 +574,7 @@ fn lives_in_seki(fight: &Fight, route: &[LineMove<Move>]) -> bool {
     for m in route {
         crate::uct::SearchState::play(&mut state, m.mv);
     }
-    if state.target_captured() {
+    if state.target_captured() || state.position().consecutive_passes() < 2 {
         return false;
     }
     let pos = state.position();

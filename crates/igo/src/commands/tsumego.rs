@@ -111,6 +111,13 @@ pub struct BenchArgs {
     /// Solve at most this many problems (in file-name order).
     #[arg(long)]
     limit: Option<usize>,
+    /// Instead of solving, measure playout speed: this many local playouts and as many
+    /// full-board playouts (the problem on its whole board, no frame) per problem, per CPU-second.
+    #[arg(long)]
+    speed: Option<u64>,
+    /// Write one JSON line per problem (answer and verdicts) to this file.
+    #[arg(long)]
+    details: Option<PathBuf>,
     /// Only problems whose file name ends in a number with this remainder modulo 4 (e.g. 2: the
     /// half of the even-numbered development problems not used to learn the shipped patterns).
     #[arg(long)]
@@ -585,6 +592,9 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
     if files.is_empty() {
         return Err(bad_input(format!("{}: no SGF files", args.dir.display())));
     }
+    if let Some(n) = args.speed {
+        return speed_cmd(&files, n, &config, args.json);
+    }
     let stop = interrupt_flag();
     let mut peer = match args.peer {
         Some(kind) => Some((
@@ -602,6 +612,7 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
     let mut errors: Vec<Value> = Vec::new();
     let mut seen_learned = 0u64;
     let mut interrupted_early = false;
+    let mut details: Vec<String> = Vec::new();
     for file in &files {
         if interrupted() {
             interrupted_early = true;
@@ -642,6 +653,13 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
                 let first = first_move_correct(&problem, answer.mv);
                 let line: Vec<(Color, Move)> = answer.line.iter().map(|m| (m.color, m.mv)).collect();
                 let seq = sequence_correct(&problem, &line);
+                if args.details.is_some() {
+                    let mut d = answer_json(&problem, &answer);
+                    d["first_move_correct"] = json!(first);
+                    d["sequence_correct"] = json!(seq);
+                    d["book_first_moves"] = json!(problem.correct_first_moves().iter().map(|&p| problem.position.size().format_point(p)).collect::<Vec<_>>());
+                    details.push(d.to_string());
+                }
                 let peer_result = match &mut peer {
                     Some((gnugo, mode)) => {
                         let t0 = Instant::now();
@@ -684,6 +702,11 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    if let Some(path) = &args.details {
+        let mut text = details.join("\n");
+        text.push('\n');
+        write_atomic(path, text.as_bytes())?;
+    }
     let with_peer = peer.is_some();
     let budget = match config.budget {
         Budget::Playouts(n) => json!({"playouts": n}),
@@ -717,6 +740,70 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
             println!("interrupted: figures cover the {} problems finished", total.problems);
         }
     }
+    Ok(())
+}
+
+/// Local against full-board playouts (paper 004, table 19), per CPU-second.
+fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -> Result<()> {
+    use igo_tsumego::playout::{playout, PlayoutContext};
+    let mut local_cpu = 0.0;
+    let mut full_cpu = 0.0;
+    let mut local_moves = 0u64;
+    let mut count = 0u64;
+    let mut rng = igo_core::seeded_rng(1);
+    for file in files {
+        if interrupted() {
+            break;
+        }
+        let Ok(problem) = read_problem(file) else { continue };
+        let board = problem.position.board();
+        let Some(region) = Region::around_stones(board, &config.region) else { continue };
+        let attacker = igo_tsumego::region::guess_attacker(board, problem.to_play());
+        let Some(target) = igo_tsumego::solver::groups(board, !attacker, &region).into_iter().next() else { continue };
+        let fight = igo_tsumego::Fight::new(&problem.position, region, attacker, target, !problem.to_play(), config);
+        let start = fight.local.start().clone();
+        let mut pos = start.clone();
+        let c0 = crate::util::cpu_seconds();
+        for _ in 0..n {
+            pos.copy_from(&start);
+            let mut removed = PointSet::EMPTY;
+            playout(&fight.ctx, &mut pos, &mut removed, None, &mut rng);
+            local_moves += (start.board().empty_count() as i64 - pos.board().empty_count() as i64).unsigned_abs();
+        }
+        let c1 = crate::util::cpu_seconds();
+        let mut full_ctx = PlayoutContext::new(PointSet::full(problem.position.size()), target, attacker, !problem.to_play());
+        full_ctx.policy = config.policy;
+        full_ctx.patterns = config.patterns.clone();
+        let full_start = problem.position.clone();
+        let mut pos = full_start.clone();
+        for _ in 0..n {
+            pos.copy_from(&full_start);
+            let mut removed = PointSet::EMPTY;
+            playout(&full_ctx, &mut pos, &mut removed, None, &mut rng);
+        }
+        let c2 = crate::util::cpu_seconds();
+        local_cpu += c1 - c0;
+        full_cpu += c2 - c1;
+        count += 1;
+    }
+    let total = (count * n) as f64;
+    let local_rate = total / local_cpu.max(1e-9);
+    let full_rate = total / full_cpu.max(1e-9);
+    if json_out {
+        print_json(&json!({
+            "problems": count,
+            "playouts_each": n,
+            "local_playouts_per_cpu_second": local_rate.round(),
+            "full_board_playouts_per_cpu_second": full_rate.round(),
+            "speedup": round4(local_rate / full_rate.max(1e-9)),
+        }))?;
+    } else {
+        println!("{count} problems, {n} playouts each");
+        println!("local playouts:      {local_rate:.0} per CPU-second");
+        println!("full-board playouts: {full_rate:.0} per CPU-second");
+        println!("speed-up:            {:.1}x", local_rate / full_rate.max(1e-9));
+    }
+    let _ = local_moves;
     Ok(())
 }
 
