@@ -20,19 +20,31 @@
 //! loops that the compiler vectorises, and no hashing or ranking is done per state. The snake order
 //! makes the index of a finished row the index of the next row's start, with no permutation.
 //!
+//! # Meet in the middle
+//! The board is symmetric top to bottom, so the table after row `k` of the forward DP also
+//! describes the bottom `k + 1` rows seen from below. With `m + k = H - 2`, only rows `0..=k`
+//! (about half the board) are run; a *join* of `W` more steps, on the same block machinery,
+//! turns the bottom table into "best compatible bottom for each top state" (`U` on one side needs
+//! `L` on the other), and the answer is the minimum (or the count-weighted sum) of top + joined
+//! bottom over the middle states.
+//!
 //! # Passes
 //! 1. min costs (one byte a state), pruned only by an upper bound from a constructed board, which
-//!    keeps exact the minimum over finished rows, `gamma(m x W)` for every `m <= H`;
+//!    keeps exact the minimum over finished rows, `gamma(r x W)` for every `r` run;
 //! 2. min costs again, or min costs with counts (eight bytes a state: the cost in the top byte and
 //!    the number of cheapest ways in the low 56 bits), pruned by `cost + gamma((H-r-2) x W) > MLP`
-//!    (the rows below row `r + 1` need at least that many liberties), storing the live states at
-//!    each row start;
-//! 3. one optimal board, backwards from the best final state, recomputing one row at a time from
-//!    its stored start.
+//!    where that `gamma` is known (the rows below row `r + 1` need at least that many liberties),
+//!    storing the states at each row start when a board is wanted;
+//! 3. one optimal board: a middle state on an optimal board, the bottom state that completes it
+//!    (by enumerating the compatible strings), then both halves walked back from their stored row
+//!    starts, recomputing one row at a time.
 //!
-//! Memory: two layers of `S(W) = max_c |prefixes_c| * |suffixes_{W-c}|` states (`S` = 2.8e7 for
-//! W = 19, 6.8e7 for 20, 4.0e8 for 22, 2.3e9 for 24), one byte each for the minimum, eight for
-//! counts, plus the live states of the stored rows for the board; the narrower side is `W`.
+//! Memory ([`memory_estimate`], [`board_memory_estimate`]): `2 S + 2 T` states, where
+//! `S = max_c |prefixes_c| * |suffixes_{W-c}|` is the largest layer and `T` the number of row
+//! states (`S` = 2.8e7 for W = 19, 6.8e7 for 20, 4.0e8 for 22, 2.3e9 for 24), at one byte each for
+//! the minimum and eight to count, plus about `(H/2 + W + 2) S` bytes for the board; `W` is the
+//! narrower side. So the minimum of 24 x 24 needs about 8.3 GB, its count 66 GB (refused here),
+//! counts go to 22 x 22 (11.6 GB), boards to about 22 x 22.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -128,7 +140,6 @@ impl Frontier {
     }
 
     /// Digits of the prefix of length `m` with rank `r`.
-    #[cfg(test)]
     pub(crate) fn unrank(&self, m: usize, mut r: usize) -> Vec<usize> {
         let mut out = vec![0; m];
         for k in (1..=m).rev() {
@@ -137,6 +148,11 @@ impl Frontier {
             r = r - self.base[k][d] + self.lo[k - 1][d];
         }
         out
+    }
+
+    /// Digits of the full-row prefix with rank `r`.
+    fn unrank_full(&self, r: usize) -> Vec<usize> {
+        self.unrank(self.w, r)
     }
 
     /// The contributions to target prefix `ip` of layer `c + 1`: the source prefix row, the
@@ -268,8 +284,10 @@ pub struct DpResult {
     pub mlp: u32,
     /// The number of boards with MLP liberties that dominate, if counted.
     pub count: Option<BigUint>,
-    /// One optimal board, if asked for.
+    /// One optimal board, if asked for and it fits in memory.
     pub board: Option<LibertyBoard>,
+    /// Why no board was reconstructed although one was asked for.
+    pub board_skipped: Option<String>,
     /// `gamma(m x W)` for `m = 1..=H` along the way, `W` the narrower side (exact).
     pub row_minima: Vec<u32>,
     /// The upper bound from the constructed board that pruned pass 1.
@@ -287,10 +305,23 @@ pub struct DpResult {
 /// Bytes the DP needs for `grid` with these options, not counting the stored rows of the board.
 pub fn memory_estimate(grid: Grid, count: bool) -> u64 {
     let w = grid.width().min(grid.height());
+    let f = Frontier::new(w);
+    let s = f.max_layer_len() as u64;
+    let t = f.total[w] as u64;
+    // Two layers, up to two kept row-end tables (top and bottom of the middle), then the two
+    // layers of the join: one byte a state for the minimum, eight to count.
+    let per = if count { 8 } else { 1 };
+    (2 * s + 2 * t).saturating_mul(per)
+}
+
+/// Extra bytes to reconstruct a board: the stored row starts of the top half (at most one byte
+/// a state each) and the `W + 1` layers of the row being walked back.
+pub fn board_memory_estimate(grid: Grid) -> u64 {
+    let w = grid.width().min(grid.height());
+    let h = grid.width().max(grid.height());
     let s = Frontier::new(w).max_layer_len() as u64;
-    // Two one-byte layers for pass 1 (and the min variant of pass 2), two packed layers to count.
-    let per = if count { 16 } else { 2 };
-    s.saturating_mul(per)
+    let rows = (h / 2 + 1) as u64;
+    s.saturating_mul(rows + w as u64 + 1)
 }
 
 /// Solves MLP for `grid` exactly.
@@ -329,58 +360,163 @@ fn solve_in_pool(
     let no_u = no_u_bitmap(&f);
     let heuristic_board = heuristic::upper_bound_board(g);
     let bound = heuristic_board.liberty_count() as i64;
-
     let dp = Dp {
         f: &f,
-        h,
         no_u: &no_u,
         control,
     };
-    // Pass 1: exact row minima, pruned only by the bound.
-    let (row_minima, _) = dp.run_min(bound, &vec![0; h], None, "min")?;
-    let mlp = *row_minima.last().expect("at least one row");
-    // Remaining cost after row r is at least gamma((h - r - 2) x w).
-    let lower: Vec<i64> = (0..h)
+    // Meet in the middle: the board is symmetric top to bottom, so the forward table after row
+    // k also describes the bottom k + 1 rows. Rows 0..=m on top, k + 1 rows below, m + k = h - 2.
+    let split = (h >= 2).then(|| {
+        let m = (h - 2) / 2;
+        (m, h - 2 - m)
+    });
+    let rows = split.map_or(h, |(_, k)| k + 1);
+    let keep: Vec<usize> = split.map_or(vec![], |(m, k)| vec![m, k]);
+
+    // Pass 1: one-byte costs pruned only by the constructed board, so the minima over finished
+    // rows are exact: gamma(r x w) for r = 1..=rows.
+    let p1 = dp.forward::<u8>(rows, bound, &vec![0; rows], None, &keep, "min")?;
+    let row_minima = p1.minima.clone();
+    let (mlp, _) = match split {
+        None => (i64::from(row_minima[h - 1]), None),
+        Some((m, k)) => {
+            let (bottom, off_b) = p1.table(k);
+            let joined = dp.join(bottom, "min join")?;
+            let (top, off_t) = p1.table(m);
+            dp.combine_min(top, off_t, &joined, off_b)
+        }
+    };
+    drop(p1);
+    // Remaining cost after row r is at least gamma((h - r - 2) x w), known for h - r - 2 <= rows.
+    let lower: Vec<i64> = (0..rows)
         .map(|r| {
             let m = h as i64 - r as i64 - 2;
-            if m >= 1 {
+            if m >= 1 && (m as usize) <= row_minima.len() {
                 i64::from(row_minima[m as usize - 1])
             } else {
                 0
             }
         })
         .collect();
-    let mlp_i = i64::from(mlp);
-    let mut stored = if options.board {
-        Some(Vec::with_capacity(h + 1))
-    } else {
-        None
-    };
-    let (count, live) = if options.count {
-        let (c, live) = dp.run_count(mlp_i, &lower, stored.as_mut())?;
-        (Some(c), live)
-    } else if options.board {
-        let (_, live) = dp.run_min(mlp_i, &lower, stored.as_mut(), "prune")?;
-        (None, live)
-    } else {
-        (None, f64::NAN)
-    };
-    let mut peak = memory_estimate(g, options.count);
+    let board_fits = memory_estimate(g, false)
+        .max(memory_estimate(g, options.count))
+        .saturating_add(board_memory_estimate(g))
+        <= options.memory_limit;
+    let board_skipped = (options.board && !board_fits).then(|| {
+        format!(
+            "reconstructing a {grid} board needs about {} MiB more than the limit of {} MiB allows",
+            board_memory_estimate(g) >> 20,
+            options.memory_limit >> 20
+        )
+    });
+    let want_board = options.board && board_fits;
+    let mut stored = want_board.then(|| Vec::with_capacity(rows));
+    let mut count = None;
+    let mut live = f64::NAN;
+    // The tables of pass 2 at the kept rows, as costs, for the board.
+    let mut kept_costs: Vec<(Vec<u8>, i64)> = vec![];
+    // The middle state of an optimal board.
+    let mut middle: Option<usize> = None;
+    if options.count {
+        let p2 = dp.forward::<u64>(rows, mlp, &lower, stored.as_mut(), &keep, "count")?;
+        live = p2.live;
+        let c = match split {
+            None => dp.final_count(&p2.last, p2.last_offset, mlp),
+            Some((m, k)) => {
+                let (bottom, off_b) = p2.table(k);
+                let joined = dp.join(bottom, "count join")?;
+                let (top, off_t) = p2.table(m);
+                if want_board {
+                    middle = top.par_iter().zip(&joined).position_first(|(a, b)| {
+                        a.cost() != DEAD
+                            && b.cost() != DEAD
+                            && i64::from(a.cost()) + i64::from(b.cost()) + off_t + off_b == mlp
+                    });
+                }
+                dp.combine_count(top, off_t, &joined, off_b, mlp)
+            }
+        };
+        count = Some(c);
+        if let (Some((m, k)), true) = (split, want_board) {
+            kept_costs = [m, k]
+                .iter()
+                .map(|&r| {
+                    let (v, o) = p2.table(r);
+                    (v.iter().map(|&x| x.cost()).collect(), o)
+                })
+                .collect();
+        }
+    } else if want_board {
+        let p2 = dp.forward::<u8>(rows, mlp, &lower, stored.as_mut(), &keep, "prune")?;
+        live = p2.live;
+        if let Some((m, k)) = split {
+            let (bottom, off_b) = p2.table(k);
+            let joined = dp.join(bottom, "board join")?;
+            let (top, off_t) = p2.table(m);
+            middle = dp.combine_min(top, off_t, &joined, off_b).1;
+            kept_costs = [m, k]
+                .iter()
+                .map(|&r| {
+                    let (v, o) = p2.table(r);
+                    (v.to_vec(), o)
+                })
+                .collect();
+        }
+    }
+    let mut peak = memory_estimate(g, false).max(memory_estimate(g, options.count));
     let board = match stored {
-        Some(rows) => {
-            let stored_bytes: u64 = rows.iter().map(Snapshot::bytes).sum();
-            let (b, row_bytes) = dp.reconstruct(mlp_i, &lower, &rows)?;
+        Some(snapshots) => {
+            let stored_bytes: u64 = snapshots.iter().map(Snapshot::bytes).sum();
+            let (b, row_bytes) = match split {
+                None => {
+                    let (rows, bytes) =
+                        dp.reconstruct(h - 1, None, mlp, mlp, &lower, &snapshots)?;
+                    (rows, bytes)
+                }
+                Some((m, k)) => {
+                    let (top, bottom) = (&kept_costs[0], &kept_costs[1]);
+                    let s = middle.ok_or_else(|| {
+                        MspError::Solver("internal error: no optimal middle state".into())
+                    })?;
+                    let t = dp.middle_pair(s, top, bottom, mlp)?;
+                    let top_cost = i64::from(top.0[s]) + top.1;
+                    let bottom_cost = i64::from(bottom.0[t]) + bottom.1;
+                    let (upper, b1) =
+                        dp.reconstruct(m, Some(s), top_cost, mlp, &lower, &snapshots)?;
+                    let (lower_rows, b2) =
+                        dp.reconstruct(k, Some(t), bottom_cost, mlp, &lower, &snapshots)?;
+                    // Mirror rows i -> h - 1 - i; columns reflected when m and k have the same
+                    // parity (the join pairs position j of row m with position w - 1 - j of row k).
+                    let reflect = m % 2 == k % 2;
+                    let mut lib = upper;
+                    lib.resize(w * h, false);
+                    for i in 0..=k {
+                        for x in 0..w {
+                            let xs = if reflect { w - 1 - x } else { x };
+                            lib[(h - 1 - i) * w + x] = lower_rows[i * w + xs];
+                        }
+                    }
+                    (lib, b1.max(b2))
+                }
+            };
             peak = peak.max(stored_bytes + row_bytes + 2 * f.max_layer_len() as u64);
-            let b = if transpose { b.transposed() } else { b };
-            Some(b)
+            let board = LibertyBoard::new(Grid::new(w as u32, h as u32)?, b);
+            if board.liberty_count() as i64 != mlp || !board.is_dominating() {
+                return Err(MspError::Solver(
+                    "internal error: the reconstructed board is not optimal".into(),
+                ));
+            }
+            Some(if transpose { board.transposed() } else { board })
         }
         None => None,
     };
     Ok(DpResult {
         grid,
-        mlp,
+        mlp: mlp as u32,
         count,
         board,
+        board_skipped,
         row_minima,
         initial_bound: bound as u32,
         layer_states: f.max_layer_len() as u64,
@@ -439,11 +575,6 @@ impl Snapshot {
         }
     }
 
-    fn from_packed(layer: &[u64], offset: i64) -> Snapshot {
-        let costs: Vec<u8> = layer.par_iter().map(|&p| (p >> COUNT_BITS) as u8).collect();
-        Snapshot::from_layer(&costs, offset)
-    }
-
     fn bytes(&self) -> u64 {
         match self {
             Snapshot::Dense(v, _) => v.len() as u64,
@@ -485,9 +616,26 @@ impl Snapshot {
 
 struct Dp<'a> {
     f: &'a Frontier,
-    h: usize,
     no_u: &'a [u64],
     control: &'a Control<'a>,
+}
+
+/// What a forward pass leaves: minima over finished rows, copies of the kept row-end tables
+/// (with their cost offsets), the last table, and the live fraction.
+struct Forward<V> {
+    minima: Vec<u32>,
+    kept: Vec<(usize, Vec<V>, i64)>,
+    last: Vec<V>,
+    last_offset: i64,
+    live: f64,
+}
+
+impl<V> Forward<V> {
+    /// The kept row-end table of row `r` and its offset.
+    fn table(&self, r: usize) -> (&[V], i64) {
+        let (_, v, o) = self.kept.iter().find(|k| k.0 == r).expect("kept row");
+        (v, *o)
+    }
 }
 
 impl Dp<'_> {
@@ -505,52 +653,55 @@ impl Dp<'_> {
         (bound - lower - offset).clamp(-1, MAX_REL) as u8
     }
 
-    /// Runs the min-cost DP over all rows. Returns the exact minimum over finished rows of
-    /// `m` rows for `m = 1..=h` (exact when `lower` is all zero) and the live fraction.
-    fn run_min(
+    /// Runs `rows` rows of the DP from the top. States whose cost plus `lower[r]` exceeds
+    /// `bound` die. Stores each row's start in `stored` and copies the row-end tables of `keep`.
+    fn forward<V: Value>(
         &self,
+        rows: usize,
         bound: i64,
         lower: &[i64],
         mut stored: Option<&mut Vec<Snapshot>>,
+        keep: &[usize],
         phase: &str,
-    ) -> Result<(Vec<u32>, f64), MspError> {
+    ) -> Result<Forward<V>, MspError> {
         let f = self.f;
         let w = f.w;
         let smax = f.max_layer_len();
-        let mut a = vec![DEAD; smax];
-        let mut b = vec![DEAD; smax];
-        a[self.start_index()] = 0;
+        let mut a = vec![V::DEAD; smax];
+        let mut b = vec![V::DEAD; smax];
+        a[self.start_index()] = V::START;
         let mut offset = 0i64;
-        let mut minima = Vec::with_capacity(self.h);
+        let mut minima = Vec::with_capacity(rows);
+        let mut kept = Vec::with_capacity(keep.len());
+        let over = AtomicBool::new(false);
         let (mut live, mut all) = (0u64, 0u64);
-        let total_steps = (self.h * w) as u64;
-        for (r, &lower_r) in lower.iter().enumerate().take(self.h) {
+        let total_steps = (rows * w) as u64;
+        let count_live = phase != "min";
+        for (r, &lower_r) in lower.iter().enumerate().take(rows) {
+            let n0 = f.layer_len(0);
             // Rebase so that live costs stay below DEAD.
             if bound - offset > MAX_REL {
-                let m = a[..f.layer_len(0)]
-                    .par_iter()
-                    .copied()
-                    .min()
-                    .unwrap_or(DEAD);
+                let m = a[..n0].par_iter().map(|v| v.cost()).min().unwrap_or(DEAD);
                 if m != DEAD && m > 0 {
-                    a[..f.layer_len(0)]
-                        .par_iter_mut()
-                        .for_each(|v| *v = if *v == DEAD { DEAD } else { *v - m });
+                    a[..n0].par_iter_mut().for_each(|v| *v = v.rebase(m));
                     offset += i64::from(m);
                 }
             }
             if let Some(s) = stored.as_deref_mut() {
-                s.push(Snapshot::from_layer(&a[..f.layer_len(0)], offset));
+                let costs: Vec<u8> = a[..n0].par_iter().map(|v| v.cost()).collect();
+                s.push(Snapshot::from_layer(&costs, offset));
             }
             let t = Self::threshold(bound, lower_r, offset);
             for c in 0..w {
                 self.control.check()?;
                 let len = f.layer_len(c + 1);
-                step_min(f, c, &a[..f.layer_len(c)], &mut b[..len], t);
+                if step(f, c, Kind::Cell, &a[..f.layer_len(c)], &mut b[..len], t) {
+                    over.store(true, Ordering::Relaxed);
+                }
                 std::mem::swap(&mut a, &mut b);
-                if phase != "min" {
+                if count_live {
                     all += len as u64;
-                    live += a[..len].par_iter().filter(|&&v| v != DEAD).count() as u64;
+                    live += a[..len].par_iter().filter(|v| v.cost() != DEAD).count() as u64;
                 }
                 self.control
                     .report(phase, (r * w + c + 1) as u64, total_steps);
@@ -560,107 +711,215 @@ impl Dp<'_> {
             let m = a[..n]
                 .par_iter()
                 .enumerate()
-                .filter(|&(i, &v)| v != DEAD && self.is_final(i))
-                .map(|(_, &v)| v)
+                .filter(|&(i, v)| v.cost() != DEAD && self.is_final(i))
+                .map(|(_, v)| v.cost())
                 .min();
             minima.push(m.map_or(u32::MAX, |m| (i64::from(m) + offset) as u32));
-        }
-        if *minima.last().unwrap_or(&u32::MAX) == u32::MAX {
-            return Err(MspError::Solver(
-                "no board within the bound (internal error: the bound came from a valid board)"
-                    .into(),
-            ));
-        }
-        Ok((minima, live as f64 / all.max(1) as f64))
-    }
-
-    /// Counts the boards with `mlp` liberties. Returns the count and the live fraction.
-    fn run_count(
-        &self,
-        mlp: i64,
-        lower: &[i64],
-        mut stored: Option<&mut Vec<Snapshot>>,
-    ) -> Result<(BigUint, f64), MspError> {
-        let f = self.f;
-        let w = f.w;
-        let smax = f.max_layer_len();
-        let mut a = vec![DEAD_PACKED; smax];
-        let mut b = vec![DEAD_PACKED; smax];
-        a[self.start_index()] = 1;
-        let mut offset = 0i64;
-        let overflow = AtomicBool::new(false);
-        let (mut live, mut all) = (0u64, 0u64);
-        let total_steps = (self.h * w) as u64;
-        for (r, &lower_r) in lower.iter().enumerate().take(self.h) {
-            if mlp - offset > MAX_REL {
-                let m = a[..f.layer_len(0)]
-                    .par_iter()
-                    .map(|&p| (p >> COUNT_BITS) as u8)
-                    .min()
-                    .unwrap_or(DEAD);
-                if m != DEAD && m > 0 {
-                    a[..f.layer_len(0)].par_iter_mut().for_each(|p| {
-                        if *p >> COUNT_BITS != u64::from(DEAD) {
-                            *p -= u64::from(m) << COUNT_BITS;
-                        }
-                    });
-                    offset += i64::from(m);
-                }
-            }
-            if let Some(s) = stored.as_deref_mut() {
-                s.push(Snapshot::from_packed(&a[..f.layer_len(0)], offset));
-            }
-            let t = Self::threshold(mlp, lower_r, offset);
-            for c in 0..w {
-                self.control.check()?;
-                let len = f.layer_len(c + 1);
-                step_count(f, c, &a[..f.layer_len(c)], &mut b[..len], t, &overflow);
-                std::mem::swap(&mut a, &mut b);
-                all += len as u64;
-                live += a[..len]
-                    .par_iter()
-                    .filter(|&&v| v >> COUNT_BITS != u64::from(DEAD))
-                    .count() as u64;
-                self.control
-                    .report("count", (r * w + c + 1) as u64, total_steps);
+            if keep.contains(&r) {
+                kept.push((r, a[..n].to_vec(), offset));
             }
         }
-        if overflow.load(Ordering::Relaxed) {
+        if over.load(Ordering::Relaxed) {
             return Err(MspError::Solver(format!(
                 "a partial count exceeded 2^{COUNT_BITS}; counting this size needs wider counters"
             )));
         }
-        let target = (mlp - offset) as u64;
         let n = f.total[w];
-        let sum: u128 = a[..n]
+        // The last table is only needed without a middle split (a board one row high).
+        let last = if keep.is_empty() {
+            a.truncate(n);
+            a
+        } else {
+            Vec::new()
+        };
+        drop(b);
+        Ok(Forward {
+            minima,
+            kept,
+            last,
+            last_offset: offset,
+            live: live as f64 / all.max(1) as f64,
+        })
+    }
+
+    /// The join at the middle: for each row state `s` (as a prefix), the best (and the number
+    /// of best) bottom states `t` compatible with it: `s = U` needs `t = L`, `t = U` needs
+    /// `s = L`. Position `j` of `s` meets position `w - 1 - j` of `t`'s table index (the table,
+    /// read as a suffix, is `t` reversed). `w` steps of the same block machinery.
+    fn join<V: Value>(&self, bottom: &[V], phase: &str) -> Result<Vec<V>, MspError> {
+        let f = self.f;
+        let w = f.w;
+        let smax = f.max_layer_len();
+        let mut a = bottom.to_vec();
+        a.resize(smax, V::DEAD);
+        let mut b = vec![V::DEAD; smax];
+        for c in 0..w {
+            self.control.check()?;
+            let len = f.layer_len(c + 1);
+            step(
+                f,
+                c,
+                Kind::Join,
+                &a[..f.layer_len(c)],
+                &mut b[..len],
+                MAX_REL as u8,
+            );
+            std::mem::swap(&mut a, &mut b);
+            self.control.report(phase, (c + 1) as u64, w as u64);
+        }
+        a.truncate(f.total[w]);
+        Ok(a)
+    }
+
+    /// The minimum of top + joined bottom, and one state reaching it.
+    fn combine_min(
+        &self,
+        top: &[u8],
+        off_t: i64,
+        joined: &[u8],
+        off_b: i64,
+    ) -> (i64, Option<usize>) {
+        let best = top
+            .par_iter()
+            .zip(joined)
+            .enumerate()
+            .filter(|(_, (&a, &b))| a != DEAD && b != DEAD)
+            .map(|(i, (&a, &b))| (u16::from(a) + u16::from(b), i))
+            .min();
+        match best {
+            Some((v, i)) => (i64::from(v) + off_t + off_b, Some(i)),
+            None => (i64::MAX, None),
+        }
+    }
+
+    /// The number of boards with `mlp` liberties: the sum over middle states of
+    /// top count x bottom count where the costs add up to `mlp`.
+    fn combine_count(
+        &self,
+        top: &[u64],
+        off_t: i64,
+        joined: &[u64],
+        off_b: i64,
+        mlp: i64,
+    ) -> BigUint {
+        let target = mlp - off_t - off_b;
+        top.par_chunks(1 << 16)
+            .zip(joined.par_chunks(1 << 16))
+            .map(|(ta, ja)| {
+                let mut sum = BigUint::default();
+                let mut acc: u128 = 0;
+                for (&a, &b) in ta.iter().zip(ja) {
+                    if a >= DEAD_PACKED || b >= DEAD_PACKED {
+                        continue;
+                    }
+                    if i64::from(a.cost()) + i64::from(b.cost()) == target {
+                        let p = u128::from(a & COUNT_MASK) * u128::from(b & COUNT_MASK);
+                        match acc.checked_add(p) {
+                            Some(x) => acc = x,
+                            None => {
+                                sum += acc;
+                                acc = p;
+                            }
+                        }
+                    }
+                }
+                sum + acc
+            })
+            .reduce(BigUint::default, |x, y| x + y)
+    }
+
+    /// The number of boards with `mlp` liberties when the whole board was run forward.
+    fn final_count(&self, last: &[u64], offset: i64, mlp: i64) -> BigUint {
+        let target = (mlp - offset) as u64;
+        let sum: u128 = last
             .par_iter()
             .enumerate()
             .filter(|&(i, &p)| p >> COUNT_BITS == target && self.is_final(i))
             .map(|(_, &p)| u128::from(p & COUNT_MASK))
             .sum();
-        Ok((BigUint::from(sum), live as f64 / all.max(1) as f64))
+        BigUint::from(sum)
     }
 
-    /// Walks back from the best final state through the stored row starts, recomputing each
-    /// row's layers. Returns the board (in DP orientation) and the bytes used for a row.
-    fn reconstruct(
+    /// The bottom state `t` that completes top state `s` (known to be on an optimal board) at
+    /// the middle: the bottom strings compatible with `s` are enumerated until one has the cost
+    /// that makes the total `mlp`.
+    fn middle_pair(
         &self,
+        s: usize,
+        top: &(Vec<u8>, i64),
+        bottom: &(Vec<u8>, i64),
         mlp: i64,
-        lower: &[i64],
-        rows: &[Snapshot],
-    ) -> Result<(LibertyBoard, u64), MspError> {
+    ) -> Result<usize, MspError> {
         let f = self.f;
         let w = f.w;
-        let h = self.h;
-        let mut liberty = vec![false; w * h];
-        let mut idx: Option<usize> = None;
+        let need = mlp - i64::from(top.0[s]) - top.1 - bottom.1;
+        let lost = || MspError::Solver("internal error: no optimal middle pair".into());
+        if !(0..i64::from(DEAD)).contains(&need) {
+            return Err(lost());
+        }
+        let sd = f.unrank_full(s);
+        // Position p of the bottom string meets position w - 1 - p of the top one.
+        let allowed: Vec<&[usize]> = (0..w)
+            .map(|p| match sd[w - 1 - p] {
+                L => &[L, D, U][..],
+                D => &[L, D][..],
+                _ => &[L][..],
+            })
+            .collect();
+        let mut x = vec![D; w];
+        self.find_bottom(&allowed, &mut x, 0, &bottom.0, need as u8)
+            .ok_or_else(lost)
+    }
+
+    fn find_bottom(
+        &self,
+        allowed: &[&[usize]],
+        x: &mut [usize],
+        p: usize,
+        table: &[u8],
+        need: u8,
+    ) -> Option<usize> {
+        if p == x.len() {
+            let t = self.f.rank(x);
+            return (table[t] == need).then_some(t);
+        }
+        for &d in allowed[p] {
+            if p > 0 && ((x[p - 1] == L && d == U) || (x[p - 1] == U && d == L)) {
+                continue;
+            }
+            x[p] = d;
+            if let Some(t) = self.find_bottom(allowed, x, p + 1, table, need) {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// Walks back from state `end` after row `last` (or the best final state when `None`)
+    /// through the stored row starts, recomputing each row's layers with the thresholds of the
+    /// pass that stored them. `end_cost` is the absolute cost of `end`. Returns the liberties
+    /// of rows `0..=last` (DP orientation, row-major) and the bytes used for a row.
+    fn reconstruct(
+        &self,
+        last: usize,
+        end: Option<usize>,
+        end_cost: i64,
+        bound: i64,
+        lower: &[i64],
+        rows: &[Snapshot],
+    ) -> Result<(Vec<bool>, u64), MspError> {
+        let f = self.f;
+        let w = f.w;
+        let mut liberty = vec![false; w * (last + 1)];
+        let mut idx = end;
         let mut row_bytes = 0u64;
-        for r in (0..h).rev() {
+        for r in (0..=last).rev() {
             self.control.check()?;
-            self.control.report("board", (h - r) as u64, h as u64);
+            self.control
+                .report("board", (last + 1 - r) as u64, (last + 1) as u64);
             let start = &rows[r];
             let offset = start.offset();
-            let t = Self::threshold(mlp, lower[r], offset);
+            let t = Self::threshold(bound, lower[r], offset);
             let mut layers: Vec<Snapshot> = Vec::with_capacity(w + 1);
             let mut cur = start.expand();
             cur.resize(f.max_layer_len(), DEAD);
@@ -668,7 +927,14 @@ impl Dp<'_> {
             layers.push(Snapshot::from_layer(&cur[..f.layer_len(0)], offset));
             for c in 0..w {
                 let len = f.layer_len(c + 1);
-                step_min(f, c, &cur[..f.layer_len(c)], &mut next[..len], t);
+                step(
+                    f,
+                    c,
+                    Kind::Cell,
+                    &cur[..f.layer_len(c)],
+                    &mut next[..len],
+                    t,
+                );
                 std::mem::swap(&mut cur, &mut next);
                 layers.push(Snapshot::from_layer(&cur[..len], offset));
             }
@@ -676,13 +942,18 @@ impl Dp<'_> {
             drop(next);
             row_bytes = row_bytes.max(layers.iter().map(Snapshot::bytes).sum());
             let mut i = match idx {
-                Some(i) => i,
+                Some(i) => {
+                    if r == last && i64::from(layers[w].get(i)) + offset != end_cost {
+                        return Err(MspError::Solver(
+                            "internal error: the middle state is not in the stored table".into(),
+                        ));
+                    }
+                    i
+                }
                 None => {
-                    // The best final state: every stone dominated, cost mlp.
-                    let target = (mlp - offset) as u8;
-                    let last = &layers[w];
+                    let target = (end_cost - offset) as u8;
                     (0..f.total[w])
-                        .find(|&i| self.is_final(i) && last.get(i) == target)
+                        .find(|&i| self.is_final(i) && layers[w].get(i) == target)
                         .ok_or_else(|| MspError::Solver("no optimal final state found".into()))?
                 }
             };
@@ -717,8 +988,7 @@ impl Dp<'_> {
             }
             idx = Some(i);
         }
-        let grid = Grid::new(w as u32, h as u32)?;
-        Ok((LibertyBoard::new(grid, liberty), row_bytes))
+        Ok((liberty, row_bytes))
     }
 }
 
@@ -811,9 +1081,63 @@ impl Frontier {
     }
 }
 
+/// Which transition a step makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Decide one cell (liberty or stone).
+    Cell,
+    /// Replace one digit of a bottom state by a compatible digit of a top state, at no cost.
+    Join,
+}
+
+impl Frontier {
+    /// Blocks of the join step at position `c`: target prefix digit `x` (top state) takes the
+    /// suffix digit `up` (bottom state) when they are compatible: `x = L` any, `x = D` needs
+    /// `up` in {L, D}, `x = U` needs `up = L`. The left neighbour does not matter.
+    fn join_blocks(&self, c: usize) -> Vec<Block> {
+        let mut out = Vec::new();
+        for x in [L, D, U] {
+            let (jlo, jhi) = (self.lo[c][x], self.hi[c][x]);
+            if jlo >= jhi {
+                continue;
+            }
+            let shift = self.base[c + 1][x] as isize - jlo as isize;
+            let mut blk = Block {
+                rows: (
+                    (jlo as isize + shift) as usize,
+                    (jhi as isize + shift) as usize,
+                ),
+                segs: [BlockSeg::default(); 6],
+                n: 0,
+            };
+            let ups: &[usize] = match x {
+                L => &[L, D, U],
+                D => &[L, D],
+                _ => &[L],
+            };
+            for &up in ups {
+                blk.segs[blk.n] = BlockSeg {
+                    delta: -shift,
+                    up,
+                    cost: 0,
+                };
+                blk.n += 1;
+            }
+            out.push(blk);
+        }
+        out
+    }
+}
+
 /// A DP value: a one-byte cost, or a packed cost and count.
 trait Value: Copy + Send + Sync + 'static {
     const DEAD: Self;
+    /// Cost 0 (and one way).
+    const START: Self;
+    /// The cost part.
+    fn cost(self) -> u8;
+    /// Lowers a live cost by `m`.
+    fn rebase(self, m: u8) -> Self;
     /// Combine `src + cost` into `dst`.
     fn relax(dst: &mut Self, src: Self, cost: u8, over: &mut bool);
     /// Kill `dst` if its cost is above `t`.
@@ -822,6 +1146,18 @@ trait Value: Copy + Send + Sync + 'static {
 
 impl Value for u8 {
     const DEAD: u8 = DEAD;
+    const START: u8 = 0;
+    #[inline(always)]
+    fn cost(self) -> u8 {
+        self
+    }
+    fn rebase(self, m: u8) -> u8 {
+        if self == DEAD {
+            DEAD
+        } else {
+            self - m
+        }
+    }
     #[inline(always)]
     fn relax(dst: &mut u8, src: u8, cost: u8, _: &mut bool) {
         *dst = (*dst).min(src.saturating_add(cost));
@@ -836,6 +1172,18 @@ impl Value for u8 {
 
 impl Value for u64 {
     const DEAD: u64 = DEAD_PACKED;
+    const START: u64 = 1;
+    #[inline(always)]
+    fn cost(self) -> u8 {
+        (self >> COUNT_BITS) as u8
+    }
+    fn rebase(self, m: u8) -> u64 {
+        if self >= DEAD_PACKED {
+            self
+        } else {
+            self - (u64::from(m) << COUNT_BITS)
+        }
+    }
     #[inline(always)]
     fn relax(dst: &mut u64, src: u64, cost: u8, over: &mut bool) {
         if src >= DEAD_PACKED {
@@ -859,12 +1207,15 @@ impl Value for u64 {
 }
 
 /// One cell: layer `c` to layer `c + 1`. Returns whether a count overflowed.
-fn step<V: Value>(f: &Frontier, c: usize, src: &[V], dst: &mut [V], t: u8) -> bool {
+fn step<V: Value>(f: &Frontier, c: usize, kind: Kind, src: &[V], dst: &mut [V], t: u8) -> bool {
     let m = f.w - c;
     let rs = f.total[m];
     let rt = f.total[m - 1];
     let over = AtomicBool::new(false);
-    let blocks = f.blocks(c);
+    let blocks = match kind {
+        Kind::Cell => f.blocks(c),
+        Kind::Join => f.join_blocks(c),
+    };
     // Split dst into the blocks' row ranges (they tile the layer in order).
     let mut rest = dst;
     let mut consumed = 0;
@@ -938,16 +1289,6 @@ fn step<V: Value>(f: &Frontier, c: usize, src: &[V], dst: &mut [V], t: u8) -> bo
         }
     }
     over.load(Ordering::Relaxed)
-}
-
-fn step_min(f: &Frontier, c: usize, src: &[u8], dst: &mut [u8], t: u8) {
-    step(f, c, src, dst, t);
-}
-
-fn step_count(f: &Frontier, c: usize, src: &[u64], dst: &mut [u64], t: u8, overflow: &AtomicBool) {
-    if step(f, c, src, dst, t) {
-        overflow.store(true, Ordering::Relaxed);
-    }
 }
 
 #[cfg(test)]
