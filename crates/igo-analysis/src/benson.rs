@@ -36,7 +36,7 @@ use std::cell::RefCell;
 
 use igo_core::{Board, Color, PointSet};
 
-use crate::geometry::MAX_INDEX;
+use crate::geometry::{geometry, MAX_INDEX};
 
 /// Benson's result for one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,7 +123,8 @@ impl BensonSolver {
     /// Benson's unconditional life for `color` on `board`.
     pub fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
         let size = board.size();
-        let full = PointSet::full(size);
+        let g = geometry(size);
+        let full = g.full;
         let own = board.stones(color);
         let empty = board.empty_points();
         let rest = full - own;
@@ -137,17 +138,19 @@ impl BensonSolver {
             return none;
         }
 
-        // Regions, named by their first point.
+        // Regions, named by their first point. Only the points next to own stones are ever
+        // looked up in `region_of`.
+        let touching = own.neighbours(size) - own;
         let mut region_names = PointSet::EMPTY;
         let mut left = rest;
         while let Some(seed) = left.first() {
-            let points = PointSet::single(seed).flood_fill(&rest, size);
+            let points = g.flood_fill(&PointSet::single(seed), &rest);
             left -= points;
             region_names.insert(seed);
             let name = seed.index();
             self.region_points[name] = points;
             self.region_boundary[name] = PointSet::EMPTY;
-            for q in points.iter() {
+            for q in (points & touching).iter() {
                 self.region_of[q.index()] = name as u16;
             }
         }
@@ -156,7 +159,7 @@ impl BensonSolver {
         let mut block_names = PointSet::EMPTY;
         let mut left = own;
         while let Some(seed) = left.first() {
-            let stones = PointSet::single(seed).flood_fill(&own, size);
+            let stones = g.flood_fill(&PointSet::single(seed), &own);
             left -= stones;
             block_names.insert(seed);
             let name = seed.index();

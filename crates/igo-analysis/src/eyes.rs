@@ -76,7 +76,7 @@ pub fn regions(board: &Board, color: Color) -> impl Iterator<Item = Region> + '_
     let mut left = rest;
     std::iter::from_fn(move || {
         let seed = left.first()?;
-        let points = PointSet::single(seed).flood_fill(&rest, size);
+        let points = geometry(size).flood_fill(&PointSet::single(seed), &rest);
         left -= points;
         Some(Region {
             points,

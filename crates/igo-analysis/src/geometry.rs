@@ -123,12 +123,36 @@ impl Geometry {
     /// `within`.
     pub(crate) fn flood_fill_king(&self, seed: &PointSet, within: &PointSet) -> PointSet {
         let mut cur = *seed & *within;
+        let mut count = cur.count();
         loop {
             let next = (cur | self.king_neighbours(&cur)) & *within;
-            if next == cur {
+            // The fill only grows, so an unchanged count means an unchanged set; counting is a
+            // few popcounts, where comparing the sets calls memcmp.
+            let n = next.count();
+            if n == count {
                 return cur;
             }
             cur = next;
+            count = n;
+        }
+    }
+
+    /// The points of `within` connected to `seed` by orthogonal steps inside `within`: igo-core's
+    /// [`PointSet::flood_fill`] with the board mask at hand and the end found by counting.
+    #[inline]
+    pub(crate) fn flood_fill(&self, seed: &PointSet, within: &PointSet) -> PointSet {
+        let mask = self.full & *within;
+        let stride = self.size.stride();
+        let mut cur = *seed & mask;
+        let mut count = cur.count();
+        loop {
+            let next = cur | cur.neighbours_masked(stride, &mask);
+            let n = next.count();
+            if n == count {
+                return cur;
+            }
+            cur = next;
+            count = n;
         }
     }
 }
