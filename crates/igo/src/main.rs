@@ -22,6 +22,8 @@ enum Command {
     Bench(commands::bench::BenchCommand),
     /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
     Msp(commands::msp::MspArgs),
+    /// Count the legal positions of a WxH board (every block has a liberty).
+    CountLegal(commands::count_legal::CountLegalArgs),
 }
 
 fn main() {
@@ -37,6 +39,7 @@ fn main() {
     let result = match cli.command {
         Command::Bench(cmd) => commands::bench::run(cmd),
         Command::Msp(args) => commands::msp::run(args),
+        Command::CountLegal(args) => commands::count_legal::run(args),
     };
     if let Err(err) = result {
         eprintln!("igo: error: {err:#}");

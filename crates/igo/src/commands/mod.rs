@@ -1,4 +1,5 @@
 //! One module per subcommand: argument structs (clap) and a `run` function calling the libraries.
 
 pub mod bench;
+pub mod count_legal;
 pub mod msp;
