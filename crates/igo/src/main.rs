@@ -20,6 +20,8 @@ enum Command {
     /// Measure speed: light random playouts.
     #[command(subcommand)]
     Bench(commands::bench::BenchCommand),
+    /// Show the position after N moves of an SGF game's main line.
+    Show(commands::show::ShowArgs),
     /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
     Msp(commands::msp::MspArgs),
     /// Count the legal positions of a WxH board (every block has a liberty).
@@ -38,6 +40,7 @@ fn main() {
     };
     let result = match cli.command {
         Command::Bench(cmd) => commands::bench::run(cmd),
+        Command::Show(args) => commands::show::run(args),
         Command::Msp(args) => commands::msp::run(args),
         Command::CountLegal(args) => commands::count_legal::run(args),
     };

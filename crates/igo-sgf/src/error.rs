@@ -1,0 +1,99 @@
+//! Errors of the SGF reader: what went wrong and where (line and column, both from 1).
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// A place in the SGF text: line and column, both counted from 1. Columns count characters, not
+/// bytes; a line break is `\n`, `\r\n` or a lone `\r`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TextPos {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column (character in the line), from 1.
+    pub column: usize,
+}
+
+impl fmt::Display for TextPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// SGF text that does not follow the grammar, with the line and column of the problem.
+///
+/// ```
+/// let err = igo_sgf::parse("(;GM[1]\n(;B[aa]C[oops").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 9));
+/// assert_eq!(err.to_string(), "line 2, column 9: unterminated property value (missing ']')");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct SgfError {
+    /// Line of the problem, from 1.
+    pub line: usize,
+    /// Column of the problem, from 1 (characters, not bytes).
+    pub column: usize,
+    /// What is wrong.
+    pub kind: SgfErrorKind,
+}
+
+impl SgfError {
+    pub(crate) fn new(pos: TextPos, kind: SgfErrorKind) -> SgfError {
+        SgfError {
+            line: pos.line,
+            column: pos.column,
+            kind,
+        }
+    }
+
+    /// The place of the problem.
+    pub fn pos(&self) -> TextPos {
+        TextPos {
+            line: self.line,
+            column: self.column,
+        }
+    }
+}
+
+/// What is wrong with SGF text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SgfErrorKind {
+    /// The text holds no `(;`, so no game tree at all.
+    #[error("no game tree found (an SGF file starts with \"(;\")")]
+    NoGameTree,
+    /// A `[` without its closing `]` (reported at the `[`).
+    #[error("unterminated property value (missing ']')")]
+    UnterminatedValue,
+    /// A `(` without its closing `)` (reported at the `(`).
+    #[error("game tree is not closed (missing ')')")]
+    UnclosedGameTree,
+    /// `(` followed by something other than a node.
+    #[error("game tree has no node (expected ';' after '(')")]
+    EmptyGameTree,
+    /// A character that cannot start a token here.
+    #[error("unexpected {found:?}, expected {expected}")]
+    UnexpectedChar {
+        /// The character found.
+        found: char,
+        /// What the grammar allows here.
+        expected: &'static str,
+    },
+    /// A property identifier not followed by a value.
+    #[error("property {0} has no value (expected '[')")]
+    MissingValue(String),
+    /// A property value `[...]` with no identifier before it.
+    #[error("property value without a property identifier")]
+    ValueWithoutIdentifier,
+    /// A property identifier with no capital letter (FF\[3\] allowed lower-case letters, which
+    /// are dropped, but an identifier needs at least one capital).
+    #[error("property identifier {0:?} has no capital letter")]
+    NoCapitalLetter(String),
+    /// A property outside a node (after `(` or after a variation).
+    #[error("property {0} outside a node (expected ';' before it)")]
+    PropertyOutsideNode(String),
+    /// A node after a variation in the same game tree: FF\[4\] puts the sequence first and the
+    /// variations after it.
+    #[error("node after a variation (a game tree's nodes come before its variations)")]
+    NodeAfterVariation,
+}
