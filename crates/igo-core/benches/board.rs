@@ -4,8 +4,9 @@
 //!
 //! Run: `cargo bench -p igo-core --bench board`.
 
-use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use igo_core::{seeded_rng, BoardSize, EyeRule, Komi, Move, PlayoutConfig, Position};
+use std::hint::black_box;
 
 /// A position `moves` playout moves into a seeded random game, and the next legal playout move.
 fn midgame(n: u32, moves: usize, seed: u64) -> (Position, Move) {
@@ -33,7 +34,9 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("copy_from {n}x{n}"), |b| {
             b.iter(|| scratch.copy_from(black_box(&pos)))
         });
-        c.bench_function(&format!("clone {n}x{n}"), |b| b.iter(|| black_box(&pos).clone()));
+        c.bench_function(&format!("clone {n}x{n}"), |b| {
+            b.iter(|| black_box(&pos).clone())
+        });
         c.bench_function(&format!("copy_from + play_unchecked {n}x{n}"), |b| {
             b.iter(|| {
                 scratch.copy_from(&pos);

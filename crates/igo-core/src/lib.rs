@@ -33,7 +33,7 @@ pub use board::{Block, Board, Placement};
 pub use color::{ByColor, Color};
 pub use diagram::DiagramError;
 pub use game::{Game, KoRule, Outcome, Rules, Suicide};
-pub use playout::{seeded_rng, EyeRule, PlayoutConfig, PlayoutResult, Rng};
+pub use playout::{seeded_rng, EyeRule, MoveChoice, PlayoutConfig, PlayoutResult, Rng};
 pub use point::{
     BoardSize, BoardSizeError, Move, ParsePointError, ParsePointErrorKind, Point, MAX_SIDE,
 };

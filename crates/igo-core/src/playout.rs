@@ -5,13 +5,14 @@
 //! a point whose on-board neighbours are all its own stones, none of them in atari (no diagonal
 //! test, so false eyes are kept too). [`EyeRule::TrueEyeShape`] is the libEGO/Pachi light-playout
 //! rule: all on-board neighbours are own stones and fewer than two diagonals (fewer than one on the
-//! edge) are enemy stones. The move is chosen uniformly among the playout-legal points.
+//! edge) are enemy stones. The move is chosen uniformly among the playout-legal points, or, as an
+//! option, as libEGO and Pachi choose it (a random start and a forward scan, [`MoveChoice`]).
 
 use rand_core::RngCore;
 
-use crate::board::{each_neighbour_offset, Board, NeighbourSummary, OFF};
+use crate::board::{cell, Board, NO_KO};
 use crate::color::Color;
-use crate::point::{Point, Move};
+use crate::point::{Move, Point};
 use crate::point_set::PointSet;
 use crate::position::Position;
 use crate::score::{area_score, Komi, Score};
@@ -19,6 +20,10 @@ use crate::score::{area_score, Komi, Score};
 /// The random-number generator igo's randomised algorithms use: PCG (64-bit multiply, 128-bit
 /// state), portable and reproducible from a seed on every machine.
 pub type Rng = rand_pcg::Pcg64Mcg;
+
+/// The generator a playout draws its moves from, seeded from the caller's generator: PCG32
+/// (`rand_pcg::Lcg64Xsh32`, 64-bit state, one multiplication a draw), portable and reproducible.
+pub type PlayoutRng = rand_pcg::Pcg32;
 
 /// A seeded [`Rng`].
 pub fn seeded_rng(seed: u64) -> Rng {
@@ -36,6 +41,18 @@ pub enum EyeRule {
     TrueEyeShape,
 }
 
+/// How a playout chooses its move among the playout-legal points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveChoice {
+    /// Uniformly at random among all playout-legal points (eq. 10-3).
+    #[default]
+    Uniform,
+    /// libEGO/Pachi light playouts: a uniformly random start in the board's list of empty
+    /// points, then a forward scan (wrapping round) to the first playout-legal point. Cheaper, but
+    /// not uniform: a point after a run of unplayable points is chosen more often.
+    ScanFromRandom,
+}
+
 /// Settings of a random playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayoutConfig {
@@ -44,6 +61,8 @@ pub struct PlayoutConfig {
     /// Stop after this many moves (passes included) and score as is; `None` means three times the
     /// number of points, which random games with simple ko reach only in long cycles.
     pub max_moves: Option<usize>,
+    /// How to choose among the playout-legal points. \[default: `Uniform`\]
+    pub choice: MoveChoice,
 }
 
 impl Default for PlayoutConfig {
@@ -51,6 +70,7 @@ impl Default for PlayoutConfig {
         PlayoutConfig {
             eye_rule: EyeRule::NoAtari,
             max_moves: None,
+            choice: MoveChoice::Uniform,
         }
     }
 }
@@ -66,46 +86,86 @@ pub struct PlayoutResult {
 
 impl Board {
     /// Whether `c` may play on empty `p` in a playout: legal without suicide and not one of `c`'s
-    /// eyes under `rule`. (The ko point is the caller's business.) One pass over the neighbours.
+    /// eyes under `rule`. (The ko point is the caller's business.)
     #[inline]
     pub fn is_playout_move(&self, c: Color, p: Point, rule: EyeRule) -> bool {
-        match self.neighbour_summary(c, p) {
-            NeighbourSummary::HasEmpty => return true, // legal, and not an eye
-            NeighbourSummary::OwnRingNoAtari => {
-                // Legal; an eye under either rule unless the diagonals say false eye.
-                return rule == EyeRule::TrueEyeShape && !self.is_true_eye_shape(c, p);
-            }
-            NeighbourSummary::EnemyRingNoAtari => return false, // suicide
-            NeighbourSummary::Other => {}
-        }
-        let i = p.index() as isize;
-        let me = c as u8;
-        // No empty neighbour: legal if an own block keeps another liberty or an enemy block is
-        // captured; an eye if every neighbour is an own stone.
-        let (mut own_two, mut own_atari, mut enemy, mut enemy_atari) = (false, false, false, false);
-        each_neighbour_offset!(self.stride(), d, 'next, {
-            let v = self.cell_code(i + d);
-            if v == OFF {
-                break 'next;
-            }
-            let atari = self.in_atari_at_code(i + d);
-            if v == me {
-                own_two |= !atari;
-                own_atari |= atari;
-            } else {
-                enemy = true;
-                enemy_atari |= atari;
-            }
-        });
-        if !(own_two || enemy_atari) {
-            return false;
-        }
-        if enemy {
+        let m = self.cell_index(p);
+        self.has_empty_neighbour(m)
+            || self.playout_ok_without_empty_neighbour(c as u32, m, rule == EyeRule::TrueEyeShape)
+    }
+}
+
+impl Board {
+    /// Whether colour code `me` may play on empty mailbox cell `m` in a playout, `ko` being the ko
+    /// point's mailbox index: the move choice's test.
+    ///
+    /// Decided from the cell word with one branch whether to accept (a draw is accepted or
+    /// rejected at random, so each extra branch would be mispredicted often). Only points next to
+    /// a block in atari, and own rings under the diagonal rule, take a second look.
+    #[inline(always)]
+    fn quick_playout_test(&self, me: u32, m: usize, ko: usize, true_eye: bool) -> bool {
+        let w = self.cell_word(m);
+        let has_empty = cell::empty(w) != 0;
+        let own = cell::of(w, me);
+        let ring = own == cell::on_board(w);
+        let no_atari = w & cell::ATARI == 0;
+        let not_ko = m != ko;
+        // An empty neighbour: legal, no eye. No empty neighbour and no neighbouring block in
+        // atari: legal and no eye exactly when both colours touch it.
+        if (has_empty | (no_atari & !ring & (own != 0))) & not_ko {
             return true;
         }
-        match rule {
-            EyeRule::NoAtari => own_atari,
-            EyeRule::TrueEyeShape => !self.is_true_eye_shape(c, p),
+        !has_empty & not_ko & (!no_atari | (true_eye & ring & (own != 0)))
+            && self.playout_ok_without_empty_neighbour(me, m, true_eye)
+    }
+}
+
+impl Board {
+    /// A uniformly random playout-legal cell for colour code `me` (see
+    /// [`Position::random_playout_move`]), or [`NO_KO`] when there is none.
+    #[inline(always)]
+    fn uniform_choice(
+        &mut self,
+        me: u32,
+        ko: usize,
+        true_eye: bool,
+        rng: &mut impl RngCore,
+    ) -> usize {
+        let mut window = self.empty_count();
+        while window > 0 {
+            let i = below(rng, window);
+            let m = self.empty_cell(i);
+            if self.quick_playout_test(me, m, ko, true_eye) {
+                return m;
+            }
+            window -= 1;
+            self.swap_empty_points(i, window);
+        }
+        NO_KO
+    }
+
+    /// A playout-legal cell for colour code `me` chosen by a random start and a forward scan
+    /// (see [`MoveChoice::ScanFromRandom`]), or [`NO_KO`] when there is none.
+    #[inline(always)]
+    fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
+        let n = self.empty_count();
+        if n == 0 {
+            return NO_KO;
+        }
+        let start = below(rng, n);
+        let mut i = start;
+        loop {
+            let m = self.empty_cell(i);
+            if self.quick_playout_test(me, m, ko, true_eye) {
+                return m;
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i == start {
+                return NO_KO;
+            }
         }
     }
 }
@@ -128,6 +188,16 @@ impl Position {
             .collect()
     }
 
+    /// The mover's colour code, the ko point's mailbox index (or one no cell has) and whether the
+    /// eye rule is the diagonal one: what the move choice tests each point with.
+    #[inline]
+    fn playout_test(&self, rule: EyeRule) -> (u32, usize, bool) {
+        let ko = self
+            .ko_point()
+            .map_or(NO_KO, |k| self.board().cell_index(k));
+        (self.to_play() as u32, ko, rule == EyeRule::TrueEyeShape)
+    }
+
     /// A uniformly random playout-legal point for the player to move, or `None` (then a playout
     /// passes).
     ///
@@ -137,46 +207,96 @@ impl Position {
     /// most once. The board's list is reordered (its order carries no meaning).
     #[inline]
     pub fn random_playout_move(&mut self, rule: EyeRule, rng: &mut impl RngCore) -> Option<Point> {
-        let mut window = self.board().empty_count();
-        let c = self.to_play();
-        let ko = self.ko_point();
-        while window > 0 {
-            let i = below(rng, window);
-            let p = self.board().empty_point(i);
-            if Some(p) != ko && self.board().is_playout_move(c, p, rule) {
-                return Some(p);
-            }
-            window -= 1;
-            self.board_mut().swap_empty_points(i, window);
-        }
-        None
+        let (me, ko, true_eye) = self.playout_test(rule);
+        let board = self.board_mut();
+        let m = board.uniform_choice(me, ko, true_eye, rng);
+        (m != NO_KO).then(|| board.point_at_cell(m))
     }
 
-    /// Plays a uniform random playout from here to two consecutive passes (or the move cap) and
-    /// returns the area score of the end position with `komi`.
+    /// A playout-legal point for the player to move chosen as libEGO and Pachi do
+    /// ([`MoveChoice::ScanFromRandom`]), or `None`. The board's list is not reordered.
+    #[inline]
+    pub fn scan_playout_move(&self, rule: EyeRule, rng: &mut impl RngCore) -> Option<Point> {
+        let (me, ko, true_eye) = self.playout_test(rule);
+        let board = self.board();
+        let m = board.scan_choice(me, ko, true_eye, rng);
+        (m != NO_KO).then(|| board.point_at_cell(m))
+    }
+
+    /// A playout-legal point for the player to move chosen by `choice`, or `None`.
+    #[inline]
+    pub fn choose_playout_move(
+        &mut self,
+        rule: EyeRule,
+        choice: MoveChoice,
+        rng: &mut impl RngCore,
+    ) -> Option<Point> {
+        match choice {
+            MoveChoice::Uniform => self.random_playout_move(rule, rng),
+            MoveChoice::ScanFromRandom => self.scan_playout_move(rule, rng),
+        }
+    }
+
+    /// Plays a random playout from here to two consecutive passes (or the move cap) and returns
+    /// the area score of the end position with `komi`.
+    ///
+    /// The playout's own draws come from a [`PlayoutRng`] seeded by two draws from `rng`, so the
+    /// same `rng` state gives the same playout on every machine; a generator in registers is
+    /// measurably cheaper on this hot path than drawing through `rng` itself.
     pub fn playout(
         &mut self,
         config: &PlayoutConfig,
         komi: Komi,
         rng: &mut impl RngCore,
     ) -> PlayoutResult {
-        let cap = config
-            .max_moves
-            .unwrap_or(3 * self.size().point_count());
-        let mut moves = 0;
-        while moves < cap && self.consecutive_passes() < 2 {
-            match self.random_playout_move(config.eye_rule, rng) {
-                Some(p) => {
-                    self.play_fast(p);
-                }
-                None => self.pass_fast(),
-            }
-            moves += 1;
-        }
+        let cap = config.max_moves.unwrap_or(3 * self.size().point_count());
+        let mut local = PlayoutRng::new(rng.next_u64(), rng.next_u64());
+        let true_eye = config.eye_rule == EyeRule::TrueEyeShape;
+        // One loop per move choice, so the choice is not tested on every move.
+        let moves = match config.choice {
+            MoveChoice::Uniform => self.playout_loop::<false>(cap, true_eye, &mut local),
+            MoveChoice::ScanFromRandom => self.playout_loop::<true>(cap, true_eye, &mut local),
+        };
         PlayoutResult {
             moves,
             score: area_score(self.board(), komi),
         }
+    }
+
+    /// The moves of a playout, with the player to move, the ko point (as a mailbox index) and
+    /// the pass count held in locals; returns the number of moves played.
+    #[inline(always)]
+    fn playout_loop<const SCAN: bool>(
+        &mut self,
+        cap: usize,
+        true_eye: bool,
+        rng: &mut impl RngCore,
+    ) -> usize {
+        let (board, to_play, ko_point, passes_out) = self.parts_mut();
+        let mut me = *to_play as u32;
+        let mut ko = ko_point.map_or(NO_KO, |k| board.cell_index(k));
+        let mut passes = *passes_out;
+        let mut moves = 0;
+        while moves < cap && passes < 2 {
+            let chosen = if SCAN {
+                board.scan_choice(me, ko, true_eye, rng)
+            } else {
+                board.uniform_choice(me, ko, true_eye, rng)
+            };
+            if chosen != NO_KO {
+                ko = board.place_in_playout(me, chosen);
+                passes = 0;
+            } else {
+                ko = NO_KO;
+                passes += 1;
+            }
+            me ^= 1;
+            moves += 1;
+        }
+        *to_play = if me == 0 { Color::Black } else { Color::White };
+        *ko_point = (ko != NO_KO).then(|| board.point_at_cell(ko));
+        *passes_out = passes;
+        moves
     }
 
     /// Plays `mv` in a playout (a stone or a pass).
@@ -215,7 +335,122 @@ mod tests {
                 a.board().check_consistency().unwrap();
                 // A playout ends by two passes, each made because no playout move was left.
                 let capped = ra.moves == 3 * size.point_count();
-                assert!(capped || a.consecutive_passes() == 2, "seed {seed} on {size}");
+                assert!(
+                    capped || a.consecutive_passes() == 2,
+                    "seed {seed} on {size}"
+                );
+            }
+        }
+    }
+
+    /// The playout-legal points by definition, from exact liberty sets (not the engine's
+    /// pseudo-liberties, neighbour counts or atari registry).
+    fn playout_points_from_scratch(pos: &Position, rule: EyeRule) -> PointSet {
+        let board = pos.board();
+        let size = pos.size();
+        let me = pos.to_play();
+        let libs = |q: Point| board.block_at(q).expect("stone").liberties().count();
+        let mut out = PointSet::EMPTY;
+        for p in board.empty_points().iter() {
+            let nbrs: Vec<Point> = size.neighbours(p).collect();
+            let legal = nbrs.iter().any(|&q| match board.color_at(q) {
+                None => true,
+                Some(c) if c == me => libs(q) >= 2,
+                Some(_) => libs(q) == 1,
+            });
+            let ring = nbrs.iter().all(|&q| board.color_at(q) == Some(me));
+            let eye = ring
+                && match rule {
+                    EyeRule::NoAtari => nbrs.iter().all(|&q| libs(q) >= 2),
+                    EyeRule::TrueEyeShape => {
+                        let diagonals: Vec<Point> = size.diagonals(p).collect();
+                        let enemy = diagonals
+                            .iter()
+                            .filter(|&&q| board.color_at(q) == Some(!me))
+                            .count();
+                        let edge = usize::from(diagonals.len() < 4);
+                        enemy + edge < 2
+                    }
+                };
+            if legal && !eye && Some(p) != pos.ko_point() {
+                out.insert(p);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn move_choices_pick_playout_points_and_boards_stay_consistent() {
+        let sizes = [(1, 1), (1, 6), (2, 2), (3, 3), (5, 4), (9, 9), (19, 19)];
+        for (w, h) in sizes {
+            let size = BoardSize::new(w, h).unwrap();
+            for rule in [EyeRule::NoAtari, EyeRule::TrueEyeShape] {
+                for choice in [MoveChoice::Uniform, MoveChoice::ScanFromRandom] {
+                    let games = if w * h > 100 { 2 } else { 12 };
+                    let mut rng = seeded_rng(w as u64 * 100 + h as u64);
+                    let (mut kos, mut captures) = (0, 0);
+                    for _ in 0..games {
+                        let mut pos = Position::new(size);
+                        let cap = 3 * size.point_count();
+                        let mut moves = 0;
+                        while moves < cap && pos.consecutive_passes() < 2 {
+                            let expected = playout_points_from_scratch(&pos, rule);
+                            assert_eq!(pos.playout_points(rule), expected, "{pos:?}");
+                            match pos.choose_playout_move(rule, choice, &mut rng) {
+                                Some(p) => {
+                                    assert!(expected.contains(p), "{p:?} in {pos:?}");
+                                    captures += pos.play_fast(p);
+                                    kos += pos.ko_point().is_some() as usize;
+                                }
+                                None => {
+                                    assert!(expected.is_empty(), "passed in {pos:?}");
+                                    pos.pass_fast();
+                                }
+                            }
+                            pos.board().check_consistency().unwrap();
+                            moves += 1;
+                        }
+                    }
+                    if w * h >= 25 {
+                        assert!(kos > 0 && captures > 0, "{size}: games too tame");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn playout_matches_its_moves_played_one_by_one() {
+        // `playout` runs its own loop; the position it ends in must be the one the public
+        // move-by-move functions reach with the same draws.
+        let size = BoardSize::square(9).unwrap();
+        for choice in [MoveChoice::Uniform, MoveChoice::ScanFromRandom] {
+            for seed in 0..10 {
+                let config = PlayoutConfig {
+                    choice,
+                    ..PlayoutConfig::default()
+                };
+                let mut a = Position::new(size);
+                let result = a.playout(&config, Komi::ZERO, &mut seeded_rng(seed));
+                let mut outer = seeded_rng(seed);
+                let mut local = PlayoutRng::new(outer.next_u64(), outer.next_u64());
+                let mut b = Position::new(size);
+                let mut moves = 0;
+                while moves < 3 * size.point_count() && b.consecutive_passes() < 2 {
+                    let mv = b
+                        .choose_playout_move(config.eye_rule, choice, &mut local)
+                        .map_or(Move::Pass, Move::Play);
+                    b.play_playout_move(mv);
+                    moves += 1;
+                }
+                assert_eq!(result.moves, moves);
+                assert_eq!(a, b);
+                assert_eq!(a.to_play(), b.to_play());
+                assert_eq!(a.ko_point(), b.ko_point());
+                assert_eq!(result.score, area_score(b.board(), Komi::ZERO));
+                // The scoring shortcut agrees with the flood fill.
+                let full = crate::score::area(b.board()).map(|s| s.count() as u32);
+                assert_eq!(result.score.area, full);
             }
         }
     }
@@ -239,7 +474,8 @@ mod tests {
         // libEGO: four enemy diagonals, not a true eye, so Black may fill it.
         assert!(pos.is_playout_move(c3, EyeRule::TrueEyeShape));
         // With C4 in atari, eq. 14 allows filling.
-        pos.board_mut().set_point(size.parse_point("C5").unwrap(), Some(Color::White));
+        pos.board_mut()
+            .set_point(size.parse_point("C5").unwrap(), Some(Color::White));
         assert!(pos.is_playout_move(c3, EyeRule::NoAtari));
     }
 

@@ -264,6 +264,17 @@ impl Position {
         n
     }
 
+    /// The parts a playout loop updates: board, player to move, ko point, consecutive passes.
+    #[inline]
+    pub(crate) fn parts_mut(&mut self) -> (&mut Board, &mut Color, &mut Option<Point>, &mut u8) {
+        (
+            &mut self.board,
+            &mut self.to_play,
+            &mut self.ko,
+            &mut self.passes,
+        )
+    }
+
     /// A pass on the hot path.
     #[inline]
     pub fn pass_fast(&mut self) {

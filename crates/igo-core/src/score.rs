@@ -113,6 +113,19 @@ pub fn area(board: &Board) -> ByColor<PointSet> {
 
 /// The area score of a board with komi.
 pub fn area_score(board: &Board, komi: Komi) -> Score {
+    // At the end of a playout every empty point is a region of its own (a point with an empty
+    // neighbour is a playout move for both players); then its neighbour counts decide it without
+    // a flood fill.
+    if let Some(territory) = board.isolated_empty_territory() {
+        let stones = board.stone_sets();
+        return Score {
+            area: ByColor {
+                black: stones.black.count() as u32 + territory.black,
+                white: stones.white.count() as u32 + territory.white,
+            },
+            komi,
+        };
+    }
     let a = area(board);
     Score {
         area: a.map(|s| s.count() as u32),

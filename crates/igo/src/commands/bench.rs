@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, Subcommand, ValueEnum};
-use igo_core::{seeded_rng, BoardSize, EyeRule, Komi, PlayoutConfig, Position};
+use igo_core::{seeded_rng, BoardSize, EyeRule, Komi, MoveChoice, PlayoutConfig, Position};
 use serde_json::json;
 
 use crate::error::InputContext;
@@ -24,6 +24,16 @@ pub enum EyeRuleArg {
     Paper,
     /// libEGO/Pachi: all neighbours own stones, fewer than two enemy diagonals (one on the edge).
     Libego,
+}
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ChoiceArg {
+    /// Uniformly among the playout-legal points.
+    Uniform,
+    /// libEGO/Pachi: a random start in the list of empty points, then a forward scan to the first
+    /// playout-legal point (not uniform).
+    Scan,
 }
 
 /// Arguments of `igo bench playouts`.
@@ -48,6 +58,9 @@ pub struct PlayoutArgs {
     /// Eye rule of the playouts.
     #[arg(long, value_enum, default_value = "paper")]
     eye_rule: EyeRuleArg,
+    /// Move choice of the playouts.
+    #[arg(long, value_enum, default_value = "uniform")]
+    choice: ChoiceArg,
     /// Komi for the scores (only the Black win rate depends on it).
     #[arg(long, default_value_t = 7.5)]
     komi: f64,
@@ -84,6 +97,10 @@ fn playouts(args: PlayoutArgs) -> Result<()> {
             EyeRuleArg::Libego => EyeRule::TrueEyeShape,
         },
         max_moves: None,
+        choice: match args.choice {
+            ChoiceArg::Uniform => MoveChoice::Uniform,
+            ChoiceArg::Scan => MoveChoice::ScanFromRandom,
+        },
     };
     crate::util::interrupt_flag();
     let duration = Duration::from_secs_f64(args.seconds);
@@ -143,6 +160,7 @@ fn playouts(args: PlayoutArgs) -> Result<()> {
             "mean_moves": round3(mean_moves),
             "black_win_rate": round3(black as f64 / n.max(1) as f64),
             "eye_rule": match args.eye_rule { EyeRuleArg::Paper => "paper", EyeRuleArg::Libego => "libego" },
+            "choice": match args.choice { ChoiceArg::Uniform => "uniform", ChoiceArg::Scan => "scan" },
             "seed": args.seed,
         }))?;
     } else {
