@@ -22,7 +22,9 @@
 //! `R = links - vertices + 1 - triangles + squares` ([`EulerCounts::regions`]). A stone's links
 //! to earth are the runs of off-board points among its eight neighbours: one for an edge or corner
 //! stone, two for a stone in the middle of a one-line board (it touches the edge above and
-//! below, which meet only far away).
+//! below, which meet only far away). The formula needs one point of the board left free (a group
+//! of a legal position always leaves its liberties): a group covering the whole board would have
+//! -1 regions by the count of the pieces left, as the edge then encloses nothing.
 //!
 //! The independent check ([`enclosed_region_count_by_fill`]): R equals the number of
 //! four-connected pieces of the board left when the group's stones are taken away, minus one.
