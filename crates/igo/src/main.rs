@@ -26,6 +26,9 @@ enum Command {
     Msp(commands::msp::MspArgs),
     /// Count the legal positions of a WxH board (every block has a liberty).
     CountLegal(commands::count_legal::CountLegalArgs),
+    /// Life-and-death problems: solve, benchmark, learn patterns.
+    #[command(subcommand)]
+    Tsumego(commands::tsumego::TsumegoCommand),
 }
 
 fn main() {
@@ -43,6 +46,7 @@ fn main() {
         Command::Show(args) => commands::show::run(args),
         Command::Msp(args) => commands::msp::run(args),
         Command::CountLegal(args) => commands::count_legal::run(args),
+        Command::Tsumego(cmd) => commands::tsumego::run(cmd),
     };
     if let Err(err) = result {
         eprintln!("igo: error: {err:#}");

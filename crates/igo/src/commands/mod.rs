@@ -4,3 +4,4 @@ pub mod bench;
 pub mod count_legal;
 pub mod msp;
 pub mod show;
+pub mod tsumego;
