@@ -11,7 +11,8 @@ use igo_tsumego::playout::{playout, PlayoutContext, PlayoutPolicy};
 use igo_tsumego::{solver::groups, LocalBoard, Problem, Region, RegionConfig};
 
 fn problems() -> Vec<Problem> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/tsumego/cho-elementary");
+    let root =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/tsumego/cho-elementary");
     let mut out = Vec::new();
     for n in [2, 40, 100, 200, 300, 400] {
         let path = root.join(format!("cho-elementary-{n:04}.sgf"));
@@ -31,7 +32,10 @@ fn setup(problem: &Problem) -> (Region, Color, PointSet) {
     let board = problem.position.board();
     let region = Region::around_stones(board, &RegionConfig::default()).expect("stones");
     let attacker = igo_tsumego::region::guess_attacker(board, problem.to_play());
-    let target = groups(board, !attacker, &region).into_iter().next().unwrap_or_default();
+    let target = groups(board, !attacker, &region)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
     (region, attacker, target)
 }
 
@@ -39,14 +43,22 @@ fn bench(c: &mut Criterion) {
     let problems = problems();
     let mut group = c.benchmark_group("tsumego_playouts");
     group.throughput(Throughput::Elements(problems.len() as u64));
-    let policies = [("uniform", PlayoutPolicy::uniform()), ("default", PlayoutPolicy::default())];
+    let policies = [
+        ("uniform", PlayoutPolicy::uniform()),
+        ("default", PlayoutPolicy::default()),
+    ];
     for (name, policy) in policies {
         let locals: Vec<(LocalBoard, PlayoutContext)> = problems
             .iter()
             .map(|p| {
                 let (region, attacker, target) = setup(p);
                 let local = LocalBoard::new(&p.position, region, attacker);
-                let mut ctx = PlayoutContext::new(local.region_points(), local.set_to_local(&target), attacker, !p.to_play());
+                let mut ctx = PlayoutContext::new(
+                    local.region_points(),
+                    local.set_to_local(&target),
+                    attacker,
+                    !p.to_play(),
+                );
                 ctx.policy = policy;
                 (local, ctx)
             })

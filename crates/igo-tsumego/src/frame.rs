@@ -30,8 +30,12 @@ pub fn framed_position(position: &Position, region: &Region, attacker: Color) ->
     // the farther half is the defender's.
     let dist = |p: igo_core::Point| {
         let (x, y) = size.coords(p);
-        let dx = (region.x0 as isize - x as isize).max(x as isize - region.x1 as isize).max(0);
-        let dy = (region.y0 as isize - y as isize).max(y as isize - region.y1 as isize).max(0);
+        let dx = (region.x0 as isize - x as isize)
+            .max(x as isize - region.x1 as isize)
+            .max(0);
+        let dy = (region.y0 as isize - y as isize)
+            .max(y as isize - region.y1 as isize)
+            .max(0);
         dx.max(dy)
     };
     let mut order: Vec<igo_core::Point> = outside.iter().collect();
@@ -62,7 +66,8 @@ pub fn framed_position(position: &Position, region: &Region, attacker: Color) ->
             Color::White => white.insert(p),
         }
     }
-    let mut framed = Position::from_board(Board::from_stones(size, black, white), position.to_play());
+    let mut framed =
+        Position::from_board(Board::from_stones(size, black, white), position.to_play());
     framed.set_to_play(position.to_play());
     framed
 }
@@ -93,9 +98,16 @@ mod tests {
             // Frame blocks: at least two liberties outside the region, each a one-point eye.
             let eyes = (b.liberties() - region.points())
                 .iter()
-                .filter(|&l| size.neighbours(l).all(|q| board.color_at(q) == Some(b.color())))
+                .filter(|&l| {
+                    size.neighbours(l)
+                        .all(|q| board.color_at(q) == Some(b.color()))
+                })
                 .count();
-            assert!(eyes >= 2, "frame block at {} has {eyes} eyes", size.format_point(b.anchor()));
+            assert!(
+                eyes >= 2,
+                "frame block at {} has {eyes} eyes",
+                size.format_point(b.anchor())
+            );
         }
         // The masses are about equal.
         let nb = board.stones(Color::Black).count() as i64;

@@ -43,4 +43,7 @@ pub use patterns::{PatternLearner, Patterns};
 pub use playout::{PlayoutContext, PlayoutPolicy};
 pub use problem::{Goal, Problem, ProblemError, SolutionNode, Verdict};
 pub use region::{Region, RegionConfig, RegionKind};
-pub use solver::{solve, Answer, AnswerMove, Candidate, Fight, Inferred, Request, SolveError, SolverConfig, Status};
+pub use solver::{
+    solve, Answer, AnswerMove, Candidate, Fight, Inferred, Request, SolveError, SolverConfig,
+    Status,
+};

@@ -68,7 +68,8 @@ impl LocalBoard {
         let mut eyes = PointSet::EMPTY;
         for p in (frame - wall - no_eye).iter() {
             let (x, y) = size.coords(p);
-            let on_outer_line = (l && x == 0) || (r && x == w - 1) || (t && y == 0) || (b && y == h - 1);
+            let on_outer_line =
+                (l && x == 0) || (r && x == w - 1) || (t && y == 0) || (b && y == h - 1);
             if !on_outer_line || (x + y) % 2 != 0 {
                 continue;
             }
@@ -150,8 +151,10 @@ impl LocalBoard {
             return None;
         }
         let (x, y) = self.region.board_size().coords(p);
-        self.size
-            .point(x - self.region.x0 + self.off_x, y - self.region.y0 + self.off_y)
+        self.size.point(
+            x - self.region.x0 + self.off_x,
+            y - self.region.y0 + self.off_y,
+        )
     }
 
     /// The original point of a local point, if it is in the region (frame points have none).
@@ -160,9 +163,10 @@ impl LocalBoard {
             return None;
         }
         let (x, y) = self.size.coords(p);
-        self.region
-            .board_size()
-            .point(x - self.off_x + self.region.x0, y - self.off_y + self.region.y0)
+        self.region.board_size().point(
+            x - self.off_x + self.region.x0,
+            y - self.off_y + self.region.y0,
+        )
     }
 
     /// The local points of the original points in the region.
@@ -210,7 +214,10 @@ mod tests {
             assert_eq!(local.start().board().color_at(lp), pos.board().color_at(p));
         }
         assert_eq!(local.to_local(osize.parse_point("K10").unwrap()), None);
-        assert_eq!(local.region_points().count(), region.width() * region.height());
+        assert_eq!(
+            local.region_points().count(),
+            region.width() * region.height()
+        );
     }
 
     #[test]
@@ -224,10 +231,15 @@ mod tests {
         let block = board.block_at(anchor).unwrap();
         assert_eq!(block.stones() & frame, frame, "the frame is a single block");
         let outside_libs = block.liberties() - local.region_points();
-        assert!(outside_libs.count() >= 2, "at least two eyes: {outside_libs:?}");
+        assert!(
+            outside_libs.count() >= 2,
+            "at least two eyes: {outside_libs:?}"
+        );
         for e in outside_libs.iter() {
             // Each eye is surrounded by frame stones: the defender could never play there.
-            assert!(PointSet::single(e).neighbours(local.size()).is_subset(&frame));
+            assert!(PointSet::single(e)
+                .neighbours(local.size())
+                .is_subset(&frame));
         }
     }
 
@@ -236,7 +248,11 @@ mod tests {
         let size = BoardSize::square(19).unwrap();
         let pt = |s: &str| size.parse_point(s).unwrap();
         let pos = Position::from_board(
-            Board::from_stones(size, PointSet::single(pt("K10")), PointSet::single(pt("K11"))),
+            Board::from_stones(
+                size,
+                PointSet::single(pt("K10")),
+                PointSet::single(pt("K11")),
+            ),
             Color::White,
         );
         let region = Region::around_stones(pos.board(), &RegionConfig::default()).unwrap();
@@ -244,7 +260,11 @@ mod tests {
         assert_eq!(local.size().width(), region.width() + 4);
         assert_eq!(local.start().to_play(), Color::White);
         let frame = local.frame_stones();
-        let block = local.start().board().block_at(frame.first().unwrap()).unwrap();
+        let block = local
+            .start()
+            .board()
+            .block_at(frame.first().unwrap())
+            .unwrap();
         assert_eq!(block.stones() & frame, frame);
     }
 }

@@ -25,7 +25,11 @@ pub struct LineMove<M> {
 }
 
 /// The Min-Max route of `search`, at most `max_len` moves, each with at least `min_visits`.
-pub fn min_max_route<S>(search: &Search<S>, min_visits: u64, max_len: usize) -> Vec<LineMove<S::Move>>
+pub fn min_max_route<S>(
+    search: &Search<S>,
+    min_visits: u64,
+    max_len: usize,
+) -> Vec<LineMove<S::Move>>
 where
     S: SearchState + Clone + Send + Sync,
 {
@@ -49,15 +53,36 @@ where
     line
 }
 
-fn choose<M: Copy>(children: &[ChildStats<M>], maximizing: bool, min_visits: u64) -> Option<ChildStats<M>> {
-    let wins = |c: &ChildStats<M>| c.proof == if maximizing { Proof::MaxWins } else { Proof::MinWins };
-    let loses = |c: &ChildStats<M>| c.proof == if maximizing { Proof::MinWins } else { Proof::MaxWins };
+fn choose<M: Copy>(
+    children: &[ChildStats<M>],
+    maximizing: bool,
+    min_visits: u64,
+) -> Option<ChildStats<M>> {
+    let wins = |c: &ChildStats<M>| {
+        c.proof
+            == if maximizing {
+                Proof::MaxWins
+            } else {
+                Proof::MinWins
+            }
+    };
+    let loses = |c: &ChildStats<M>| {
+        c.proof
+            == if maximizing {
+                Proof::MinWins
+            } else {
+                Proof::MaxWins
+            }
+    };
     if let Some(w) = children.iter().filter(|c| wins(c)).max_by_key(|c| c.visits) {
         return Some(*w);
     }
     let most = children.iter().map(|c| c.visits).max()?;
     let floor = min_visits.max(most / 10);
-    let open: Vec<&ChildStats<M>> = children.iter().filter(|c| !loses(c) && c.visits >= floor).collect();
+    let open: Vec<&ChildStats<M>> = children
+        .iter()
+        .filter(|c| !loses(c) && c.visits >= floor)
+        .collect();
     if open.is_empty() {
         // Every move loses: resist longest.
         return children
@@ -68,8 +93,14 @@ fn choose<M: Copy>(children: &[ChildStats<M>], maximizing: bool, min_visits: u64
     }
     open.into_iter()
         .max_by(|a, b| {
-            let (va, vb) = if maximizing { (a.value, b.value) } else { (b.value, a.value) };
-            va.partial_cmp(&vb).unwrap_or(std::cmp::Ordering::Equal).then(a.visits.cmp(&b.visits))
+            let (va, vb) = if maximizing {
+                (a.value, b.value)
+            } else {
+                (b.value, a.value)
+            };
+            va.partial_cmp(&vb)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.visits.cmp(&b.visits))
         })
         .copied()
 }
@@ -80,7 +111,13 @@ pub fn has_repetition(line: &[Move]) -> bool {
     for (i, a) in line.iter().enumerate() {
         if let Move::Play(p) = a {
             // Same side plays the same point again within a short window: a retaken ko.
-            if line.iter().skip(i + 2).step_by(2).take(4).any(|b| *b == Move::Play(*p)) {
+            if line
+                .iter()
+                .skip(i + 2)
+                .step_by(2)
+                .take(4)
+                .any(|b| *b == Move::Play(*p))
+            {
                 return true;
             }
         }

@@ -59,7 +59,11 @@ impl GnuGo {
             .spawn()?;
         let input = child.stdin.take().expect("piped");
         let output = BufReader::new(child.stdout.take().expect("piped"));
-        Ok(GnuGo { child, input, output })
+        Ok(GnuGo {
+            child,
+            input,
+            output,
+        })
     }
 
     /// Sends one command and returns the answer text (after `= `).
@@ -70,7 +74,10 @@ impl GnuGo {
         loop {
             let mut line = String::new();
             if self.output.read_line(&mut line)? == 0 {
-                return Err(PeerError::Io(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "GNU Go exited")));
+                return Err(PeerError::Io(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "GNU Go exited",
+                )));
             }
             if line.trim().is_empty() {
                 if answer.is_empty() {
@@ -108,30 +115,48 @@ impl GnuGo {
 
     /// GNU Go's answer to the problem: the position framed around `region` with `attacker`'s wall,
     /// asked as `mode` says.
-    pub fn answer(&mut self, pos: &Position, region: &Region, attacker: Color, target: &PointSet, mode: PeerMode) -> Result<Move, PeerError> {
+    pub fn answer(
+        &mut self,
+        pos: &Position,
+        region: &Region,
+        attacker: Color,
+        target: &PointSet,
+        mode: PeerMode,
+    ) -> Result<Move, PeerError> {
         let framed = framed_position(pos, region, attacker);
         self.set_position(&framed)?;
         let size = pos.size();
         let to_play = pos.to_play();
         if mode == PeerMode::Owl {
             if let Some(t) = target.first() {
-                let cmd = if to_play == attacker { "owl_attack" } else { "owl_defend" };
+                let cmd = if to_play == attacker {
+                    "owl_attack"
+                } else {
+                    "owl_defend"
+                };
                 let reply = self.command(&format!("{cmd} {}", size.format_point(t)))?;
                 let mut words = reply.split_whitespace();
                 let code = words.next().unwrap_or("0");
                 if code != "0" {
                     if let Some(v) = words.next() {
-                        return size.parse_move(v).map_err(|_| PeerError::BadAnswer(reply.clone()));
+                        return size
+                            .parse_move(v)
+                            .map_err(|_| PeerError::BadAnswer(reply.clone()));
                     }
                 }
             }
         }
-        let name = if to_play == Color::Black { "black" } else { "white" };
+        let name = if to_play == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
         let reply = self.command(&format!("reg_genmove {name}"))?;
         if reply.eq_ignore_ascii_case("resign") {
             return Ok(Move::Pass);
         }
-        size.parse_move(&reply).map_err(|_| PeerError::BadAnswer(reply))
+        size.parse_move(&reply)
+            .map_err(|_| PeerError::BadAnswer(reply))
     }
 }
 

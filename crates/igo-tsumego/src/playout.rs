@@ -25,7 +25,7 @@ pub struct PlayoutPolicy {
     /// Capture a block next to the last move that is in atari. \[default: 0.9\] \[range: 0-1\]
     pub capture: f32,
     /// Save own stones next to the last move that it put in atari, by playing their liberty.
-    /// \[default: 0.5\] \[range: 0-1\]
+    /// \[default: 0.9\] \[range: 0-1\]
     pub save: f32,
     /// Play a pattern move next to the last move, chosen by pattern weight. \[default: 0.7\]
     /// \[range: 0-1\]
@@ -38,7 +38,7 @@ impl Default for PlayoutPolicy {
     fn default() -> PlayoutPolicy {
         PlayoutPolicy {
             capture: 0.9,
-            save: 0.5,
+            save: 0.9,
             pattern: 0.7,
             eye_rule: EyeRule::NoAtari,
         }
@@ -83,7 +83,12 @@ pub struct PlayoutContext {
 
 impl PlayoutContext {
     /// A context for `target` on a board whose playable area is `region`.
-    pub fn new(region: PointSet, target: PointSet, attacker: Color, ko_master: Color) -> PlayoutContext {
+    pub fn new(
+        region: PointSet,
+        target: PointSet,
+        attacker: Color,
+        ko_master: Color,
+    ) -> PlayoutContext {
         let n = region.count();
         PlayoutContext {
             region,
@@ -132,7 +137,12 @@ pub fn is_legal_move(ctx: &PlayoutContext, pos: &Position, p: Point) -> bool {
 /// Plays `p` for the player to move (a legal move, ko mastery included) and adds the target
 /// stones it removed to `removed`. Returns whether the target is now captured.
 #[inline]
-pub fn play_move(ctx: &PlayoutContext, pos: &mut Position, p: Point, removed: &mut PointSet) -> bool {
+pub fn play_move(
+    ctx: &PlayoutContext,
+    pos: &mut Position,
+    p: Point,
+    removed: &mut PointSet,
+) -> bool {
     if Some(p) == pos.ko_point() {
         clear_ko(pos);
     }
@@ -147,7 +157,13 @@ pub fn play_move(ctx: &PlayoutContext, pos: &mut Position, p: Point, removed: &m
 
 /// Runs a playout from `pos` (changed in place). `removed` holds the target stones already
 /// removed on the way here. Returns 1.0 if the target is captured, else 0.0.
-pub fn playout(ctx: &PlayoutContext, pos: &mut Position, removed: &mut PointSet, last: Option<Point>, rng: &mut Rng) -> f32 {
+pub fn playout(
+    ctx: &PlayoutContext,
+    pos: &mut Position,
+    removed: &mut PointSet,
+    last: Option<Point>,
+    rng: &mut Rng,
+) -> f32 {
     if removed.count() >= ctx.target_needed {
         return 1.0;
     }
@@ -183,7 +199,12 @@ fn chance(rng: &mut Rng) -> f32 {
 
 /// The move of the player to move, or `None` to pass.
 #[inline]
-fn choose_move(ctx: &PlayoutContext, pos: &mut Position, last: Option<Point>, rng: &mut Rng) -> Option<Point> {
+fn choose_move(
+    ctx: &PlayoutContext,
+    pos: &mut Position,
+    last: Option<Point>,
+    rng: &mut Rng,
+) -> Option<Point> {
     let policy = &ctx.policy;
     if let Some(l) = last {
         if policy.capture > 0.0 || policy.save > 0.0 {
@@ -207,7 +228,12 @@ fn choose_move(ctx: &PlayoutContext, pos: &mut Position, last: Option<Point>, rn
 /// Capture stones next to the last move that are in atari, or save own stones the last move put
 /// in atari, each with its probability.
 #[inline]
-fn tactical_move(ctx: &PlayoutContext, pos: &Position, last: Point, rng: &mut Rng) -> Option<Point> {
+fn tactical_move(
+    ctx: &PlayoutContext,
+    pos: &Position,
+    last: Point,
+    rng: &mut Rng,
+) -> Option<Point> {
     let board = pos.board();
     let me = pos.to_play();
     let size = board.size();
@@ -238,7 +264,10 @@ fn tactical_move(ctx: &PlayoutContext, pos: &Position, last: Point, rng: &mut Rn
     }
     if let Some(p) = save {
         // Extending only helps if the stone gets more than one liberty.
-        if chance(rng) < ctx.policy.save && is_playout_move(ctx, pos, p) && extends_to_safety(pos, p) {
+        if chance(rng) < ctx.policy.save
+            && is_playout_move(ctx, pos, p)
+            && extends_to_safety(pos, p)
+        {
             return Some(p);
         }
     }

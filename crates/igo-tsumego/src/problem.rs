@@ -126,7 +126,11 @@ impl Problem {
             .collect();
         let goal = prompt.as_deref().and_then(goal_from_prompt);
         Ok(Problem {
-            name: game.game_name().map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| fallback_name.to_string()),
+            name: game
+                .game_name()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| fallback_name.to_string()),
             position,
             target: None,
             goal,
@@ -185,7 +189,9 @@ fn check_position(position: &Position) -> Result<(), ProblemError> {
     }
     for b in board.blocks() {
         if b.liberty_count() == 0 {
-            return Err(ProblemError::NoLiberty(board.size().format_point(b.anchor())));
+            return Err(ProblemError::NoLiberty(
+                board.size().format_point(b.anchor()),
+            ));
         }
     }
     Ok(())
@@ -221,7 +227,10 @@ fn contains_correct_comment(node: &GoNode<'_>) -> bool {
 /// Builds the solution node for `node` (which must hold a move), or `None` if it has none.
 fn solution_node(node: &GoNode<'_>, by_comments: bool) -> Option<SolutionNode> {
     let (color, mv) = node.move_()?;
-    let children: Vec<SolutionNode> = node.children().filter_map(|c| solution_node(&c, by_comments)).collect();
+    let children: Vec<SolutionNode> = node
+        .children()
+        .filter_map(|c| solution_node(&c, by_comments))
+        .collect();
     let marked = match node.annotation() {
         Some(MoveAnnotation::Tesuji(_)) => Some(true),
         Some(MoveAnnotation::BadMove(_)) => Some(false),
@@ -266,8 +275,14 @@ mod tests {
         let size = p.position.size();
         assert_eq!(p.name, "t1");
         assert_eq!(p.to_play(), Color::Black);
-        assert_eq!(p.correct_first_moves(), vec![size.parse_point("B19").unwrap()]);
-        assert_eq!(p.wrong_first_moves(), vec![size.parse_point("D19").unwrap()]);
+        assert_eq!(
+            p.correct_first_moves(),
+            vec![size.parse_point("B19").unwrap()]
+        );
+        assert_eq!(
+            p.wrong_first_moves(),
+            vec![size.parse_point("D19").unwrap()]
+        );
         assert_eq!(p.goal, None);
         assert_eq!(p.main_line().len(), 1);
     }
@@ -278,24 +293,49 @@ mod tests {
         let p = Problem::from_sgf(text, "y").unwrap();
         assert_eq!(p.solution[0].verdict, Verdict::Correct);
         assert_eq!(p.solution[1].verdict, Verdict::Wrong);
-        assert_eq!(p.solution[0].children[0].children[1].verdict, Verdict::Wrong);
+        assert_eq!(
+            p.solution[0].children[0].children[1].verdict,
+            Verdict::Wrong
+        );
         let size = p.position.size();
-        let line: Vec<String> = p.main_line().iter().map(|&(_, m)| size.format_move(m)).collect();
+        let line: Vec<String> = p
+            .main_line()
+            .iter()
+            .map(|&(_, m)| size.format_move(m))
+            .collect();
         assert_eq!(line, ["C9", "D9", "E9"]);
     }
 
     #[test]
     fn prompts_state_goals() {
-        assert_eq!(goal_from_prompt("Black to play and live."), Some(Goal::Live));
-        assert_eq!(goal_from_prompt("White to play and win the capturing race."), Some(Goal::Kill));
-        assert_eq!(goal_from_prompt("Black to play and kill."), Some(Goal::Kill));
+        assert_eq!(
+            goal_from_prompt("Black to play and live."),
+            Some(Goal::Live)
+        );
+        assert_eq!(
+            goal_from_prompt("White to play and win the capturing race."),
+            Some(Goal::Kill)
+        );
+        assert_eq!(
+            goal_from_prompt("Black to play and kill."),
+            Some(Goal::Kill)
+        );
         assert_eq!(goal_from_prompt("Black to play."), None);
     }
 
     #[test]
     fn bad_files_give_errors() {
-        assert!(matches!(Problem::from_sgf("(;SZ[9])", "e"), Err(ProblemError::NoStones)));
-        assert!(matches!(Problem::from_sgf("(;SZ[9]AB[aa]AW[ba][ab])", "e"), Err(ProblemError::NoLiberty(_))));
-        assert!(matches!(Problem::from_sgf("(;SZ[9]AB[aa", "e"), Err(ProblemError::Sgf(_))));
+        assert!(matches!(
+            Problem::from_sgf("(;SZ[9])", "e"),
+            Err(ProblemError::NoStones)
+        ));
+        assert!(matches!(
+            Problem::from_sgf("(;SZ[9]AB[aa]AW[ba][ab])", "e"),
+            Err(ProblemError::NoLiberty(_))
+        ));
+        assert!(matches!(
+            Problem::from_sgf("(;SZ[9]AB[aa", "e"),
+            Err(ProblemError::Sgf(_))
+        ));
     }
 }

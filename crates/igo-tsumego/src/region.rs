@@ -141,14 +141,19 @@ impl Region {
         let limit = igo_core::MAX_SIDE as usize;
         while self.local_width() > limit {
             // Open the side nearer its edge.
-            if self.x0 > 0 && (self.x0 <= self.size.width() - 1 - self.x1 || self.x1 == self.size.width() - 1) {
+            if self.x0 > 0
+                && (self.x0 <= self.size.width() - 1 - self.x1 || self.x1 == self.size.width() - 1)
+            {
                 self.x0 = 0;
             } else {
                 self.x1 = self.size.width() - 1;
             }
         }
         while self.local_height() > limit {
-            if self.y0 > 0 && (self.y0 <= self.size.height() - 1 - self.y1 || self.y1 == self.size.height() - 1) {
+            if self.y0 > 0
+                && (self.y0 <= self.size.height() - 1 - self.y1
+                    || self.y1 == self.size.height() - 1)
+            {
                 self.y0 = 0;
             } else {
                 self.y1 = self.size.height() - 1;
@@ -223,7 +228,11 @@ impl Region {
     pub fn describe(&self) -> String {
         let a = self.size.point(self.x0, self.y0).expect("in board");
         let b = self.size.point(self.x1, self.y1).expect("in board");
-        format!("{}-{}", self.size.format_point(a), self.size.format_point(b))
+        format!(
+            "{}-{}",
+            self.size.format_point(a),
+            self.size.format_point(b)
+        )
     }
 }
 
@@ -258,7 +267,11 @@ pub fn guess_attacker(board: &Board, fallback: Color) -> Color {
         Box::new(|p| coord(p).1),
     ];
     for key in extremes.iter() {
-        let best = stones.iter().map(|&(p, _)| key(p)).max().expect("non-empty");
+        let best = stones
+            .iter()
+            .map(|&(p, _)| key(p))
+            .max()
+            .expect("non-empty");
         // All stones on this extreme line, so a tie on the line does not depend on order.
         for &(p, c) in stones.iter().filter(|&&(p, _)| key(p) == best) {
             let s = centrality(p) + 1;
@@ -327,7 +340,10 @@ mod tests {
     #[test]
     fn attacker_is_the_colour_whose_outer_stones_are_central() {
         // White sits in the corner, Black surrounds it.
-        let board = board19(&["A16", "B16", "C17", "D18", "D19"], &["A17", "B17", "B18", "C19"]);
+        let board = board19(
+            &["A16", "B16", "C17", "D18", "D19"],
+            &["A17", "B17", "B18", "C19"],
+        );
         assert_eq!(guess_attacker(&board, Color::White), Color::Black);
         let swapped = Position::from_board(
             Board::from_stones(

@@ -70,7 +70,10 @@ mod tests {
     fn wilson_matches_published_values() {
         // 81 of 263 (a textbook example): 0.2553 to 0.3662.
         let (lo, hi) = wilson95(81, 263);
-        assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson95(0, 10);
         assert!(lo == 0.0 && (hi - 0.2775).abs() < 5e-4);
         assert_eq!(wilson95(0, 0), (0.0, 1.0));
@@ -86,10 +89,19 @@ mod tests {
         let w = Color::White;
         assert_eq!(first_move_correct(&p, mv("C9")), Some(true));
         assert_eq!(first_move_correct(&p, mv("C8")), Some(false));
-        assert_eq!(sequence_correct(&p, &[(b, mv("C9")), (w, mv("D9")), (b, mv("E9"))]), Some(true));
-        assert_eq!(sequence_correct(&p, &[(b, mv("C9")), (w, mv("D9")), (b, mv("F9"))]), Some(false));
+        assert_eq!(
+            sequence_correct(&p, &[(b, mv("C9")), (w, mv("D9")), (b, mv("E9"))]),
+            Some(true)
+        );
+        assert_eq!(
+            sequence_correct(&p, &[(b, mv("C9")), (w, mv("D9")), (b, mv("F9"))]),
+            Some(false)
+        );
         // A different reply is not the source's strongest resistance.
-        assert_eq!(sequence_correct(&p, &[(b, mv("C9")), (w, mv("G9"))]), Some(false));
+        assert_eq!(
+            sequence_correct(&p, &[(b, mv("C9")), (w, mv("G9"))]),
+            Some(false)
+        );
         // Stopping short of the source's line is not a sequence.
         assert_eq!(sequence_correct(&p, &[(b, mv("C9"))]), Some(false));
     }

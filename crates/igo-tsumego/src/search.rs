@@ -88,7 +88,10 @@ impl SearchState for TsumegoState<'_> {
                 prior += pats.weight(&self.pos, p).unwrap_or(0.0);
             }
             let size = board.size();
-            if size.neighbours(p).any(|q| board.color_at(q) == Some(!me) && board.in_atari(q)) {
+            if size
+                .neighbours(p)
+                .any(|q| board.color_at(q) == Some(!me) && board.in_atari(q))
+            {
                 prior += 0.5; // a capture
             }
             out.push((Move::Play(p), prior));

@@ -195,9 +195,21 @@ pub struct Fight {
 impl Fight {
     /// Frames `position` in `region` with `attacker`'s wall, targeting `target` (original points);
     /// `ko_master` may retake kos at once.
-    pub fn new(position: &Position, region: Region, attacker: Color, target: PointSet, ko_master: Color, config: &SolverConfig) -> Fight {
+    pub fn new(
+        position: &Position,
+        region: Region,
+        attacker: Color,
+        target: PointSet,
+        ko_master: Color,
+        config: &SolverConfig,
+    ) -> Fight {
         let local = LocalBoard::new(position, region, attacker);
-        let mut ctx = PlayoutContext::new(local.region_points(), local.set_to_local(&target), attacker, ko_master);
+        let mut ctx = PlayoutContext::new(
+            local.region_points(),
+            local.set_to_local(&target),
+            attacker,
+            ko_master,
+        );
         ctx.policy = config.policy;
         ctx.patterns = config.patterns.clone();
         Fight { local, ctx, target }
@@ -249,7 +261,9 @@ pub enum SolveError {
 /// Splits a budget: `fraction` of it.
 fn part(budget: Budget, fraction: f64, lo: u64, hi: u64) -> Budget {
     match budget {
-        Budget::Playouts(n) => Budget::Playouts(((n as f64 * fraction) as u64).clamp(lo, hi).min(n.max(1))),
+        Budget::Playouts(n) => {
+            Budget::Playouts(((n as f64 * fraction) as u64).clamp(lo, hi).min(n.max(1)))
+        }
         Budget::Time(d) => Budget::Time(d.mul_f64(fraction.min(1.0))),
     }
 }
@@ -322,7 +336,12 @@ struct Hypothesis {
 }
 
 /// Solves `problem`.
-pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: StopFlag<'_>) -> Result<Answer, SolveError> {
+pub fn solve(
+    problem: &Problem,
+    request: &Request,
+    config: &SolverConfig,
+    stop: StopFlag<'_>,
+) -> Result<Answer, SolveError> {
     let t0 = Instant::now();
     let position = &problem.position;
     let board = position.board();
@@ -333,12 +352,18 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
 
     // The hypotheses.
     let mut hyps: Vec<Hypothesis> = Vec::new();
-    let target_given = request.target.clone().map(|pts| pts.into_iter().collect::<Vec<_>>()).or_else(|| problem.target.map(|t| t.iter().collect()));
+    let target_given = request
+        .target
+        .clone()
+        .map(|pts| pts.into_iter().collect::<Vec<_>>())
+        .or_else(|| problem.target.map(|t| t.iter().collect()));
     if let Some(points) = &target_given {
         let mut target = PointSet::EMPTY;
         let mut colour = None;
         for &p in points {
-            let block = board.block_at(p).ok_or_else(|| SolveError::EmptyTarget(size.format_point(p)))?;
+            let block = board
+                .block_at(p)
+                .ok_or_else(|| SolveError::EmptyTarget(size.format_point(p)))?;
             if colour.is_some_and(|c| c != block.color()) {
                 return Err(SolveError::MixedTarget);
             }
@@ -356,7 +381,10 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
                 });
             }
         }
-        hyps.push(Hypothesis { attacker: !defender, target });
+        hyps.push(Hypothesis {
+            attacker: !defender,
+            target,
+        });
     } else {
         let attackers: Vec<Color> = match goal_given {
             Some(Goal::Kill) => vec![to_play],
@@ -372,8 +400,15 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
             // Small scraps are rarely the question: keep groups of at least a third of the
             // largest (and of two stones, when there are such groups).
             let floor = (largest / 3).max(2).min(largest);
-            for g in gs.into_iter().filter(|g| g.count() >= floor).take(config.max_candidates.max(1)) {
-                hyps.push(Hypothesis { attacker, target: g });
+            for g in gs
+                .into_iter()
+                .filter(|g| g.count() >= floor)
+                .take(config.max_candidates.max(1))
+            {
+                hyps.push(Hypothesis {
+                    attacker,
+                    target: g,
+                });
             }
         }
         if hyps.is_empty() {
@@ -394,9 +429,13 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
     };
 
     // Pick the hypothesis (or take the only one).
-    let fights: Vec<Fight> = hyps.iter().map(|h| Fight::new(position, region, h.attacker, h.target, !to_play, config)).collect();
+    let fights: Vec<Fight> = hyps
+        .iter()
+        .map(|h| Fight::new(position, region, h.attacker, h.target, !to_play, config))
+        .collect();
     let chosen;
-    let mut searches: Vec<Option<Search<TsumegoState<'_>>>> = (0..fights.len()).map(|_| None).collect();
+    let mut searches: Vec<Option<Search<TsumegoState<'_>>>> =
+        (0..fights.len()).map(|_| None).collect();
     if fights.len() == 1 {
         chosen = 0;
     } else {
@@ -410,10 +449,19 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
             used += s_other.run(each, stop);
             let v_main = root_value(&s_main);
             let v_other = root_value(&s_other);
-            let (att_first, def_first) = if to_play == attacker { (v_main, v_other) } else { (v_other, v_main) };
+            let (att_first, def_first) = if to_play == attacker {
+                (v_main, v_other)
+            } else {
+                (v_other, v_main)
+            };
             // Critical: dies if the attacker moves first, lives if the defender does. Among
             // equally critical groups the larger is the question.
-            let largest = hyps.iter().map(|h| h.target.count()).max().unwrap_or(1).max(1);
+            let largest = hyps
+                .iter()
+                .map(|h| h.target.count())
+                .max()
+                .unwrap_or(1)
+                .max(1);
             let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest as f32;
             if best.is_none_or(|(_, s)| score > s + 1e-6) {
                 best = Some((i, score));
@@ -426,8 +474,14 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
     }
     let fight = &fights[chosen];
     let attacker = fight.ctx.attacker;
-    let goal = if to_play == attacker { Goal::Kill } else { Goal::Live };
-    let mut search = searches[chosen].take().unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
+    let goal = if to_play == attacker {
+        Goal::Kill
+    } else {
+        Goal::Live
+    };
+    let mut search = searches[chosen]
+        .take()
+        .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
 
     // Main search: three quarters of what is left, the rest for the ko test or more of the same.
     let left = remaining(config.budget, used, t0.elapsed());
@@ -438,7 +492,11 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
     let (mut best, mut children) = best_root_move(&search);
     let proof = search.root_proof();
     let solver_wins_proven = proof != Proof::Unknown && success(proof.value().unwrap_or(0.5)) > 0.5;
-    let solver_fails = if proof != Proof::Unknown { !solver_wins_proven } else { success(best.map_or(0.5, |b| b.value)) < 0.5 };
+    let solver_fails = if proof != Proof::Unknown {
+        !solver_wins_proven
+    } else {
+        success(best.map_or(0.5, |b| b.value)) < 0.5
+    };
 
     let mut status;
     let mut proven = proof != Proof::Unknown;
@@ -449,9 +507,17 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
         // Does the side to play succeed when it may retake kos at once?
         let kf = Fight::new(position, region, attacker, fight.target, to_play, config);
         ko_fight = Some(kf);
-        status = if goal == Goal::Kill { Status::Live } else { Status::Kill };
+        status = if goal == Goal::Kill {
+            Status::Live
+        } else {
+            Status::Kill
+        };
     } else {
-        status = if goal == Goal::Kill { Status::Kill } else { Status::Live };
+        status = if goal == Goal::Kill {
+            Status::Kill
+        } else {
+            Status::Live
+        };
         if !is_spent(left) && !proven {
             used += search.run(left, stop);
             let (b, c) = best_root_move(&search);
@@ -503,10 +569,7 @@ pub fn solve(problem: &Problem, request: &Request, config: &SolverConfig, stop: 
     if status == Status::Live && proven && lives_in_seki(answer_fight, &route) {
         status = Status::Seki;
     }
-    let goal_proven = |c: &crate::uct::ChildStats<Move>| match c.proof.value() {
-        Some(v) => Some(success(v) > 0.5),
-        None => None,
-    };
+    let goal_proven = |c: &crate::uct::ChildStats<Move>| c.proof.value().map(|v| success(v) > 0.5);
     let candidates = children
         .iter()
         .take(8)
@@ -545,7 +608,12 @@ fn root_value(search: &Search<TsumegoState<'_>>) -> f32 {
 }
 
 /// The best root move and all root children, ranked.
-fn best_root_move(search: &Search<TsumegoState<'_>>) -> (Option<crate::uct::ChildStats<Move>>, Vec<crate::uct::ChildStats<Move>>) {
+fn best_root_move(
+    search: &Search<TsumegoState<'_>>,
+) -> (
+    Option<crate::uct::ChildStats<Move>>,
+    Vec<crate::uct::ChildStats<Move>>,
+) {
     let children = search.children_after(&[]);
     (children.first().copied(), children)
 }
@@ -584,18 +652,25 @@ fn lives_in_seki(fight: &Fight, route: &[LineMove<Move>]) -> bool {
     let Some(anchor) = (fight.ctx.target & board.stones(defender)).first() else {
         return false;
     };
-    let group = board.block_at(anchor).map(|b| b.stones()).unwrap_or_default();
+    let group = board
+        .block_at(anchor)
+        .map(|b| b.stones())
+        .unwrap_or_default();
     let libs = board.liberties_at(anchor);
     // Eyes: liberties whose neighbours are all the defender's stones.
     let eyes = libs
         .iter()
         .filter(|&l| {
-            size.neighbours(l).all(|q| board.color_at(q) == Some(defender))
+            size.neighbours(l)
+                .all(|q| board.color_at(q) == Some(defender))
         })
         .count();
     let shared = libs
         .iter()
-        .filter(|&l| size.neighbours(l).any(|q| board.color_at(q) == Some(!defender)))
+        .filter(|&l| {
+            size.neighbours(l)
+                .any(|q| board.color_at(q) == Some(!defender))
+        })
         .count();
     eyes < 2 && shared > 0 && !group.is_empty() && board.liberty_count_at(anchor) >= 2
 }

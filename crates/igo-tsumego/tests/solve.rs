@@ -30,7 +30,10 @@ fn line_is_legal(p: &Problem, line: &[igo_tsumego::AnswerMove]) -> bool {
             return false;
         }
         if let Err(e) = game.play(m.mv) {
-            return matches!(e, igo_core::PlayError::Ko(_) | igo_core::PlayError::Superko(_));
+            return matches!(
+                e,
+                igo_core::PlayError::Ko(_) | igo_core::PlayError::Superko(_)
+            );
         }
     }
     true
@@ -48,10 +51,19 @@ fn gokyo_shumyo_problems_are_solved_with_fixed_seeds() {
         assert_eq!(p.goal, Some(goal), "{name}: goal read from the prompt");
         let a = solve(&p, &Request::default(), &config(20_000), None).unwrap();
         assert_eq!(a.goal, goal, "{name}");
-        assert_eq!(first_move_correct(&p, a.mv), Some(true), "{name}: answered {:?}", a.mv);
+        assert_eq!(
+            first_move_correct(&p, a.mv),
+            Some(true),
+            "{name}: answered {:?}",
+            a.mv
+        );
         assert!(a.playouts <= 20_000, "{name}: budget kept ({})", a.playouts);
         assert!(line_is_legal(&p, &a.line), "{name}: line is legal");
-        assert_eq!(a.line.first().map(|m| m.mv), Some(a.mv), "{name}: line starts with the move");
+        assert_eq!(
+            a.line.first().map(|m| m.mv),
+            Some(a.mv),
+            "{name}: line starts with the move"
+        );
     }
 }
 
@@ -98,7 +110,10 @@ fn a_given_target_of_the_wrong_colour_for_the_goal_is_an_error() {
 #[test]
 fn cho_chikun_problems_from_shared_data_give_answers() {
     // Read from ../shared/data (never copied here); skipped where the data is absent.
-    let dir = format!("{}/../../../shared/data/tsumego/cho-elementary", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!(
+        "{}/../../../shared/data/tsumego/cho-elementary",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("no {dir}; skipping");
         return;

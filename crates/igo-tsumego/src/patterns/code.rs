@@ -135,7 +135,10 @@ mod tests {
         let c = code3(pos.board(), centre, Color::Black);
         assert_eq!(c, 0b00_10_01_00_00_10_00_00_00);
         // Seen by White, own and opponent swap.
-        assert_eq!(code3(pos.board(), centre, Color::White) as u64, swap_colours(c as u64, 3));
+        assert_eq!(
+            code3(pos.board(), centre, Color::White) as u64,
+            swap_colours(c as u64, 3)
+        );
     }
 
     #[test]
@@ -151,7 +154,11 @@ mod tests {
     #[test]
     fn symmetries_form_the_group_of_the_square() {
         // An asymmetric 5x5 code has 8 distinct images, each with the same class.
-        let c = encode(&(0..25).map(|i| [OWN, OPPONENT].get(i).copied().unwrap_or(EMPTY)).collect::<Vec<_>>());
+        let c = encode(
+            &(0..25)
+                .map(|i| [OWN, OPPONENT].get(i).copied().unwrap_or(EMPTY))
+                .collect::<Vec<_>>(),
+        );
         let images = symmetries(c, 5);
         let mut distinct = images.to_vec();
         distinct.sort();
@@ -161,7 +168,11 @@ mod tests {
             assert_eq!(canonical(i, 5), canonical(c, 5));
             let mut again = symmetries(i, 5).to_vec();
             again.sort();
-            assert_eq!(again, { let mut d = images.to_vec(); d.sort(); d });
+            assert_eq!(again, {
+                let mut d = images.to_vec();
+                d.sort();
+                d
+            });
         }
         // Rotating a board rotates its codes.
         let pos = Position::from_diagram(

@@ -80,7 +80,8 @@ impl Patterns {
         for _ in 0..n {
             let len = r.u16()? as usize;
             let at = r.at;
-            let s = std::str::from_utf8(r.take(len)?).map_err(|_| PatternFileError::Corrupt(at, "name is not UTF-8"))?;
+            let s = std::str::from_utf8(r.take(len)?)
+                .map_err(|_| PatternFileError::Corrupt(at, "name is not UTF-8"))?;
             sources.push(s.to_string());
         }
         let n3 = r.u32()? as usize;
@@ -91,7 +92,13 @@ impl Patterns {
             if code >= 1 << 18 {
                 return Err(PatternFileError::Corrupt(at, "3x3 code above 18 bits"));
             }
-            c3.push((code, ShapeCount { played: r.u32()?, seen: r.u32()? }));
+            c3.push((
+                code,
+                ShapeCount {
+                    played: r.u32()?,
+                    seen: r.u32()?,
+                },
+            ));
         }
         let n5 = r.u32()? as usize;
         let mut c5 = Vec::with_capacity(n5.min(1 << 20));
@@ -101,7 +108,13 @@ impl Patterns {
             if code >= 1 << 50 {
                 return Err(PatternFileError::Corrupt(at, "5x5 code above 50 bits"));
             }
-            c5.push((code, ShapeCount { played: r.u32()?, seen: r.u32()? }));
+            c5.push((
+                code,
+                ShapeCount {
+                    played: r.u32()?,
+                    seen: r.u32()?,
+                },
+            ));
         }
         if r.at != bytes.len() {
             return Err(PatternFileError::Corrupt(r.at, "bytes after the end"));
@@ -117,19 +130,29 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], PatternFileError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(PatternFileError::Truncated(self.bytes.len()))?;
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or(PatternFileError::Truncated(self.bytes.len()))?;
         let s = &self.bytes[self.at..end];
         self.at = end;
         Ok(s)
     }
     fn u16(&mut self) -> Result<u16, PatternFileError> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
     }
     fn u32(&mut self) -> Result<u32, PatternFileError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
     }
     fn u64(&mut self) -> Result<u64, PatternFileError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
     }
 }
 
@@ -153,7 +176,11 @@ mod tests {
         l.add_source("composed-1");
         let size = pos.size();
         for p in ["B3", "D4", "C2"] {
-            l.add_move(&pos, &pos.board().empty_points(), size.parse_point(p).unwrap());
+            l.add_move(
+                &pos,
+                &pos.board().empty_points(),
+                size.parse_point(p).unwrap(),
+            );
         }
         l.finish()
     }
@@ -172,15 +199,30 @@ mod tests {
     #[test]
     fn bad_files_are_refused_with_a_reason() {
         let bytes = sample().to_bytes();
-        assert_eq!(Patterns::from_bytes(b"NOTAFILE....").unwrap_err(), PatternFileError::BadMagic);
+        assert_eq!(
+            Patterns::from_bytes(b"NOTAFILE....").unwrap_err(),
+            PatternFileError::BadMagic
+        );
         let mut v2 = bytes.clone();
         v2[8] = 2;
-        assert_eq!(Patterns::from_bytes(&v2).unwrap_err(), PatternFileError::Version(2));
+        assert_eq!(
+            Patterns::from_bytes(&v2).unwrap_err(),
+            PatternFileError::Version(2)
+        );
         for cut in [3, 12, bytes.len() - 1] {
-            assert!(matches!(Patterns::from_bytes(&bytes[..cut]), Err(PatternFileError::Truncated(_))), "cut {cut}");
+            assert!(
+                matches!(
+                    Patterns::from_bytes(&bytes[..cut]),
+                    Err(PatternFileError::Truncated(_))
+                ),
+                "cut {cut}"
+            );
         }
         let mut extra = bytes.clone();
         extra.push(0);
-        assert!(matches!(Patterns::from_bytes(&extra), Err(PatternFileError::Corrupt(..))));
+        assert!(matches!(
+            Patterns::from_bytes(&extra),
+            Err(PatternFileError::Corrupt(..))
+        ));
     }
 }

@@ -61,8 +61,16 @@ impl PatternLearner {
     /// The learned patterns. Shapes never played are dropped (their weight would only say
     /// "rarely right", which a missing entry says too).
     pub fn finish(self) -> Patterns {
-        let mut c3: Vec<(u32, ShapeCount)> = self.counts3.into_iter().filter(|(_, n)| n.played > 0).collect();
-        let mut c5: Vec<(u64, ShapeCount)> = self.counts5.into_iter().filter(|(_, n)| n.played > 0).collect();
+        let mut c3: Vec<(u32, ShapeCount)> = self
+            .counts3
+            .into_iter()
+            .filter(|(_, n)| n.played > 0)
+            .collect();
+        let mut c5: Vec<(u64, ShapeCount)> = self
+            .counts5
+            .into_iter()
+            .filter(|(_, n)| n.played > 0)
+            .collect();
         c3.sort_unstable_by_key(|&(c, _)| c);
         c5.sort_unstable_by_key(|&(c, _)| c);
         let mut sources = self.sources;

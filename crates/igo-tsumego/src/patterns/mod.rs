@@ -79,7 +79,11 @@ pub struct Patterns {
 
 impl Patterns {
     /// Patterns from counts per class.
-    pub fn from_counts(counts3: Vec<(u32, ShapeCount)>, counts5: Vec<(u64, ShapeCount)>, sources: Vec<String>) -> Patterns {
+    pub fn from_counts(
+        counts3: Vec<(u32, ShapeCount)>,
+        counts5: Vec<(u64, ShapeCount)>,
+        sources: Vec<String>,
+    ) -> Patterns {
         let mut table3 = vec![f32::NAN; 1 << 18];
         for &(c, n) in &counts3 {
             if n.played == 0 {
@@ -110,7 +114,8 @@ impl Patterns {
     /// The shipped pattern file, learned from the development half of the tsumego data (see
     /// the crate README for which problems).
     pub fn shipped() -> Patterns {
-        Patterns::from_bytes(include_bytes!("../../data/patterns.igopat")).expect("shipped pattern file is valid")
+        Patterns::from_bytes(include_bytes!("../../data/patterns.igopat"))
+            .expect("shipped pattern file is valid")
     }
 
     /// 3x3 classes with counts.
@@ -147,7 +152,13 @@ impl Patterns {
     /// A pattern move among the 8 points around `last`, drawn with probability proportional to
     /// weight, or `None` if none matches.
     #[inline]
-    pub fn choose_near(&self, ctx: &PlayoutContext, pos: &Position, last: Point, rng: &mut Rng) -> Option<Point> {
+    pub fn choose_near(
+        &self,
+        ctx: &PlayoutContext,
+        pos: &Position,
+        last: Point,
+        rng: &mut Rng,
+    ) -> Option<Point> {
         let size = pos.size();
         let mut cand = [(last, 0f32); 8];
         let mut k = 0;

@@ -27,10 +27,11 @@ pub enum Parallelism {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UctConfig {
     /// The constant `c` of UCB1: `mean + c * sqrt(ln t / n)` (paper 004, section 3.2).
-    /// \[default: 0.5\] \[range: 0 to 4\]
+    /// Tuned on half of the Cho Chikun elementary development problems (BENCHMARKS.md): 0.15 and
+    /// 1.0 both lose several points against 0.3. \[default: 0.3\] \[range: 0 to 4\]
     pub exploration: f32,
     /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
-    /// 0 turns priors off except for ordering unvisited moves. \[default: 0.5\] \[range: 0 to 10\]
+    /// 0 turns priors off except for ordering unvisited moves. \[default: 1.0\] \[range: 0 to 10\]
     pub prior_weight: f32,
     /// Visits a leaf needs before its children are made; 1 grows the tree by a node for every
     /// playout as the paper does. \[default: 2\] \[range: 1 to 1000\]
@@ -58,8 +59,8 @@ pub struct UctConfig {
 impl Default for UctConfig {
     fn default() -> UctConfig {
         UctConfig {
-            exploration: 0.5,
-            prior_weight: 0.5,
+            exploration: 0.3,
+            prior_weight: 1.0,
             expand_threshold: 2,
             max_depth: 80,
             prove: true,

@@ -202,7 +202,11 @@ impl<M: Copy + PartialEq> Tree<M> {
                 // Unvisited first, by prior.
                 1e6 + child.prior
             } else {
-                let loss = if maximizing { 0.0 } else { child.pending as f32 };
+                let loss = if maximizing {
+                    0.0
+                } else {
+                    child.pending as f32
+                };
                 let sum = match child.fixed {
                     Some(v) => v * child.visits as f32,
                     None => child.value,
@@ -336,7 +340,8 @@ where
             Parallelism::Root => threads,
             Parallelism::Tree => 1,
         };
-        let mut trees: Vec<Tree<S::Move>> = (0..tree_count).map(|_| Tree::new(maximizing)).collect();
+        let mut trees: Vec<Tree<S::Move>> =
+            (0..tree_count).map(|_| Tree::new(maximizing)).collect();
         if let Some(v) = root.terminal_value() {
             for t in &mut trees {
                 set_terminal(&mut t.nodes[0], v, &config);
@@ -402,7 +407,17 @@ where
         let config = self.config;
         let root = &self.root;
         let done = match (config.parallelism, threads) {
-            (_, 1) => run_worker(&mut self.trees[0], root, &mut self.workers[0], &config, budget, 0, 1, t0, stop),
+            (_, 1) => run_worker(
+                &mut self.trees[0],
+                root,
+                &mut self.workers[0],
+                &config,
+                budget,
+                0,
+                1,
+                t0,
+                stop,
+            ),
             (Parallelism::Root, _) => std::thread::scope(|s| {
                 let handles: Vec<_> = self
                     .trees
@@ -410,13 +425,21 @@ where
                     .zip(self.workers.iter_mut())
                     .enumerate()
                     .map(|(k, (tree, worker))| {
-                        s.spawn(move || run_worker(tree, root, worker, &config, budget, k, threads, t0, stop))
+                        s.spawn(move || {
+                            run_worker(tree, root, worker, &config, budget, k, threads, t0, stop)
+                        })
                     })
                     .collect();
-                handles.into_iter().map(|h| h.join().expect("search thread")).sum()
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread"))
+                    .sum()
             }),
             (Parallelism::Tree, _) => {
-                let shared = Mutex::new(std::mem::replace(&mut self.trees[0], Tree::new(root.maximizing())));
+                let shared = Mutex::new(std::mem::replace(
+                    &mut self.trees[0],
+                    Tree::new(root.maximizing()),
+                ));
                 let total = std::thread::scope(|s| {
                     let shared = &shared;
                     let handles: Vec<_> = self
@@ -424,10 +447,17 @@ where
                         .iter_mut()
                         .enumerate()
                         .map(|(k, worker)| {
-                            s.spawn(move || run_shared(shared, root, worker, &config, budget, k, threads, t0, stop))
+                            s.spawn(move || {
+                                run_shared(
+                                    shared, root, worker, &config, budget, k, threads, t0, stop,
+                                )
+                            })
                         })
                         .collect();
-                    handles.into_iter().map(|h| h.join().expect("search thread")).sum()
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("search thread"))
+                        .sum()
                 });
                 self.trees[0] = shared.into_inner().expect("tree lock");
                 total
@@ -698,7 +728,11 @@ mod tests {
         }
         fn playout(&mut self, rng: &mut Rng) -> f32 {
             while self.pile > 0 {
-                let k = if self.pile >= 2 { 1 + (rand_core::RngCore::next_u32(rng) & 1) } else { 1 };
+                let k = if self.pile >= 2 {
+                    1 + (rand_core::RngCore::next_u32(rng) & 1)
+                } else {
+                    1
+                };
                 self.play(k);
             }
             self.terminal_value().expect("pile empty")
@@ -715,7 +749,13 @@ mod tests {
             expand_threshold: 1,
             ..UctConfig::default()
         };
-        let mut search = Search::new(Nim { pile, max_to_move: true }, config);
+        let mut search = Search::new(
+            Nim {
+                pile,
+                max_to_move: true,
+            },
+            config,
+        );
         search.run(Budget::Playouts(20_000), None);
         (search.root_proof(), search.children_after(&[]))
     }
@@ -723,9 +763,17 @@ mod tests {
     #[test]
     fn nim_positions_are_proven_as_theory_says() {
         for pile in 1..=10 {
-            for (par, threads) in [(Parallelism::Root, 1), (Parallelism::Root, 2), (Parallelism::Tree, 2)] {
+            for (par, threads) in [
+                (Parallelism::Root, 1),
+                (Parallelism::Root, 2),
+                (Parallelism::Tree, 2),
+            ] {
                 let (proof, children) = solve(pile, par, threads);
-                let expected = if pile % 3 == 0 { Proof::MinWins } else { Proof::MaxWins };
+                let expected = if pile % 3 == 0 {
+                    Proof::MinWins
+                } else {
+                    Proof::MaxWins
+                };
                 assert_eq!(proof, expected, "pile {pile} {par:?} x{threads}");
                 if pile % 3 != 0 {
                     // The best move leaves a multiple of three.
@@ -743,7 +791,13 @@ mod tests {
             ..UctConfig::default()
         };
         let run = || {
-            let mut s = Search::new(Nim { pile: 40, max_to_move: true }, config);
+            let mut s = Search::new(
+                Nim {
+                    pile: 40,
+                    max_to_move: true,
+                },
+                config,
+            );
             s.run(Budget::Playouts(3000), None);
             s.children_after(&[])
         };

@@ -157,7 +157,9 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
     let budget = match (args.playouts, args.seconds) {
         (_, Some(s)) => {
             if !(s > 0.0 && s <= 86_400.0) {
-                return Err(bad_input(format!("--seconds {s} must be above 0 and at most 86400")));
+                return Err(bad_input(format!(
+                    "--seconds {s} must be above 0 and at most 86400"
+                )));
             }
             Budget::Time(Duration::from_secs_f64(s))
         }
@@ -170,7 +172,10 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         (None, None) => Budget::Playouts(100_000),
     };
     if args.threads == 0 || args.threads > 64 {
-        return Err(bad_input(format!("--threads {} must be 1 to 64", args.threads)));
+        return Err(bad_input(format!(
+            "--threads {} must be 1 to 64",
+            args.threads
+        )));
     }
     let mut config = SolverConfig {
         budget,
@@ -188,8 +193,12 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
     config.patterns = match args.patterns.as_deref() {
         Some("none") => None,
         Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {path}")).map_err(|e| bad_input(format!("{e:#}")))?;
-            Some(Arc::new(Patterns::from_bytes(&bytes).input_context(|| format!("pattern file {path}"))?))
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("reading {path}"))
+                .map_err(|e| bad_input(format!("{e:#}")))?;
+            Some(Arc::new(
+                Patterns::from_bytes(&bytes).input_context(|| format!("pattern file {path}"))?,
+            ))
         }
         None if args.uniform => None,
         None => Some(Arc::new(Patterns::shipped())),
@@ -198,9 +207,15 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
 }
 
 fn read_problem(path: &Path) -> Result<Problem> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display())).map_err(|e| bad_input(format!("{e:#}")))?;
-    let text = String::from_utf8(bytes).map_err(|_| bad_input(format!("{}: not UTF-8 text", path.display())))?;
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let bytes = std::fs::read(path)
+        .with_context(|| format!("reading {}", path.display()))
+        .map_err(|e| bad_input(format!("{e:#}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| bad_input(format!("{}: not UTF-8 text", path.display())))?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     Problem::from_sgf(&text, &stem).input_context(|| path.display().to_string())
 }
 
@@ -226,18 +241,25 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
     let target = match &args.target {
         Some(v) => Some(
             v.iter()
-                .map(|s| size.parse_point(s).input_context(|| format!("--target {s}")))
+                .map(|s| {
+                    size.parse_point(s)
+                        .input_context(|| format!("--target {s}"))
+                })
                 .collect::<Result<Vec<Point>>>()?,
         ),
         None => None,
     };
     let goal = match &args.goal {
-        Some(g) => Some(Goal::from_name(g).ok_or_else(|| bad_input(format!("--goal {g:?}: expected kill or live")))?),
+        Some(g) => Some(
+            Goal::from_name(g)
+                .ok_or_else(|| bad_input(format!("--goal {g:?}: expected kill or live")))?,
+        ),
         None => None,
     };
     let request = Request { target, goal };
     let stop = interrupt_flag();
-    let answer = solve(&problem, &request, &config, Some(stop)).input_context(|| args.file.display().to_string())?;
+    let answer = solve(&problem, &request, &config, Some(stop))
+        .input_context(|| args.file.display().to_string())?;
     if let Some(path) = &args.sgf_out {
         let text = answer_sgf(&problem, &answer);
         write_atomic(path, text.as_bytes())?;
@@ -250,16 +272,28 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
     if args.json {
         print_json(&answer_json(&problem, &answer))?;
     } else {
-        println!("problem: {} ({} to play)", problem.name, colour_name(answer.to_play));
+        println!(
+            "problem: {} ({} to play)",
+            problem.name,
+            colour_name(answer.to_play)
+        );
         println!(
             "region: {} ({}); attacker: {}; target: {}{}; goal: {}{}",
             answer.region.describe(),
             answer.region.kind().name(),
             colour_name(answer.attacker),
             fmt_points(pos, &answer.target).join(" "),
-            if answer.inferred.target { " (inferred)" } else { "" },
+            if answer.inferred.target {
+                " (inferred)"
+            } else {
+                ""
+            },
             answer.goal.name(),
-            if answer.inferred.goal { " (inferred)" } else { "" },
+            if answer.inferred.goal {
+                " (inferred)"
+            } else {
+                ""
+            },
         );
         if answer.inferred.hypotheses > 1 {
             println!(
@@ -349,7 +383,9 @@ fn answer_sgf(problem: &Problem, a: &Answer) -> String {
     game.node_mut(root).set("C", summary.as_str());
     let mut target_marks = Vec::new();
     for p in a.target.iter() {
-        target_marks.push(igo_sgf::PropValue::from_text(&igo_sgf::SgfPoint::from_point(pos.size(), p).to_string()));
+        target_marks.push(igo_sgf::PropValue::from_text(
+            &igo_sgf::SgfPoint::from_point(pos.size(), p).to_string(),
+        ));
     }
     if !target_marks.is_empty() {
         game.node_mut(root).set_values("TR", target_marks);
@@ -398,7 +434,10 @@ fn answer_svg(problem: &Problem, a: &Answer) -> String {
     );
     // The region.
     let r = a.region;
-    let (rx0, ry0) = (margin + cell * (r.x0 as f64 - 0.5), margin + cell * (r.y0 as f64 - 0.5));
+    let (rx0, ry0) = (
+        margin + cell * (r.x0 as f64 - 0.5),
+        margin + cell * (r.y0 as f64 - 0.5),
+    );
     s += &format!(
         "<rect x=\"{rx0}\" y=\"{ry0}\" width=\"{}\" height=\"{}\" fill=\"#f0d890\" stroke=\"none\"/>\n",
         cell * r.width() as f64,
@@ -414,19 +453,39 @@ fn answer_svg(problem: &Problem, a: &Answer) -> String {
     }
     let letters = "ABCDEFGHJKLMNOPQRST";
     for (i, l) in letters.chars().take(w).enumerate() {
-        s += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{l}</text>\n", margin + cell * i as f64, margin - 14.0);
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{l}</text>\n",
+            margin + cell * i as f64,
+            margin - 14.0
+        );
     }
     for j in 0..h {
-        s += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n", margin - 12.0, margin + cell * j as f64 + 4.0, h - j);
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n",
+            margin - 12.0,
+            margin + cell * j as f64 + 4.0,
+            h - j
+        );
     }
     for p in size.points() {
         if let Some(c) = pos.board().color_at(p) {
             let (x, y) = xy(p);
-            let (fill, stroke) = if c == Color::Black { ("black", "black") } else { ("white", "black") };
-            s += &format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>\n", cell * 0.47);
+            let (fill, stroke) = if c == Color::Black {
+                ("black", "black")
+            } else {
+                ("white", "black")
+            };
+            s += &format!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>\n",
+                cell * 0.47
+            );
             if a.target.contains(p) {
                 let mark = if c == Color::Black { "white" } else { "black" };
-                s += &format!("<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"{mark}\"/>\n", x - 4.0, y - 4.0);
+                s += &format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"{mark}\"/>\n",
+                    x - 4.0,
+                    y - 4.0
+                );
             }
         }
     }
@@ -439,7 +498,11 @@ fn answer_svg(problem: &Problem, a: &Answer) -> String {
         }
         numbered.insert(p);
         let (x, y) = xy(p);
-        let (fill, text) = if m.color == Color::Black { ("black", "white") } else { ("white", "black") };
+        let (fill, text) = if m.color == Color::Black {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
         s += &format!(
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"black\" opacity=\"0.85\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"{text}\">{}</text>\n",
             cell * 0.47,
@@ -466,11 +529,15 @@ fn sgf_files(path: &Path) -> Result<Vec<PathBuf>> {
         return Ok(out);
     }
     if !path.is_dir() {
-        return Err(bad_input(format!("{}: no such file or folder", path.display())));
+        return Err(bad_input(format!(
+            "{}: no such file or folder",
+            path.display()
+        )));
     }
     let mut stack = vec![path.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).with_context(|| format!("reading folder {}", dir.display()))?;
+        let entries =
+            std::fs::read_dir(&dir).with_context(|| format!("reading folder {}", dir.display()))?;
         for e in entries {
             let p = e?.path();
             if p.is_dir() {
@@ -487,7 +554,14 @@ fn sgf_files(path: &Path) -> Result<Vec<PathBuf>> {
 /// The trailing number of a file name, e.g. 42 for `cho-elementary-0042.sgf`.
 fn file_number(path: &Path) -> Option<u32> {
     let stem = path.file_stem()?.to_string_lossy().into_owned();
-    let digits: String = stem.chars().rev().take_while(|c| c.is_ascii_digit()).collect::<Vec<_>>().into_iter().rev().collect();
+    let digits: String = stem
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     digits.parse().ok()
 }
 
@@ -509,7 +583,13 @@ struct Tally {
 
 impl Tally {
     fn json(&self, with_peer: bool) -> Value {
-        let acc = |k: u64, n: u64| if n == 0 { Value::Null } else { json!(round4(k as f64 / n as f64)) };
+        let acc = |k: u64, n: u64| {
+            if n == 0 {
+                Value::Null
+            } else {
+                json!(round4(k as f64 / n as f64))
+            }
+        };
         let (lo, hi) = wilson95(self.first_correct, self.scored);
         let mut v = json!({
             "problems": self.problems,
@@ -541,7 +621,13 @@ impl Tally {
 
     fn line(&self, name: &str, with_peer: bool) -> String {
         let (lo, hi) = wilson95(self.first_correct, self.scored);
-        let pct = |k: u64, n: u64| if n == 0 { "-".to_string() } else { format!("{:.1}%", 100.0 * k as f64 / n as f64) };
+        let pct = |k: u64, n: u64| {
+            if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * k as f64 / n as f64)
+            }
+        };
         let mut s = format!(
             "{name:<20} {:>5} problems  first move {:>6} ({}/{}, 95% CI {:.1}-{:.1}%)  sequence {:>6}  {:.3} s/problem  {:.0} playouts/s",
             self.problems,
@@ -598,7 +684,8 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
     let stop = interrupt_flag();
     let mut peer = match args.peer {
         Some(kind) => Some((
-            GnuGo::spawn(&args.gnugo).with_context(|| format!("starting GNU Go ({})", args.gnugo.display()))?,
+            GnuGo::spawn(&args.gnugo)
+                .with_context(|| format!("starting GNU Go ({})", args.gnugo.display()))?,
             match kind {
                 PeerArg::GnugoOwl => PeerMode::Owl,
                 PeerArg::GnugoGenmove => PeerMode::Genmove,
@@ -624,7 +711,11 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
             .map(|p| p.display().to_string())
             .filter(|s| !s.is_empty())
             .unwrap_or_else(|| ".".to_string());
-        bar.set_message(file.file_name().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+        bar.set_message(
+            file.file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
         let problem = match read_problem(file) {
             Ok(p) => p,
             Err(e) => {
@@ -651,19 +742,30 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
         match result {
             Ok(answer) => {
                 let first = first_move_correct(&problem, answer.mv);
-                let line: Vec<(Color, Move)> = answer.line.iter().map(|m| (m.color, m.mv)).collect();
+                let line: Vec<(Color, Move)> =
+                    answer.line.iter().map(|m| (m.color, m.mv)).collect();
                 let seq = sequence_correct(&problem, &line);
                 if args.details.is_some() {
                     let mut d = answer_json(&problem, &answer);
                     d["first_move_correct"] = json!(first);
                     d["sequence_correct"] = json!(seq);
-                    d["book_first_moves"] = json!(problem.correct_first_moves().iter().map(|&p| problem.position.size().format_point(p)).collect::<Vec<_>>());
+                    d["book_first_moves"] = json!(problem
+                        .correct_first_moves()
+                        .iter()
+                        .map(|&p| problem.position.size().format_point(p))
+                        .collect::<Vec<_>>());
                     details.push(d.to_string());
                 }
                 let peer_result = match &mut peer {
                     Some((gnugo, mode)) => {
                         let t0 = Instant::now();
-                        let mv = gnugo.answer(&problem.position, &answer.region, answer.attacker, &answer.target, *mode);
+                        let mv = gnugo.answer(
+                            &problem.position,
+                            &answer.region,
+                            answer.attacker,
+                            &answer.target,
+                            *mode,
+                        );
                         Some((mv, t0.elapsed().as_secs_f64()))
                     }
                     None => None,
@@ -714,7 +816,11 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
     };
     if args.json {
         let mut v = total.json(with_peer);
-        v["by_folder"] = by_folder.iter().map(|(k, t)| (k.clone(), t.json(with_peer))).collect::<serde_json::Map<_, _>>().into();
+        v["by_folder"] = by_folder
+            .iter()
+            .map(|(k, t)| (k.clone(), t.json(with_peer)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
         v["budget"] = budget;
         v["threads"] = json!(args.search.threads);
         v["seed"] = json!(args.search.seed);
@@ -730,14 +836,25 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
         if seen_learned > 0 {
             println!(
                 "note: {seen_learned} of these problems were used to learn the pattern file{}",
-                if args.exclude_learned { " and were skipped" } else { "; their figures are not held-out" }
+                if args.exclude_learned {
+                    " and were skipped"
+                } else {
+                    "; their figures are not held-out"
+                }
             );
         }
         for e in &errors {
-            println!("error: {} : {}", e["file"].as_str().unwrap_or(""), e["error"].as_str().unwrap_or(""));
+            println!(
+                "error: {} : {}",
+                e["file"].as_str().unwrap_or(""),
+                e["error"].as_str().unwrap_or("")
+            );
         }
         if interrupted_early {
-            println!("interrupted: figures cover the {} problems finished", total.problems);
+            println!(
+                "interrupted: figures cover the {} problems finished",
+                total.problems
+            );
         }
     }
     Ok(())
@@ -755,12 +872,28 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
         if interrupted() {
             break;
         }
-        let Ok(problem) = read_problem(file) else { continue };
+        let Ok(problem) = read_problem(file) else {
+            continue;
+        };
         let board = problem.position.board();
-        let Some(region) = Region::around_stones(board, &config.region) else { continue };
+        let Some(region) = Region::around_stones(board, &config.region) else {
+            continue;
+        };
         let attacker = igo_tsumego::region::guess_attacker(board, problem.to_play());
-        let Some(target) = igo_tsumego::solver::groups(board, !attacker, &region).into_iter().next() else { continue };
-        let fight = igo_tsumego::Fight::new(&problem.position, region, attacker, target, !problem.to_play(), config);
+        let Some(target) = igo_tsumego::solver::groups(board, !attacker, &region)
+            .into_iter()
+            .next()
+        else {
+            continue;
+        };
+        let fight = igo_tsumego::Fight::new(
+            &problem.position,
+            region,
+            attacker,
+            target,
+            !problem.to_play(),
+            config,
+        );
         let start = fight.local.start().clone();
         let mut pos = start.clone();
         let c0 = crate::util::cpu_seconds();
@@ -768,10 +901,16 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
             pos.copy_from(&start);
             let mut removed = PointSet::EMPTY;
             playout(&fight.ctx, &mut pos, &mut removed, None, &mut rng);
-            local_moves += (start.board().empty_count() as i64 - pos.board().empty_count() as i64).unsigned_abs();
+            local_moves += (start.board().empty_count() as i64 - pos.board().empty_count() as i64)
+                .unsigned_abs();
         }
         let c1 = crate::util::cpu_seconds();
-        let mut full_ctx = PlayoutContext::new(PointSet::full(problem.position.size()), target, attacker, !problem.to_play());
+        let mut full_ctx = PlayoutContext::new(
+            PointSet::full(problem.position.size()),
+            target,
+            attacker,
+            !problem.to_play(),
+        );
         full_ctx.policy = config.policy;
         full_ctx.patterns = config.patterns.clone();
         let full_start = problem.position.clone();
@@ -801,7 +940,10 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
         println!("{count} problems, {n} playouts each");
         println!("local playouts:      {local_rate:.0} per CPU-second");
         println!("full-board playouts: {full_rate:.0} per CPU-second");
-        println!("speed-up:            {:.1}x", local_rate / full_rate.max(1e-9));
+        println!(
+            "speed-up:            {:.1}x",
+            local_rate / full_rate.max(1e-9)
+        );
     }
     let _ = local_moves;
     Ok(())
@@ -819,7 +961,8 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
     let mut problems = 0;
     for file in &files {
         let problem = read_problem(file)?;
-        let Some(region) = Region::around_stones(problem.position.board(), &Default::default()) else {
+        let Some(region) = Region::around_stones(problem.position.board(), &Default::default())
+        else {
             continue;
         };
         let points = region.points();
@@ -840,7 +983,12 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
 }
 
 /// Adds every move of every correct line below `nodes` (played from `pos`).
-fn learn_lines(learner: &mut PatternLearner, pos: &Position, region: &PointSet, nodes: &[igo_tsumego::SolutionNode]) {
+fn learn_lines(
+    learner: &mut PatternLearner,
+    pos: &Position,
+    region: &PointSet,
+    nodes: &[igo_tsumego::SolutionNode],
+) {
     for n in nodes {
         if n.verdict == igo_tsumego::Verdict::Wrong {
             continue;
@@ -864,7 +1012,10 @@ mod tests {
 
     #[test]
     fn file_numbers_are_read_from_the_end_of_the_name() {
-        assert_eq!(file_number(Path::new("a/cho-elementary-0042.sgf")), Some(42));
+        assert_eq!(
+            file_number(Path::new("a/cho-elementary-0042.sgf")),
+            Some(42)
+        );
         assert_eq!(file_number(Path::new("x.sgf")), None);
     }
 
