@@ -3,7 +3,7 @@
 //!
 //! Three state types, each with one job: [`Board`] knows stones and blocks, [`Position`] adds the
 //! player to move and the simple-ko point (legality under simple ko), and [`Game`] adds rules and
-//! history (superko, suicide option, passes, the end and the area score). [`reference`] keeps the
+//! history (superko, suicide option, passes, the end and the area score). [`mod@reference`] keeps the
 //! paper's formulas literally, as a slow oracle for tests. [`playout`] holds the playout rule of
 //! eq. 10-3/14 and uniform random playouts.
 //!
