@@ -416,80 +416,31 @@ fn answer_sgf(problem: &Problem, a: &Answer) -> String {
     game.to_sgf()
 }
 
-/// A picture of the problem: stones, the region, the target marked, the main line numbered.
+/// A picture of the problem with igo-analysis's renderer: the region shaded, the target marked
+/// with triangles, the main line numbered on its points (first time each point is played).
 fn answer_svg(problem: &Problem, a: &Answer) -> String {
+    use igo_analysis::svg::{Diagram, Layer, Mark};
     let pos = &problem.position;
-    let size = pos.size();
-    let cell = 24.0;
-    let margin = 30.0;
-    let (w, h) = (size.width(), size.height());
-    let width = margin * 2.0 + cell * (w as f64 - 1.0);
-    let height = margin * 2.0 + cell * (h as f64 - 1.0);
-    let xy = |p: Point| {
-        let (x, y) = size.coords(p);
-        (margin + cell * x as f64, margin + cell * y as f64)
-    };
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n<rect width=\"100%\" height=\"100%\" fill=\"#dcb35c\"/>\n"
-    );
-    // The region.
-    let r = a.region;
-    let (rx0, ry0) = (
-        margin + cell * (r.x0 as f64 - 0.5),
-        margin + cell * (r.y0 as f64 - 0.5),
-    );
-    s += &format!(
-        "<rect x=\"{rx0}\" y=\"{ry0}\" width=\"{}\" height=\"{}\" fill=\"#f0d890\" stroke=\"none\"/>\n",
-        cell * r.width() as f64,
-        cell * r.height() as f64
-    );
-    for i in 0..w {
-        let x = margin + cell * i as f64;
-        s += &format!("<line x1=\"{x}\" y1=\"{margin}\" x2=\"{x}\" y2=\"{}\" stroke=\"black\" stroke-width=\"1\"/>\n", height - margin);
+    let mut d = Diagram::new(pos.board())
+        .title(format!(
+            "{}: {} to play, {} ({}), answer {}",
+            problem.name,
+            colour_name(a.to_play),
+            a.goal.name(),
+            a.status.name(),
+            fmt_move(pos, a.mv)
+        ))
+        .layer(Layer::Shade {
+            points: a.region.points(),
+            fill: "#f0d890".to_string(),
+            opacity: 0.6,
+            class: "region".to_string(),
+        })
+        .legend("#f0d890", "region searched")
+        .legend("none", "triangles: target stones; numbers: main line");
+    for p in a.target.iter() {
+        d = d.mark(p, Mark::Triangle);
     }
-    for j in 0..h {
-        let y = margin + cell * j as f64;
-        s += &format!("<line x1=\"{margin}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"black\" stroke-width=\"1\"/>\n", width - margin);
-    }
-    let letters = "ABCDEFGHJKLMNOPQRST";
-    for (i, l) in letters.chars().take(w).enumerate() {
-        s += &format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{l}</text>\n",
-            margin + cell * i as f64,
-            margin - 14.0
-        );
-    }
-    for j in 0..h {
-        s += &format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n",
-            margin - 12.0,
-            margin + cell * j as f64 + 4.0,
-            h - j
-        );
-    }
-    for p in size.points() {
-        if let Some(c) = pos.board().color_at(p) {
-            let (x, y) = xy(p);
-            let (fill, stroke) = if c == Color::Black {
-                ("black", "black")
-            } else {
-                ("white", "black")
-            };
-            s += &format!(
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\"/>\n",
-                cell * 0.47
-            );
-            if a.target.contains(p) {
-                let mark = if c == Color::Black { "white" } else { "black" };
-                s += &format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"{mark}\"/>\n",
-                    x - 4.0,
-                    y - 4.0
-                );
-            }
-        }
-    }
-    // The main line, numbered, on points not yet numbered.
     let mut numbered = PointSet::EMPTY;
     for (i, m) in a.line.iter().enumerate() {
         let Move::Play(p) = m.mv else { continue };
@@ -497,28 +448,10 @@ fn answer_svg(problem: &Problem, a: &Answer) -> String {
             continue;
         }
         numbered.insert(p);
-        let (x, y) = xy(p);
-        let (fill, text) = if m.color == Color::Black {
-            ("black", "white")
-        } else {
-            ("white", "black")
-        };
-        s += &format!(
-            "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"black\" opacity=\"0.85\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"{text}\">{}</text>\n",
-            cell * 0.47,
-            y + 4.0,
-            i + 1
-        );
+        let who = if m.color == Color::Black { "B" } else { "W" };
+        d = d.label(p, format!("{}{who}", i + 1));
     }
-    s += &format!(
-        "<text x=\"{margin}\" y=\"{}\" font-size=\"12\">{} to play, {} ({}): {}</text>\n</svg>\n",
-        height - 6.0,
-        colour_name(a.to_play),
-        a.goal.name(),
-        a.status.name(),
-        fmt_move(pos, a.mv)
-    );
-    s
+    d.to_svg()
 }
 
 /// The SGF files under `path` (itself if a file), sorted.
