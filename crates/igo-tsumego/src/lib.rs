@@ -35,6 +35,7 @@ pub mod problem;
 pub mod region;
 pub mod score;
 pub mod search;
+pub mod sequence;
 pub mod solver;
 pub mod uct;
 

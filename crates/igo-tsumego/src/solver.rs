@@ -25,6 +25,7 @@ use crate::playout::{PlayoutContext, PlayoutPolicy};
 use crate::problem::{Goal, Problem};
 use crate::region::{guess_attacker, Region, RegionConfig};
 use crate::search::TsumegoState;
+use crate::sequence::{tree_search, SequenceConfig};
 use crate::uct::{Budget, Proof, Search, StopFlag, UctConfig};
 
 /// Settings of the solver.
@@ -50,6 +51,9 @@ pub struct SolverConfig {
     pub max_line: usize,
     /// Visits a main-line move needs. \[default: 20\]
     pub line_min_visits: u64,
+    /// Also run the paper's sequence search (section 5.2) after the main search, with its own
+    /// budget (not counted in `budget`). \[default: none\]
+    pub sequence: Option<SequenceConfig>,
 }
 
 impl Default for SolverConfig {
@@ -64,6 +68,7 @@ impl Default for SolverConfig {
             infer_fraction: 0.04,
             max_line: 30,
             line_min_visits: 20,
+            sequence: None,
         }
     }
 }
@@ -171,6 +176,11 @@ pub struct Answer {
     pub candidates: Vec<Candidate>,
     /// The main line (Min-Max route), starting with `mv`.
     pub line: Vec<AnswerMove>,
+    /// The sequence found by the two-best-pairs tree search, if it was run, and whether it
+    /// reached a solved position.
+    pub sequence: Option<(Vec<AnswerMove>, bool)>,
+    /// Playouts of the sequence search (beyond `playouts`).
+    pub sequence_playouts: u64,
     /// The outcome.
     pub status: Status,
     /// Whether the outcome is proven (within the frame and ko model).
@@ -580,6 +590,28 @@ pub fn solve(
             proven: goal_proven(c),
         })
         .collect();
+    let mut sequence = None;
+    let mut sequence_playouts = 0;
+    if let Some(sc) = config.sequence {
+        let found = tree_search(answer_fight, goal, config.uct, sc, stop);
+        sequence_playouts = found.playouts;
+        let mut colour = to_play;
+        let moves = found
+            .moves
+            .iter()
+            .map(|&mv| {
+                let m = AnswerMove {
+                    color: colour,
+                    mv: answer_fight.to_original(mv),
+                    capture_rate: f32::NAN,
+                    visits: 0,
+                };
+                colour = !colour;
+                m
+            })
+            .collect();
+        sequence = Some((moves, found.solved));
+    }
     Ok(Answer {
         to_play,
         goal,
@@ -592,6 +624,8 @@ pub fn solve(
         visits: best.visits,
         candidates,
         line,
+        sequence,
+        sequence_playouts,
         status,
         proven,
         playouts: used,

@@ -131,3 +131,25 @@ fn cho_chikun_problems_from_shared_data_give_answers() {
     // Far above chance (a handful of candidate points), far from perfect at 5k playouts.
     assert!(right >= n / 2, "{right} of {n}");
 }
+
+#[test]
+fn the_sequence_search_follows_the_books_line() {
+    let p = problem("gokyo-shumyo-010");
+    let mut c = config(10_000);
+    c.sequence = Some(igo_tsumego::sequence::SequenceConfig {
+        per_node: Budget::Playouts(10_000),
+        max_nodes: 4,
+        ..Default::default()
+    });
+    let a = solve(&p, &Request::default(), &c, None).unwrap();
+    let (moves, _) = a.sequence.expect("sequence searched");
+    let size = p.position.size();
+    let text: Vec<String> = moves
+        .iter()
+        .take(3)
+        .map(|m| size.format_move(m.mv))
+        .collect();
+    assert_eq!(text, ["B1", "A2", "B2"]);
+    let line: Vec<_> = moves.iter().map(|m| (m.color, m.mv)).collect();
+    assert_eq!(igo_tsumego::score::sequence_correct(&p, &line), Some(true));
+}

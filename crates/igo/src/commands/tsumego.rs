@@ -54,6 +54,10 @@ pub struct SearchArgs {
     /// Uniform random playouts (no capture/save rules, no patterns): the paper's plain playouts.
     #[arg(long)]
     uniform: bool,
+    /// Also search the whole sequence by the paper's two-best-pairs tree search, with this many
+    /// playouts at each node (beyond the per-problem budget).
+    #[arg(long)]
+    sequence: Option<u64>,
 }
 
 /// Thread sharing.
@@ -187,6 +191,15 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         ParallelArg::Root => Parallelism::Root,
         ParallelArg::Tree => Parallelism::Tree,
     };
+    if let Some(n) = args.sequence {
+        if n == 0 || n > 100_000_000 {
+            return Err(bad_input(format!("--sequence {n} must be 1 to 100000000")));
+        }
+        config.sequence = Some(igo_tsumego::sequence::SequenceConfig {
+            per_node: Budget::Playouts(n),
+            ..Default::default()
+        });
+    }
     if args.uniform {
         config.policy = igo_tsumego::PlayoutPolicy::uniform();
     }
@@ -310,6 +323,15 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
         );
         let line: Vec<String> = answer.line.iter().map(|m| fmt_move(pos, m.mv)).collect();
         println!("line: {}", line.join(" "));
+        if let Some((moves, solved)) = &answer.sequence {
+            let seq: Vec<String> = moves.iter().map(|m| fmt_move(pos, m.mv)).collect();
+            println!(
+                "sequence (two-best-pairs tree search, {} playouts): {}{}",
+                answer.sequence_playouts,
+                seq.join(" "),
+                if *solved { "" } else { " (not solved)" }
+            );
+        }
         println!("status: {}", answer.status.name());
         for c in answer.candidates.iter().take(5) {
             println!(
@@ -355,6 +377,11 @@ fn answer_json(problem: &Problem, a: &Answer) -> Value {
         "line": a.line.iter().map(|m| fmt_move(pos, m.mv)).collect::<Vec<_>>(),
         "status": a.status.name(),
         "proven": a.proven,
+        "sequence": a.sequence.as_ref().map(|(moves, solved)| json!({
+            "moves": moves.iter().map(|m| fmt_move(pos, m.mv)).collect::<Vec<_>>(),
+            "solved": solved,
+            "playouts": a.sequence_playouts,
+        })),
         "candidates": a.candidates.iter().map(|c| json!({
             "move": fmt_move(pos, c.mv), "capture_rate": round4(c.capture_rate as f64), "visits": c.visits, "proven": c.proven,
         })).collect::<Vec<_>>(),
@@ -706,7 +733,7 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
                 for t in [&mut total, &mut *t] {
                     t.problems += 1;
                     t.seconds += answer.seconds;
-                    t.playouts += answer.playouts;
+                    t.playouts += answer.playouts + answer.sequence_playouts;
                     *t.status.entry(answer.status.name()).or_default() += 1;
                     if let Some(ok) = first {
                         t.scored += 1;
