@@ -22,6 +22,8 @@ enum Command {
     Bench(commands::bench::BenchCommand),
     /// Show the position after N moves of an SGF game's main line.
     Show(commands::show::ShowArgs),
+    /// Static analysis: groups, enclosed regions, Benson's unconditional life, SVG diagrams.
+    Analyze(commands::analyze::AnalyzeArgs),
     /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
     Msp(commands::msp::MspArgs),
     /// Count the legal positions of a WxH board (every block has a liberty).
@@ -44,6 +46,7 @@ fn main() {
     let result = match cli.command {
         Command::Bench(cmd) => commands::bench::run(cmd),
         Command::Show(args) => commands::show::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
         Command::Msp(args) => commands::msp::run(args),
         Command::CountLegal(args) => commands::count_legal::run(args),
         Command::Tsumego(cmd) => commands::tsumego::run(cmd),

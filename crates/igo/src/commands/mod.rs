@@ -1,5 +1,6 @@
 //! One module per subcommand: argument structs (clap) and a `run` function calling the libraries.
 
+pub mod analyze;
 pub mod bench;
 pub mod count_legal;
 pub mod msp;
