@@ -288,7 +288,8 @@ pub struct DpResult {
     pub board: Option<LibertyBoard>,
     /// Why no board was reconstructed although one was asked for.
     pub board_skipped: Option<String>,
-    /// `gamma(m x W)` for `m = 1..=H` along the way, `W` the narrower side (exact).
+    /// `gamma(m x W)` for `m = 1, 2, ...` up to the rows run (about `H/2 + 1`), `W` the narrower
+    /// side; exact.
     pub row_minima: Vec<u32>,
     /// The upper bound from the constructed board that pruned pass 1.
     pub initial_bound: u32,
