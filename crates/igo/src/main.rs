@@ -24,13 +24,15 @@ enum Command {
     Show(commands::show::ShowArgs),
     /// Static analysis: groups, enclosed regions, Benson's unconditional life, SVG diagrams.
     Analyze(commands::analyze::AnalyzeArgs),
-    /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
-    Msp(commands::msp::MspArgs),
     /// Count the legal positions of a WxH board (every block has a liberty).
     CountLegal(commands::count_legal::CountLegalArgs),
     /// Life-and-death problems: solve, benchmark, learn patterns.
     #[command(subcommand)]
     Tsumego(commands::tsumego::TsumegoCommand),
+    /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
+    Msp(commands::msp::MspArgs),
+    /// Play and analyse over GTP (Go Text Protocol) on stdin/stdout, for GoGui or Sabaki.
+    Gtp(commands::gtp::GtpArgs),
 }
 
 fn main() {
@@ -47,9 +49,10 @@ fn main() {
         Command::Bench(cmd) => commands::bench::run(cmd),
         Command::Show(args) => commands::show::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
-        Command::Msp(args) => commands::msp::run(args),
         Command::CountLegal(args) => commands::count_legal::run(args),
         Command::Tsumego(cmd) => commands::tsumego::run(cmd),
+        Command::Msp(args) => commands::msp::run(args),
+        Command::Gtp(args) => commands::gtp::run(args),
     };
     if let Err(err) = result {
         eprintln!("igo: error: {err:#}");

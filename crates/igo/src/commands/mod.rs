@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod count_legal;
+pub mod gtp;
 pub mod msp;
 pub mod show;
 pub mod tsumego;

@@ -1,0 +1,56 @@
+//! igo's GTP engine (Go Text Protocol 2), for GoGui, Sabaki, twogtp and other controllers.
+//!
+//! [`protocol`] does the framing, [`engine`] holds the game and a table of command handlers
+//! (the standard commands, handicap, SGF, scoring with dead stones from Monte-Carlo ownership and
+//! Benson's unconditional life, and GoGui analysis commands `igo-benson`, `igo-groups`,
+//! `igo-ownership`), and [`player`] generates moves by UCT over light playouts.
+//!
+//! ```
+//! use igo_gtp::{engine::Engine, run};
+//! let input = "1 boardsize 5\n2 play b C3\n3 list_stones black\n4 quit\n";
+//! let mut out = Vec::new();
+//! run(input.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+//! assert_eq!(String::from_utf8(out).unwrap(), "=1\n\n=2\n\n=3 C3\n\n=4\n\n");
+//! ```
+
+pub mod engine;
+pub mod player;
+pub mod protocol;
+
+use std::io::{BufRead, Write};
+
+use engine::Engine;
+
+/// Reads commands from `input` until `quit` or the end of input, answering each on `output`
+/// (flushed after every response, as controllers wait for it). A handler error becomes a `?`
+/// response; the engine never stops on bad input.
+pub fn run(
+    input: impl BufRead,
+    mut output: impl Write,
+    engine: &mut Engine,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            // Bytes that are not UTF-8 cannot be a valid command: answer and go on.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                output.write_all(
+                    protocol::format_response(None, &Err("invalid input".into())).as_bytes(),
+                )?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(cmd) = protocol::parse_line(&line) else {
+            continue;
+        };
+        let result = engine.execute(&cmd.name, &cmd.args);
+        output.write_all(protocol::format_response(cmd.id, &result).as_bytes())?;
+        output.flush()?;
+        if engine.has_quit() {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! igo's GTP engine plays GNU Go 3.8 on 9x9 under Chinese rules: every move igo generates must be
+//! accepted by GNU Go's `play`, every move GNU Go generates by igo's, and after every move the two
+//! engines must hold the same stones. Then both score the final position.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use igo_gtp::engine::Engine;
+use igo_gtp::player::PlayerConfig;
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+struct Gnugo {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gnugo {
+    fn start() -> Gnugo {
+        assert!(
+            std::path::Path::new(GNUGO).exists(),
+            "GNU Go is missing at {GNUGO}: install the Debian package gnugo (scripts/setup.sh does)"
+        );
+        let mut child = Command::new(GNUGO)
+            .args(["--mode", "gtp", "--chinese-rules", "--level", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start gnugo");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Gnugo {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.input, "{cmd}").expect("write to gnugo");
+        self.input.flush().expect("flush");
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).expect("read from gnugo");
+            assert!(n > 0, "gnugo closed its output after {cmd:?}");
+            if line.trim().is_empty() {
+                if lines.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            lines.push(line.trim_end().to_string());
+        }
+        let text = lines.join("\n");
+        match text.chars().next() {
+            Some('=') => Ok(text[1..].trim().to_string()),
+            _ => Err(text),
+        }
+    }
+}
+
+impl Drop for Gnugo {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn sorted(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(|w| w.to_uppercase()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
+    for (game, igo_color) in [(0u64, "black"), (1, "white")] {
+        let mut gnugo = Gnugo::start();
+        let mut igo = Engine::new(PlayerConfig {
+            playouts: 600,
+            seed: game + 1,
+            ..PlayerConfig::default()
+        });
+        for cmd in ["boardsize 9", "clear_board", "komi 7.5"] {
+            gnugo.send(cmd).expect("gnugo setup");
+            let mut w = cmd.split_whitespace();
+            let name = w.next().unwrap();
+            let args: Vec<String> = w.map(str::to_string).collect();
+            igo.execute(name, &args).expect("igo setup");
+        }
+        let mut to_move = "black";
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < 160 {
+            let mv = if to_move == igo_color {
+                let mv = igo
+                    .execute("genmove", &[to_move.to_string()])
+                    .expect("igo genmove");
+                if mv != "resign" {
+                    gnugo
+                        .send(&format!("play {to_move} {mv}"))
+                        .unwrap_or_else(|e| {
+                            panic!("game {game}: GNU Go refuses igo's {to_move} {mv}: {e}")
+                        });
+                }
+                mv
+            } else {
+                let mv = gnugo
+                    .send(&format!("genmove {to_move}"))
+                    .expect("gnugo genmove");
+                if mv.to_lowercase() != "resign" {
+                    igo.execute("play", &[to_move.to_string(), mv.clone()])
+                        .unwrap_or_else(|e| {
+                            panic!("game {game}: igo refuses GNU Go's {to_move} {mv}: {e}")
+                        });
+                }
+                mv
+            };
+            if mv.to_lowercase() == "resign" {
+                break;
+            }
+            passes = if mv.to_lowercase() == "pass" {
+                passes + 1
+            } else {
+                0
+            };
+            moves += 1;
+            for color in ["black", "white"] {
+                let theirs = gnugo
+                    .send(&format!("list_stones {color}"))
+                    .expect("list_stones");
+                let ours = igo
+                    .execute("list_stones", &[color.to_string()])
+                    .expect("list_stones");
+                assert_eq!(
+                    sorted(&ours),
+                    sorted(&theirs),
+                    "game {game}, move {moves}: {color} stones"
+                );
+            }
+            to_move = if to_move == "black" { "white" } else { "black" };
+        }
+        assert!(moves >= 20, "game {game} ended after only {moves} moves");
+        let ours = igo.execute("final_score", &[]).expect("final_score");
+        let theirs = gnugo.send("final_score").expect("gnugo final_score");
+        // Both give a result in the same form (B+x, W+x or 0); igo's dead-stone marking is
+        // Monte-Carlo, so the margins may differ a little.
+        assert!(
+            ours.starts_with('B') || ours.starts_with('W') || ours == "0",
+            "{ours}"
+        );
+        assert!(
+            theirs.starts_with('B') || theirs.starts_with('W') || theirs == "0",
+            "{theirs}"
+        );
+        eprintln!(
+            "game {game}: igo {igo_color}, {moves} moves, igo says {ours}, GNU Go says {theirs}"
+        );
+    }
+}
