@@ -25,6 +25,9 @@ pub(crate) const WORDS: usize = 6;
 /// assert_eq!(set.neighbours(size).count(), 4);
 /// assert_eq!(PointSet::full(size).count(), 81);
 /// ```
+// Equality is implemented by hand below with the same meaning as the derived one (equal words),
+// so the derived hash stays consistent with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Copy, Eq, Hash, Default)]
 pub struct PointSet(pub(crate) [u64; WORDS]);
 
