@@ -79,10 +79,11 @@ pub(crate) const WHITE: u32 = 1;
 pub(crate) const EMPTY: u32 = 2;
 pub(crate) const OFF: u32 = 3;
 
-/// The word of one mailbox cell: bits 0-1 the colour code; bits 2-15 for a stone the mailbox index
-/// of its block's representative, for an empty point the number of blocks in atari whose liberty
-/// it is (0 for guards); bits 16-31 the neighbour counts, four bits each: black (16-19), white
-/// (20-23) and empty (24-27) neighbours, and on-board neighbours (28-31).
+/// The word of one mailbox cell: bits 0-1 the colour code; bits 2-10 for a stone the mailbox index
+/// of its block's representative (0, a guard cell, for other cells); bits 11-15 for an empty point
+/// the number of blocks in atari whose liberty it is; bits 16-31 the neighbour counts, four bits
+/// each: black (16-19), white (20-23) and empty (24-27) neighbours, and on-board neighbours
+/// (28-31).
 ///
 /// Guard cells (OFF) have zero counts at first; a move next to a guard adds its change of counts to
 /// the guard too (no branch on the hot path): that only changes the guard's count bits, which are
@@ -93,8 +94,8 @@ pub(crate) mod cell {
     pub(crate) const LOW: u32 = 0xFFFF;
     pub(crate) const ROOT_BITS: u32 = 0xFFFC;
     /// One block in atari, in an empty point's word.
-    pub(crate) const ATARI_ONE: u32 = 1 << ROOT_SHIFT;
-    pub(crate) const ATARI: u32 = ROOT_BITS;
+    pub(crate) const ATARI_ONE: u32 = 1 << 11;
+    pub(crate) const ATARI: u32 = 0x1F << 11;
     pub(crate) const COUNTS: u32 = 0xFFFF_0000;
     pub(crate) const EMPTY_ONE: u32 = 1 << 24;
     pub(crate) const ON_BOARD_ONE: u32 = 1 << 28;
@@ -141,6 +142,24 @@ pub(crate) mod cell {
     #[inline]
     pub(crate) const fn on_board(w: u32) -> u32 {
         w >> 28
+    }
+
+    /// Whether `w` is a sealed empty point: no empty neighbour, no neighbouring block in atari,
+    /// and all neighbours one colour. No one may play there in a playout under eq. 14: it is an
+    /// eye of that colour (none of its blocks is in atari, or it would be counted here) and a
+    /// suicide for the other.
+    #[inline]
+    pub(crate) const fn sealed(w: u32) -> bool {
+        // Empty, no atari count, no empty neighbour, and no black (or no white) neighbour.
+        const BLACK_SIDE: u32 = LOW | 0xF << 24 | 0xF << 16;
+        const WHITE_SIDE: u32 = LOW | 0xF << 24 | 0xF << 20;
+        (w & BLACK_SIDE == super::EMPTY) | (w & WHITE_SIDE == super::EMPTY)
+    }
+
+    /// Whether `w` is an empty point without empty neighbours (perhaps sealed).
+    #[inline]
+    pub(crate) const fn enclosed(w: u32) -> bool {
+        w & (COLOR | 0xF << 24) == super::EMPTY
     }
 }
 
@@ -195,10 +214,13 @@ pub(crate) mod libs {
         s * s == c * (x >> 32) + (c == 0) as u64
     }
 
-    /// The liberty of a block in atari.
+    /// The liberty of a block in atari: `sum / count`, the count being 1 to 4 (the stones of one
+    /// block around one point), divided by a multiplication with a rounded-up reciprocal, exact
+    /// for sums below 2^30.
     #[inline]
     pub(crate) const fn atari_liberty(x: u64) -> usize {
-        (sum(x) / count(x)) as usize
+        const RECIPROCAL: [u64; 8] = [0, 1 << 32, 1 << 31, (1 << 32) / 3 + 1, 1 << 30, 0, 0, 0];
+        ((sum(x) * RECIPROCAL[count(x) as usize & 7]) >> 32) as usize
     }
 }
 
@@ -294,10 +316,17 @@ pub struct Board {
     /// Stones of each block, valid at representatives.
     stone_count: [u16; ARRAY],
     /// The empty points (mailbox indices), in no particular order, and each one's place in that
-    /// list (by mailbox index).
+    /// list (by mailbox index). While `partitioned` holds, the points from `open_count` on are
+    /// sealed ([`cell::sealed`]). Points are sealed lazily, when a playout draws one (few moves
+    /// seal a point, but checking every neighbour of every move costs more than it saves), and
+    /// opened eagerly (only captures and new ataris open a sealed point).
+    /// [`Board::swap_empty_points`] may break the order (it only promises the set), and a
+    /// playout restores it before it draws.
     empties: [u16; ARRAY],
     empty_pos: [u16; ARRAY],
     empty_count: usize,
+    open_count: usize,
+    partitioned: bool,
     stones: [PointSet; 2],
     mask: PointSet,
     captures: [u32; 2],
@@ -321,6 +350,8 @@ impl Board {
             empties: [0; ARRAY],
             empty_pos: [0; ARRAY],
             empty_count: 0,
+            open_count: 0,
+            partitioned: true,
             stones: [PointSet::EMPTY; 2],
             mask: PointSet::full(size),
             captures: [0; 2],
@@ -331,6 +362,7 @@ impl Board {
             let k = size.neighbours(p).count() as u32;
             board.cells[m] = EMPTY | (k * (cell::EMPTY_ONE + cell::ON_BOARD_ONE));
             board.push_empty(m);
+            board.reseal(m);
         }
         board
     }
@@ -355,6 +387,8 @@ impl Board {
         self.empties[..e].copy_from_slice(&other.empties[..e]);
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
         self.empty_count = e;
+        self.open_count = other.open_count;
+        self.partitioned = other.partitioned;
         self.stones = other.stones;
         self.mask = other.mask;
         self.captures = other.captures;
@@ -727,6 +761,15 @@ impl Board {
     /// rejected points out of the window they draw from; the set of empty points is unchanged.
     #[inline]
     pub fn swap_empty_points(&mut self, i: usize, j: usize) {
+        if (i < self.open_count) != (j < self.open_count) {
+            self.partitioned = false;
+        }
+        self.swap_entries(i, j);
+    }
+
+    /// Swaps two entries of the list of empty points, keeping the positions right.
+    #[inline]
+    pub(crate) fn swap_entries(&mut self, i: usize, j: usize) {
         let (i, j) = (i & IX, j & IX);
         let (a, b) = (self.empties[i], self.empties[j]);
         self.empties[i] = b;
@@ -735,20 +778,99 @@ impl Board {
         self.empty_pos[a as usize & IX] = j as u16;
     }
 
+    /// Adds empty point `m` to the open part of the list.
     #[inline]
     fn push_empty(&mut self, m: usize) {
-        self.empty_pos[m & IX] = self.empty_count as u16;
-        self.empties[self.empty_count & IX] = m as u16;
+        let (n, o) = (self.empty_count & IX, self.open_count & IX);
+        if o != n {
+            // The first sealed point moves to the end.
+            let first_sealed = self.empties[o];
+            self.empties[n] = first_sealed;
+            self.empty_pos[first_sealed as usize & IX] = n as u16;
+        }
+        self.empties[o] = m as u16;
+        self.empty_pos[m & IX] = o as u16;
         self.empty_count += 1;
+        self.open_count += 1;
     }
 
+    /// Takes empty point `m` out of the list.
     #[inline]
     fn remove_empty(&mut self, m: usize) {
-        let k = self.empty_pos[m & IX] as usize & IX;
-        self.empty_count -= 1;
-        let last = self.empties[self.empty_count & IX];
-        self.empties[k] = last;
-        self.empty_pos[last as usize & IX] = k as u16;
+        let k = self.empty_pos[m & IX] as usize;
+        if k < self.open_count {
+            // The last open entry fills the gap, the last entry fills the last open place.
+            self.open_count -= 1;
+            self.empty_count -= 1;
+            let (o, n) = (self.open_count & IX, self.empty_count & IX);
+            let last_open = self.empties[o];
+            self.empties[k & IX] = last_open;
+            self.empty_pos[last_open as usize & IX] = k as u16;
+            if o != n {
+                let last = self.empties[n];
+                self.empties[o] = last;
+                self.empty_pos[last as usize & IX] = o as u16;
+            }
+        } else {
+            self.empty_count -= 1;
+            self.swap_entries(k, self.empty_count);
+        }
+    }
+
+    /// Moves empty point `m` to the sealed part of the list if it is in the open part.
+    #[inline]
+    pub(crate) fn seal(&mut self, m: usize) {
+        let k = self.empty_pos[m & IX] as usize;
+        if k < self.open_count {
+            self.open_count -= 1;
+            self.swap_entries(k, self.open_count);
+        }
+    }
+
+    /// Moves empty point `m` to the open part of the list if it is in the sealed part.
+    #[inline]
+    fn unseal(&mut self, m: usize) {
+        let k = self.empty_pos[m & IX] as usize;
+        if k >= self.open_count {
+            self.swap_entries(k, self.open_count);
+            self.open_count += 1;
+        }
+    }
+
+    /// Puts empty point `m` in the part of the list its cell word says.
+    #[inline]
+    fn reseal(&mut self, m: usize) {
+        if cell::sealed(self.cells[m & IX]) {
+            self.seal(m);
+        } else {
+            self.unseal(m);
+        }
+    }
+
+    /// The number of open empty points (the first entries of the list while it is partitioned).
+    #[inline]
+    pub(crate) fn open_count(&self) -> usize {
+        self.open_count
+    }
+
+    /// Restores the open/sealed order of the list of empty points if
+    /// [`Board::swap_empty_points`] broke it.
+    #[inline]
+    pub(crate) fn partition(&mut self) {
+        if !self.partitioned {
+            self.open_count = self.empty_count;
+            for k in (0..self.empty_count).rev() {
+                let m = self.empties[k & IX] as usize;
+                self.reseal(m);
+            }
+            self.partitioned = true;
+        }
+    }
+
+    /// Whether the list of empty points is in open/sealed order.
+    #[inline]
+    pub(crate) fn is_partitioned(&self) -> bool {
+        self.partitioned
     }
 
     /// Places a stone of `c` on empty `p`, merges blocks and removes captured ones.
@@ -811,20 +933,25 @@ impl Board {
         self.stone_count[m] = 1;
         let delta = cell::one(me).wrapping_sub(cell::EMPTY_ONE);
 
+        // Every on-board neighbour empty, at least two: the new block is the lone stone with
+        // those neighbours as liberties; no merge, no capture, no ko, no atari.
         if w & cell::STONES == 0 && cell::on_board(w) >= 2 {
             let mut lib = 0;
             each_neighbour_offset!(self.stride, d, 'next, {
                 let q = (m as isize + d) as usize & IX;
                 let v = self.cells[q];
                 self.cells[q] = v.wrapping_add(delta);
-                if cell::color(v) == EMPTY {
-                    lib += libs::one(q);
-                }
+                lib += libs::one(q) & ((cell::color(v) == EMPTY) as u64).wrapping_neg();
             });
             self.libs[m] = lib;
             return (0, NO_KO, PointSet::EMPTY);
         }
 
+        // What a neighbour is (empty, off the board, friend, enemy) cannot be predicted in a
+        // random game, so the neighbours are handled without branches on it: masked updates, and
+        // lists filled unconditionally and counted by the test. The new stone's empty neighbours
+        // are its pseudo-liberties; every neighbouring block loses one pseudo-liberty per stone of
+        // it that touches `m`.
         let lib_m = libs::one(m);
         let them = 1 - me;
         let mut lib = 0;
@@ -838,6 +965,8 @@ impl Board {
             self.cells[q] = v.wrapping_add(delta);
             let col = cell::color(v);
             lib += libs::one(q) & ((col == EMPTY) as u64).wrapping_neg();
+            // For an empty or off-board neighbour the masked update subtracts zero. (Letting guard
+            // cell 0 take real subtractions instead is slower: a chain of stores to one word.)
             let r = cell::root(v);
             self.libs[r] -= lib_m & ((col < EMPTY) as u64).wrapping_neg();
             friends[friend_count & 3] = r as u16;
@@ -845,6 +974,10 @@ impl Board {
             enemies[enemy_count & 3] = r as u16;
             enemy_count += (col == them) as usize;
         });
+
+        // The new stone joins the first friendly block, or stands alone (then `f == m`, and the
+        // same writes make it a block of one): no branch, and no relabelling loop for the
+        // commonest merge.
         let f = if friend_count != 0 {
             friends[0] as usize & IX
         } else {
@@ -858,6 +991,8 @@ impl Board {
         self.stone_count[f] += 1;
         self.libs[f] += lib;
         let mut root = f;
+        // Other friendly blocks merge into it; a representative found before a merge may have
+        // been relabelled since.
         for &f in friends.iter().take(friend_count).skip(1) {
             let r = cell::root(self.cells[f as usize & IX]);
             if r != root {
@@ -865,12 +1000,16 @@ impl Board {
             }
         }
 
+        // Enemies: captured when they have no pseudo-liberty left, new in atari when they are in
+        // atari now (a neighbouring block in atari before the move had `m` as its liberty, and its
+        // count in the atari registry lived in `m`'s word, now overwritten by the stone).
         let mut captured_count = 0;
         let mut last_captured = 0;
         for k in 0..enemy_count.min(4) {
             let r = enemies[k] as usize & IX;
             let x = self.libs[r];
             if x == 0 {
+                // A block touching `m` twice is listed twice; the second time it is gone.
                 if cell::color(self.cells[r]) == them {
                     captured_count += self.stone_count[r] as usize;
                     last_captured = r;
@@ -880,27 +1019,30 @@ impl Board {
                     self.remove_block(r, them, root);
                 }
             } else if libs::in_atari(x) && !enemies[..k].contains(&(r as u16)) {
-                self.cells[libs::atari_liberty(x) & IX] += cell::ATARI_ONE;
+                self.register_atari(x);
             }
         }
 
         if captured_count == 0 && self.libs[root] == 0 {
+            // No liberty and nothing captured: suicide (rules that allow it).
             let suicide = self.block_stones_of_root(root);
             let n = self.stone_count[root];
             self.remove_block(root, me, usize::MAX);
             self.captures[(!c).index()] += n as u32;
             return (0, NO_KO, suicide);
         }
+        // The new block in atari? Two empty neighbours of `m` are two liberties.
         if cell::empty(w) < 2 {
             let x = self.libs[root];
             if libs::in_atari(x) {
-                self.cells[libs::atari_liberty(x) & IX] += cell::ATARI_ONE;
+                self.register_atari(x);
             }
         }
         if captured_count == 0 {
             return (0, NO_KO, PointSet::EMPTY);
         }
         self.captures[c.index()] += captured_count as u32;
+        // Simple ko (eq. 12): one stone captured by a lone stone left with one liberty.
         let ko = if captured_count == 1
             && self.stone_count[root] == 1
             && libs::count(self.libs[root]) == 1
@@ -910,6 +1052,14 @@ impl Board {
             NO_KO
         };
         (captured_count, ko, PointSet::EMPTY)
+    }
+
+    /// Counts a block whose pseudo-liberty word `x` is in atari in the registry at its liberty.
+    #[inline]
+    fn register_atari(&mut self, x: u64) {
+        let l = libs::atari_liberty(x) & IX;
+        self.cells[l] += cell::ATARI_ONE;
+        self.unseal(l);
     }
 
     /// Merges the blocks with representatives `a` and `b`; returns the new representative.
@@ -963,6 +1113,10 @@ impl Board {
                 let n = (q as isize + d) as usize & IX;
                 let v = self.cells[n];
                 self.cells[n] = v.wrapping_add(delta);
+                // An empty neighbour now has an empty neighbour: open.
+                if cell::enclosed(v) {
+                    self.unseal(n);
+                }
                 // Without branches on the colour; for a neighbour not of `other` the masked update
                 // adds zero to whatever its bits name.
                 let is_other = cell::color(v) == other;
@@ -971,6 +1125,7 @@ impl Board {
                 let other_mask = (is_other as u64).wrapping_neg();
                 let registered = other_mask & ((r != unregistered) as u64).wrapping_neg();
                 if libs::in_atari(x & registered) {
+                    // Its liberty may be sealed now: found when a playout draws it.
                     self.cells[libs::atari_liberty(x) & IX] -= cell::ATARI_ONE;
                 }
                 self.libs[r] = x + (lib_q & other_mask);
@@ -1054,6 +1209,8 @@ impl Board {
                 board.cells[libs::atari_liberty(lib) & IX] += cell::ATARI_ONE;
             }
         }
+        board.partitioned = false;
+        board.partition();
         board
     }
 
@@ -1105,6 +1262,17 @@ impl Board {
                 return Err("empty-point positions differ from the list".into());
             }
         }
+        if self.open_count > self.empty_count {
+            return Err("more open points than empty points".into());
+        }
+        if self.partitioned {
+            for &m in &self.empties[self.open_count..self.empty_count] {
+                if !cell::sealed(self.cell(m as usize)) {
+                    let p = self.point_of(m as usize);
+                    return Err(format!("{} is listed as sealed", at(p)));
+                }
+            }
+        }
         let listed: PointSet = (0..self.empty_count).map(|k| self.empty_point(k)).collect();
         if listed != self.empty_points() || listed.count() != self.empty_count {
             return Err("empty-point list differs from the empty points".into());
@@ -1146,7 +1314,17 @@ mod tests {
     /// placement, every block keeps a liberty, and what was captured is what was there.
     #[test]
     fn random_placements_with_suicides_stay_consistent() {
-        for (w, h) in [(1, 1), (1, 5), (2, 2), (2, 3), (3, 3), (4, 4), (6, 5), (9, 9), (19, 19)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 5),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (4, 4),
+            (6, 5),
+            (9, 9),
+            (19, 19),
+        ] {
             let size = BoardSize::new(w, h).unwrap();
             let mut rng = seeded_rng(w as u64 * 31 + h as u64);
             let (mut suicides, mut captures) = (0, 0);
@@ -1185,7 +1363,10 @@ mod tests {
                 }
             }
             if w * h >= 4 {
-                assert!(suicides > 0 && captures > 0, "{size}: no suicide or capture seen");
+                assert!(
+                    suicides > 0 && captures > 0,
+                    "{size}: no suicide or capture seen"
+                );
             }
         }
     }
@@ -1206,7 +1387,10 @@ mod tests {
         a.check_consistency().unwrap();
         assert_eq!(a, b);
         let p = small.parse_point("A1").unwrap();
-        assert_eq!(a.place_stone(Color::Black, p), b.place_stone(Color::Black, p));
+        assert_eq!(
+            a.place_stone(Color::Black, p),
+            b.place_stone(Color::Black, p)
+        );
         a.check_consistency().unwrap();
     }
 }

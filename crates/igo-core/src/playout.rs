@@ -123,6 +123,11 @@ impl Board {
 impl Board {
     /// A uniformly random playout-legal cell for colour code `me` (see
     /// [`Position::random_playout_move`]), or [`NO_KO`] when there is none.
+    ///
+    /// Sealed points ([`crate::board::cell::sealed`]) are never playable under eq. 14, so that
+    /// rule draws from the open part of the list alone; about half the draws of a playout would
+    /// otherwise hit them. The diagonal rule lets the ringing colour fill a sealed point that is
+    /// not a true eye shape, so it draws from both parts, each with its own window.
     #[inline(always)]
     fn uniform_choice(
         &mut self,
@@ -131,24 +136,55 @@ impl Board {
         true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
-        let mut window = self.empty_count();
-        while window > 0 {
-            let i = below(rng, window);
-            let m = self.empty_cell(i);
-            if self.quick_playout_test(me, m, ko, true_eye) {
+        self.partition();
+        let open = self.open_count();
+        let mut window = open;
+        if !true_eye {
+            while window > 0 {
+                let i = below(rng, window);
+                let m = self.empty_cell(i);
+                if self.quick_playout_test(me, m, ko, false) {
+                    return m;
+                }
+                window -= 1;
+                self.swap_entries(i, window);
+                // A sealed point leaves the open part until a capture or an atari opens it
+                // (the entry it swaps with has been rejected already).
+                if cell::sealed(self.cell_word(m)) {
+                    self.seal(m);
+                }
+            }
+            return NO_KO;
+        }
+        let mut sealed_window = self.empty_count() - open;
+        while window + sealed_window > 0 {
+            let i = below(rng, window + sealed_window);
+            let k = if i < window { i } else { open + i - window };
+            let m = self.empty_cell(k);
+            if self.quick_playout_test(me, m, ko, true) {
                 return m;
             }
-            window -= 1;
-            self.swap_empty_points(i, window);
+            if i < window {
+                window -= 1;
+                self.swap_entries(k, window);
+            } else {
+                sealed_window -= 1;
+                self.swap_entries(k, open + sealed_window);
+            }
         }
         NO_KO
     }
 
     /// A playout-legal cell for colour code `me` chosen by a random start and a forward scan
-    /// (see [`MoveChoice::ScanFromRandom`]), or [`NO_KO`] when there is none.
+    /// (see [`MoveChoice::ScanFromRandom`]) over the candidate points (the open ones under
+    /// eq. 14), or [`NO_KO`] when there is none.
     #[inline(always)]
     fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
-        let n = self.empty_count();
+        let n = if true_eye || !self.is_partitioned() {
+            self.empty_count()
+        } else {
+            self.open_count()
+        };
         if n == 0 {
             return NO_KO;
         }
@@ -251,11 +287,20 @@ impl Position {
     ) -> PlayoutResult {
         let cap = config.max_moves.unwrap_or(3 * self.size().point_count());
         let mut local = PlayoutRng::new(rng.next_u64(), rng.next_u64());
-        let true_eye = config.eye_rule == EyeRule::TrueEyeShape;
-        // One loop per move choice, so the choice is not tested on every move.
-        let moves = match config.choice {
-            MoveChoice::Uniform => self.playout_loop::<false>(cap, true_eye, &mut local),
-            MoveChoice::ScanFromRandom => self.playout_loop::<true>(cap, true_eye, &mut local),
+        // One loop per move choice and eye rule, so neither is tested on every move.
+        let moves = match (config.choice, config.eye_rule) {
+            (MoveChoice::Uniform, EyeRule::NoAtari) => {
+                self.playout_loop::<false, false>(cap, &mut local)
+            }
+            (MoveChoice::Uniform, EyeRule::TrueEyeShape) => {
+                self.playout_loop::<false, true>(cap, &mut local)
+            }
+            (MoveChoice::ScanFromRandom, EyeRule::NoAtari) => {
+                self.playout_loop::<true, false>(cap, &mut local)
+            }
+            (MoveChoice::ScanFromRandom, EyeRule::TrueEyeShape) => {
+                self.playout_loop::<true, true>(cap, &mut local)
+            }
         };
         PlayoutResult {
             moves,
@@ -266,10 +311,9 @@ impl Position {
     /// The moves of a playout, with the player to move, the ko point (as a mailbox index) and
     /// the pass count held in locals; returns the number of moves played.
     #[inline(always)]
-    fn playout_loop<const SCAN: bool>(
+    fn playout_loop<const SCAN: bool, const TRUE_EYE: bool>(
         &mut self,
         cap: usize,
-        true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
         let (board, to_play, ko_point, passes_out) = self.parts_mut();
@@ -279,9 +323,9 @@ impl Position {
         let mut moves = 0;
         while moves < cap && passes < 2 {
             let chosen = if SCAN {
-                board.scan_choice(me, ko, true_eye, rng)
+                board.scan_choice(me, ko, TRUE_EYE, rng)
             } else {
-                board.uniform_choice(me, ko, true_eye, rng)
+                board.uniform_choice(me, ko, TRUE_EYE, rng)
             };
             if chosen != NO_KO {
                 ko = board.place_in_playout(me, chosen);
@@ -408,6 +452,16 @@ mod tests {
                                 }
                             }
                             pos.board().check_consistency().unwrap();
+                            // Reorder the list as other playout code may (igo-tsumego's
+                            // windows): the choices above must not depend on its order.
+                            if moves % 7 == 3 && pos.board().empty_count() > 1 {
+                                let n = pos.board().empty_count();
+                                let (i, j) = (below(&mut rng, n), below(&mut rng, n));
+                                pos.board_mut().swap_empty_points(i, j);
+                                assert_eq!(pos.playout_points(rule), {
+                                    playout_points_from_scratch(&pos, rule)
+                                });
+                            }
                             moves += 1;
                         }
                     }
