@@ -533,6 +533,7 @@ struct Tally {
     seq_scored: u64,
     seq_correct: u64,
     seconds: f64,
+    cpu_seconds: f64,
     playouts: u64,
     errors: u64,
     peer_scored: u64,
@@ -562,6 +563,8 @@ impl Tally {
             "sequence_accuracy": acc(self.seq_correct, self.seq_scored),
             "mean_seconds": round4(self.seconds / self.problems.max(1) as f64),
             "playouts_per_second": (self.playouts as f64 / self.seconds.max(1e-9)).round(),
+            "mean_cpu_seconds": round4(self.cpu_seconds / self.problems.max(1) as f64),
+            "playouts_per_cpu_second": (self.playouts as f64 / self.cpu_seconds.max(1e-9)).round(),
             "mean_playouts": self.playouts / self.problems.max(1),
             "errors": self.errors,
             "status": self.status,
@@ -589,7 +592,7 @@ impl Tally {
             }
         };
         let mut s = format!(
-            "{name:<20} {:>5} problems  first move {:>6} ({}/{}, 95% CI {:.1}-{:.1}%)  sequence {:>6}  {:.3} s/problem  {:.0} playouts/s",
+            "{name:<20} {:>5} problems  first move {:>6} ({}/{}, 95% CI {:.1}-{:.1}%)  sequence {:>6}  {:.3} s/problem  {:.0} playouts/CPU-s",
             self.problems,
             pct(self.first_correct, self.scored),
             self.first_correct,
@@ -598,7 +601,7 @@ impl Tally {
             100.0 * hi,
             pct(self.seq_correct, self.seq_scored),
             self.seconds / self.problems.max(1) as f64,
-            self.playouts as f64 / self.seconds.max(1e-9),
+            self.playouts as f64 / self.cpu_seconds.max(1e-9),
         );
         if self.errors > 0 {
             s += &format!("  {} errors", self.errors);
@@ -693,7 +696,9 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
                 continue;
             }
         }
+        let cpu0 = crate::util::cpu_seconds();
         let result = solve(&problem, &Request::default(), &config, Some(stop));
+        let cpu = crate::util::cpu_seconds() - cpu0;
         if interrupted() {
             interrupted_early = true;
             break; // this problem's answer is from a cut search: leave it out
@@ -733,6 +738,7 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
                 for t in [&mut total, &mut *t] {
                     t.problems += 1;
                     t.seconds += answer.seconds;
+                    t.cpu_seconds += cpu;
                     t.playouts += answer.playouts + answer.sequence_playouts;
                     *t.status.entry(answer.status.name()).or_default() += 1;
                     if let Some(ok) = first {

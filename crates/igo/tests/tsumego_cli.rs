@@ -1,0 +1,104 @@
+//! `igo tsumego`: solving the bundled example, its SGF and SVG output, and bad input.
+
+use std::process::Command;
+
+fn igo() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_igo"))
+}
+
+fn example() -> String {
+    format!(
+        "{}/../igo-tsumego/tests/data/gokyo-shumyo-010.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn solve_writes_json_sgf_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("answer.sgf");
+    let svg = dir.path().join("answer.svg");
+    let out = igo()
+        .args([
+            "tsumego",
+            "solve",
+            &example(),
+            "--playouts",
+            "3000",
+            "--json",
+            "--sgf-out",
+        ])
+        .arg(&sgf)
+        .arg("--svg-out")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["to_play"], "B");
+    assert_eq!(v["goal"], "live");
+    assert_eq!(v["playouts"], 3000);
+    let mv = v["move"].as_str().unwrap().to_string();
+    assert_eq!(v["line"][0].as_str(), Some(mv.as_str()));
+    // The SGF reads back with the answer as the first variation.
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    let game = igo_sgf::GoGame::from_sgf(&text).unwrap();
+    let first = game.main_line()[0].1;
+    assert_eq!(game.size().format_move(first), mv);
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg_text.starts_with("<svg") && svg_text.contains("class=\"stone black\""));
+}
+
+#[test]
+fn bad_input_exits_with_code_2() {
+    let out = igo()
+        .args(["tsumego", "solve", "/no/such/file.sgf"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = igo()
+        .args(["tsumego", "solve", &example(), "--target", "K10"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("K10"));
+    let out = igo()
+        .args(["tsumego", "solve", &example(), "--goal", "maybe"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bench_scores_a_folder() {
+    let dir = format!("{}/../igo-tsumego/tests/data", env!("CARGO_MANIFEST_DIR"));
+    let out = igo()
+        .args([
+            "tsumego",
+            "bench",
+            &dir,
+            "--playouts",
+            "2000",
+            "--json",
+            "--limit",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["problems"], 3);
+    let k = v["first_move_correct"].as_u64().unwrap();
+    let p = v["first_move_accuracy"].as_f64().unwrap();
+    assert!((p - k as f64 / 3.0).abs() < 1e-3);
+    let ci = v["ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= p && p <= ci[1].as_f64().unwrap());
+}
