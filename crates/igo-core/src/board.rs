@@ -16,13 +16,19 @@
 //! block; it was 1.5 to 2.5 times slower in playouts (BENCHMARKS.md), so exact liberty sets are
 //! computed when asked for ([`Block::liberties`]).
 //!
-//! Each empty point also counts the blocks in atari whose liberty it is (an atari registry in its
-//! cell word). A point without empty neighbours whose count is zero is then decided by its
-//! neighbour counts alone: an eye of the colour around it, a suicide for the other, a legal move
-//! if both colours touch it. Playouts test such points about once a move (eyes are drawn again
-//! and again); looking at their blocks instead cost three times as much as keeping the registry.
+//! Each empty point also keeps an atari registry in its cell word: of its black and of its white
+//! neighbouring stones, how many belong to a block in atari (whose liberty the point then is).
+//! With the neighbour counts, that decides a point without looking at any block: an own stone
+//! outside the registry keeps a liberty, an enemy stone in it is captured, a ring of own stones
+//! none of which is in it is an eye under eq. 14. Playouts test such points about once a move
+//! (eyes are drawn again and again), so this is the legality and eye test of the hot path;
+//! looking at the neighbouring blocks instead cost several times as much as keeping the registry.
 //! The registry needs no per-block record: a block leaves atari only when it gains a liberty, and
-//! its word before the gain names the point it was counted at.
+//! its word before the gain names the point and the number of stones it was counted with.
+//!
+//! The list of empty points puts sealed points (no empty neighbour, a ring of one colour, none of
+//! it in atari: no one may play there under eq. 14) after the open ones, so that playouts draw
+//! among the open points only (see [`cell::sealed`] and `Board::empties`).
 //!
 //! Layout: one `u32` word a mailbox cell holds the colour, the block representative and the packed
 //! neighbour counts of a point (see [`cell`]), so each neighbour of a move costs one load and one
@@ -80,10 +86,11 @@ pub(crate) const EMPTY: u32 = 2;
 pub(crate) const OFF: u32 = 3;
 
 /// The word of one mailbox cell: bits 0-1 the colour code; bits 2-10 for a stone the mailbox index
-/// of its block's representative (0, a guard cell, for other cells); bits 11-15 for an empty point
-/// the number of blocks in atari whose liberty it is; bits 16-31 the neighbour counts, four bits
-/// each: black (16-19), white (20-23) and empty (24-27) neighbours, and on-board neighbours
-/// (28-31).
+/// of its block's representative; bits 10-15 for an empty point its atari registry: of its
+/// neighbouring black stones (bits 10-12) and white stones (bits 13-15), how many belong to a block
+/// in atari (whose liberty it then is); bits 16-31 the neighbour counts, four bits each: black
+/// (16-19), white (20-23) and empty (24-27) neighbours, and on-board neighbours (28-31). (Empty
+/// and guard cells name no block; code that reads their root bits masks what it does with them.)
 ///
 /// Guard cells (OFF) have zero counts at first; a move next to a guard adds its change of counts to
 /// the guard too (no branch on the hot path): that only changes the guard's count bits, which are
@@ -93,9 +100,18 @@ pub(crate) mod cell {
     pub(crate) const ROOT_SHIFT: u32 = 2;
     pub(crate) const LOW: u32 = 0xFFFF;
     pub(crate) const ROOT_BITS: u32 = 0xFFFC;
-    /// One block in atari, in an empty point's word.
-    pub(crate) const ATARI_ONE: u32 = 1 << 11;
-    pub(crate) const ATARI: u32 = 0x1F << 11;
+    /// The unit of the atari field of colour code `c` (BLACK or WHITE).
+    #[inline]
+    pub(crate) const fn atari_one(c: u32) -> u32 {
+        1 << (10 + 3 * c)
+    }
+
+    /// The atari field of colour code `c`: the number of neighbouring stones of that colour whose
+    /// block is in atari (with this point as its liberty).
+    #[inline]
+    pub(crate) const fn atari_of(w: u32, c: u32) -> u32 {
+        (w >> (10 + 3 * c)) & 7
+    }
     pub(crate) const COUNTS: u32 = 0xFFFF_0000;
     pub(crate) const EMPTY_ONE: u32 = 1 << 24;
     pub(crate) const ON_BOARD_ONE: u32 = 1 << 28;
@@ -577,13 +593,6 @@ impl Board {
         self.cell(m)
     }
 
-    /// Whether empty mailbox cell `m` has an empty neighbour: then any stone may be played there
-    /// and it is no one's eye. One load; the common case of a playout's move choice.
-    #[inline]
-    pub(crate) fn has_empty_neighbour(&self, m: usize) -> bool {
-        cell::empty(self.cell(m)) != 0
-    }
-
     /// If no empty point has an empty neighbour (as at the end of a playout), the number of empty
     /// points whose neighbours are all black and all white: each empty point is then a region of
     /// its own, and these are the two colours' territories. `None` otherwise.
@@ -607,59 +616,32 @@ impl Board {
         cell::empty(self.cell(self.mbox(p))) as usize
     }
 
-    /// Whether colour code `me` may play on empty mailbox cell `m`, which has no empty neighbour,
-    /// in a playout: legal (no suicide) and not an eye of `me` under the eye rule (`true_eye`:
-    /// libEGO's diagonal rule, else the paper's eq. 14). Ko is the caller's business.
-    #[inline]
-    pub(crate) fn playout_ok_without_empty_neighbour(
-        &self,
-        me: u32,
-        m: usize,
-        true_eye: bool,
-    ) -> bool {
-        let w = self.cell(m);
-        if w & cell::ATARI == 0 {
-            // No neighbouring block in atari: a ring of own stones is a legal move into an eye; a
-            // ring with an enemy stone is legal exactly when an own stone is in it.
-            let own = cell::of(w, me);
-            if own == cell::on_board(w) {
-                return true_eye && own != 0 && !self.is_true_eye_shape_at(me, m);
-            }
-            return own != 0;
-        }
-        self.playout_ok_by_blocks(me, m, true_eye)
-    }
-
-    /// [`Board::playout_ok_without_empty_neighbour`] when a neighbouring block is in atari.
+    /// Whether colour code `me` may play on empty mailbox cell `m` in a playout: legal (no
+    /// suicide) and not an eye of `me` under the eye rule (`true_eye`: libEGO's diagonal rule,
+    /// else the paper's eq. 14). Ko is the caller's business.
     ///
-    /// Every neighbouring block has `m` among its liberties, so it is in atari exactly when all
-    /// its pseudo-liberties are `m`: its packed word is a multiple of `m`'s (one multiplication).
-    #[inline(never)]
-    fn playout_ok_by_blocks(&self, me: u32, m: usize, true_eye: bool) -> bool {
+    /// Decided by the cell word (and the diagonals, for a ring under the diagonal rule): own
+    /// stones not in atari keep a liberty, an enemy stone in atari is captured, and a ring of own
+    /// stones none of which is in atari is an eye under eq. 14.
+    #[inline]
+    pub(crate) fn playout_ok(&self, me: u32, m: usize, true_eye: bool) -> bool {
         let w = self.cell(m);
-        let ring = cell::of(w, me) == cell::on_board(w);
-        if ring && true_eye && self.is_true_eye_shape_at(me, m) {
+        let own = cell::of(w, me);
+        let legal = (cell::empty(w) != 0)
+            | (own > cell::atari_of(w, me))
+            | (cell::atari_of(w, 1 - me) != 0);
+        let ring = own == cell::on_board(w);
+        if !legal {
             return false;
         }
-        let only_m = libs::one(m);
-        // Bit 0: an own block keeps another liberty; bit 1: an own block is in atari; bit 2: an
-        // enemy block is in atari (and is captured).
-        let mut seen = 0u32;
-        each_neighbour_offset!(self.stride, d, 'next, {
-            let v = self.cell((m as isize + d) as usize);
-            let col = cell::color(v);
-            if col < EMPTY {
-                let x = self.libs[cell::root(v)];
-                let atari = x == libs::count(x) * only_m;
-                seen |= if col == me { 1 << atari as u32 } else { (atari as u32) << 2 };
-            }
-        });
-        if seen & 0b101 == 0 {
-            return false; // suicide
+        if !ring {
+            return true;
         }
-        // An enemy neighbour: no eye. A ring of own stones: an eye under eq. 14 unless a block of
-        // the ring is in atari; under the diagonal rule, not a true eye (tested above).
-        !ring || true_eye || seen & 0b10 != 0
+        if true_eye {
+            !self.is_true_eye_shape_at(me, m)
+        } else {
+            cell::atari_of(w, me) != 0
+        }
     }
 
     /// Whether mailbox cell `m` is a true-looking eye shape of colour code `me` (see
@@ -693,25 +675,12 @@ impl Board {
         if cell::color(w) != EMPTY {
             return false;
         }
-        if cell::empty(w) > 0 {
-            return true;
-        }
+        // An empty neighbour, an own stone whose block keeps another liberty, or an enemy stone
+        // whose block is captured.
         let me = c as u32;
-        if w & cell::ATARI == 0 {
-            // No neighbouring block in atari: legal exactly when an own block is next to it.
-            return cell::of(w, me) != 0;
-        }
-        each_neighbour_offset!(self.stride, d, 'next, {
-            let v = self.cell((m as isize + d) as usize);
-            if cell::color(v) < EMPTY {
-                let atari = libs::in_atari(self.libs[cell::root(v)]);
-                if (cell::color(v) == me) != atari {
-                    // Own block keeping another liberty, or enemy block in atari (captured).
-                    return true;
-                }
-            }
-        });
-        false
+        (cell::empty(w) != 0)
+            | (cell::of(w, me) > cell::atari_of(w, me))
+            | (cell::atari_of(w, 1 - me) != 0)
     }
 
     /// Whether `p` is a one-point eye of `c` in the sense of the paper's playout restriction
@@ -1019,7 +988,7 @@ impl Board {
                     self.remove_block(r, them, root);
                 }
             } else if libs::in_atari(x) && !enemies[..k].contains(&(r as u16)) {
-                self.register_atari(x);
+                self.register_atari(x, them);
             }
         }
 
@@ -1032,11 +1001,10 @@ impl Board {
             return (0, NO_KO, suicide);
         }
         // The new block in atari? Two empty neighbours of `m` are two liberties.
-        if cell::empty(w) < 2 {
-            let x = self.libs[root];
-            if libs::in_atari(x) {
-                self.register_atari(x);
-            }
+        // One branch, rarely taken (the test on the empty neighbours alone would be a coin).
+        let x = self.libs[root];
+        if libs::in_atari(x & ((cell::empty(w) < 2) as u64).wrapping_neg()) {
+            self.register_atari(x, me);
         }
         if captured_count == 0 {
             return (0, NO_KO, PointSet::EMPTY);
@@ -1054,11 +1022,12 @@ impl Board {
         (captured_count, ko, PointSet::EMPTY)
     }
 
-    /// Counts a block whose pseudo-liberty word `x` is in atari in the registry at its liberty.
+    /// Counts a block of colour code `color` whose pseudo-liberty word `x` is in atari in the
+    /// registry at its liberty: its stones there are its pseudo-liberties.
     #[inline]
-    fn register_atari(&mut self, x: u64) {
+    fn register_atari(&mut self, x: u64, color: u32) {
         let l = libs::atari_liberty(x) & IX;
-        self.cells[l] += cell::ATARI_ONE;
+        self.cells[l] += libs::count(x) as u32 * cell::atari_one(color);
         self.unseal(l);
     }
 
@@ -1126,7 +1095,8 @@ impl Board {
                 let registered = other_mask & ((r != unregistered) as u64).wrapping_neg();
                 if libs::in_atari(x & registered) {
                     // Its liberty may be sealed now: found when a playout draws it.
-                    self.cells[libs::atari_liberty(x) & IX] -= cell::ATARI_ONE;
+                    self.cells[libs::atari_liberty(x) & IX] -=
+                        libs::count(x) as u32 * cell::atari_one(other);
                 }
                 self.libs[r] = x + (lib_q & other_mask);
             });
@@ -1206,7 +1176,8 @@ impl Board {
             board.stone_count[root] = members.len() as u16;
             board.libs[root] = lib;
             if libs::in_atari(lib) {
-                board.cells[libs::atari_liberty(lib) & IX] += cell::ATARI_ONE;
+                board.cells[libs::atari_liberty(lib) & IX] +=
+                    libs::count(lib) as u32 * cell::atari_one(c as u32);
             }
         }
         board.partitioned = false;

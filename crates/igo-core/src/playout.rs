@@ -89,9 +89,7 @@ impl Board {
     /// eyes under `rule`. (The ko point is the caller's business.)
     #[inline]
     pub fn is_playout_move(&self, c: Color, p: Point, rule: EyeRule) -> bool {
-        let m = self.cell_index(p);
-        self.has_empty_neighbour(m)
-            || self.playout_ok_without_empty_neighbour(c as u32, m, rule == EyeRule::TrueEyeShape)
+        self.playout_ok(c as u32, self.cell_index(p), rule == EyeRule::TrueEyeShape)
     }
 }
 
@@ -100,27 +98,28 @@ impl Board {
     /// point's mailbox index: the move choice's test.
     ///
     /// Decided from the cell word with one branch whether to accept (a draw is accepted or
-    /// rejected at random, so each extra branch would be mispredicted often). Only points next to
-    /// a block in atari, and own rings under the diagonal rule, take a second look.
+    /// rejected at random, so each extra branch would be mispredicted often); only own rings
+    /// under the diagonal rule take a second look, at the diagonals.
     #[inline(always)]
     fn quick_playout_test(&self, me: u32, m: usize, ko: usize, true_eye: bool) -> bool {
         let w = self.cell_word(m);
-        let has_empty = cell::empty(w) != 0;
         let own = cell::of(w, me);
+        let own_atari = cell::atari_of(w, me);
+        // Legal: an empty neighbour, an own stone whose block keeps another liberty, or an enemy
+        // block captured. An eye under eq. 14: a ring of own stones, none in atari.
+        let legal = (cell::empty(w) != 0) | (own > own_atari) | (cell::atari_of(w, 1 - me) != 0);
         let ring = own == cell::on_board(w);
-        let no_atari = w & cell::ATARI == 0;
-        let not_ko = m != ko;
-        // An empty neighbour: legal, no eye. No empty neighbour and no neighbouring block in
-        // atari: legal and no eye exactly when both colours touch it.
-        if (has_empty | (no_atari & !ring & (own != 0))) & not_ko {
-            return true;
+        let ok = legal & (m != ko);
+        if true_eye {
+            if ok & !ring {
+                return true;
+            }
+            ok && self.playout_ok(me, m, true)
+        } else {
+            ok & (!ring | (own_atari != 0))
         }
-        !has_empty & not_ko & (!no_atari | (true_eye & ring & (own != 0)))
-            && self.playout_ok_without_empty_neighbour(me, m, true_eye)
     }
-}
 
-impl Board {
     /// A uniformly random playout-legal cell for colour code `me` (see
     /// [`Position::random_playout_move`]), or [`NO_KO`] when there is none.
     ///
