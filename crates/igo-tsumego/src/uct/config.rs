@@ -15,11 +15,13 @@ pub enum Budget {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Parallelism {
     /// Each thread grows its own tree from its own seed; the root statistics are summed at the end
-    /// (Cazenave and Jouandeau 2007). Deterministic for a seed and thread count. The measured
-    /// choice for igo (BENCHMARKS.md, "tsumego threads").
-    #[default]
+    /// (Cazenave and Jouandeau 2007). Deterministic for a seed and thread count, but each tree
+    /// sees only its share of the playouts: measured 5 points below `Tree` (BENCHMARKS.md).
     Root,
-    /// One tree behind a lock, with virtual loss while a playout runs.
+    /// One tree behind a lock, with virtual loss while a playout runs: the measured choice
+    /// (same wall-clock speed-up as `Root` on 2 threads, better answers). Not deterministic
+    /// with more than one thread.
+    #[default]
     Tree,
 }
 
@@ -49,7 +51,7 @@ pub struct UctConfig {
     pub seed: u64,
     /// Threads. \[default: 1\] \[range: 1 to 64\]
     pub threads: usize,
-    /// How threads share the work. \[default: root\]
+    /// How threads share the work. \[default: tree\]
     pub parallelism: Parallelism,
     /// Largest number of tree nodes (memory cap: about 24 bytes a node); the tree stops growing
     /// beyond it and playouts go on from its leaves. \[default: 20,000,000\]
@@ -67,7 +69,7 @@ impl Default for UctConfig {
             stop_when_proven: true,
             seed: 1,
             threads: 1,
-            parallelism: Parallelism::Root,
+            parallelism: Parallelism::Tree,
             max_nodes: 20_000_000,
         }
     }

@@ -46,7 +46,7 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// How threads share the search.
-    #[arg(long, value_enum, default_value = "root")]
+    #[arg(long, value_enum, default_value = "tree")]
     parallel: ParallelArg,
     /// Pattern file, or `none` for no patterns [default: the shipped file].
     #[arg(long)]
