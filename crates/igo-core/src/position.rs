@@ -152,6 +152,13 @@ impl Position {
         self.ko
     }
 
+    /// Forgets the simple-ko point (for instance when a search lets the player to move retake a
+    /// ko because it has unlimited ko threats).
+    #[inline]
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
     /// The number of passes since the last stone was played.
     #[inline]
     pub fn consecutive_passes(&self) -> u8 {
