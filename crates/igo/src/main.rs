@@ -31,6 +31,8 @@ enum Command {
     Tsumego(commands::tsumego::TsumegoCommand),
     /// Maximum strings / minimum liberties (MSP/MLP) of a board: exact DP or the paper's MIP.
     Msp(commands::msp::MspArgs),
+    /// Exact small-board solver (paper 001): l_min and l_max of Go as a cyclic game.
+    Smallboard(commands::smallboard::SmallboardArgs),
     /// Play and analyse over GTP (Go Text Protocol) on stdin/stdout, for GoGui or Sabaki.
     Gtp(commands::gtp::GtpArgs),
 }
@@ -52,6 +54,7 @@ fn main() {
         Command::CountLegal(args) => commands::count_legal::run(args),
         Command::Tsumego(cmd) => commands::tsumego::run(cmd),
         Command::Msp(args) => commands::msp::run(args),
+        Command::Smallboard(args) => commands::smallboard::run(args),
         Command::Gtp(args) => commands::gtp::run(args),
     };
     if let Err(err) = result {

@@ -6,4 +6,5 @@ pub mod count_legal;
 pub mod gtp;
 pub mod msp;
 pub mod show;
+pub mod smallboard;
 pub mod tsumego;

@@ -1,0 +1,453 @@
+//! Brute-force retrograde analysis of the cyclic game: the independent oracle of the threshold
+//! solver on tiny boards (1x1 to 3x3 in the tests, 3x4 in the benchmarks).
+//!
+//! Every vertex reachable from the start (stones, player to move, ko point, pass count) is
+//! enumerated with rules written here from scratch on dense bitboards (not igo-core's engine), and
+//! the least and greatest minimax labelings of paper 001, section 3 (Theorem 3.6: `l_min` and
+//! `l_max`) are computed directly from their definition as the least and greatest fixed points of
+//! the minimax operator, by chaotic iteration from the bottom (`-n`) and from the top (`+n`). This
+//! relies neither on threshold strategies (Theorem 3.8) nor on the static evaluation, so agreement
+//! with [`crate::Solver`] checks both.
+//!
+//! Why the bounds are right: Black can always force the game to end (if Black only passes, every
+//! White move adds a White stone that is never taken, so White must pass within `n` moves), so
+//! `-n <= l_min`; symmetrically `l_max <= n`. Iterating a monotone operator from a labeling below
+//! every fixed point (or above) reaches the least (greatest) fixed point in any fair order.
+
+use igo_core::{Color, Position};
+use rustc_hash::FxHashMap;
+
+use crate::state::{Layout, StateKey, PASS, PASSES_TO_END};
+use crate::SolveError;
+
+/// The rules of the paper on dense bitboards of a `width x height` board (at most 64 points).
+#[derive(Clone, Debug)]
+pub struct DenseRules {
+    width: usize,
+    full: u64,
+    not_first_column: u64,
+    not_last_column: u64,
+}
+
+impl DenseRules {
+    /// Rules for a board of `width x height` points (`width * height <= 64`).
+    pub fn new(width: usize, height: usize) -> DenseRules {
+        let n = width * height;
+        assert!((1..=64).contains(&n), "1 to 64 points");
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut first = 0u64;
+        let mut last = 0u64;
+        for y in 0..height {
+            first |= 1 << (y * width);
+            last |= 1 << (y * width + width - 1);
+        }
+        DenseRules {
+            width,
+            full,
+            not_first_column: full & !first,
+            not_last_column: full & !last,
+        }
+    }
+
+    /// Number of points.
+    pub fn point_count(&self) -> usize {
+        self.full.count_ones() as usize
+    }
+
+    /// `s` and its orthogonal neighbours.
+    #[inline]
+    fn grow(&self, s: u64) -> u64 {
+        let w = self.width as u32;
+        (s | ((s << 1) & self.not_first_column)
+            | ((s >> 1) & self.not_last_column)
+            | s.checked_shl(w).unwrap_or(0)
+            | s.checked_shr(w).unwrap_or(0))
+            & self.full
+    }
+
+    /// The connected part of `within` that contains `seed`.
+    #[inline]
+    fn flood(&self, seed: u64, within: u64) -> u64 {
+        let mut cur = seed & within;
+        loop {
+            let next = self.grow(cur) & within;
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+
+    /// The vertex after the player to move plays at dense point `i`, or `None` when the move is
+    /// illegal (occupied, the ko point, or suicide).
+    pub fn play(&self, key: &StateKey, i: usize) -> Option<StateKey> {
+        let c = key.to_play();
+        let bit = 1u64 << i;
+        let mut own = key.stones(c);
+        let mut opp = key.stones(!c);
+        if (own | opp) & bit != 0 || key.ko() == Some(i) {
+            return None;
+        }
+        own |= bit;
+        let empty = self.full & !(own | opp);
+        let mut captured = 0u64;
+        let mut touching = self.grow(bit) & opp;
+        while touching != 0 {
+            let j = touching & touching.wrapping_neg();
+            let block = self.flood(j, opp);
+            touching &= !block;
+            if self.grow(block) & empty == 0 {
+                captured |= block;
+            }
+        }
+        opp &= !captured;
+        let empty = self.full & !(own | opp);
+        let mine = self.flood(bit, own);
+        let liberties = self.grow(mine) & empty;
+        if liberties == 0 {
+            return None;
+        }
+        let ko = (captured.count_ones() == 1 && mine == bit && liberties.count_ones() == 1)
+            .then(|| captured.trailing_zeros() as usize);
+        let (black, white) = match c {
+            Color::Black => (own, opp),
+            Color::White => (opp, own),
+        };
+        Some(StateKey::new(black, white, !c, ko, 0))
+    }
+
+    /// The vertex after the player to move passes.
+    pub fn pass(&self, key: &StateKey) -> StateKey {
+        StateKey::new(
+            key.black,
+            key.white,
+            !key.to_play(),
+            None,
+            (key.passes() + 1).min(PASSES_TO_END),
+        )
+    }
+
+    /// All successors with their move codes (dense index, or [`PASS`]); none at a terminal vertex.
+    pub fn successors(&self, key: &StateKey) -> Vec<(u8, StateKey)> {
+        if key.is_terminal() {
+            return Vec::new();
+        }
+        let mut out: Vec<(u8, StateKey)> = (0..self.point_count())
+            .filter_map(|i| self.play(key, i).map(|k| (i as u8, k)))
+            .collect();
+        out.push((PASS, self.pass(key)));
+        out
+    }
+
+    /// Black's area margin: stones plus empty regions that touch only one colour.
+    pub fn area_margin(&self, key: &StateKey) -> i32 {
+        let empty = self.full & !(key.black | key.white);
+        let mut black = key.black.count_ones() as i32;
+        let mut white = key.white.count_ones() as i32;
+        let mut left = empty;
+        while left != 0 {
+            let region = self.flood(left & left.wrapping_neg(), empty);
+            left &= !region;
+            let border = self.grow(region);
+            let size = region.count_ones() as i32;
+            match (border & key.black != 0, border & key.white != 0) {
+                (true, false) => black += size,
+                (false, true) => white += size,
+                _ => {}
+            }
+        }
+        black - white
+    }
+}
+
+/// The whole reachable game graph with `l_min` and `l_max` of every vertex.
+#[derive(Clone, Debug)]
+pub struct Retrograde {
+    rules: DenseRules,
+    keys: Vec<StateKey>,
+    index: FxHashMap<StateKey, u32>,
+    l_min: Vec<i8>,
+    l_max: Vec<i8>,
+    edge_count: usize,
+}
+
+impl Retrograde {
+    /// Solves the game from `position` (its ko point and pass count included), refusing graphs
+    /// of more than `max_states` vertices.
+    pub fn from_position(position: &Position, max_states: usize) -> Result<Retrograde, SolveError> {
+        let layout = Layout::new(position.size())?;
+        let size = position.size();
+        Retrograde::solve(
+            size.width(),
+            size.height(),
+            layout.key(position),
+            max_states,
+        )
+    }
+
+    /// Solves the game from `root` on a `width x height` board.
+    pub fn solve(
+        width: usize,
+        height: usize,
+        root: StateKey,
+        max_states: usize,
+    ) -> Result<Retrograde, SolveError> {
+        let rules = DenseRules::new(width, height);
+        let n = rules.point_count() as i8;
+        // Enumerate breadth-first; successors are stored in the order of their sources, so the
+        // successor lists form one compressed array.
+        let mut keys = vec![root];
+        let mut index = FxHashMap::default();
+        index.insert(root, 0u32);
+        let mut start = vec![0u32];
+        let mut succ: Vec<u32> = Vec::new();
+        let mut next = 0;
+        while next < keys.len() {
+            let key = keys[next];
+            next += 1;
+            for (_, child) in rules.successors(&key) {
+                let id = match index.get(&child) {
+                    Some(&id) => id,
+                    None => {
+                        if keys.len() >= max_states {
+                            return Err(SolveError::TooManyStates { limit: max_states });
+                        }
+                        let id = keys.len() as u32;
+                        keys.push(child);
+                        index.insert(child, id);
+                        id
+                    }
+                };
+                succ.push(id);
+            }
+            start.push(succ.len() as u32);
+        }
+        // Predecessors, for the work list.
+        let count = keys.len();
+        let mut pred_start = vec![0u32; count + 1];
+        for &s in &succ {
+            pred_start[s as usize + 1] += 1;
+        }
+        for i in 0..count {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut pred = vec![0u32; succ.len()];
+        for v in 0..count {
+            for &s in &succ[start[v] as usize..start[v + 1] as usize] {
+                pred[fill[s as usize] as usize] = v as u32;
+                fill[s as usize] += 1;
+            }
+        }
+        let terminal_value: Vec<Option<i8>> = keys
+            .iter()
+            .map(|k| k.is_terminal().then(|| rules.area_margin(k) as i8))
+            .collect();
+        let black_to_move: Vec<bool> = keys.iter().map(|k| k.to_play() == Color::Black).collect();
+        let graph = Graph {
+            start: &start,
+            succ: &succ,
+            pred_start: &pred_start,
+            pred: &pred,
+            terminal_value: &terminal_value,
+            black_to_move: &black_to_move,
+        };
+        let l_min = graph.fixed_point(-n);
+        let l_max = graph.fixed_point(n);
+        Ok(Retrograde {
+            rules,
+            keys,
+            index,
+            l_min,
+            l_max,
+            edge_count: succ.len(),
+        })
+    }
+
+    /// `(l_min, l_max)` of the start vertex.
+    pub fn root_value(&self) -> (i32, i32) {
+        (i32::from(self.l_min[0]), i32::from(self.l_max[0]))
+    }
+
+    /// `(l_min, l_max)` of a reachable vertex.
+    pub fn value(&self, key: &StateKey) -> Option<(i32, i32)> {
+        self.index.get(key).map(|&i| {
+            (
+                i32::from(self.l_min[i as usize]),
+                i32::from(self.l_max[i as usize]),
+            )
+        })
+    }
+
+    /// Number of reachable vertices (terminal ones included).
+    pub fn state_count(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Number of moves (edges) between them.
+    pub fn edge_count(&self) -> usize {
+        self.edge_count
+    }
+
+    /// The reachable vertices, the start first, in breadth-first order.
+    pub fn states(&self) -> &[StateKey] {
+        &self.keys
+    }
+
+    /// The rules used.
+    pub fn rules(&self) -> &DenseRules {
+        &self.rules
+    }
+}
+
+/// The game graph in compressed arrays.
+struct Graph<'a> {
+    start: &'a [u32],
+    succ: &'a [u32],
+    pred_start: &'a [u32],
+    pred: &'a [u32],
+    terminal_value: &'a [Option<i8>],
+    black_to_move: &'a [bool],
+}
+
+impl Graph<'_> {
+    /// The least (`from = -n`) or greatest (`from = +n`) fixed point of the minimax operator.
+    fn fixed_point(&self, from: i8) -> Vec<i8> {
+        let count = self.terminal_value.len();
+        let mut value: Vec<i8> = self
+            .terminal_value
+            .iter()
+            .map(|t| t.unwrap_or(from))
+            .collect();
+        let mut queued = vec![false; count];
+        // Deepest vertices first: values flow from the terminals upwards.
+        let mut work: Vec<u32> = (0..count as u32)
+            .filter(|&v| self.terminal_value[v as usize].is_none())
+            .collect();
+        for &v in &work {
+            queued[v as usize] = true;
+        }
+        while let Some(v) = work.pop() {
+            let v = v as usize;
+            queued[v] = false;
+            let children = &self.succ[self.start[v] as usize..self.start[v + 1] as usize];
+            let values = children.iter().map(|&s| value[s as usize]);
+            let new = if self.black_to_move[v] {
+                values.max()
+            } else {
+                values.min()
+            }
+            .expect("a non-terminal vertex has a successor (pass)");
+            if new != value[v] {
+                value[v] = new;
+                for &p in &self.pred[self.pred_start[v] as usize..self.pred_start[v + 1] as usize] {
+                    if !queued[p as usize] && self.terminal_value[p as usize].is_none() {
+                        queued[p as usize] = true;
+                        work.push(p);
+                    }
+                }
+            }
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::{BoardSize, Move};
+
+    fn solve(w: u32, h: u32) -> Retrograde {
+        let pos = Position::new(BoardSize::new(w, h).unwrap());
+        Retrograde::from_position(&pos, 10_000_000).unwrap()
+    }
+
+    #[test]
+    fn one_by_one_has_only_passes() {
+        let r = solve(1, 1);
+        // Start, one pass, two passes, end: a 1x1 stone would be suicide.
+        assert_eq!(r.state_count(), 4);
+        assert_eq!(r.root_value(), (0, 0));
+    }
+
+    #[test]
+    fn dense_rules_match_igo_core_on_every_reachable_vertex_of_2x3() {
+        // The oracle's own rules against the engine: same successors from every vertex.
+        let size = BoardSize::new(3, 2).unwrap();
+        let layout = Layout::new(size).unwrap();
+        let r = solve(3, 2);
+        let mut checked = 0;
+        // Replay to reach each vertex with igo-core: walk the graph breadth-first with positions.
+        let mut seen = FxHashMap::default();
+        let mut queue = vec![Position::new(size)];
+        while let Some(pos) = queue.pop() {
+            let key = layout.key(&pos);
+            if seen.insert(key, ()).is_some() || key.is_terminal() {
+                continue;
+            }
+            let mut engine: Vec<(u8, StateKey)> = Vec::new();
+            for p in pos.legal_points().iter() {
+                let mut child = pos.clone();
+                child.play(Move::Play(p)).unwrap();
+                engine.push((layout.index(p) as u8, layout.key(&child)));
+                queue.push(child);
+            }
+            let mut child = pos.clone();
+            child.play(Move::Pass).unwrap();
+            engine.push((PASS, layout.key(&child)));
+            queue.push(child);
+            let mut oracle = r.rules().successors(&key);
+            engine.sort();
+            oracle.sort();
+            assert_eq!(engine, oracle, "successors differ at\n{pos}");
+            checked += 1;
+        }
+        assert_eq!(
+            checked,
+            r.states().iter().filter(|k| !k.is_terminal()).count()
+        );
+    }
+
+    #[test]
+    fn area_margin_matches_igo_core() {
+        let pos = Position::from_diagram(
+            ". X O .
+             X X O .
+             . . O O",
+        )
+        .unwrap();
+        let layout = Layout::new(pos.size()).unwrap();
+        let rules = DenseRules::new(4, 3);
+        assert_eq!(
+            rules.area_margin(&layout.key(&pos)),
+            crate::state::area_margin(&pos)
+        );
+        // Black: 3 stones + A3; White: 4 stones + D3, D2; A1, B1 touch both.
+        assert_eq!(crate::state::area_margin(&pos), 4 - 6);
+    }
+
+    #[test]
+    fn values_satisfy_the_minimax_equations() {
+        let r = solve(2, 2);
+        for (i, key) in r.states().iter().enumerate() {
+            let (lo, hi) = (r.l_min[i], r.l_max[i]);
+            assert!(lo <= hi);
+            let succ = r.rules().successors(key);
+            if succ.is_empty() {
+                assert_eq!(i32::from(lo), r.rules().area_margin(key));
+                assert_eq!(lo, hi);
+                continue;
+            }
+            let pick = |v: &[i8]| {
+                let it = succ.iter().map(|(_, k)| v[r.index[k] as usize]);
+                if key.to_play() == Color::Black {
+                    it.max().unwrap()
+                } else {
+                    it.min().unwrap()
+                }
+            };
+            assert_eq!(pick(&r.l_min), lo);
+            assert_eq!(pick(&r.l_max), hi);
+        }
+    }
+}

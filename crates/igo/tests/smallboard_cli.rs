@@ -1,0 +1,134 @@
+//! `igo smallboard` end to end: JSON fields, both methods agree, komi, SGF and diagram input,
+//! checkpoints, bad input exits 2.
+
+use std::process::Command;
+
+fn igo(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_igo"))
+        .args(args)
+        .output()
+        .expect("run igo");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = igo(args);
+    assert_eq!(code, 0, "igo {args:?}: {err}");
+    serde_json::from_str(out.trim()).expect("one JSON object")
+}
+
+#[test]
+fn three_by_three_is_nine_with_a_line() {
+    let v = json(&["smallboard", "3x3", "--json"]);
+    assert_eq!(v["width"], 3);
+    assert_eq!(v["height"], 3);
+    assert_eq!(v["l_min"], 9);
+    assert_eq!(v["l_max"], 9);
+    assert_eq!(v["solved"], true);
+    let line = v["line"].as_array().unwrap();
+    assert!(!line.is_empty());
+    assert_eq!(line[0], "B2", "Black opens in the centre");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    // Komi shifts both values.
+    let k = json(&["smallboard", "3x3", "--komi", "7.5", "--json"]);
+    assert_eq!(k["l_min"], 1.5);
+    assert_eq!(k["l_max"], 1.5);
+}
+
+#[test]
+fn methods_agree_and_loops_show_as_different_values() {
+    for size in ["2x2", "1x5", "2x3"] {
+        let t = json(&["smallboard", size, "--json"]);
+        let r = json(&["smallboard", size, "--method", "retrograde", "--json"]);
+        assert_eq!(t["l_min"], r["l_min"], "{size}");
+        assert_eq!(t["l_max"], r["l_max"], "{size}");
+    }
+    let v = json(&["smallboard", "2x2", "--json"]);
+    assert!(v["l_min"].as_i64().unwrap() < v["l_max"].as_i64().unwrap());
+    assert_eq!(v["line"].as_array().unwrap().len(), 0);
+    let (code, out, _) = igo(&["smallboard", "2x2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("never ends"), "{out}");
+}
+
+#[test]
+fn diagram_and_sgf_positions() {
+    // Black to play can connect and own the board; the diagram and the SGF say the same.
+    let d = json(&["smallboard", "3x2", "--diagram", "X.O/X.O", "--json"]);
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("p.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[3:2]AB[aa][ab]AW[ca][cb]PL[B])").unwrap();
+    let s = json(&[
+        "smallboard",
+        "3x2",
+        "--position",
+        sgf.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(d["l_min"], s["l_min"]);
+    assert_eq!(d["l_max"], s["l_max"]);
+    let r = json(&[
+        "smallboard",
+        "3x2",
+        "--diagram",
+        "X.O/X.O",
+        "--method",
+        "retrograde",
+        "--json",
+    ]);
+    assert_eq!(d["l_min"], r["l_min"]);
+    assert_eq!(d["l_max"], r["l_max"]);
+    // White to move instead.
+    let w = json(&[
+        "smallboard",
+        "3x2",
+        "--diagram",
+        "X.O/X.O",
+        "--to-play",
+        "w",
+        "--json",
+    ]);
+    assert_eq!(w["to_play"], "W");
+}
+
+#[test]
+fn checkpoint_is_written_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("2x3.ckpt");
+    let ck = ck.to_str().unwrap();
+    let a = json(&["smallboard", "2x3", "--checkpoint", ck, "--json"]);
+    assert!(std::path::Path::new(ck).exists());
+    // Resumed from a finished checkpoint: the answer without any new threshold search.
+    let b = json(&["smallboard", "2x3", "--checkpoint", ck, "--json"]);
+    assert_eq!(a["l_min"], b["l_min"]);
+    assert_eq!(a["l_max"], b["l_max"]);
+    assert_eq!(a["thresholds"], b["thresholds"]);
+    // A checkpoint of another board is bad input.
+    let (code, _, err) = igo(&["smallboard", "3x2", "--checkpoint", ck]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("2x3.ckpt"), "{err}");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for args in [
+        vec!["smallboard", "9x9"],
+        vec!["smallboard", "0x3"],
+        vec!["smallboard", "3y3"],
+        vec!["smallboard", "3x3", "--komi", "0.3"],
+        vec!["smallboard", "3x3", "--time-limit", "-1"],
+        vec!["smallboard", "3x3", "--diagram", "X.O/XZO"],
+        vec!["smallboard", "3x3", "--diagram", "X.O/X.O"],
+        vec!["smallboard", "3x3", "--position", "/nonexistent/file.sgf"],
+        vec!["smallboard", "3x3", "--lookahead", "9"],
+    ] {
+        let (code, _, err) = igo(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+}
