@@ -1,3 +1,4 @@
+#![allow(missing_docs)]
 //! Local playouts against full-board playouts (paper 004, section 4.2 and table 19), on Cho
 //! Chikun elementary problems read from `../shared/data` (never copied into the repository) or,
 //! without them, on the bundled Gokyo Shumyo problem. Each iteration copies the start position and
