@@ -171,12 +171,6 @@ pub(crate) mod cell {
         const WHITE_SIDE: u32 = LOW | 0xF << 24 | 0xF << 20;
         (w & BLACK_SIDE == super::EMPTY) | (w & WHITE_SIDE == super::EMPTY)
     }
-
-    /// Whether `w` is an empty point without empty neighbours (perhaps sealed).
-    #[inline]
-    pub(crate) const fn enclosed(w: u32) -> bool {
-        w & (COLOR | 0xF << 24) == super::EMPTY
-    }
 }
 
 /// A block's pseudo-liberties packed in one `u64`: bits 0-10 their number, bits 11-31 the sum of
@@ -1082,10 +1076,8 @@ impl Board {
                 let n = (q as isize + d) as usize & IX;
                 let v = self.cells[n];
                 self.cells[n] = v.wrapping_add(delta);
-                // An empty neighbour now has an empty neighbour: open.
-                if cell::enclosed(v) {
-                    self.unseal(n);
-                }
+                // (A removed block had no liberty: its only empty neighbours are its own points
+                // removed before this one, pushed as open; nothing here can be sealed.)
                 // Without branches on the colour; for a neighbour not of `other` the masked update
                 // adds zero to whatever its bits name.
                 let is_other = cell::color(v) == other;
