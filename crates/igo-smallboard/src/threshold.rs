@@ -100,9 +100,14 @@ impl Search<'_, '_> {
         self.stats.thresholds += 1;
         labels.ensure(self.graph.len());
         let mut depth = self.config.initial_depth;
+        // The graph size at the last `settle`: settling again only once the graph has grown by
+        // half keeps its cost linear overall.
+        let mut settled_at = self.graph.len();
         loop {
+            let expansions = self.stats.expansions;
             let complete = self.phase(root, root_pos, labels, depth)?;
             self.stats.phases += 1;
+            let grew = self.stats.expansions > expansions;
             self.control.report(self.graph, self.stats, depth, true);
             let l = labels.get(self.graph, *root);
             if l != Label::Open {
@@ -110,15 +115,18 @@ impl Search<'_, '_> {
             }
             // The update rule over the whole open part: it also catches updates the walk left
             // for later (transpositions), and when every open vertex is expanded (always after
-            // a phase that never hit its depth limit, often much earlier when best play loops)
-            // the labels left are final.
-            let closed = labels.settle(self.graph, *root);
-            debug_assert!(
-                closed || !complete,
-                "a complete phase expands the open part"
-            );
-            if closed || labels.get(self.graph, *root) != Label::Open {
-                return Ok(labels.get(self.graph, *root));
+            // a phase that never hit its depth limit, often much earlier when best play loops:
+            // a phase that expands nothing new is the sign) the labels left are final.
+            if complete || !grew || self.graph.len() >= settled_at + settled_at / 2 {
+                settled_at = self.graph.len();
+                let closed = labels.settle(self.graph, *root);
+                debug_assert!(
+                    closed || !complete,
+                    "a complete phase expands the open part"
+                );
+                if closed || labels.get(self.graph, *root) != Label::Open {
+                    return Ok(labels.get(self.graph, *root));
+                }
             }
             if self.graph.len() > *self.node_budget {
                 self.collect(root, labels, &mut [])?;

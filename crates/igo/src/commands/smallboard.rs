@@ -356,6 +356,7 @@ fn report(
             "nodes": s.stats.nodes,
             "expansions": s.stats.expansions,
             "thresholds": s.stats.thresholds,
+            "phases": s.stats.phases,
             "collections": s.stats.collections,
             "seconds": seconds,
             "cpu_seconds": cpu,
