@@ -179,6 +179,19 @@ impl Board {
     /// eq. 14), or [`NO_KO`] when there is none.
     #[inline(always)]
     fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
+        self.scan_choice_sealing(me, ko, true_eye, rng, |_| {})
+    }
+
+    /// [`Board::scan_choice`] calling `sealed` with each sealed point it passes over.
+    #[inline(always)]
+    fn scan_choice_sealing(
+        &self,
+        me: u32,
+        ko: usize,
+        true_eye: bool,
+        rng: &mut impl RngCore,
+        mut sealed: impl FnMut(usize),
+    ) -> usize {
         let n = if true_eye || !self.is_partitioned() {
             self.empty_count()
         } else {
@@ -194,6 +207,9 @@ impl Board {
             if self.quick_playout_test(me, m, ko, true_eye) {
                 return m;
             }
+            if !true_eye && cell::sealed(self.cell_word(m)) {
+                sealed(m);
+            }
             i += 1;
             if i == n {
                 i = 0;
@@ -202,6 +218,30 @@ impl Board {
                 return NO_KO;
             }
         }
+    }
+
+    /// [`Board::scan_choice`] in a playout: sealed points it passes over (up to a few a move)
+    /// leave the open part afterwards, as [`Board::uniform_choice`] does with those it draws,
+    /// so that later scans do not pass over them again.
+    #[inline(always)]
+    fn scan_choice_in_playout(
+        &mut self,
+        me: u32,
+        ko: usize,
+        true_eye: bool,
+        rng: &mut impl RngCore,
+    ) -> usize {
+        self.partition();
+        let mut found = [0u16; 8];
+        let mut count = 0;
+        let m = self.scan_choice_sealing(me, ko, true_eye, rng, |q| {
+            found[count & 7] = q as u16;
+            count += 1;
+        });
+        for &q in found.iter().take(count) {
+            self.seal(q as usize);
+        }
+        m
     }
 }
 
@@ -322,7 +362,7 @@ impl Position {
         let mut moves = 0;
         while moves < cap && passes < 2 {
             let chosen = if SCAN {
-                board.scan_choice(me, ko, TRUE_EYE, rng)
+                board.scan_choice_in_playout(me, ko, TRUE_EYE, rng)
             } else {
                 board.uniform_choice(me, ko, TRUE_EYE, rng)
             };
@@ -490,10 +530,20 @@ mod tests {
                 let mut b = Position::new(size);
                 let mut moves = 0;
                 while moves < 3 * size.point_count() && b.consecutive_passes() < 2 {
-                    let mv = b
-                        .choose_playout_move(config.eye_rule, choice, &mut local)
-                        .map_or(Move::Pass, Move::Play);
+                    // The loop's scan also moves the sealed points it passes out of the open
+                    // part; the public scan cannot (it borrows the position).
+                    let mv = match choice {
+                        MoveChoice::Uniform => b.random_playout_move(config.eye_rule, &mut local),
+                        MoveChoice::ScanFromRandom => {
+                            let (me, ko, _) = b.playout_test(config.eye_rule);
+                            let board = b.board_mut();
+                            let m = board.scan_choice_in_playout(me, ko, false, &mut local);
+                            (m != NO_KO).then(|| board.point_at_cell(m))
+                        }
+                    }
+                    .map_or(Move::Pass, Move::Play);
                     b.play_playout_move(mv);
+                    b.board().check_consistency().unwrap();
                     moves += 1;
                 }
                 assert_eq!(result.moves, moves);
