@@ -13,8 +13,10 @@ pub struct SolverConfig {
     /// Depth added after each phase that ends without a decision; the graph is kept between
     /// phases. \[default 4\] \[1..\]
     pub depth_step: u32,
-    /// Plies of look-ahead of the move-ordering evaluation; the paper uses 3. 0 keeps the board
-    /// order (stones, then pass). \[default 3\] \[0..=4\]
+    /// Plies of look-ahead of the move-ordering evaluation. The paper uses 3; here 3 plies grow
+    /// the graph least (about 40% fewer vertices than 1 ply on 5x5 endgames) but cost 2-3 times
+    /// the CPU time per solve (BENCHMARKS.md), so the default is 1; use 3 when memory, not time,
+    /// is the limit. 0 keeps the board order (stones, then pass). \[default 1\] \[0..=4\]
     pub ordering_lookahead: u8,
     /// Use the static evaluation by unconditionally alive groups (section 6). Off, only terminal
     /// positions are evaluated: slower, and an independent check. \[default true\]
@@ -36,7 +38,7 @@ impl Default for SolverConfig {
         SolverConfig {
             initial_depth: 8,
             depth_step: 4,
-            ordering_lookahead: 3,
+            ordering_lookahead: 1,
             static_evaluation: true,
             eye_fill_pruning: EyeFillPruning::Proved,
             max_nodes: 10_000_000,

@@ -16,7 +16,8 @@
 //!   default [`EyeFillPruning::Proved`] follows it, and the tests check the other choices against
 //!   the retrograde oracle on small boards.
 //! * **Move order** (section 5). Each successor is scored by a minimax look-ahead of `d - 1`
-//!   further plies (`d` = 3 in the paper) over an evaluation that rewards dividing the board
+//!   further plies (`d` = 3 in the paper, 1 by default here: see
+//!   [`crate::SolverConfig::ordering_lookahead`]) over an evaluation that rewards dividing the board
 //!   (area: stones plus empty regions only one colour touches) and connected stones (fewer
 //!   blocks); game ends within the look-ahead score their exact margin, above any heuristic
 //!   value. Successors are expanded best first.

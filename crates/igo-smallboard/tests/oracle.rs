@@ -115,7 +115,8 @@ fn every_setting_gives_the_same_values() {
             ..SolverConfig::default()
         },
         SolverConfig {
-            ordering_lookahead: 1,
+            // The paper's 3-ply ordering, shallow phases.
+            ordering_lookahead: 3,
             initial_depth: 1,
             depth_step: 1,
             ..SolverConfig::default()
