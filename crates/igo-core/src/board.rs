@@ -646,16 +646,15 @@ impl Board {
         if cell::of(w, me) != cell::on_board(w) {
             return false;
         }
+        // Counted without branches: which diagonal holds what is a coin toss.
         let s = self.stride as isize;
         let them = 1 - me;
         let mut enemy = 0;
         let mut off = 0;
         for d in [-s - 1, -s + 1, s - 1, s + 1] {
-            match cell::color(self.cell((m as isize + d) as usize)) {
-                OFF => off = 1,
-                v if v == them => enemy += 1,
-                _ => {}
-            }
+            let c = cell::color(self.cell((m as isize + d) as usize));
+            enemy += (c == them) as u32;
+            off |= (c == OFF) as u32;
         }
         enemy + off < 2
     }

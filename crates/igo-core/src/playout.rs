@@ -558,6 +558,52 @@ mod tests {
         }
     }
 
+    /// The playout loop's own steps (move choice with lazy sealing, placement), checked against
+    /// the definition after every move.
+    #[test]
+    fn playout_loop_steps_keep_the_empty_list_right() {
+        fn run(size: BoardSize, rule: EyeRule, choice: MoveChoice, seed: u64) {
+            let true_eye = rule == EyeRule::TrueEyeShape;
+            let mut rng = seeded_rng(seed);
+            let mut pos = Position::new(size);
+            let mut moves = 0;
+            while moves < 3 * size.point_count() && pos.consecutive_passes() < 2 {
+                let expected = playout_points_from_scratch(&pos, rule);
+                let (me, ko, _) = pos.playout_test(rule);
+                let (board, to_play, ko_point, passes) = pos.parts_mut();
+                let m = match choice {
+                    MoveChoice::Uniform => board.uniform_choice(me, ko, true_eye, &mut rng),
+                    MoveChoice::ScanFromRandom => {
+                        board.scan_choice_in_playout(me, ko, true_eye, &mut rng)
+                    }
+                };
+                if m == NO_KO {
+                    assert!(expected.is_empty());
+                    *ko_point = None;
+                    *passes += 1;
+                } else {
+                    assert!(expected.contains(board.point_at_cell(m)));
+                    let k = board.place_in_playout(me, m);
+                    *ko_point = (k != NO_KO).then(|| board.point_at_cell(k));
+                    *passes = 0;
+                }
+                *to_play = !*to_play;
+                board.check_consistency().unwrap();
+                moves += 1;
+            }
+        }
+        for (w, h) in [(1, 1), (1, 7), (2, 3), (5, 5), (9, 9), (13, 11)] {
+            let size = BoardSize::new(w, h).unwrap();
+            for rule in [EyeRule::NoAtari, EyeRule::TrueEyeShape] {
+                for choice in [MoveChoice::Uniform, MoveChoice::ScanFromRandom] {
+                    for seed in 0..6 {
+                        run(size, rule, choice, seed);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn eye_rules_differ_on_a_false_eye_and_on_atari() {
         // C3 is ringed by four black stones with four white diagonals: a false eye.
