@@ -266,6 +266,23 @@ mod tests {
     }
 
     #[test]
+    fn benson_territory_with_dead_stones_is_not_guaranteed() {
+        // 1x5, X X . O . with White to move: Benson gives White all five points (the stone on
+        // A2 is alive, A3-A5 is its safe territory with two dead Black stones), but when
+        // White captures, Black fights a ko at A4/A5 that White can never finish.
+        let pos = Position::from_diagram("X\nX\n.\nO\n.\nto play: O").unwrap();
+        let board = pos.board();
+        let benson = igo_analysis::benson::unconditionally_alive(board, Color::White);
+        assert_eq!(benson.safe_points().count(), 5);
+        let mut e = Evaluator::new(&pos, true, false, 0);
+        assert_eq!(e.guaranteed_area(&pos, Color::White), 2); // A1 and A2
+        let (lower, upper) = e.static_bounds(&pos);
+        let oracle = crate::Retrograde::from_position(&pos, 100_000).unwrap();
+        assert_eq!(oracle.root_value(), (-5, 0));
+        assert!(i32::from(lower) <= -5 && 0 <= i32::from(upper));
+    }
+
+    #[test]
     fn static_bounds_use_unconditional_life() {
         // Black owns the whole 3x3 board with two eyes: l_min = l_max = 9 is settled.
         let pos = Position::from_diagram(
