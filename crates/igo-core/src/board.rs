@@ -337,6 +337,10 @@ pub struct Board {
     empty_count: usize,
     open_count: usize,
     partitioned: bool,
+    /// Whether every sealed entry is also dead under the diagonal eye rule
+    /// ([`Board::dead_under_true_eye`]), so that playouts under that rule may skip them too.
+    /// Kept only by playouts under that rule; anything else that places a stone clears it.
+    sealed_true_eye: bool,
     stones: [PointSet; 2],
     mask: PointSet,
     captures: [u32; 2],
@@ -362,6 +366,7 @@ impl Board {
             empty_count: 0,
             open_count: 0,
             partitioned: true,
+            sealed_true_eye: false,
             stones: [PointSet::EMPTY; 2],
             mask: PointSet::full(size),
             captures: [0; 2],
@@ -399,6 +404,7 @@ impl Board {
         self.empty_count = e;
         self.open_count = other.open_count;
         self.partitioned = other.partitioned;
+        self.sealed_true_eye = other.sealed_true_eye;
         self.stones = other.stones;
         self.mask = other.mask;
         self.captures = other.captures;
@@ -820,6 +826,7 @@ impl Board {
     #[inline]
     pub(crate) fn partition(&mut self) {
         if !self.partitioned {
+            self.sealed_true_eye = false;
             self.open_count = self.empty_count;
             for k in (0..self.empty_count).rev() {
                 let m = self.empties[k & IX] as usize;
@@ -827,6 +834,60 @@ impl Board {
             }
             self.partitioned = true;
         }
+    }
+
+    /// Whether empty mailbox cell `m` can be played by no one under the diagonal eye rule: sealed,
+    /// and a true eye shape for the colour around it (which may not fill it; the other colour
+    /// would commit suicide).
+    #[inline]
+    pub(crate) fn dead_under_true_eye(&self, m: usize) -> bool {
+        let w = self.cell(m);
+        let ring = if cell::of(w, BLACK) != 0 {
+            BLACK
+        } else {
+            WHITE
+        };
+        cell::sealed(w) && self.is_true_eye_shape_at(ring, m)
+    }
+
+    /// Partitions the list for playouts under the diagonal eye rule: sealed entries that are
+    /// not dead under it go back to the open part.
+    #[inline]
+    pub(crate) fn partition_true_eye(&mut self) {
+        if !self.partitioned || !self.sealed_true_eye {
+            self.repartition_true_eye();
+        }
+    }
+
+    #[inline(never)]
+    fn repartition_true_eye(&mut self) {
+        self.partition();
+        let mut k = self.open_count;
+        while k < self.empty_count {
+            let m = self.empties[k & IX] as usize;
+            if self.dead_under_true_eye(m) {
+                k += 1;
+            } else {
+                // The first sealed entry takes its place; look at this place again.
+                self.unseal(m);
+                k = k.max(self.open_count);
+            }
+        }
+        self.sealed_true_eye = true;
+    }
+
+    /// Moves a point to the sealed part in a playout under the eq. 14 eye rule (which may seal
+    /// points that the diagonal rule would let one colour fill).
+    #[inline]
+    pub(crate) fn seal_for_eq14(&mut self, m: usize) {
+        self.sealed_true_eye = false;
+        self.seal(m);
+    }
+
+    /// Whether the sealed entries are dead under the diagonal eye rule too.
+    #[inline]
+    pub(crate) fn sealed_for_true_eye(&self) -> bool {
+        self.sealed_true_eye
     }
 
     /// Whether the list of empty points is in open/sealed order.
@@ -843,7 +904,7 @@ impl Board {
     #[inline]
     pub fn place_stone(&mut self, c: Color, p: Point) -> Placement {
         let mut captured = PointSet::EMPTY;
-        let (_, ko, suicide) = self.place::<true>(c, self.mbox(p), &mut captured);
+        let (_, ko, suicide) = self.place::<true, false>(c, self.mbox(p), &mut captured);
         let ko = (ko != NO_KO).then(|| self.point_of(ko));
         Placement {
             captured,
@@ -857,26 +918,26 @@ impl Board {
     #[inline]
     pub fn place_stone_fast(&mut self, c: Color, p: Point) -> (usize, Option<Point>) {
         let mut unused = PointSet::EMPTY;
-        let (n, ko, _) = self.place::<false>(c, self.mbox(p), &mut unused);
+        let (n, ko, _) = self.place::<false, false>(c, self.mbox(p), &mut unused);
         (n, (ko != NO_KO).then(|| self.point_of(ko)))
     }
 
     /// Places a stone of colour code `me` on empty mailbox cell `m` in a playout; returns the
     /// mailbox index of the new simple-ko point, or [`NO_KO`].
     #[inline(always)]
-    pub(crate) fn place_in_playout(&mut self, me: u32, m: usize) -> usize {
+    pub(crate) fn place_in_playout<const TRUE_EYE: bool>(&mut self, me: u32, m: usize) -> usize {
         let c = if me == BLACK {
             Color::Black
         } else {
             Color::White
         };
         let mut unused = PointSet::EMPTY;
-        self.place::<false>(c, m, &mut unused).1
+        self.place::<false, TRUE_EYE>(c, m, &mut unused).1
     }
 
     /// Places a stone on mailbox cell `m`; records captured stones in `record` if `RECORD`.
     #[inline(always)]
-    fn place<const RECORD: bool>(
+    fn place<const RECORD: bool, const TRUE_EYE: bool>(
         &mut self,
         c: Color,
         m: usize,
@@ -884,6 +945,23 @@ impl Board {
     ) -> (usize, usize, PointSet) {
         let m = m & IX;
         let me = c as u32;
+        if TRUE_EYE {
+            // A sealed point diagonal to the new stone, ringed by the other colour, may no longer
+            // be a true eye shape: back to the open part (a later draw seals it again if it
+            // still is). Nothing else a move does makes a dead point live, except a new atari,
+            // which opens its point anyway. One mask: empty, no atari, no empty and no `me`
+            // neighbour.
+            let ringed_by_them = cell::LOW | 0xF << 24 | 0xF << (16 + 4 * me);
+            let s = self.stride as isize;
+            for d in [-s - 1, -s + 1, s - 1, s + 1] {
+                let q = (m as isize + d) as usize & IX;
+                if self.cells[q] & ringed_by_them == EMPTY {
+                    self.unseal(q);
+                }
+            }
+        } else {
+            self.sealed_true_eye = false;
+        }
         let w = self.cells[m];
         debug_assert_eq!(cell::color(w), EMPTY, "place on an occupied point");
         self.cells[m] = cell::stone(w, me, m);
@@ -1229,6 +1307,13 @@ impl Board {
         }
         if self.partitioned {
             for &m in &self.empties[self.open_count..self.empty_count] {
+                if self.sealed_true_eye && !self.dead_under_true_eye(m as usize) {
+                    let p = self.point_of(m as usize);
+                    return Err(format!(
+                        "{} is listed as dead under the diagonal rule",
+                        at(p)
+                    ));
+                }
                 if !cell::sealed(self.cell(m as usize)) {
                     let p = self.point_of(m as usize);
                     return Err(format!("{} is listed as sealed", at(p)));

@@ -393,7 +393,13 @@ mod tests {
         let placed = allow.play(pt(size, "A3")).unwrap();
         assert_eq!(placed.suicide.count(), 1);
         assert_eq!(allow.position().board().captures(Color::Black), 1);
-        assert_eq!(allow.position().board().color_at(size.parse_point("A3").unwrap()), None);
+        assert_eq!(
+            allow
+                .position()
+                .board()
+                .color_at(size.parse_point("A3").unwrap()),
+            None
+        );
         assert_eq!(forbid.moves().len(), 0);
     }
 

@@ -123,10 +123,11 @@ impl Board {
     /// A uniformly random playout-legal cell for colour code `me` (see
     /// [`Position::random_playout_move`]), or [`NO_KO`] when there is none.
     ///
-    /// Sealed points ([`crate::board::cell::sealed`]) are never playable under eq. 14, so that
-    /// rule draws from the open part of the list alone; about half the draws of a playout would
-    /// otherwise hit them. The diagonal rule lets the ringing colour fill a sealed point that is
-    /// not a true eye shape, so it draws from both parts, each with its own window.
+    /// Sealed points ([`crate::board::cell::sealed`]) are never playable under eq. 14, so draws
+    /// come from the open part of the list alone; about half the draws of a playout would
+    /// otherwise hit them. Under the diagonal rule the sealed part holds only points dead under
+    /// that rule (true eye shapes). A rejected point that is sealed (dead) moves to the sealed
+    /// part, so later moves do not draw it again.
     #[inline(always)]
     fn uniform_choice(
         &mut self,
@@ -135,67 +136,61 @@ impl Board {
         true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
-        self.partition();
-        let open = self.open_count();
-        let mut window = open;
-        if !true_eye {
-            while window > 0 {
-                let i = below(rng, window);
-                let m = self.empty_cell(i);
-                if self.quick_playout_test(me, m, ko, false) {
-                    return m;
-                }
-                window -= 1;
-                self.swap_entries(i, window);
-                // A sealed point leaves the open part until a capture or an atari opens it
-                // (the entry it swaps with has been rejected already).
-                if cell::sealed(self.cell_word(m)) {
-                    self.seal(m);
-                }
-            }
-            return NO_KO;
+        if true_eye {
+            self.partition_true_eye();
+        } else {
+            self.partition();
         }
-        let mut sealed_window = self.empty_count() - open;
-        while window + sealed_window > 0 {
-            let i = below(rng, window + sealed_window);
-            let k = if i < window { i } else { open + i - window };
-            let m = self.empty_cell(k);
-            if self.quick_playout_test(me, m, ko, true) {
+        let mut window = self.open_count();
+        while window > 0 {
+            let i = below(rng, window);
+            let m = self.empty_cell(i);
+            if self.quick_playout_test(me, m, ko, true_eye) {
                 return m;
             }
-            if i < window {
-                window -= 1;
-                self.swap_entries(k, window);
-            } else {
-                sealed_window -= 1;
-                self.swap_entries(k, open + sealed_window);
-            }
+            window -= 1;
+            self.swap_entries(i, window);
+            // The entry it swapped with has been rejected already.
+            self.seal_if_dead(m, true_eye);
         }
         NO_KO
     }
 
-    /// A playout-legal cell for colour code `me` chosen by a random start and a forward scan
-    /// (see [`MoveChoice::ScanFromRandom`]) over the candidate points (the open ones under
-    /// eq. 14), or [`NO_KO`] when there is none.
+    /// Moves rejected point `m` to the sealed part if no one may play it under the eye rule.
     #[inline(always)]
-    fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
-        self.scan_choice_sealing(me, ko, true_eye, rng, |_| {})
+    fn seal_if_dead(&mut self, m: usize, true_eye: bool) {
+        if true_eye {
+            if self.dead_under_true_eye(m) {
+                self.seal(m);
+            }
+        } else if cell::sealed(self.cell_word(m)) {
+            self.seal_for_eq14(m);
+        }
     }
 
-    /// [`Board::scan_choice`] calling `sealed` with each sealed point it passes over.
+    /// A playout-legal cell for colour code `me` chosen by a random start and a forward scan
+    /// (see [`MoveChoice::ScanFromRandom`]) over the candidate points (the open ones while the
+    /// list is partitioned for the rule), or [`NO_KO`] when there is none.
     #[inline(always)]
-    fn scan_choice_sealing(
+    fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
+        self.scan_choice_noting(me, ko, true_eye, rng, |_| {})
+    }
+
+    /// [`Board::scan_choice`] calling `rejected` with each point it passes over.
+    #[inline(always)]
+    fn scan_choice_noting(
         &self,
         me: u32,
         ko: usize,
         true_eye: bool,
         rng: &mut impl RngCore,
-        mut sealed: impl FnMut(usize),
+        mut rejected: impl FnMut(usize),
     ) -> usize {
-        let n = if true_eye || !self.is_partitioned() {
-            self.empty_count()
-        } else {
+        let partitioned = self.is_partitioned() && (!true_eye || self.sealed_for_true_eye());
+        let n = if partitioned {
             self.open_count()
+        } else {
+            self.empty_count()
         };
         if n == 0 {
             return NO_KO;
@@ -207,9 +202,7 @@ impl Board {
             if self.quick_playout_test(me, m, ko, true_eye) {
                 return m;
             }
-            if !true_eye && cell::sealed(self.cell_word(m)) {
-                sealed(m);
-            }
+            rejected(m);
             i += 1;
             if i == n {
                 i = 0;
@@ -220,7 +213,7 @@ impl Board {
         }
     }
 
-    /// [`Board::scan_choice`] in a playout: sealed points it passes over (up to a few a move)
+    /// [`Board::scan_choice`] in a playout: dead points it passes over (up to a few a move)
     /// leave the open part afterwards, as [`Board::uniform_choice`] does with those it draws,
     /// so that later scans do not pass over them again.
     #[inline(always)]
@@ -231,15 +224,19 @@ impl Board {
         true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
-        self.partition();
+        if true_eye {
+            self.partition_true_eye();
+        } else {
+            self.partition();
+        }
         let mut found = [0u16; 8];
         let mut count = 0;
-        let m = self.scan_choice_sealing(me, ko, true_eye, rng, |q| {
+        let m = self.scan_choice_noting(me, ko, true_eye, rng, |q| {
             found[count & 7] = q as u16;
             count += 1;
         });
         for &q in found.iter().take(count) {
-            self.seal(q as usize);
+            self.seal_if_dead(q as usize, true_eye);
         }
         m
     }
@@ -367,7 +364,7 @@ impl Position {
                 board.uniform_choice(me, ko, TRUE_EYE, rng)
             };
             if chosen != NO_KO {
-                ko = board.place_in_playout(me, chosen);
+                ko = board.place_in_playout::<TRUE_EYE>(me, chosen);
                 passes = 0;
             } else {
                 ko = NO_KO;
@@ -583,12 +580,17 @@ mod tests {
                     *passes += 1;
                 } else {
                     assert!(expected.contains(board.point_at_cell(m)));
-                    let k = board.place_in_playout(me, m);
+                    let k = if true_eye {
+                        board.place_in_playout::<true>(me, m)
+                    } else {
+                        board.place_in_playout::<false>(me, m)
+                    };
                     *ko_point = (k != NO_KO).then(|| board.point_at_cell(k));
                     *passes = 0;
                 }
                 *to_play = !*to_play;
                 board.check_consistency().unwrap();
+                assert_eq!(board.sealed_for_true_eye(), true_eye);
                 moves += 1;
             }
         }

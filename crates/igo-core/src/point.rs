@@ -122,9 +122,8 @@ impl BoardSize {
     /// Every point, row by row from the top left.
     pub fn points(self) -> impl Iterator<Item = Point> + Clone {
         let stride = self.stride();
-        (0..self.height()).flat_map(move |y| {
-            (0..self.width()).map(move |x| Point((y * stride + x) as u16))
-        })
+        (0..self.height())
+            .flat_map(move |y| (0..self.width()).map(move |x| Point((y * stride + x) as u16)))
     }
 
     /// The up-to-four orthogonal neighbours of `p` on the board.
@@ -197,7 +196,9 @@ impl BoardSize {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
             return Err(err(ParsePointErrorKind::Syntax));
         }
-        let row: usize = digits.parse().map_err(|_| err(ParsePointErrorKind::Syntax))?;
+        let row: usize = digits
+            .parse()
+            .map_err(|_| err(ParsePointErrorKind::Syntax))?;
         if row == 0 || row > self.height() || x >= self.width() {
             return Err(err(ParsePointErrorKind::OffBoard(self)));
         }

@@ -247,9 +247,7 @@ impl Iterator for Iter {
             let w = self.words[self.k];
             if w != 0 {
                 self.words[self.k] = w & (w - 1);
-                return Some(Point::from_index(
-                    self.k * 64 + w.trailing_zeros() as usize,
-                ));
+                return Some(Point::from_index(self.k * 64 + w.trailing_zeros() as usize));
             }
             self.k += 1;
         }
@@ -380,7 +378,9 @@ impl PartialEq for PointSet {
 
 impl fmt::Debug for PointSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.index())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.index()))
+            .finish()
     }
 }
 

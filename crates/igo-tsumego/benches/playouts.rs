@@ -72,7 +72,7 @@ fn bench(c: &mut Criterion) {
                 for (local, ctx) in &locals {
                     pos.copy_from(local.start());
                     let mut removed = PointSet::EMPTY;
-                    captured += playout(ctx, &mut pos, &mut removed, None, &mut rng);
+                    captured += playout(ctx, &mut pos, &mut removed, [None; 2], &mut rng);
                 }
                 captured
             })
@@ -96,7 +96,7 @@ fn bench(c: &mut Criterion) {
                 for (start, ctx) in &fulls {
                     pos.copy_from(start);
                     let mut removed = PointSet::EMPTY;
-                    captured += playout(ctx, &mut pos, &mut removed, None, &mut rng);
+                    captured += playout(ctx, &mut pos, &mut removed, [None; 2], &mut rng);
                 }
                 captured
             })

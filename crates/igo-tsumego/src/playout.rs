@@ -15,7 +15,7 @@
 //! tell a ko from a failure.
 
 use igo_core::playout::below;
-use igo_core::{Color, EyeRule, Point, PointSet, Position, Rng};
+use igo_core::{Board, Color, EyeRule, Point, PointSet, Position, Rng};
 
 use crate::patterns::Patterns;
 
@@ -32,6 +32,14 @@ pub struct PlayoutPolicy {
     pub pattern: f32,
     /// Which one-point eyes a player keeps. \[default: `NoAtari` (the paper's rule)\]
     pub eye_rule: EyeRule,
+    /// Refuse a random or pattern move that would leave a block of two or more of the mover's
+    /// stones in atari without capturing anything. The defender then never plays such a move;
+    /// the attacker plays one only when nothing else is left (the sacrifices that reduce an
+    /// eye space to a dead shape). \[default: true\]
+    pub avoid_self_atari: bool,
+    /// Let a player fill its own one-point eye when [`needs_filling`] says it is an approach
+    /// (a block next to it has one other liberty, shared with the opponent). \[default: true\]
+    pub fill_approach_eyes: bool,
 }
 
 impl Default for PlayoutPolicy {
@@ -41,6 +49,8 @@ impl Default for PlayoutPolicy {
             save: 0.9,
             pattern: 0.7,
             eye_rule: EyeRule::NoAtari,
+            avoid_self_atari: true,
+            fill_approach_eyes: true,
         }
     }
 }
@@ -53,6 +63,8 @@ impl PlayoutPolicy {
             save: 0.0,
             pattern: 0.0,
             eye_rule: EyeRule::NoAtari,
+            avoid_self_atari: false,
+            fill_approach_eyes: false,
         }
     }
 }
@@ -118,13 +130,47 @@ fn clear_ko(pos: &mut Position) {
     pos.set_to_play(c);
 }
 
-/// Whether the player to move may play `p` in a playout, ko mastery included.
+/// Whether the player to move may play `p` in a playout, ko mastery included: legal, and not one
+/// of its own eyes unless [`needs_filling`] says the eye is a liberty the mover must fill.
 #[inline]
 pub fn is_playout_move(ctx: &PlayoutContext, pos: &Position, p: Point) -> bool {
     let c = pos.to_play();
-    pos.board().is_empty_at(p)
-        && (Some(p) != pos.ko_point() || c == ctx.ko_master)
-        && pos.board().is_playout_move(c, p, ctx.policy.eye_rule)
+    let board = pos.board();
+    if !board.is_empty_at(p) || (Some(p) == pos.ko_point() && c != ctx.ko_master) {
+        return false;
+    }
+    board.is_playout_move(c, p, ctx.policy.eye_rule)
+        || (ctx.policy.fill_approach_eyes
+            && board.is_legal_placement(c, p)
+            && needs_filling(board, c, p))
+}
+
+/// Whether `c`'s one-point eye `p` is a liberty `c` must fill: a block of `c` next to it has only
+/// one other liberty, and that one is shared with the opponent (not another eye of `c`). Then
+/// `p` is not a second eye but an approach: in a capturing race or when stones next to an eye
+/// must be joined to the rest before the last shared liberty can be filled (`. X X X O` along
+/// the edge with the eye beyond), the eye rule would otherwise leave the stones to die.
+pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
+    let size = board.size();
+    for q in size.neighbours(p) {
+        if board.color_at(q) != Some(c) {
+            return false; // not an eye of c at all
+        }
+    }
+    for q in size.neighbours(p) {
+        let libs = board.liberties_at(q);
+        if libs.count() != 2 {
+            continue;
+        }
+        let Some(other) = (libs - PointSet::single(p)).first() else {
+            continue;
+        };
+        let other_is_eye = size.neighbours(other).all(|r| board.color_at(r) == Some(c));
+        if !other_is_eye {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the player to move may play `p` at all (legal, ko mastery included).
@@ -157,25 +203,44 @@ pub fn play_move(
 
 /// Runs a playout from `pos` (changed in place). `removed` holds the target stones already
 /// removed on the way here. Returns 1.0 if the target is captured, else 0.0.
+#[inline]
 pub fn playout(
     ctx: &PlayoutContext,
     pos: &mut Position,
     removed: &mut PointSet,
-    last: Option<Point>,
+    last: [Option<Point>; 2],
     rng: &mut Rng,
+) -> f32 {
+    playout_recorded(ctx, pos, removed, last, rng, |_, _, _| {})
+}
+
+/// [`playout`], calling `record(colour, point, position after the move)` for every move played
+/// (for all-moves-as-first statistics and for tracing).
+pub fn playout_recorded<R: FnMut(Color, Point, &Position)>(
+    ctx: &PlayoutContext,
+    pos: &mut Position,
+    removed: &mut PointSet,
+    last: [Option<Point>; 2],
+    rng: &mut Rng,
+    mut record: R,
 ) -> f32 {
     if removed.count() >= ctx.target_needed {
         return 1.0;
     }
-    let mut last = last;
+    // The last move and the one before it (the mover's own previous move).
+    let [mut last, mut before] = last;
     let mut passes = pos.consecutive_passes().min(1);
     for _ in 0..ctx.max_moves {
-        match choose_move(ctx, pos, last, rng) {
+        match choose_move(ctx, pos, last, before, rng) {
             Some(p) => {
                 passes = 0;
-                if play_move(ctx, pos, p, removed) {
+                let mover = pos.to_play();
+                let captured = play_move(ctx, pos, p, removed);
+                record(mover, p, pos);
+                if captured {
                     return 1.0;
                 }
+                before = last;
                 last = Some(p);
             }
             None => {
@@ -184,6 +249,7 @@ pub fn playout(
                     return 0.0;
                 }
                 pos.pass_fast();
+                before = last;
                 last = None;
             }
         }
@@ -203,20 +269,23 @@ fn choose_move(
     ctx: &PlayoutContext,
     pos: &mut Position,
     last: Option<Point>,
+    before: Option<Point>,
     rng: &mut Rng,
 ) -> Option<Point> {
     let policy = &ctx.policy;
-    if let Some(l) = last {
-        if policy.capture > 0.0 || policy.save > 0.0 {
-            if let Some(p) = tactical_move(ctx, pos, l, rng) {
-                return Some(p);
-            }
+    if policy.capture > 0.0 || policy.save > 0.0 {
+        if let Some(p) = tactical_move(ctx, pos, last, before, rng) {
+            return Some(p);
         }
+    }
+    if let Some(l) = last {
         if policy.pattern > 0.0 {
             if let Some(pats) = &ctx.patterns {
                 if chance(rng) < policy.pattern {
                     if let Some(p) = pats.choose_near(ctx, pos, l, rng) {
-                        return Some(p);
+                        if !(policy.avoid_self_atari && is_big_self_atari(pos, p)) {
+                            return Some(p);
+                        }
                     }
                 }
             }
@@ -225,13 +294,15 @@ fn choose_move(
     random_move(ctx, pos, rng)
 }
 
-/// Capture stones next to the last move that are in atari, or save own stones the last move put
-/// in atari, each with its probability.
+/// Capture stones in atari next to the last move or to the mover's own previous move (stones it
+/// put in atari that were not saved), or save own stones the last move put in atari, each with
+/// its probability.
 #[inline]
 fn tactical_move(
     ctx: &PlayoutContext,
     pos: &Position,
-    last: Point,
+    last: Option<Point>,
+    before: Option<Point>,
     rng: &mut Rng,
 ) -> Option<Point> {
     let board = pos.board();
@@ -240,22 +311,36 @@ fn tactical_move(
     // The last move's own block first (it may be in atari), then its neighbours.
     let mut capture: Option<Point> = None;
     let mut save: Option<Point> = None;
-    let mut check = |q: Point| {
-        if let Some(block) = board.block_at(q) {
-            if let Some(lib) = block.atari_liberty() {
-                if ctx.region.contains(lib) {
-                    if block.color() != me {
-                        capture.get_or_insert(lib);
-                    } else {
-                        save.get_or_insert(lib);
+    let check =
+        |q: Point, own_allowed: bool, capture: &mut Option<Point>, save: &mut Option<Point>| {
+            if !board.in_atari(q) {
+                return;
+            }
+            if let Some(block) = board.block_at(q) {
+                if let Some(lib) = block.atari_liberty() {
+                    if ctx.region.contains(lib) {
+                        if block.color() != me {
+                            capture.get_or_insert(lib);
+                        } else if own_allowed {
+                            save.get_or_insert(lib);
+                        }
                     }
                 }
             }
+        };
+    if let Some(l) = last {
+        check(l, true, &mut capture, &mut save);
+        for q in size.neighbours(l) {
+            check(q, true, &mut capture, &mut save);
         }
-    };
-    check(last);
-    for q in size.neighbours(last) {
-        check(q);
+    }
+    if capture.is_none() {
+        if let Some(b) = before {
+            check(b, false, &mut capture, &mut save);
+            for q in size.neighbours(b) {
+                check(q, false, &mut capture, &mut save);
+            }
+        }
     }
     if let Some(p) = capture {
         if chance(rng) < ctx.policy.capture && is_playout_move(ctx, pos, p) {
@@ -293,23 +378,85 @@ fn extends_to_safety(pos: &Position, p: Point) -> bool {
     n >= 2
 }
 
+/// Whether the player to move playing empty `p` would leave a block of two or more of its stones
+/// in atari without capturing anything (a "self-atari" in the playout sense: single-stone
+/// throw-ins stay allowed). Cheap when `p` has two empty neighbours, which is most of the time.
+#[inline]
+pub fn is_big_self_atari(pos: &Position, p: Point) -> bool {
+    let board = pos.board();
+    let empties = board.empty_neighbour_count(p);
+    if empties >= 2 {
+        return false;
+    }
+    let me = pos.to_play();
+    let size = board.size();
+    let mut own_roots = [None; 4];
+    let mut k = 0;
+    for q in size.neighbours(p) {
+        match board.color_at(q) {
+            Some(c) if c != me && board.in_atari(q) => return false, // captures
+            Some(c) if c != me => {}
+            Some(_) => {
+                let block = board.block_at(q).expect("stone");
+                let root = block.anchor();
+                if !own_roots[..k].contains(&Some(root)) {
+                    own_roots[k] = Some(root);
+                    k += 1;
+                }
+            }
+            None => {}
+        }
+    }
+    if k == 0 {
+        return false; // a single stone
+    }
+    // Liberties of the merged block: p's empty neighbours and the own blocks' liberties but p.
+    let mut libs = PointSet::EMPTY;
+    for q in size.neighbours(p) {
+        if board.is_empty_at(q) {
+            libs.insert(q);
+        }
+    }
+    for r in own_roots[..k].iter().flatten() {
+        libs |= board.liberties_at(*r);
+        if libs.count() > 2 {
+            return false;
+        }
+    }
+    libs.remove(p);
+    libs.count() < 2
+}
+
 /// A uniform draw among the region's playable points, or `None`.
 ///
 /// Draws from a shrinking window of the board's list of empty points (as igo-core's own playouts
 /// do): a drawn point that is not playable (outside the region, an eye, suicide, ko) is swapped
 /// out of the window, so each point is tested at most once and the draw is uniform among the
 /// playable ones. The list's order carries no meaning, so reordering it is harmless.
+///
+/// With [`PlayoutPolicy::avoid_self_atari`], a self-atari of two or more stones is set aside like
+/// an unplayable point; the attacker falls back on the first one set aside when nothing else is
+/// left, the defender passes instead.
 #[inline]
 fn random_move(ctx: &PlayoutContext, pos: &mut Position, rng: &mut Rng) -> Option<Point> {
     let mut window = pos.board().empty_count();
+    let mut last_resort = None;
+    let check = ctx.policy.avoid_self_atari;
     while window > 0 {
         let i = below(rng, window);
         let p = pos.board().empty_point(i);
         if ctx.region.contains(p) && is_playout_move(ctx, pos, p) {
-            return Some(p);
+            if !(check && is_big_self_atari(pos, p)) {
+                return Some(p);
+            }
+            last_resort.get_or_insert(p);
         }
         window -= 1;
         pos.board_mut().swap_empty_points(i, window);
     }
-    None
+    if pos.to_play() == ctx.attacker {
+        last_resort
+    } else {
+        None
+    }
 }

@@ -13,7 +13,8 @@ pub struct TsumegoState<'a> {
     ctx: &'a PlayoutContext,
     pos: Position,
     removed: PointSet,
-    last: Option<Point>,
+    /// The last move and the one before it.
+    last: [Option<Point>; 2],
     captured: bool,
 }
 
@@ -24,7 +25,7 @@ impl<'a> TsumegoState<'a> {
             ctx,
             pos,
             removed: PointSet::EMPTY,
-            last: None,
+            last: [None; 2],
             captured: false,
         }
     }
@@ -42,6 +43,26 @@ impl<'a> TsumegoState<'a> {
     /// The context.
     pub fn context(&self) -> &'a PlayoutContext {
         self.ctx
+    }
+
+    /// Plays a playout from here (changing the state), calling `record(colour, point, position
+    /// after the move)` for every move; returns 1.0 if the target is captured, else 0.0.
+    pub fn playout_recorded<R: FnMut(igo_core::Color, Point, &Position)>(
+        &mut self,
+        rng: &mut Rng,
+        record: R,
+    ) -> f32 {
+        if self.captured {
+            return 1.0;
+        }
+        playout::playout_recorded(
+            self.ctx,
+            &mut self.pos,
+            &mut self.removed,
+            self.last,
+            rng,
+            record,
+        )
     }
 
     /// Whether Benson's algorithm calls enough of the target unconditionally alive that it can
@@ -79,8 +100,9 @@ impl SearchState for TsumegoState<'_> {
             if !board.is_empty_at(p) || !is_legal_move(self.ctx, &self.pos, p) {
                 continue;
             }
-            // Filling one's own one-point eye (no neighbour in atari) is never searched.
-            if board.is_restricted_eye(me, p) {
+            // Filling one's own one-point eye (no neighbour in atari) is never searched, unless
+            // the eye is a liberty that must be filled to approach.
+            if board.is_restricted_eye(me, p) && !playout::needs_filling(board, me, p) {
                 continue;
             }
             let mut prior = 0.0;
@@ -103,11 +125,11 @@ impl SearchState for TsumegoState<'_> {
         match mv {
             Move::Play(p) => {
                 self.captured |= playout::play_move(self.ctx, &mut self.pos, p, &mut self.removed);
-                self.last = Some(p);
+                self.last = [Some(p), self.last[0]];
             }
             Move::Pass => {
                 self.pos.pass_fast();
-                self.last = None;
+                self.last = [None, self.last[0]];
             }
         }
     }

@@ -47,6 +47,13 @@ pub struct SolverConfig {
     /// Playouts for each side of each hypothesis while inferring, as a fraction of the budget
     /// (clamped to 300-6,000). \[default: 0.04\]
     pub infer_fraction: f64,
+    /// While inferring, also try targets of the colour the frame guesses to be the attacker
+    /// (then framed by the other colour's wall). \[default: false\]
+    pub infer_both_colours: bool,
+    /// Success rate of the main search's best move (capture rate for kill, one minus it for
+    /// live) below which the side to play is taken to fail unconditionally and the ko test is
+    /// run. \[default: 0.35\] \[range: 0-1\]
+    pub ko_test_below: f32,
     /// Moves in the main line at most. \[default: 30\]
     pub max_line: usize,
     /// Visits a main-line move needs. \[default: 20\]
@@ -66,10 +73,97 @@ impl Default for SolverConfig {
             patterns: None,
             max_candidates: 3,
             infer_fraction: 0.04,
+            infer_both_colours: false,
+            ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
             sequence: None,
         }
+    }
+}
+
+impl SolverConfig {
+    /// The knobs [`SolverConfig::set_knob`] knows, with what they set.
+    pub const KNOBS: &'static [(&'static str, &'static str)] = &[
+        ("exploration", "UCB constant (uct.exploration)"),
+        ("prior_weight", "weight of move priors (uct.prior_weight)"),
+        (
+            "expand_threshold",
+            "visits before a leaf is expanded (uct.expand_threshold)",
+        ),
+        (
+            "infer_fraction",
+            "share of the budget for each inference search",
+        ),
+        ("max_candidates", "target hypotheses per colour"),
+        (
+            "infer_both_colours",
+            "also try targets of the guessed attacker's colour (0/1)",
+        ),
+        ("ko_test_below", "success rate below which the ko test runs"),
+        (
+            "capture",
+            "playout probability of capturing after the last move",
+        ),
+        (
+            "save",
+            "playout probability of saving stones the last move put in atari",
+        ),
+        (
+            "pattern",
+            "playout probability of a pattern move near the last move",
+        ),
+        (
+            "avoid_self_atari",
+            "refuse playout self-ataris of two or more stones (0/1)",
+        ),
+        (
+            "fill_approach_eyes",
+            "fill own eyes that are needed liberties (0/1)",
+        ),
+        ("margin", "empty lines around the stones in the region"),
+        (
+            "near_edge",
+            "lines from the edge at which the region snaps to it",
+        ),
+    ];
+
+    /// Sets the knob `key` (one of [`SolverConfig::KNOBS`]) from text; an error names what is
+    /// wrong.
+    pub fn set_knob(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn num<T: std::str::FromStr>(v: &str) -> Result<T, String> {
+            v.parse::<T>()
+                .map_err(|_| format!("{v:?} is not a number of the right kind"))
+        }
+        fn unit(v: &str) -> Result<f32, String> {
+            let x: f32 = num(v)?;
+            if (0.0..=1.0).contains(&x) {
+                Ok(x)
+            } else {
+                Err(format!("{x} is not in 0..1"))
+            }
+        }
+        match key {
+            "exploration" => self.uct.exploration = num(value)?,
+            "prior_weight" => self.uct.prior_weight = num(value)?,
+            "expand_threshold" => self.uct.expand_threshold = num::<u32>(value)?.max(1),
+            "infer_fraction" => self.infer_fraction = unit(value)? as f64,
+            "max_candidates" => self.max_candidates = num::<usize>(value)?.clamp(1, 8),
+            "infer_both_colours" => self.infer_both_colours = num::<u8>(value)? != 0,
+            "ko_test_below" => self.ko_test_below = unit(value)?,
+            "capture" => self.policy.capture = unit(value)?,
+            "save" => self.policy.save = unit(value)?,
+            "pattern" => self.policy.pattern = unit(value)?,
+            "avoid_self_atari" => self.policy.avoid_self_atari = num::<u8>(value)? != 0,
+            "fill_approach_eyes" => self.policy.fill_approach_eyes = num::<u8>(value)? != 0,
+            "margin" => self.region.margin = num::<usize>(value)?.min(4),
+            "near_edge" => self.region.near_edge = num::<usize>(value)?.min(6),
+            _ => {
+                let names: Vec<&str> = Self::KNOBS.iter().map(|k| k.0).collect();
+                return Err(format!("unknown knob; knobs: {}", names.join(", ")));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -399,10 +493,11 @@ pub fn solve(
         let attackers: Vec<Color> = match goal_given {
             Some(Goal::Kill) => vec![to_play],
             Some(Goal::Live) => vec![!to_play],
-            None => {
+            None if config.infer_both_colours => {
                 let guess = guess_attacker(board, to_play);
                 vec![guess, !guess]
             }
+            None => vec![guess_attacker(board, to_play)],
         };
         for attacker in attackers {
             let gs = groups(board, !attacker, &region);
@@ -505,7 +600,7 @@ pub fn solve(
     let solver_fails = if proof != Proof::Unknown {
         !solver_wins_proven
     } else {
-        success(best.map_or(0.5, |b| b.value)) < 0.5
+        success(best.map_or(0.5, |b| b.value)) < config.ko_test_below
     };
 
     let mut status;

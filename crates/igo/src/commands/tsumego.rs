@@ -58,6 +58,9 @@ pub struct SearchArgs {
     /// playouts at each node (beyond the per-problem budget).
     #[arg(long)]
     sequence: Option<u64>,
+    /// Set a solver knob, e.g. `--set exploration=0.5` (repeatable; `--set help` lists them).
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    knobs: Vec<String>,
 }
 
 /// Thread sharing.
@@ -126,6 +129,10 @@ pub struct BenchArgs {
     /// half of the even-numbered development problems not used to learn the shipped patterns).
     #[arg(long)]
     mod4: Option<u32>,
+    /// Take this goal (`kill` or `live`) for every problem instead of the file's or the inferred
+    /// one (to see which framing a problem needs).
+    #[arg(long)]
+    goal: Option<String>,
 }
 
 /// Peer engines.
@@ -203,6 +210,12 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
     if args.uniform {
         config.policy = igo_tsumego::PlayoutPolicy::uniform();
     }
+    for knob in &args.knobs {
+        let (key, value) = knob.split_once('=').unwrap_or((knob.as_str(), ""));
+        config
+            .set_knob(key.trim(), value.trim())
+            .map_err(|e| bad_input(format!("--set {knob}: {e}")))?;
+    }
     config.patterns = match args.patterns.as_deref() {
         Some("none") => None,
         Some(path) => {
@@ -262,13 +275,7 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
         ),
         None => None,
     };
-    let goal = match &args.goal {
-        Some(g) => Some(
-            Goal::from_name(g)
-                .ok_or_else(|| bad_input(format!("--goal {g:?}: expected kill or live")))?,
-        ),
-        None => None,
-    };
+    let goal = parse_goal(args.goal.as_deref())?;
     let request = Request { target, goal };
     let stop = interrupt_flag();
     let answer = solve(&problem, &request, &config, Some(stop))
@@ -357,6 +364,15 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
         eprintln!("igo: interrupted; the answer above is from the playouts run so far");
     }
     Ok(())
+}
+
+fn parse_goal(goal: Option<&str>) -> Result<Option<Goal>> {
+    match goal {
+        Some(g) => Ok(Some(Goal::from_name(g).ok_or_else(|| {
+            bad_input(format!("--goal {g:?}: expected kill or live"))
+        })?)),
+        None => Ok(None),
+    }
 }
 
 fn answer_json(problem: &Problem, a: &Answer) -> Value {
@@ -644,6 +660,10 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
     if let Some(n) = args.speed {
         return speed_cmd(&files, n, &config, args.json);
     }
+    let request = Request {
+        target: None,
+        goal: parse_goal(args.goal.as_deref())?,
+    };
     let stop = interrupt_flag();
     let mut peer = match args.peer {
         Some(kind) => Some((
@@ -697,7 +717,7 @@ fn bench_cmd(args: BenchArgs) -> Result<()> {
             }
         }
         let cpu0 = crate::util::cpu_seconds();
-        let result = solve(&problem, &Request::default(), &config, Some(stop));
+        let result = solve(&problem, &request, &config, Some(stop));
         let cpu = crate::util::cpu_seconds() - cpu0;
         if interrupted() {
             interrupted_early = true;
@@ -866,7 +886,7 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
         for _ in 0..n {
             pos.copy_from(&start);
             let mut removed = PointSet::EMPTY;
-            playout(&fight.ctx, &mut pos, &mut removed, None, &mut rng);
+            playout(&fight.ctx, &mut pos, &mut removed, [None; 2], &mut rng);
             local_moves += (start.board().empty_count() as i64 - pos.board().empty_count() as i64)
                 .unsigned_abs();
         }
@@ -884,7 +904,7 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
         for _ in 0..n {
             pos.copy_from(&full_start);
             let mut removed = PointSet::EMPTY;
-            playout(&full_ctx, &mut pos, &mut removed, None, &mut rng);
+            playout(&full_ctx, &mut pos, &mut removed, [None; 2], &mut rng);
         }
         let c2 = crate::util::cpu_seconds();
         local_cpu += c1 - c0;
