@@ -279,6 +279,14 @@ impl Block<'_> {
         self.liberties().count()
     }
 
+    /// The number of pseudo-liberties: liberties counted once for each stone of the block next
+    /// to them. Constant time. `liberty_count() <= pseudo_liberty_count() <= 4 * liberty_count()`,
+    /// so a large pseudo count rules out a short liberty count without walking the stones.
+    #[inline]
+    pub fn pseudo_liberty_count(&self) -> usize {
+        libs::count(self.board.libs[self.root as usize & IX]) as usize
+    }
+
     /// Whether the block has exactly one liberty (the paper's h, eq. 5). Constant time.
     pub fn in_atari(&self) -> bool {
         libs::in_atari(self.board.libs[self.root as usize & IX])
@@ -1406,6 +1414,14 @@ mod tests {
                         if let Some(l) = b.atari_liberty() {
                             assert_eq!(b.liberties(), PointSet::single(l));
                         }
+                        // Pseudo-liberties recounted: each stone's empty neighbours.
+                        let pseudo: usize = b
+                            .stones()
+                            .iter()
+                            .map(|q| size.neighbours(q).filter(|&r| board.is_empty_at(r)).count())
+                            .sum();
+                        assert_eq!(b.pseudo_liberty_count(), pseudo);
+                        assert!(pseudo <= 4 * b.liberty_count());
                     }
                 }
             }

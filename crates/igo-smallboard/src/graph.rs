@@ -5,7 +5,7 @@
 //! (section 5: "when the graph storage overflows").
 //!
 //! The graph outlives one threshold: expansions, move order and static evaluation do not depend
-//! on `k`, so the binary search of [`crate::bounds`] reuses them; labels live in
+//! on `k`, so the binary search of the driver (`bounds.rs`, [`crate::Solver`]) reuses them; labels live in
 //! [`crate::labels::Labels`], one set per threshold.
 
 use rustc_hash::FxHashMap;

@@ -7,7 +7,7 @@
 //! that already have it, so every proof is well founded. Each proved vertex also gets a *rank*, an
 //! upper bound on the moves before the game ends along the proof (0 at a terminal or a statically
 //! decided vertex); ranks strictly fall along the strategy, which is what lets
-//! [`crate::bounds`] read a principal variation that ends. [`Labels::settle`] is the update rule
+//! the driver (`bounds.rs`, [`crate::Solver`]) read a principal variation that ends. [`Labels::settle`] is the update rule
 //! applied until nothing changes on the whole open part of the graph, which decides the vertices
 //! that can never be decided (`0` is then final).
 

@@ -158,7 +158,13 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
         }
     }
     for q in size.neighbours(p) {
-        let libs = board.liberties_at(q);
+        let block = board.block_at(q).expect("a stone of c");
+        // A liberty touches at most four stones of a block: more than eight pseudo-liberties
+        // mean three liberties or more, without walking the (often large) block.
+        if block.pseudo_liberty_count() > 8 {
+            continue;
+        }
+        let libs = block.liberties();
         if libs.count() != 2 {
             continue;
         }
@@ -398,6 +404,11 @@ pub fn is_big_self_atari(pos: &Position, p: Point) -> bool {
             Some(c) if c != me => {}
             Some(_) => {
                 let block = board.block_at(q).expect("stone");
+                // More than eight pseudo-liberties: three liberties or more (see
+                // `needs_filling`), so two remain after `p` is filled.
+                if block.pseudo_liberty_count() > 8 {
+                    return false;
+                }
                 let root = block.anchor();
                 if !own_roots[..k].contains(&Some(root)) {
                     own_roots[k] = Some(root);
