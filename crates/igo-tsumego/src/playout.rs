@@ -471,3 +471,105 @@ fn random_move(ctx: &PlayoutContext, pos: &mut Position, rng: &mut Rng) -> Optio
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::{BoardSize, Move};
+
+    /// Positions along seeded random playouts on a few board sizes, each with the player to
+    /// move (both colours seen).
+    fn sample_positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        for (n, seed) in [(5, 1u64), (7, 2), (9, 3), (9, 4), (13, 5)] {
+            let size = BoardSize::square(n).unwrap();
+            let mut rng = igo_core::seeded_rng(seed);
+            for _ in 0..6 {
+                let mut pos = Position::new(size);
+                for step in 0.. {
+                    match pos.random_playout_move(EyeRule::NoAtari, &mut rng) {
+                        Some(p) => {
+                            pos.play(Move::Play(p)).unwrap();
+                        }
+                        None => break,
+                    }
+                    if step % 7 == 0 {
+                        out.push(pos.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `is_big_self_atari` against playing the move on a copy: the new stone's block has two
+    /// or more stones and one liberty, and nothing was captured.
+    #[test]
+    fn big_self_atari_agrees_with_playing_the_move() {
+        let (mut yes, mut no) = (0, 0);
+        for pos in sample_positions() {
+            let board = pos.board();
+            for p in board.size().points() {
+                if !board.is_legal_placement(pos.to_play(), p) {
+                    continue;
+                }
+                let mut after = pos.clone();
+                let placed = after.play_unchecked(Move::Play(p));
+                let block = after.board().block_at(p).expect("a legal move stays");
+                let expected = placed.captured.is_empty()
+                    && block.stones().count() >= 2
+                    && block.liberty_count() == 1;
+                assert_eq!(is_big_self_atari(&pos, p), expected, "{p:?} in\n{pos}");
+                if expected {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 50 && no > 1000, "{yes} self-ataris, {no} others");
+    }
+
+    /// `needs_filling` against its definition computed with exact liberties of every
+    /// neighbouring block (no pseudo-liberty shortcut).
+    #[test]
+    fn approach_eyes_follow_the_definition() {
+        let mut seen = 0;
+        for pos in sample_positions() {
+            let board = pos.board();
+            let size = board.size();
+            for c in [Color::Black, Color::White] {
+                for p in size.points() {
+                    if !board.is_empty_at(p) {
+                        continue;
+                    }
+                    let is_eye = size.neighbours(p).all(|q| board.color_at(q) == Some(c));
+                    let expected = is_eye
+                        && size.neighbours(p).any(|q| {
+                            let libs = board.liberties_at(q);
+                            libs.count() == 2
+                                && (libs - PointSet::single(p)).iter().any(|o| {
+                                    !size.neighbours(o).all(|r| board.color_at(r) == Some(c))
+                                })
+                        });
+                    assert_eq!(needs_filling(board, c, p), expected, "{c} {p:?} in\n{pos}");
+                    seen += expected as usize;
+                }
+            }
+        }
+        assert!(seen > 10, "only {seen} approach eyes in the sample");
+    }
+
+    /// By hand: White's corner eye A1 is a needed liberty while the block's other liberty C1
+    /// is shared with Black, not once the block has a third liberty, nor for Black.
+    #[test]
+    fn a_corner_eye_is_an_approach_only_with_one_shared_liberty() {
+        let shared =
+            Position::from_diagram(".....\n.....\nXXX..\nOOX..\n.O.X.\nto play: O").unwrap();
+        let free = Position::from_diagram(".....\n.....\nXX...\nOO...\n.O...\nto play: O").unwrap();
+        let a1 = shared.size().parse_point("A1").unwrap();
+        assert!(needs_filling(shared.board(), Color::White, a1));
+        assert!(!needs_filling(free.board(), Color::White, a1));
+        assert!(!needs_filling(shared.board(), Color::Black, a1));
+    }
+}

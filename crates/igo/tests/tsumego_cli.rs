@@ -71,6 +71,50 @@ fn bad_input_exits_with_code_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // Knobs: an unknown name and a value out of range are named in the error.
+    for (knob, named) in [("speed=3", "speed"), ("capture=2", "not in 0..1")] {
+        let out = igo()
+            .args(["tsumego", "solve", &example(), "--set", knob])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--set {knob}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(named) && err.contains("--set"), "{err}");
+    }
+}
+
+#[test]
+fn knobs_are_listed_and_change_the_search() {
+    let out = igo()
+        .args(["tsumego", "solve", &example(), "--set", "help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(listing.contains("exploration") && listing.contains("avoid_self_atari"));
+    // The same seed with a different UCB constant explores differently.
+    let solve = |knob: &str| {
+        let out = igo()
+            .args([
+                "tsumego",
+                "solve",
+                &example(),
+                "--playouts",
+                "2000",
+                "--json",
+            ])
+            .args(["--set", knob])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["capture_rate"].as_f64().unwrap()
+    };
+    assert_ne!(solve("exploration=0.05"), solve("exploration=2.0"));
 }
 
 #[test]

@@ -210,6 +210,12 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
     if args.uniform {
         config.policy = igo_tsumego::PlayoutPolicy::uniform();
     }
+    if args.knobs.iter().any(|k| k.trim() == "help") {
+        for (name, what) in SolverConfig::KNOBS {
+            println!("{name:<20} {what}");
+        }
+        std::process::exit(0);
+    }
     for knob in &args.knobs {
         let (key, value) = knob.split_once('=').unwrap_or((knob.as_str(), ""));
         config
