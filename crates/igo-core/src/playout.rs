@@ -89,7 +89,7 @@ impl Board {
     /// eyes under `rule`. (The ko point is the caller's business.)
     #[inline]
     pub fn is_playout_move(&self, c: Color, p: Point, rule: EyeRule) -> bool {
-        self.playout_ok(c as u32, self.cell_index(p), rule == EyeRule::TrueEyeShape)
+        self.playout_ok::<0>(c as u32, self.cell_index(p), rule == EyeRule::TrueEyeShape)
     }
 }
 
@@ -101,7 +101,13 @@ impl Board {
     /// rejected at random, so each extra branch would be mispredicted often); only own rings
     /// under the diagonal rule take a second look, at the diagonals.
     #[inline(always)]
-    fn quick_playout_test(&self, me: u32, m: usize, ko: usize, true_eye: bool) -> bool {
+    fn quick_playout_test<const S: usize>(
+        &self,
+        me: u32,
+        m: usize,
+        ko: usize,
+        true_eye: bool,
+    ) -> bool {
         let w = self.cell_word(m);
         let own = cell::of(w, me);
         let own_atari = cell::atari_of(w, me);
@@ -114,7 +120,7 @@ impl Board {
             if ok & !ring {
                 return true;
             }
-            ok && self.playout_ok(me, m, true)
+            ok && self.playout_ok::<S>(me, m, true)
         } else {
             ok & (!ring | (own_atari != 0))
         }
@@ -129,7 +135,7 @@ impl Board {
     /// that rule (true eye shapes). A rejected point that is sealed (dead) moves to the sealed
     /// part, so later moves do not draw it again.
     #[inline(always)]
-    fn uniform_choice(
+    fn uniform_choice<const S: usize>(
         &mut self,
         me: u32,
         ko: usize,
@@ -145,22 +151,22 @@ impl Board {
         while window > 0 {
             let i = below(rng, window);
             let m = self.empty_cell(i);
-            if self.quick_playout_test(me, m, ko, true_eye) {
+            if self.quick_playout_test::<S>(me, m, ko, true_eye) {
                 return m;
             }
             window -= 1;
             self.swap_entries(i, window);
             // The entry it swapped with has been rejected already.
-            self.seal_if_dead(m, true_eye);
+            self.seal_if_dead::<S>(m, true_eye);
         }
         NO_KO
     }
 
     /// Moves rejected point `m` to the sealed part if no one may play it under the eye rule.
     #[inline(always)]
-    fn seal_if_dead(&mut self, m: usize, true_eye: bool) {
+    fn seal_if_dead<const S: usize>(&mut self, m: usize, true_eye: bool) {
         if true_eye {
-            if self.dead_under_true_eye(m) {
+            if self.dead_under_true_eye::<S>(m) {
                 self.seal(m);
             }
         } else if cell::sealed(self.cell_word(m)) {
@@ -173,12 +179,12 @@ impl Board {
     /// list is partitioned for the rule), or [`NO_KO`] when there is none.
     #[inline(always)]
     fn scan_choice(&self, me: u32, ko: usize, true_eye: bool, rng: &mut impl RngCore) -> usize {
-        self.scan_choice_noting(me, ko, true_eye, rng, |_| {})
+        self.scan_choice_noting::<0>(me, ko, true_eye, rng, |_| {})
     }
 
     /// [`Board::scan_choice`] calling `rejected` with each point it passes over.
     #[inline(always)]
-    fn scan_choice_noting(
+    fn scan_choice_noting<const S: usize>(
         &self,
         me: u32,
         ko: usize,
@@ -199,7 +205,7 @@ impl Board {
         let mut i = start;
         loop {
             let m = self.empty_cell(i);
-            if self.quick_playout_test(me, m, ko, true_eye) {
+            if self.quick_playout_test::<S>(me, m, ko, true_eye) {
                 return m;
             }
             rejected(m);
@@ -217,7 +223,7 @@ impl Board {
     /// leave the open part afterwards, as [`Board::uniform_choice`] does with those it draws,
     /// so that later scans do not pass over them again.
     #[inline(always)]
-    fn scan_choice_in_playout(
+    fn scan_choice_in_playout<const S: usize>(
         &mut self,
         me: u32,
         ko: usize,
@@ -231,12 +237,12 @@ impl Board {
         }
         let mut found = [0u16; 8];
         let mut count = 0;
-        let m = self.scan_choice_noting(me, ko, true_eye, rng, |q| {
+        let m = self.scan_choice_noting::<S>(me, ko, true_eye, rng, |q| {
             found[count & 7] = q as u16;
             count += 1;
         });
         for &q in found.iter().take(count) {
-            self.seal_if_dead(q as usize, true_eye);
+            self.seal_if_dead::<S>(q as usize, true_eye);
         }
         m
     }
@@ -281,7 +287,7 @@ impl Position {
     pub fn random_playout_move(&mut self, rule: EyeRule, rng: &mut impl RngCore) -> Option<Point> {
         let (me, ko, true_eye) = self.playout_test(rule);
         let board = self.board_mut();
-        let m = board.uniform_choice(me, ko, true_eye, rng);
+        let m = board.uniform_choice::<0>(me, ko, true_eye, rng);
         (m != NO_KO).then(|| board.point_at_cell(m))
     }
 
@@ -323,20 +329,13 @@ impl Position {
     ) -> PlayoutResult {
         let cap = config.max_moves.unwrap_or(3 * self.size().point_count());
         let mut local = PlayoutRng::new(rng.next_u64(), rng.next_u64());
-        // One loop per move choice and eye rule, so neither is tested on every move.
-        let moves = match (config.choice, config.eye_rule) {
-            (MoveChoice::Uniform, EyeRule::NoAtari) => {
-                self.playout_loop::<false, false>(cap, &mut local)
-            }
-            (MoveChoice::Uniform, EyeRule::TrueEyeShape) => {
-                self.playout_loop::<false, true>(cap, &mut local)
-            }
-            (MoveChoice::ScanFromRandom, EyeRule::NoAtari) => {
-                self.playout_loop::<true, false>(cap, &mut local)
-            }
-            (MoveChoice::ScanFromRandom, EyeRule::TrueEyeShape) => {
-                self.playout_loop::<true, true>(cap, &mut local)
-            }
+        // One loop per move choice and eye rule, so neither is tested on every move, and per
+        // common board width (9x9, 13x13, 19x19), so that the neighbour offsets are constants.
+        let moves = match self.board().stride() {
+            10 => self.playout_loop_for::<10>(config, cap, &mut local),
+            14 => self.playout_loop_for::<14>(config, cap, &mut local),
+            20 => self.playout_loop_for::<20>(config, cap, &mut local),
+            _ => self.playout_loop_for::<0>(config, cap, &mut local),
         };
         PlayoutResult {
             moves,
@@ -344,10 +343,34 @@ impl Position {
         }
     }
 
+    /// The playout loop for `config`'s move choice and eye rule, with stride `S` (0: any).
+    #[inline(always)]
+    fn playout_loop_for<const S: usize>(
+        &mut self,
+        config: &PlayoutConfig,
+        cap: usize,
+        rng: &mut impl RngCore,
+    ) -> usize {
+        match (config.choice, config.eye_rule) {
+            (MoveChoice::Uniform, EyeRule::NoAtari) => {
+                self.playout_loop::<false, false, S>(cap, rng)
+            }
+            (MoveChoice::Uniform, EyeRule::TrueEyeShape) => {
+                self.playout_loop::<false, true, S>(cap, rng)
+            }
+            (MoveChoice::ScanFromRandom, EyeRule::NoAtari) => {
+                self.playout_loop::<true, false, S>(cap, rng)
+            }
+            (MoveChoice::ScanFromRandom, EyeRule::TrueEyeShape) => {
+                self.playout_loop::<true, true, S>(cap, rng)
+            }
+        }
+    }
+
     /// The moves of a playout, with the player to move, the ko point (as a mailbox index) and
     /// the pass count held in locals; returns the number of moves played.
     #[inline(always)]
-    fn playout_loop<const SCAN: bool, const TRUE_EYE: bool>(
+    fn playout_loop<const SCAN: bool, const TRUE_EYE: bool, const S: usize>(
         &mut self,
         cap: usize,
         rng: &mut impl RngCore,
@@ -359,12 +382,12 @@ impl Position {
         let mut moves = 0;
         while moves < cap && passes < 2 {
             let chosen = if SCAN {
-                board.scan_choice_in_playout(me, ko, TRUE_EYE, rng)
+                board.scan_choice_in_playout::<S>(me, ko, TRUE_EYE, rng)
             } else {
-                board.uniform_choice(me, ko, TRUE_EYE, rng)
+                board.uniform_choice::<S>(me, ko, TRUE_EYE, rng)
             };
             if chosen != NO_KO {
-                ko = board.place_in_playout::<TRUE_EYE>(me, chosen);
+                ko = board.place_in_playout::<TRUE_EYE, S>(me, chosen);
                 passes = 0;
             } else {
                 ko = NO_KO;
@@ -534,7 +557,7 @@ mod tests {
                         MoveChoice::ScanFromRandom => {
                             let (me, ko, _) = b.playout_test(config.eye_rule);
                             let board = b.board_mut();
-                            let m = board.scan_choice_in_playout(me, ko, false, &mut local);
+                            let m = board.scan_choice_in_playout::<0>(me, ko, false, &mut local);
                             (m != NO_KO).then(|| board.point_at_cell(m))
                         }
                     }
@@ -555,6 +578,68 @@ mod tests {
         }
     }
 
+    /// `playout` runs a loop specialised to the board's stride on 9x9, 13x13 and 19x19 (and a
+    /// generic one otherwise); it must play exactly the moves of the generic steps.
+    #[test]
+    fn stride_specialised_playouts_play_as_the_generic_steps() {
+        for (w, h) in [(9, 9), (13, 13), (19, 19), (9, 5), (19, 7), (8, 8)] {
+            let size = BoardSize::new(w, h).unwrap();
+            for eye_rule in [EyeRule::NoAtari, EyeRule::TrueEyeShape] {
+                for choice in [MoveChoice::Uniform, MoveChoice::ScanFromRandom] {
+                    let true_eye = eye_rule == EyeRule::TrueEyeShape;
+                    let config = PlayoutConfig {
+                        eye_rule,
+                        choice,
+                        ..PlayoutConfig::default()
+                    };
+                    for seed in 0..3 {
+                        let mut a = Position::new(size);
+                        let result = a.playout(&config, Komi::ZERO, &mut seeded_rng(seed));
+                        a.board().check_consistency().unwrap();
+                        let mut outer = seeded_rng(seed);
+                        let mut rng = PlayoutRng::new(outer.next_u64(), outer.next_u64());
+                        let mut b = Position::new(size);
+                        let mut moves = 0;
+                        while moves < 3 * size.point_count() && b.consecutive_passes() < 2 {
+                            let (me, ko, _) = b.playout_test(eye_rule);
+                            let (board, to_play, ko_point, passes) = b.parts_mut();
+                            let m = match choice {
+                                MoveChoice::Uniform => {
+                                    board.uniform_choice::<0>(me, ko, true_eye, &mut rng)
+                                }
+                                MoveChoice::ScanFromRandom => {
+                                    board.scan_choice_in_playout::<0>(me, ko, true_eye, &mut rng)
+                                }
+                            };
+                            if m == NO_KO {
+                                *ko_point = None;
+                                *passes += 1;
+                            } else {
+                                let k = if true_eye {
+                                    board.place_in_playout::<true, 0>(me, m)
+                                } else {
+                                    board.place_in_playout::<false, 0>(me, m)
+                                };
+                                *ko_point = (k != NO_KO).then(|| board.point_at_cell(k));
+                                *passes = 0;
+                            }
+                            *to_play = !*to_play;
+                            moves += 1;
+                        }
+                        b.board().check_consistency().unwrap();
+                        let what = format!("{size} {eye_rule:?} {choice:?} seed {seed}");
+                        assert!(moves > size.point_count() / 2, "{what}: too short");
+                        assert_eq!(result.moves, moves, "{what}");
+                        assert_eq!(a, b, "{what}");
+                        assert_eq!(a.board().stone_hash(), b.board().stone_hash(), "{what}");
+                        assert_eq!(a.ko_point(), b.ko_point(), "{what}");
+                        assert_eq!(result.score, area_score(b.board(), Komi::ZERO), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The playout loop's own steps (move choice with lazy sealing, placement), checked against
     /// the definition after every move.
     #[test]
@@ -569,9 +654,9 @@ mod tests {
                 let (me, ko, _) = pos.playout_test(rule);
                 let (board, to_play, ko_point, passes) = pos.parts_mut();
                 let m = match choice {
-                    MoveChoice::Uniform => board.uniform_choice(me, ko, true_eye, &mut rng),
+                    MoveChoice::Uniform => board.uniform_choice::<0>(me, ko, true_eye, &mut rng),
                     MoveChoice::ScanFromRandom => {
-                        board.scan_choice_in_playout(me, ko, true_eye, &mut rng)
+                        board.scan_choice_in_playout::<0>(me, ko, true_eye, &mut rng)
                     }
                 };
                 if m == NO_KO {
@@ -581,9 +666,9 @@ mod tests {
                 } else {
                     assert!(expected.contains(board.point_at_cell(m)));
                     let k = if true_eye {
-                        board.place_in_playout::<true>(me, m)
+                        board.place_in_playout::<true, 0>(me, m)
                     } else {
-                        board.place_in_playout::<false>(me, m)
+                        board.place_in_playout::<false, 0>(me, m)
                     };
                     *ko_point = (k != NO_KO).then(|| board.point_at_cell(k));
                     *passes = 0;
