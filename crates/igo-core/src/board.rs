@@ -869,6 +869,17 @@ impl Board {
         }
     }
 
+    /// Partitions the list for playouts under the eye rule (`true_eye`: the diagonal rule, else
+    /// eq. 14).
+    #[inline(always)]
+    pub(crate) fn partition_for(&mut self, true_eye: bool) {
+        if true_eye {
+            self.partition_true_eye();
+        } else {
+            self.partition();
+        }
+    }
+
     /// Whether empty mailbox cell `m` can be played by no one under the diagonal eye rule: sealed,
     /// and a true eye shape for the colour around it (which may not fill it; the other colour
     /// would commit suicide).

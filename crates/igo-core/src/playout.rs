@@ -142,11 +142,7 @@ impl Board {
         true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
-        if true_eye {
-            self.partition_true_eye();
-        } else {
-            self.partition();
-        }
+        self.partition_for(true_eye);
         let mut window = self.open_count();
         while window > 0 {
             let i = below(rng, window);
@@ -230,11 +226,7 @@ impl Board {
         true_eye: bool,
         rng: &mut impl RngCore,
     ) -> usize {
-        if true_eye {
-            self.partition_true_eye();
-        } else {
-            self.partition();
-        }
+        self.partition_for(true_eye);
         let mut found = [0u16; 8];
         let mut count = 0;
         let m = self.scan_choice_noting::<S>(me, ko, true_eye, rng, |q| {
