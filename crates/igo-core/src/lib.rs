@@ -21,6 +21,7 @@ mod color;
 pub mod diagram;
 mod game;
 pub mod legal_count;
+mod memory;
 pub mod playout;
 mod point;
 mod point_set;
@@ -33,6 +34,7 @@ pub use board::{Block, Board, Placement};
 pub use color::{ByColor, Color};
 pub use diagram::DiagramError;
 pub use game::{Game, KoRule, Outcome, Rules, Suicide};
+pub use memory::{default_memory_limit, MemoryBudget, MemorySource};
 pub use playout::{seeded_rng, EyeRule, MoveChoice, PlayoutConfig, PlayoutResult, Rng};
 pub use point::{
     BoardSize, BoardSizeError, Move, ParsePointError, ParsePointErrorKind, Point, MAX_SIDE,

@@ -228,16 +228,10 @@ impl Default for DpOptions {
     }
 }
 
-/// 80% of MemAvailable (Linux), or 16 GiB where that cannot be read.
+/// 80% of the memory this process may still use: the smallest of `ulimit -v`, the memory
+/// cgroup and MemAvailable ([`igo_core::MemoryBudget`]).
 pub fn default_memory_limit() -> u64 {
-    let avail = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
-        s.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    avail.map_or(16 << 30, |b| b / 5 * 4)
+    igo_core::default_memory_limit()
 }
 
 /// How far a computation is: `done` of `total` steps of the named phase.
