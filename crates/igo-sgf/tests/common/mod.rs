@@ -1,5 +1,5 @@
 //! Random legal Go games for the integration tests, played on igo-core with a seeded generator.
-//! Shared by several test crates (igo-sgf's and igo's `show_gnugo`), each using part of it.
+//! Shared by several test crates (igo-sgf's and igo's CLI tests), each using part of it.
 #![allow(dead_code)]
 
 use igo_core::{BoardSize, Color, Move, Position};

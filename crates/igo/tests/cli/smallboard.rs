@@ -1,25 +1,7 @@
 //! `igo smallboard` end to end: JSON fields, both methods agree, komi, SGF and diagram input,
 //! checkpoints, bad input exits 2.
 
-use std::process::Command;
-
-fn igo(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_igo"))
-        .args(args)
-        .output()
-        .expect("run igo");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = igo(args);
-    assert_eq!(code, 0, "igo {args:?}: {err}");
-    serde_json::from_str(out.trim()).expect("one JSON object")
-}
+use crate::common::{igo_text, json};
 
 #[test]
 fn three_by_three_is_nine_with_a_line() {
@@ -51,7 +33,7 @@ fn methods_agree_and_loops_show_as_different_values() {
     let v = json(&["smallboard", "2x2", "--json"]);
     assert!(v["l_min"].as_i64().unwrap() < v["l_max"].as_i64().unwrap());
     assert_eq!(v["line"].as_array().unwrap().len(), 0);
-    let (code, out, _) = igo(&["smallboard", "2x2"]);
+    let (code, out, _) = igo_text(&["smallboard", "2x2"]);
     assert_eq!(code, 0);
     assert!(out.contains("never ends"), "{out}");
 }
@@ -109,7 +91,7 @@ fn checkpoint_is_written_and_resumed() {
     assert_eq!(a["l_max"], b["l_max"]);
     assert_eq!(a["thresholds"], b["thresholds"]);
     // A checkpoint of another board is bad input.
-    let (code, _, err) = igo(&["smallboard", "3x2", "--checkpoint", ck]);
+    let (code, _, err) = igo_text(&["smallboard", "3x2", "--checkpoint", ck]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("2x3.ckpt"), "{err}");
 }
@@ -127,7 +109,7 @@ fn bad_input_exits_2() {
         vec!["smallboard", "3x3", "--position", "/nonexistent/file.sgf"],
         vec!["smallboard", "3x3", "--lookahead", "9"],
     ] {
-        let (code, _, err) = igo(&args);
+        let (code, _, err) = igo_text(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("error"), "{args:?}: {err}");
     }

@@ -1,16 +1,12 @@
 //! `igo tsumego`: solving the bundled example, its SGF and SVG output, and bad input.
 
-use std::process::Command;
-
-fn igo() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_igo"))
-}
+use crate::common::{igo_command, tsumego_examples};
 
 fn example() -> String {
-    format!(
-        "{}/../igo-tsumego/tests/data/gokyo-shumyo-010.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    tsumego_examples()
+        .join("gokyo-shumyo-010.sgf")
+        .display()
+        .to_string()
 }
 
 #[test]
@@ -18,7 +14,7 @@ fn solve_writes_json_sgf_and_svg() {
     let dir = tempfile::tempdir().unwrap();
     let sgf = dir.path().join("answer.sgf");
     let svg = dir.path().join("answer.svg");
-    let out = igo()
+    let out = igo_command()
         .args([
             "tsumego",
             "solve",
@@ -55,25 +51,25 @@ fn solve_writes_json_sgf_and_svg() {
 
 #[test]
 fn bad_input_exits_with_code_2() {
-    let out = igo()
+    let out = igo_command()
         .args(["tsumego", "solve", "/no/such/file.sgf"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let out = igo()
+    let out = igo_command()
         .args(["tsumego", "solve", &example(), "--target", "K10"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("K10"));
-    let out = igo()
+    let out = igo_command()
         .args(["tsumego", "solve", &example(), "--goal", "maybe"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     // Knobs: an unknown name and a value out of range are named in the error.
     for (knob, named) in [("speed=3", "speed"), ("capture=2", "not in 0..1")] {
-        let out = igo()
+        let out = igo_command()
             .args(["tsumego", "solve", &example(), "--set", knob])
             .output()
             .unwrap();
@@ -85,7 +81,7 @@ fn bad_input_exits_with_code_2() {
 
 #[test]
 fn knobs_are_listed_and_change_the_search() {
-    let out = igo()
+    let out = igo_command()
         .args(["tsumego", "solve", &example(), "--set", "help"])
         .output()
         .unwrap();
@@ -94,7 +90,7 @@ fn knobs_are_listed_and_change_the_search() {
     assert!(listing.contains("exploration") && listing.contains("avoid_self_atari"));
     // The same seed with a different UCB constant explores differently.
     let solve = |knob: &str| {
-        let out = igo()
+        let out = igo_command()
             .args([
                 "tsumego",
                 "solve",
@@ -119,8 +115,8 @@ fn knobs_are_listed_and_change_the_search() {
 
 #[test]
 fn bench_scores_a_folder() {
-    let dir = format!("{}/../igo-tsumego/tests/data", env!("CARGO_MANIFEST_DIR"));
-    let out = igo()
+    let dir = tsumego_examples().display().to_string();
+    let out = igo_command()
         .args([
             "tsumego",
             "bench",

@@ -6,23 +6,15 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use igo_core::{BoardSize, Color, Move};
 use igo_sgf::GoGame;
 
-// The seeded random-game generator of igo-sgf's tests, shared rather than copied.
-#[path = "../../igo-sgf/tests/common/mod.rs"]
-mod common;
+use crate::common::{assert_bad_input, igo};
+use crate::random_game;
 
 const GNUGO: &str = "/usr/games/gnugo";
-
-fn igo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_igo"))
-        .args(args)
-        .output()
-        .expect("run igo")
-}
 
 fn show_json(file: &Path, moves: Option<usize>) -> serde_json::Value {
     let mut args = vec!["show", file.to_str().unwrap(), "--json"];
@@ -125,7 +117,7 @@ struct Written {
 
 /// Writes a random game (with a variation at the root, which must not disturb the main line).
 fn write_game(dir: &Path, size: BoardSize, seed: u64, length: usize) -> Written {
-    let g = common::random_game(size, seed, length);
+    let g = random_game::random_game(size, seed, length);
     let mut game = GoGame::from_position(&g.start);
     let root = game.root().id();
     game.add_line(root, &g.moves);
@@ -254,17 +246,6 @@ fn show_prints_a_diagram_with_gtp_coordinates() {
         show_json(&file, Some(0))["last_move"],
         serde_json::Value::Null
     );
-}
-
-/// Runs `igo show` with `args` and expects exit code 2 and `needles` in the message, no panic.
-fn assert_bad_input(args: &[&str], needles: &[&str]) {
-    let out = igo(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "{args:?}: {n:?} not in {err:?}");
-    }
 }
 
 #[test]

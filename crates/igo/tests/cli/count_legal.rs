@@ -1,18 +1,7 @@
 //! `igo count-legal`: the published counts (OEIS A094777) by both methods, the JSON shape, and bad
 //! sizes exiting with code 2 and a message, never a panic.
 
-use std::process::{Command, Output};
-
-fn igo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_igo"))
-        .args(args)
-        .output()
-        .expect("run igo")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
+use crate::common::{igo, stdout};
 
 #[test]
 fn prints_the_published_counts_by_both_methods() {

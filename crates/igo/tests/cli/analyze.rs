@@ -4,25 +4,8 @@
 //! game whose analysis is known, and bad input exiting with code 2 and a message, never a panic.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn igo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_igo"))
-        .args(args)
-        .output()
-        .expect("run igo")
-}
-
-fn data_folder() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
-    let folder = root.join("shared/data/tsumego");
-    assert!(
-        folder.is_dir(),
-        "the tsumego data folder {} is missing: CI keeps ../shared beside the repository clone",
-        folder.display()
-    );
-    folder
-}
+use crate::common::{igo, tsumego_data};
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("read data folder") {
@@ -123,7 +106,7 @@ fn check_file(file: &Path, svg_out: &Path) -> Result<(), String> {
 #[test]
 fn analyze_every_tsumego_file_with_json_and_svg() {
     let mut files = Vec::new();
-    sgf_files(&data_folder(), &mut files);
+    sgf_files(&tsumego_data(), &mut files);
     files.sort();
     assert!(files.len() > 1000, "only {} SGF files found", files.len());
     let dir = tempfile::tempdir().unwrap();

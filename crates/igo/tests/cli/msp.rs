@@ -1,24 +1,6 @@
 //! `igo msp` end to end: JSON fields, counts, boards written atomically, bad input exits 2.
 
-use std::process::Command;
-
-fn igo(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_igo"))
-        .args(args)
-        .output()
-        .expect("run igo");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = igo(args);
-    assert_eq!(code, 0, "igo {args:?}: {err}");
-    serde_json::from_str(out.trim()).expect("one JSON object")
-}
+use crate::common::{igo_text, json};
 
 #[test]
 fn six_by_six_count_is_the_papers_288() {
@@ -109,7 +91,7 @@ fn bad_input_exits_with_code_2() {
         vec!["msp", "12", "--polynomial"],
         vec!["msp"],
     ] {
-        let (code, _, err) = igo(&args);
+        let (code, _, err) = igo_text(&args);
         assert_eq!(code, 2, "igo {args:?}: {err}");
         assert!(err.contains("error"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
