@@ -28,6 +28,7 @@ mod point_set;
 mod position;
 pub mod reference;
 pub mod score;
+pub mod text;
 mod zobrist;
 
 pub use board::{Block, Board, Placement};

@@ -43,7 +43,7 @@ pub enum BoardSizeError {
         height: u32,
     },
     /// The text is not `N` or `WxH`.
-    #[error("cannot read board size {0:?} (expected N or WxH, e.g. 19 or 9x7)")]
+    #[error("cannot read board size {} (expected N or WxH, e.g. 19 or 9x7)", crate::text::quote(.0))]
     Syntax(String),
 }
 
@@ -278,7 +278,7 @@ impl Move {
 
 /// Text that is not a point of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad point {text:?}: {kind}")]
+#[error("bad point {}: {kind}", crate::text::quote(.text))]
 pub struct ParsePointError {
     /// The text given.
     pub text: String,

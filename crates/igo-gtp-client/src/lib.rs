@@ -27,10 +27,6 @@ use thiserror::Error;
 /// Where Debian's package `gnugo` installs GNU Go (off `PATH`).
 pub const DEFAULT_GNUGO: &str = "/usr/games/gnugo";
 
-/// The longest piece of a command or answer quoted in an error message; longer text is cut with
-/// an ellipsis so that a megabyte of bad input never becomes a megabyte of error.
-const QUOTE_LIMIT: usize = 200;
-
 /// A failure talking to an engine.
 #[derive(Debug, Error)]
 pub enum ClientError {
@@ -92,18 +88,9 @@ pub enum ClientError {
     },
 }
 
-/// Cuts `text` to at most [`QUOTE_LIMIT`] bytes (on a character boundary), with an ellipsis and
-/// the full length when something was cut, and quotes it.
-pub fn quote(text: &str) -> String {
-    if text.len() <= QUOTE_LIMIT {
-        return format!("{text:?}");
-    }
-    let mut end = QUOTE_LIMIT;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{:?}... ({} bytes)", &text[..end], text.len())
-}
+/// Cuts `text` to a readable length with an ellipsis and quotes it: [`igo_core::text::quote`],
+/// the one such helper of igo, so that a megabyte of bad input never becomes a megabyte of error.
+pub use igo_core::text::quote;
 
 /// The GTP name of a colour (`black`, `white`).
 pub fn color_name(c: Color) -> &'static str {

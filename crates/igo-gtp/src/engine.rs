@@ -5,6 +5,7 @@ use std::path::Path;
 
 use igo_analysis::benson::unconditionally_alive;
 use igo_analysis::Groups;
+use igo_core::text::quote;
 use igo_core::{
     score, BoardSize, Color, Game, Komi, Move, PlayError, Point, PointSet, Position, Rules,
 };
@@ -81,7 +82,7 @@ impl Default for Engine {
 
 fn color_arg(args: &[String], k: usize) -> Result<Color, String> {
     let s = args.get(k).ok_or("missing colour argument")?;
-    Color::from_name(s).ok_or_else(|| format!("invalid color {s:?}"))
+    Color::from_name(s).ok_or_else(|| format!("invalid color {}", quote(s)))
 }
 
 fn vertex_text(size: BoardSize, mv: Move) -> String {
@@ -348,7 +349,7 @@ impl Engine {
             "dead" => self.dead_stones(),
             "alive" => all - self.dead_stones(),
             "seki" => PointSet::EMPTY,
-            _ => return Err(format!("unknown status {which:?}")),
+            _ => return Err(format!("unknown status {}", quote(which))),
         };
         // One line per block, as GTP asks.
         let mut lines = Vec::new();
@@ -474,7 +475,7 @@ impl Engine {
         match args.first() {
             Some(file) if file != "-" => std::fs::write(file, text)
                 .map(|_| String::new())
-                .map_err(|e| format!("cannot write {file}: {e}")),
+                .map_err(|e| format!("cannot write {}: {e}", quote(file))),
             _ => Ok(text),
         }
     }

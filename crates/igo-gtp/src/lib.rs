@@ -54,3 +54,38 @@ pub fn run(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Errors name the bad argument but never repeat a megabyte of it (issue 8's battery:
+    /// `play b <1 MB>` echoed the whole argument).
+    #[test]
+    fn long_bad_arguments_are_cut_in_error_replies() {
+        let mega = "Z".repeat(1 << 20);
+        for command in [
+            format!("play b {mega}"),
+            format!("play {mega} D4"),
+            format!("final_status_list {mega}"),
+            format!("boardsize {mega}"),
+            format!("komi {mega}"),
+            format!("printsgf /nonexistent-folder/{mega}"),
+        ] {
+            let mut out = Vec::new();
+            run(command.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+            let reply = String::from_utf8(out).unwrap();
+            assert!(reply.starts_with('?'), "{reply}");
+            assert!(
+                reply.len() < 600,
+                "{} bytes: {}",
+                reply.len(),
+                &reply[..600]
+            );
+            assert!(
+                reply.contains("ZZZZ") || !command.starts_with("play b"),
+                "{reply}"
+            );
+        }
+    }
+}

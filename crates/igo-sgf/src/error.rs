@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use igo_core::text::{quote, shorten};
 use thiserror::Error;
 
 /// A place in the SGF text: line and column, both counted from 1. Columns count characters, not
@@ -80,17 +81,17 @@ pub enum SgfErrorKind {
         expected: &'static str,
     },
     /// A property identifier not followed by a value.
-    #[error("property {0} has no value (expected '[')")]
+    #[error("property {} has no value (expected '[')", shorten(.0))]
     MissingValue(String),
     /// A property value `[...]` with no identifier before it.
     #[error("property value without a property identifier")]
     ValueWithoutIdentifier,
     /// A property identifier with no capital letter (FF\[3\] allowed lower-case letters, which
     /// are dropped, but an identifier needs at least one capital).
-    #[error("property identifier {0:?} has no capital letter")]
+    #[error("property identifier {} has no capital letter", quote(.0))]
     NoCapitalLetter(String),
     /// A property outside a node (after `(` or after a variation).
-    #[error("property {0} outside a node (expected ';' before it)")]
+    #[error("property {} outside a node (expected ';' before it)", shorten(.0))]
     PropertyOutsideNode(String),
     /// A node after a variation in the same game tree: FF\[4\] puts the sequence first and the
     /// variations after it.

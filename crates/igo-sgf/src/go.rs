@@ -20,6 +20,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use igo_core::text::{quote, shorten};
 use igo_core::{
     Board, BoardSize, Color, Game, KoRule, Komi, Move, PlayError, Point, Position, Rules, Suicide,
 };
@@ -169,7 +170,7 @@ impl fmt::Display for GoError {
             GoError::Sgf(e) => write!(f, "{e}"),
             GoError::NotGo { game, pos } => {
                 at(f, pos)?;
-                write!(f, "GM[{game}] is not Go (GM[1])")
+                write!(f, "GM[{}] is not Go (GM[1])", shorten(game))
             }
             GoError::BadProperty {
                 id,
@@ -178,7 +179,7 @@ impl fmt::Display for GoError {
                 pos,
             } => {
                 at(f, pos)?;
-                write!(f, "{id}[{value}]: {problem}")
+                write!(f, "{}[{}]: {problem}", shorten(id), shorten(value))
             }
             GoError::IllegalMove {
                 number,
@@ -332,7 +333,7 @@ fn parse_move(size: BoardSize, v: &PropValue) -> Result<Move, String> {
 
 fn point_on(size: BoardSize, raw: &str) -> Result<Point, String> {
     let sp = SgfPoint::parse(raw)
-        .ok_or_else(|| format!("{raw:?} is not a point (two letters a-z or A-Z)"))?;
+        .ok_or_else(|| format!("{} is not a point (two letters a-z or A-Z)", quote(raw)))?;
     sp.to_point(size)
         .ok_or_else(|| format!("{sp} is off the {size} board"))
 }

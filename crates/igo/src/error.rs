@@ -1,6 +1,9 @@
-//! Exit codes: 2 for bad input (arguments, files, SGF), 1 for anything else that went wrong.
+//! Exit codes: 2 for bad input (arguments, files, SGF), 130 for a command stopped by Ctrl-C
+//! ([`crate::util::interrupt`]), 1 for anything else that went wrong.
 
 use std::fmt;
+
+use crate::util::interrupt::{Interrupted, EXIT_INTERRUPTED};
 
 /// Marks an error as the user's input being wrong, so that `igo` exits with code 2.
 #[derive(Debug)]
@@ -19,9 +22,12 @@ pub fn bad_input(msg: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(msg.into()))
 }
 
-/// The exit code for an error: 2 when any cause in its chain is bad input, else 1.
+/// The exit code for an error: 130 when Ctrl-C stopped the command, 2 when any cause in its
+/// chain is bad input, else 1.
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    if err.chain().any(|e| e.is::<BadInput>()) {
+    if err.chain().any(|e| e.is::<Interrupted>()) {
+        EXIT_INTERRUPTED
+    } else if err.chain().any(|e| e.is::<BadInput>()) {
         2
     } else {
         1

@@ -1,5 +1,7 @@
 //! `igo`: the command-line program. It parses arguments and calls the libraries; each subcommand
-//! lives in its own file under `commands/`. Exit codes: 0 success, 2 bad input, 1 other failure.
+//! lives in its own file under `commands/`. Exit codes: 0 success, 2 bad input, 130 stopped by
+//! Ctrl-C, 1 other failure. A reader that closes stdout early (`igo show F | head -1`) ends the
+//! program quietly with code 0, as it does Unix tools.
 
 use clap::{Parser, Subcommand};
 
@@ -38,6 +40,7 @@ enum Command {
 }
 
 fn main() {
+    quiet_on_closed_stdout();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -58,7 +61,35 @@ fn main() {
         Command::Gtp(args) => commands::gtp::run(args),
     };
     if let Err(err) = result {
-        eprintln!("igo: error: {err:#}");
+        if util::is_broken_pipe(&err) {
+            std::process::exit(0);
+        }
+        if util::interrupt::is_interrupted(&err) {
+            eprintln!("igo: {err:#}");
+        } else {
+            eprintln!("igo: error: {err:#}");
+        }
         std::process::exit(error::exit_code(&err));
     }
+}
+
+/// `println!` panics when the reader of stdout has gone (Rust ignores SIGPIPE, so the write
+/// fails with EPIPE). igo's own printing goes through `util::print`, whose error `main` handles;
+/// this hook is the safety net for any `println!` left: that one panic exits quietly with code
+/// 0, as `head` expects of a writer, instead of a backtrace. Every other panic is reported as
+/// usual.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

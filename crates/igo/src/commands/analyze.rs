@@ -16,7 +16,7 @@ use igo_sgf::GoGame;
 use serde::Serialize;
 
 use crate::error::{bad_input, InputContext};
-use crate::util::write_atomic;
+use crate::util::{print, print_json, OutputFile};
 
 /// Arguments of `igo analyze`.
 #[derive(Args)]
@@ -61,6 +61,7 @@ struct AnalyzeJson {
 
 /// Analyses the position.
 pub fn run(args: AnalyzeArgs) -> Result<()> {
+    let svg_out = args.svg.as_deref().map(OutputFile::check).transpose()?;
     let name = args.file.display().to_string();
     let bytes =
         std::fs::read(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
@@ -79,7 +80,7 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
                 Move::Pass => None,
             });
     let analysis = Analysis::new(pos.board());
-    if let Some(out) = &args.svg {
+    if let Some(out) = &svg_out {
         let overlays = Overlays {
             groups: !args.no_links,
             regions: !args.no_regions,
@@ -91,8 +92,7 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
             main_line.len()
         );
         let svg = analysis.diagram(last_point, overlays).title(title).to_svg();
-        write_atomic(out, svg.as_bytes())
-            .map_err(|e| bad_input(format!("cannot write {}: {e:#}", out.display())))?;
+        out.write(svg.as_bytes())?;
     }
     if args.json {
         let json = AnalyzeJson {
@@ -101,17 +101,16 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
             to_play: pos.to_play().letter(),
             report: analysis.report(),
         };
-        println!("{}", serde_json::to_string(&json)?);
+        print_json(&json)
     } else {
-        println!(
-            "{name}: {} board, after move {n} of {}; {} to play",
+        print(&format!(
+            "{name}: {} board, after move {n} of {}; {} to play\n{}",
             pos.size(),
             main_line.len(),
-            pos.to_play()
-        );
-        print!("{}", analysis.text(last_point));
+            pos.to_play(),
+            analysis.text(last_point)
+        ))
     }
-    Ok(())
 }
 
 fn file_name(path: &std::path::Path) -> String {

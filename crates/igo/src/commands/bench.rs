@@ -8,7 +8,7 @@ use igo_core::{seeded_rng, BoardSize, EyeRule, Komi, MoveChoice, PlayoutConfig, 
 use serde_json::json;
 
 use crate::error::InputContext;
-use crate::util::{cpu_seconds, interrupted, print_json};
+use crate::util::{cpu_seconds, interrupted, print, print_json, stopped};
 
 /// What to measure.
 #[derive(Subcommand)]
@@ -147,34 +147,42 @@ fn playouts(args: PlayoutArgs) -> Result<()> {
     let black: u64 = totals.iter().map(|t| t.2).sum();
     let rate = n as f64 / cpu.max(1e-9);
     let mean_moves = moves as f64 / n.max(1) as f64;
-    if args.json {
-        print_json(&json!({
-            "width": size.width(),
-            "height": size.height(),
-            "threads": args.threads,
-            "playouts": n,
-            "cpu_seconds": round3(cpu),
-            "wall_seconds": round3(wall),
-            "playouts_per_cpu_second": rate.round(),
-            "playouts_per_wall_second": (n as f64 / wall).round(),
-            "mean_moves": round3(mean_moves),
-            "black_win_rate": round3(black as f64 / n.max(1) as f64),
-            "eye_rule": match args.eye_rule { EyeRuleArg::Paper => "paper", EyeRuleArg::Libego => "libego" },
-            "choice": match args.choice { ChoiceArg::Uniform => "uniform", ChoiceArg::Scan => "scan" },
-            "seed": args.seed,
-        }))?;
-    } else {
-        println!(
-            "{size}: {n} playouts on {} thread(s) in {wall:.2} s wall, {cpu:.2} s CPU",
-            args.threads
-        );
-        println!(
-            "{:.0} playouts per CPU-second, {:.0} per wall-second, {mean_moves:.1} moves each (passes included), Black wins {:.1}% at komi {}",
+    let was_interrupted = interrupted();
+    let report = json!({
+        "width": size.width(),
+        "height": size.height(),
+        "threads": args.threads,
+        "playouts": n,
+        "cpu_seconds": round3(cpu),
+        "wall_seconds": round3(wall),
+        "playouts_per_cpu_second": rate.round(),
+        "playouts_per_wall_second": (n as f64 / wall).round(),
+        "mean_moves": round3(mean_moves),
+        "black_win_rate": round3(black as f64 / n.max(1) as f64),
+        "eye_rule": match args.eye_rule { EyeRuleArg::Paper => "paper", EyeRuleArg::Libego => "libego" },
+        "choice": match args.choice { ChoiceArg::Uniform => "uniform", ChoiceArg::Scan => "scan" },
+        "seed": args.seed,
+    });
+    if args.json && !was_interrupted {
+        print_json(&report)?;
+    } else if !args.json {
+        print(&format!(
+            "{size}: {n} playouts on {} thread(s) in {wall:.2} s wall, {cpu:.2} s CPU\n\
+             {:.0} playouts per CPU-second, {:.0} per wall-second, {mean_moves:.1} moves each \
+             (passes included), Black wins {:.1}% at komi {}\n",
+            args.threads,
             rate,
             n as f64 / wall,
             100.0 * black as f64 / n.max(1) as f64,
             komi
-        );
+        ))?;
+    }
+    if was_interrupted {
+        // The rates of a shortened run are still measurements; they are printed and marked.
+        return Err(stopped(
+            args.json.then_some(&report),
+            format!("bench playouts stopped after {n} playouts"),
+        ));
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use igo_core::BoardSize;
 use serde_json::json;
 
 use crate::error::{bad_input, InputContext};
-use crate::util::{interrupt_flag, print_json, progress_bar};
+use crate::util::{interrupt_flag, print, print_json, progress_bar, stopped};
 
 /// How to count.
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,7 +77,13 @@ pub fn run(args: CountLegalArgs) -> Result<()> {
     }
     let count = match result {
         Ok(n) => n,
-        Err(CountError::Stopped) => anyhow::bail!("interrupted: count-legal {size} stopped"),
+        Err(CountError::Stopped) => {
+            let partial = json!({"width": size.width(), "height": size.height()});
+            return Err(stopped(
+                args.json.then_some(&partial),
+                format!("count-legal {size} stopped before the end"),
+            ));
+        }
         Err(CountError::TooManyPointsToEnumerate { .. }) if matches!(method, Method::Auto) => {
             return Err(bad_input(format!(
                 "count-legal {size}: no method applies (the DP needs a side of at most \
@@ -93,7 +99,7 @@ pub fn run(args: CountLegalArgs) -> Result<()> {
             "legal_positions": count.to_string(),
         }))?;
     } else {
-        println!("{count}");
+        print(&format!("{count}\n"))?;
     }
     Ok(())
 }

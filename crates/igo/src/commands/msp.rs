@@ -15,7 +15,8 @@ use igo_msp::{count, dp, tables, verify, Grid, LibertyBoard, MspError};
 use serde_json::{json, Value};
 
 use crate::error::bad_input;
-use crate::util::{interrupt_flag, print_json, progress_bar, write_atomic};
+use crate::util::interrupt::{is_interrupted, Interrupted};
+use crate::util::{interrupt_flag, print_json, progress_bar, stopped, OutputFile};
 
 /// Solution method.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -111,7 +112,7 @@ fn lib_error(e: MspError) -> anyhow::Error {
         MspError::InvalidSize(_) | MspError::TooLarge { .. } | MspError::InvalidOption(_) => {
             bad_input(e.to_string())
         }
-        MspError::Interrupted => anyhow!("interrupted"),
+        MspError::Interrupted => anyhow::Error::new(Interrupted("msp stopped".into())),
         e => anyhow!(e),
     }
 }
@@ -135,6 +136,8 @@ pub fn run(args: MspArgs) -> Result<()> {
     if let Some(range) = &args.table {
         return table(&args, range);
     }
+    let sgf_out = args.sgf.as_deref().map(OutputFile::check).transpose()?;
+    let svg_out = args.svg.as_deref().map(OutputFile::check).transpose()?;
     let Some(size) = &args.size else {
         return Err(bad_input(
             "give a board size (N or WxH) or --table A..B; see igo msp --help",
@@ -151,9 +154,10 @@ pub fn run(args: MspArgs) -> Result<()> {
     });
     let start = Instant::now();
     let board = match args.method {
-        Method::Dp => solve_dp(&args, grid, &mut out)?,
-        Method::Ilp => solve_ilp(&args, &model, &mut out)?,
-    };
+        Method::Dp => solve_dp(&args, grid, &mut out),
+        Method::Ilp => solve_ilp(&args, &model, &mut out),
+    }
+    .map_err(|e| partial_on_interrupt(e, args.json, &out))?;
     let mlp = out["mlp"].as_u64().unwrap_or(0);
     out["msp"] = json!(grid.cells() as u64 - mlp);
     if args.count && cuts != Cuts::None {
@@ -194,14 +198,14 @@ pub fn run(args: MspArgs) -> Result<()> {
             b.liberty_count(),
             out["method"].as_str().unwrap_or("")
         );
-        if let Some(path) = &args.sgf {
+        if let Some(file) = &sgf_out {
             let sgf = b
                 .to_sgf(&title)
                 .ok_or_else(|| bad_input(format!("{grid} is too large for SGF coordinates")))?;
-            write_atomic(path, sgf.as_bytes())?;
+            file.write(sgf.as_bytes())?;
         }
-        if let Some(path) = &args.svg {
-            write_atomic(path, b.to_svg(&title).as_bytes())?;
+        if let Some(file) = &svg_out {
+            file.write(b.to_svg(&title).as_bytes())?;
         }
     } else if args.sgf.is_some() || args.svg.is_some() {
         return Err(anyhow!("no board to write: the solver found none"));
@@ -211,6 +215,18 @@ pub fn run(args: MspArgs) -> Result<()> {
     } else {
         print_text(&out, board.as_ref());
         Ok(())
+    }
+}
+
+/// Ctrl-C stopped the solver: the JSON form prints what is known, marked as interrupted.
+fn partial_on_interrupt(e: anyhow::Error, json: bool, partial: &Value) -> anyhow::Error {
+    if is_interrupted(&e) && json {
+        stopped(
+            Some(partial),
+            e.to_string().trim_start_matches("interrupted: "),
+        )
+    } else {
+        e
     }
 }
 
@@ -295,7 +311,9 @@ fn run_mip(args: &MspArgs, model: &Model, relax: bool) -> Result<mip::MipResult>
     let stop = interrupt_flag();
     while !done.load(Ordering::SeqCst) {
         if stop.load(Ordering::Relaxed) {
-            return Err(anyhow!("interrupted"));
+            return Err(anyhow::Error::new(Interrupted(
+                "msp stopped (the MIP solver is left to end with the process)".into(),
+            )));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -453,7 +471,8 @@ fn table(args: &MspArgs, range: &str) -> Result<()> {
         let control = progress_control(&report);
         let r = dp::solve(g, &options, &control).map_err(lib_error);
         bar.finish_and_clear();
-        let r = r?;
+        let partial = json!({"table": rows, "seconds": start.elapsed().as_secs_f64()});
+        let r = r.map_err(|e| partial_on_interrupt(e, args.json, &partial))?;
         // Boards are verified when they fit in memory (all n <= 21 by default).
         if let Some(board) = r.board.as_ref() {
             let v = verify::verify(board);

@@ -16,6 +16,7 @@ use igo_sgf::GoGame;
 use serde::Serialize;
 
 use crate::error::{bad_input, InputContext};
+use crate::util::{print, print_json};
 
 /// Arguments of `igo show`.
 #[derive(Args)]
@@ -106,15 +107,14 @@ pub fn run(args: ShowArgs) -> Result<()> {
             ko: pos.ko_point().map(|k| size.format_point(k)),
             file: name,
         };
-        println!("{}", serde_json::to_string(&json)?);
-        return Ok(());
+        return print_json(&json);
     }
     let last_text = match last {
         Some((c, mv)) => format!(", last move {} {}", c.letter(), size.format_move(mv)),
         None => String::new(),
     };
-    println!(
-        "{name}: {size} board, after move {n} of {}{last_text}",
+    let mut text = format!(
+        "{name}: {size} board, after move {n} of {}{last_text}\n",
         main_line.len()
     );
     let marks: PointSet = pos.ko_point().into_iter().collect();
@@ -122,13 +122,13 @@ pub fn run(args: ShowArgs) -> Result<()> {
         Move::Play(p) => Some(p),
         Move::Pass => None,
     });
-    print!("{}", board_with_coordinates(board, last_point, &marks));
+    text += &board_with_coordinates(board, last_point, &marks);
     let ko = match pos.ko_point() {
         Some(k) => format!("; ko at {} (*)", size.format_point(k)),
         None => String::new(),
     };
-    println!(
-        "{} to play; captured stones: by Black {}, by White {}{ko}",
+    text += &format!(
+        "{} to play; captured stones: by Black {}, by White {}{ko}\n",
         if pos.to_play() == Color::Black {
             "Black"
         } else {
@@ -137,5 +137,5 @@ pub fn run(args: ShowArgs) -> Result<()> {
         board.captures(Color::Black),
         board.captures(Color::White),
     );
-    Ok(())
+    print(&text)
 }

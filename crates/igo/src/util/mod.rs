@@ -1,0 +1,65 @@
+//! Helpers shared by the subcommands: printing (JSON, text, a closed pipe), output files
+//! ([`output`]), Ctrl-C ([`interrupt`]), CPU time, progress bars.
+
+pub mod interrupt;
+pub mod output;
+
+use std::io::Write;
+
+use anyhow::Result;
+use serde::Serialize;
+
+pub use interrupt::{interrupt_flag, interrupted, stopped};
+pub use output::{write_atomic, OutputFile};
+
+/// Writes `text` to stdout as it is. A reader that closed the pipe (`igo show F | head -1`)
+/// gives an error of kind `BrokenPipe`, which `main` turns into a quiet exit, as Unix tools do;
+/// `println!` would panic instead.
+pub fn print(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Prints a value as one line of JSON on stdout (see [`print`] for a closed pipe).
+pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
+    let mut line = serde_json::to_string(value)?;
+    line.push('\n');
+    print(&line)
+}
+
+/// Whether an error is a write to a closed pipe (the reader went away).
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// CPU seconds (user + system) used by this process so far, from getrusage: the machine is shared,
+/// so rates are per CPU-second.
+pub fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage writes into the zeroed struct we pass and reads nothing else.
+    #[allow(unsafe_code)]
+    let usage = unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        u
+    };
+    let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
+    t(usage.ru_utime) + t(usage.ru_stime)
+}
+
+/// A progress bar on stderr when it is a terminal, hidden otherwise.
+pub fn progress_bar(total: u64, message: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(message.to_string());
+    bar
+}
