@@ -8,20 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn igo() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_igo"))
-}
-
-fn run(args: &[&str]) -> Output {
-    igo().args(args).output().expect("run igo")
-}
+use crate::common::{igo as run, igo_command as igo, tsumego_examples};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn problem() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../igo-tsumego/tests/data/gokyo-shumyo-010.sgf")
+    tsumego_examples().join("gokyo-shumyo-010.sgf")
 }
 
 /// The write end of a pipe whose reader has already exited: every write to it fails with EPIPE,
@@ -109,7 +103,7 @@ fn written_files_keep_the_replaced_mode_and_new_ones_follow_the_umask() {
         .arg("-c")
         .arg(format!(
             "umask 022 && exec '{}' msp 5 --svg '{}'",
-            env!("CARGO_BIN_EXE_igo"),
+            igo().get_program().to_string_lossy(),
             new.display()
         ))
         .output()
