@@ -9,7 +9,8 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use igo_core::{seeded_rng, Color, PointSet, Position};
 use igo_tsumego::playout::{playout, PlayoutContext, PlayoutPolicy};
-use igo_tsumego::{solver::groups, LocalBoard, Problem, Region, RegionConfig};
+use igo_tsumego::solver::{Question, Request, SolverConfig};
+use igo_tsumego::{LocalBoard, Problem, Region};
 
 fn problems() -> Vec<Problem> {
     let root =
@@ -28,16 +29,13 @@ fn problems() -> Vec<Problem> {
     out
 }
 
-/// The attacker, the target and the region of a problem, by the frame's guess (no search).
+/// The attacker, the target and the region of a problem: the solver's first hypothesis (no
+/// search).
 fn setup(problem: &Problem) -> (Region, Color, PointSet) {
-    let board = problem.position.board();
-    let region = Region::around_stones(board, &RegionConfig::default()).expect("stones");
-    let attacker = igo_tsumego::region::guess_attacker(board, problem.to_play());
-    let target = groups(board, !attacker, &region)
-        .into_iter()
-        .next()
-        .unwrap_or_default();
-    (region, attacker, target)
+    let question = Question::pose(problem, &Request::default(), &SolverConfig::default())
+        .expect("a problem with a target");
+    let first = question.hypotheses[0];
+    (question.region, first.attacker, first.target)
 }
 
 fn bench(c: &mut Criterion) {

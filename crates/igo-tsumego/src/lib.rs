@@ -25,6 +25,7 @@
 //! assert_eq!(answer.status, Status::Kill);
 //! ```
 
+pub mod fight;
 pub mod frame;
 pub mod local;
 pub mod mainline;
@@ -39,12 +40,12 @@ pub mod sequence;
 pub mod solver;
 pub mod uct;
 
+pub use fight::Fight;
 pub use local::LocalBoard;
 pub use patterns::{PatternLearner, Patterns};
 pub use playout::{PlayoutContext, PlayoutPolicy};
 pub use problem::{Goal, Problem, ProblemError, SolutionNode, Verdict};
 pub use region::{Region, RegionConfig, RegionKind};
 pub use solver::{
-    solve, Answer, AnswerMove, Candidate, Fight, Inferred, Request, SolveError, SolverConfig,
-    Status,
+    solve, Answer, AnswerMove, Candidate, Inferred, Request, SolveError, SolverConfig, Status,
 };

@@ -130,6 +130,43 @@ fn clear_ko(pos: &mut Position) {
     pos.set_to_play(c);
 }
 
+/// A pattern move among the 8 points around `last`, drawn with probability proportional to its
+/// weight in `patterns` (section 4.3), or `None` if none matches.
+#[inline]
+fn pattern_move_near(
+    patterns: &Patterns,
+    ctx: &PlayoutContext,
+    pos: &Position,
+    last: Point,
+    rng: &mut Rng,
+) -> Option<Point> {
+    let size = pos.size();
+    let mut cand = [(last, 0f32); 8];
+    let mut k = 0;
+    let mut total = 0.0;
+    for q in size.neighbours(last).chain(size.diagonals(last)) {
+        if !ctx.region.contains(q) || !is_playout_move(ctx, pos, q) {
+            continue;
+        }
+        if let Some(w) = patterns.weight(pos, q) {
+            cand[k] = (q, w);
+            total += w;
+            k += 1;
+        }
+    }
+    if k == 0 || total <= 0.0 {
+        return None;
+    }
+    let mut r = (rand_core::RngCore::next_u32(rng) as f32 / u32::MAX as f32) * total;
+    for &(q, w) in &cand[..k] {
+        if r < w {
+            return Some(q);
+        }
+        r -= w;
+    }
+    Some(cand[k - 1].0)
+}
+
 /// Whether the player to move may play `p` in a playout, ko mastery included: legal, and not one
 /// of its own eyes unless [`needs_filling`] says the eye is a liberty the mover must fill.
 #[inline]
@@ -288,7 +325,7 @@ fn choose_move(
         if policy.pattern > 0.0 {
             if let Some(pats) = &ctx.patterns {
                 if chance(rng) < policy.pattern {
-                    if let Some(p) = pats.choose_near(ctx, pos, l, rng) {
+                    if let Some(p) = pattern_move_near(pats, ctx, pos, l, rng) {
                         if !(policy.avoid_self_atari && is_big_self_atari(pos, p)) {
                             return Some(p);
                         }

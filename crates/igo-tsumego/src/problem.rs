@@ -31,6 +31,15 @@ impl Goal {
         }
     }
 
+    /// The success rate of a capture rate for the side with this goal: the capture rate itself
+    /// for "kill", one minus it for "live".
+    pub fn success(self, capture_rate: f32) -> f32 {
+        match self {
+            Goal::Kill => capture_rate,
+            Goal::Live => 1.0 - capture_rate,
+        }
+    }
+
     /// Reads `kill` or `live`.
     pub fn from_name(s: &str) -> Option<Goal> {
         match s.trim().to_ascii_lowercase().as_str() {

@@ -11,9 +11,9 @@
 
 use igo_core::Move;
 
+use crate::fight::Fight;
 use crate::problem::Goal;
 use crate::search::TsumegoState;
-use crate::solver::Fight;
 use crate::uct::{Budget, Proof, Search, SearchState, StopFlag, UctConfig};
 
 /// Settings of the sequence search.
@@ -105,10 +105,7 @@ pub fn tree_search(
 
 impl Walk<'_> {
     fn success(&self, capture_rate: f32) -> f32 {
-        match self.goal {
-            Goal::Kill => capture_rate,
-            Goal::Live => 1.0 - capture_rate,
-        }
+        self.goal.success(capture_rate)
     }
 
     /// Searches below `state`, appending pairs to `path`; true when a solved node is reached.

@@ -13,7 +13,7 @@
 
 use thiserror::Error;
 
-use super::{Patterns, ShapeCount};
+use super::table::{Patterns, ShapeCount};
 
 /// The first bytes of a pattern file.
 pub const MAGIC: &[u8; 8] = b"IGOTSPAT";
@@ -159,7 +159,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::PatternLearner;
+    use crate::patterns::learn::PatternLearner;
     use igo_core::Position;
 
     fn sample() -> Patterns {

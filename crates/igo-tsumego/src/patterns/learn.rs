@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use igo_core::{Point, PointSet, Position};
 
-use super::{canonical, code3, code5, Patterns, ShapeCount};
+use super::code::{canonical, code3, code5};
+use super::table::{Patterns, ShapeCount};
 
 /// Collects pattern counts from moves of correct lines.
 #[derive(Clone, Debug, Default)]
@@ -77,5 +78,43 @@ impl PatternLearner {
         sources.sort();
         sources.dedup();
         Patterns::from_counts(c3, c5, sources)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_learned_shape_is_found_in_all_its_orientations() {
+        let pos = Position::from_diagram(
+            "
+            . . . . .
+            . X O . .
+            . . O . .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let size = pos.size();
+        let b3 = size.parse_point("B3").unwrap();
+        let mut learner = PatternLearner::new();
+        learner.add_move(&pos, &pos.board().empty_points(), b3);
+        let pats = learner.finish();
+        assert!(pats.weight(&pos, b3).is_some());
+        // The mirror image of the shape, on a mirrored board, matches too.
+        let mirrored = Position::from_diagram(
+            "
+            . . . . .
+            . . O X .
+            . . O . .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        let d3 = size.parse_point("D3").unwrap();
+        assert_eq!(pats.weight(&mirrored, d3), pats.weight(&pos, b3));
+        // A point with another shape does not.
+        assert!(pats.weight(&pos, size.parse_point("E1").unwrap()).is_none());
     }
 }

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use igo_core::{seeded_rng, Rng};
 
-use super::{Budget, Parallelism, SearchState, UctConfig};
+use super::config::{Budget, Parallelism, UctConfig};
+use super::state::SearchState;
 
 /// Index of a node in a [`Tree`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -12,6 +12,7 @@ use igo_sgf::GoGame;
 use igo_tsumego::patterns::PatternLearner;
 use igo_tsumego::peer::{GnuGo, PeerMode};
 use igo_tsumego::score::{first_move_correct, sequence_correct, wilson95};
+use igo_tsumego::solver::Question;
 use igo_tsumego::uct::{Budget, Parallelism};
 use igo_tsumego::{solve, Answer, Goal, Patterns, Problem, Region, Request, SolverConfig};
 use serde_json::{json, Value};
@@ -210,12 +211,6 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
     if args.uniform {
         config.policy = igo_tsumego::PlayoutPolicy::uniform();
     }
-    if args.knobs.iter().any(|k| k.trim() == "help") {
-        for (name, what) in SolverConfig::KNOBS {
-            println!("{name:<20} {what}");
-        }
-        std::process::exit(0);
-    }
     for knob in &args.knobs {
         let (key, value) = knob.split_once('=').unwrap_or((knob.as_str(), ""));
         config
@@ -236,6 +231,16 @@ fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         None => Some(Arc::new(Patterns::shipped())),
     };
     Ok(config)
+}
+
+/// Whether `--set help` was asked for: then the command prints the knob table and does nothing
+/// else.
+fn knob_help(args: &SearchArgs) -> bool {
+    if args.knobs.iter().any(|k| k.trim() == "help") {
+        print!("{}", SolverConfig::knob_help());
+        return true;
+    }
+    false
 }
 
 fn read_problem(path: &Path) -> Result<Problem> {
@@ -267,6 +272,9 @@ fn colour_name(c: Color) -> &'static str {
 }
 
 fn solve_cmd(args: SolveArgs) -> Result<()> {
+    if knob_help(&args.search) {
+        return Ok(());
+    }
     let config = solver_config(&args.search)?;
     let problem = read_problem(&args.file)?;
     let size = problem.position.size();
@@ -644,6 +652,9 @@ impl Tally {
 }
 
 fn bench_cmd(args: BenchArgs) -> Result<()> {
+    if knob_help(&args.search) {
+        return Ok(());
+    }
     let config = solver_config(&args.search)?;
     let mut files = sgf_files(&args.dir)?;
     if let Some(m) = args.mod4 {
@@ -867,25 +878,12 @@ fn speed_cmd(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -
         let Ok(problem) = read_problem(file) else {
             continue;
         };
-        let board = problem.position.board();
-        let Some(region) = Region::around_stones(board, &config.region) else {
+        // The fight the solver would search first: its own reading of the question.
+        let Ok(question) = Question::pose(&problem, &Request::default(), config) else {
             continue;
         };
-        let attacker = igo_tsumego::region::guess_attacker(board, problem.to_play());
-        let Some(target) = igo_tsumego::solver::groups(board, !attacker, &region)
-            .into_iter()
-            .next()
-        else {
-            continue;
-        };
-        let fight = igo_tsumego::Fight::new(
-            &problem.position,
-            region,
-            attacker,
-            target,
-            !problem.to_play(),
-            config,
-        );
+        let fight = question.fights(&problem.position, config).swap_remove(0);
+        let (attacker, target) = (fight.ctx.attacker, fight.target);
         let start = fight.local.start().clone();
         let mut pos = start.clone();
         let c0 = crate::util::cpu_seconds();

@@ -67,8 +67,19 @@ fn bad_input_exits_with_code_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    // Knobs: an unknown name and a value out of range are named in the error.
-    for (knob, named) in [("speed=3", "speed"), ("capture=2", "not in 0..1")] {
+    // Knobs: an unknown name and a value out of range are named in the error, with the range.
+    for (knob, named) in [
+        ("speed=3", "speed"),
+        ("capture=2", "capture \"2\" is not in its range, 0 to 1"),
+        (
+            "exploration=5",
+            "exploration \"5\" is not in its range, 0 to 4",
+        ),
+        (
+            "max_candidates=9",
+            "max_candidates \"9\" is not in its range, 1 to 8",
+        ),
+    ] {
         let out = igo_command()
             .args(["tsumego", "solve", &example(), "--set", knob])
             .output()
@@ -88,6 +99,12 @@ fn knobs_are_listed_and_change_the_search() {
     assert!(out.status.success());
     let listing = String::from_utf8_lossy(&out.stdout);
     assert!(listing.contains("exploration") && listing.contains("avoid_self_atari"));
+    assert!(
+        listing
+            .lines()
+            .any(|l| l.starts_with("exploration ") && l.contains("0 to 4")),
+        "{listing}"
+    );
     // The same seed with a different UCB constant explores differently.
     let solve = |knob: &str| {
         let out = igo_command()

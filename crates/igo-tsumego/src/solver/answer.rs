@@ -1,0 +1,146 @@
+//! The last phase of a solve: the answer read out of the search that decided the status, in the
+//! original board's moves: the first move, the candidates at the root, the main line (the Min-Max
+//! route, paper 004 section 5.1) and, when asked for, the whole sequence by the two-best-pairs
+//! tree search (section 5.2).
+
+use igo_core::{Color, Move, PointSet};
+
+use super::config::SolverConfig;
+use super::inference::Inferred;
+use super::status::Status;
+use crate::fight::Fight;
+use crate::mainline::LineMove;
+use crate::problem::Goal;
+use crate::region::Region;
+use crate::sequence::tree_search;
+use crate::uct::{ChildStats, StopFlag};
+
+/// A candidate move at the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move, on the original board.
+    pub mv: Move,
+    /// Its capture rate.
+    pub capture_rate: f32,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Whether it is proven to reach the goal (`Some(true)`), proven to fail, or neither.
+    pub proven: Option<bool>,
+}
+
+/// One move of an answer line, on the original board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnswerMove {
+    /// Who plays.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Capture rate after it.
+    pub capture_rate: f32,
+    /// Playouts through it.
+    pub visits: u64,
+}
+
+/// The solver's answer.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The side to play.
+    pub to_play: Color,
+    /// The goal of the side to play.
+    pub goal: Goal,
+    /// The colour trying to capture.
+    pub attacker: Color,
+    /// The target stones.
+    pub target: PointSet,
+    /// The region searched.
+    pub region: Region,
+    /// What was inferred.
+    pub inferred: Inferred,
+    /// The first move.
+    pub mv: Move,
+    /// Its capture rate.
+    pub capture_rate: f32,
+    /// Its playouts.
+    pub visits: u64,
+    /// The best root moves, best first.
+    pub candidates: Vec<Candidate>,
+    /// The main line (Min-Max route), starting with `mv`.
+    pub line: Vec<AnswerMove>,
+    /// The sequence found by the two-best-pairs tree search, if it was run, and whether it
+    /// reached a solved position.
+    pub sequence: Option<(Vec<AnswerMove>, bool)>,
+    /// Playouts of the sequence search (beyond `playouts`).
+    pub sequence_playouts: u64,
+    /// The outcome.
+    pub status: Status,
+    /// Whether the outcome is proven (within the frame and ko model).
+    pub proven: bool,
+    /// Playouts used in all.
+    pub playouts: u64,
+    /// Wall-clock seconds used.
+    pub seconds: f64,
+}
+
+/// Moves of the local board, alternating from `to_play`, as an answer line on the original board.
+pub fn line(fight: &Fight, route: &[LineMove<Move>], to_play: Color) -> Vec<AnswerMove> {
+    let mut colour = to_play;
+    route
+        .iter()
+        .map(|m| {
+            let a = AnswerMove {
+                color: colour,
+                mv: fight.to_original(m.mv),
+                capture_rate: m.capture_rate,
+                visits: m.visits,
+            };
+            colour = !colour;
+            a
+        })
+        .collect()
+}
+
+/// The eight best root children as candidates on the original board, each with whether it is
+/// proven to reach `goal`.
+pub fn candidates(fight: &Fight, children: &[ChildStats<Move>], goal: Goal) -> Vec<Candidate> {
+    children
+        .iter()
+        .take(8)
+        .map(|c| Candidate {
+            mv: fight.to_original(c.mv),
+            capture_rate: c.value,
+            visits: c.visits,
+            proven: c.proof.value().map(|v| goal.success(v) > 0.5),
+        })
+        .collect()
+}
+
+/// The paper's sequence search (section 5.2), if `config` asks for it: the moves on the original
+/// board and whether a solved node was reached, and the playouts it ran.
+pub fn sequence(
+    fight: &Fight,
+    goal: Goal,
+    to_play: Color,
+    config: &SolverConfig,
+    stop: StopFlag<'_>,
+) -> (Option<(Vec<AnswerMove>, bool)>, u64) {
+    let Some(sc) = config.sequence else {
+        return (None, 0);
+    };
+    let found = tree_search(fight, goal, config.uct, sc, stop);
+    let mut colour = to_play;
+    let moves = found
+        .moves
+        .iter()
+        .map(|&mv| {
+            let m = AnswerMove {
+                color: colour,
+                mv: fight.to_original(mv),
+                capture_rate: f32::NAN,
+                visits: 0,
+            };
+            colour = !colour;
+            m
+        })
+        .collect();
+    (Some((moves, found.solved)), found.playouts)
+}

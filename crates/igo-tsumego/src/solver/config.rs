@@ -1,0 +1,457 @@
+//! The solver's settings: [`SolverConfig`] and the one table of its knobs ([`KNOBS`]), each with
+//! its range, so that `--set name=value`, the `--set help` text and [`SolverConfig::validate`]
+//! all read the same names and limits.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use crate::patterns::Patterns;
+use crate::playout::PlayoutPolicy;
+use crate::region::RegionConfig;
+use crate::sequence::SequenceConfig;
+use crate::uct::{Budget, UctConfig};
+
+/// Settings of the solver.
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// The UCT search (seed, threads, exploration, ...).
+    pub uct: UctConfig,
+    /// Total budget of a solve, inference and ko test included.
+    /// \[default: 100,000 playouts\]
+    pub budget: Budget,
+    /// How the region is drawn.
+    pub region: RegionConfig,
+    /// Playout move rules.
+    pub policy: PlayoutPolicy,
+    /// Learned patterns for playouts and priors (`None`: none).
+    pub patterns: Option<Arc<Patterns>>,
+    /// Largest number of target hypotheses tried per colour. \[default: 3\] \[range: 1-8\]
+    pub max_candidates: usize,
+    /// Playouts for each side of each hypothesis while inferring, as a fraction of the budget
+    /// (clamped to 300-6,000). \[default: 0.04\] \[range: 0-1\]
+    pub infer_fraction: f64,
+    /// While inferring, also try targets of the colour the frame guesses to be the attacker
+    /// (then framed by the other colour's wall). \[default: false\]
+    pub infer_both_colours: bool,
+    /// Success rate of the main search's best move (capture rate for kill, one minus it for
+    /// live) below which the side to play is taken to fail unconditionally and the ko test is
+    /// run. \[default: 0.35\] \[range: 0-1\]
+    pub ko_test_below: f32,
+    /// Moves in the main line at most. \[default: 30\]
+    pub max_line: usize,
+    /// Visits a main-line move needs. \[default: 20\]
+    pub line_min_visits: u64,
+    /// Also run the paper's sequence search (section 5.2) after the main search, with its own
+    /// budget (not counted in `budget`). \[default: none\]
+    pub sequence: Option<SequenceConfig>,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            uct: UctConfig::default(),
+            budget: Budget::Playouts(100_000),
+            region: RegionConfig::default(),
+            policy: PlayoutPolicy::default(),
+            patterns: None,
+            max_candidates: 3,
+            infer_fraction: 0.04,
+            infer_both_colours: false,
+            ko_test_below: 0.35,
+            max_line: 30,
+            line_min_visits: 20,
+            sequence: None,
+        }
+    }
+}
+
+/// What values a knob takes, and how it reads and writes its field.
+#[derive(Clone, Copy)]
+pub enum KnobKind {
+    /// A real number in `lo..=hi`.
+    Real {
+        /// Least value.
+        lo: f32,
+        /// Greatest value.
+        hi: f32,
+        /// Reads the field.
+        get: fn(&SolverConfig) -> f32,
+        /// Writes the field.
+        set: fn(&mut SolverConfig, f32),
+    },
+    /// A whole number in `lo..=hi`.
+    Whole {
+        /// Least value.
+        lo: u64,
+        /// Greatest value.
+        hi: u64,
+        /// Reads the field.
+        get: fn(&SolverConfig) -> u64,
+        /// Writes the field.
+        set: fn(&mut SolverConfig, u64),
+    },
+    /// A switch, written `0` or `1`.
+    Switch {
+        /// Reads the field.
+        get: fn(&SolverConfig) -> bool,
+        /// Writes the field.
+        set: fn(&mut SolverConfig, bool),
+    },
+}
+
+/// One knob of [`KNOBS`].
+#[derive(Clone, Copy)]
+pub struct Knob {
+    /// Its name, as given to `--set`.
+    pub name: &'static str,
+    /// What it sets.
+    pub what: &'static str,
+    /// Its values.
+    pub kind: KnobKind,
+}
+
+impl Knob {
+    /// The range as text: `0 to 4`, `1 to 8`, `0 or 1`.
+    pub fn range(&self) -> String {
+        match self.kind {
+            KnobKind::Real { lo, hi, .. } => format!("{lo} to {hi}"),
+            KnobKind::Whole { lo, hi, .. } => format!("{lo} to {hi}"),
+            KnobKind::Switch { .. } => "0 or 1".to_string(),
+        }
+    }
+
+    /// The knob's value in `config`, as text.
+    pub fn value(&self, config: &SolverConfig) -> String {
+        match self.kind {
+            KnobKind::Real { get, .. } => get(config).to_string(),
+            KnobKind::Whole { get, .. } => get(config).to_string(),
+            KnobKind::Switch { get, .. } => u8::from(get(config)).to_string(),
+        }
+    }
+
+    /// Whether the knob's value in `config` is in its range.
+    fn holds(&self, config: &SolverConfig) -> bool {
+        match self.kind {
+            KnobKind::Real { lo, hi, get, .. } => (lo..=hi).contains(&get(config)),
+            KnobKind::Whole { lo, hi, get, .. } => (lo..=hi).contains(&get(config)),
+            KnobKind::Switch { .. } => true,
+        }
+    }
+}
+
+/// A knob that cannot be set, or a setting out of its knob's range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KnobError {
+    /// No knob of that name.
+    #[error("unknown knob {name:?}; knobs: {known}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The knobs there are, comma-separated.
+        known: String,
+    },
+    /// A value that is not a number of the knob's kind, or outside its range.
+    #[error("{knob} {value:?} is not in its range, {range}")]
+    OutOfRange {
+        /// The knob.
+        knob: &'static str,
+        /// The value given (or found in the configuration).
+        value: String,
+        /// The range.
+        range: String,
+    },
+}
+
+/// Every knob of [`SolverConfig::set_knob`], with its range: the one table.
+pub const KNOBS: &[Knob] = &[
+    Knob {
+        name: "exploration",
+        what: "UCB constant (uct.exploration)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 4.0,
+            get: |c| c.uct.exploration,
+            set: |c, v| c.uct.exploration = v,
+        },
+    },
+    Knob {
+        name: "prior_weight",
+        what: "weight of move priors (uct.prior_weight)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 10.0,
+            get: |c| c.uct.prior_weight,
+            set: |c, v| c.uct.prior_weight = v,
+        },
+    },
+    Knob {
+        name: "expand_threshold",
+        what: "visits before a leaf is expanded (uct.expand_threshold)",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 1000,
+            get: |c| c.uct.expand_threshold.into(),
+            set: |c, v| c.uct.expand_threshold = v as u32,
+        },
+    },
+    Knob {
+        name: "infer_fraction",
+        what: "share of the budget for each inference search",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.infer_fraction as f32,
+            set: |c, v| c.infer_fraction = v as f64,
+        },
+    },
+    Knob {
+        name: "max_candidates",
+        what: "target hypotheses per colour",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 8,
+            get: |c| c.max_candidates as u64,
+            set: |c, v| c.max_candidates = v as usize,
+        },
+    },
+    Knob {
+        name: "infer_both_colours",
+        what: "also try targets of the guessed attacker's colour",
+        kind: KnobKind::Switch {
+            get: |c| c.infer_both_colours,
+            set: |c, v| c.infer_both_colours = v,
+        },
+    },
+    Knob {
+        name: "ko_test_below",
+        what: "success rate below which the ko test runs",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.ko_test_below,
+            set: |c, v| c.ko_test_below = v,
+        },
+    },
+    Knob {
+        name: "capture",
+        what: "playout probability of capturing after the last move",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.capture,
+            set: |c, v| c.policy.capture = v,
+        },
+    },
+    Knob {
+        name: "save",
+        what: "playout probability of saving stones the last move put in atari",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.save,
+            set: |c, v| c.policy.save = v,
+        },
+    },
+    Knob {
+        name: "pattern",
+        what: "playout probability of a pattern move near the last move",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.pattern,
+            set: |c, v| c.policy.pattern = v,
+        },
+    },
+    Knob {
+        name: "avoid_self_atari",
+        what: "refuse playout self-ataris of two or more stones",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.avoid_self_atari,
+            set: |c, v| c.policy.avoid_self_atari = v,
+        },
+    },
+    Knob {
+        name: "fill_approach_eyes",
+        what: "fill own eyes that are needed liberties",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.fill_approach_eyes,
+            set: |c, v| c.policy.fill_approach_eyes = v,
+        },
+    },
+    Knob {
+        name: "margin",
+        what: "empty lines around the stones in the region",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 4,
+            get: |c| c.region.margin as u64,
+            set: |c, v| c.region.margin = v as usize,
+        },
+    },
+    Knob {
+        name: "near_edge",
+        what: "lines from the edge at which the region snaps to it",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 6,
+            get: |c| c.region.near_edge as u64,
+            set: |c, v| c.region.near_edge = v as usize,
+        },
+    },
+];
+
+impl SolverConfig {
+    /// Sets the knob `name` (one of [`KNOBS`]) from text. A value that is not a number of the
+    /// knob's kind or is outside its range is an error naming the knob and the range.
+    pub fn set_knob(&mut self, name: &str, value: &str) -> Result<(), KnobError> {
+        let knob = KNOBS
+            .iter()
+            .find(|k| k.name == name)
+            .ok_or_else(|| KnobError::Unknown {
+                name: name.to_string(),
+                known: KNOBS.iter().map(|k| k.name).collect::<Vec<_>>().join(", "),
+            })?;
+        let bad = || KnobError::OutOfRange {
+            knob: knob.name,
+            value: value.to_string(),
+            range: knob.range(),
+        };
+        match knob.kind {
+            KnobKind::Real { lo, hi, set, .. } => {
+                let v: f32 = value.parse().map_err(|_| bad())?;
+                if !(lo..=hi).contains(&v) {
+                    return Err(bad());
+                }
+                set(self, v);
+            }
+            KnobKind::Whole { lo, hi, set, .. } => {
+                let v: u64 = value.parse().map_err(|_| bad())?;
+                if !(lo..=hi).contains(&v) {
+                    return Err(bad());
+                }
+                set(self, v);
+            }
+            KnobKind::Switch { set, .. } => match value {
+                "0" => set(self, false),
+                "1" => set(self, true),
+                _ => return Err(bad()),
+            },
+        }
+        Ok(())
+    }
+
+    /// Checks every knob against its range (a configuration built in code can hold anything).
+    pub fn validate(&self) -> Result<(), KnobError> {
+        match KNOBS.iter().find(|k| !k.holds(self)) {
+            None => Ok(()),
+            Some(k) => Err(KnobError::OutOfRange {
+                knob: k.name,
+                value: k.value(self),
+                range: k.range(),
+            }),
+        }
+    }
+
+    /// The text `--set help` shows: one line a knob with its range, its default and what it sets.
+    pub fn knob_help() -> String {
+        let defaults = SolverConfig::default();
+        let mut text = String::new();
+        for k in KNOBS {
+            let _ = writeln!(
+                text,
+                "{:<20} {:<10} default {:<6} {}",
+                k.name,
+                k.range(),
+                k.value(&defaults),
+                k.what
+            );
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_knob_is_set_to_the_value_given_and_read_back() {
+        for k in KNOBS {
+            let mut c = SolverConfig::default();
+            let (text, expected) = match k.kind {
+                KnobKind::Real { lo, hi, .. } => {
+                    let v = lo + (hi - lo) / 4.0;
+                    (v.to_string(), v.to_string())
+                }
+                KnobKind::Whole { hi, .. } => (hi.to_string(), hi.to_string()),
+                KnobKind::Switch { get, .. } => {
+                    let flipped = u8::from(!get(&c)).to_string();
+                    (flipped.clone(), flipped)
+                }
+            };
+            c.set_knob(k.name, &text).unwrap();
+            assert_eq!(k.value(&c), expected, "{}", k.name);
+            assert_eq!(c.validate(), Ok(()), "{}", k.name);
+        }
+    }
+
+    #[test]
+    fn out_of_range_values_are_errors_naming_the_knob_and_the_range() {
+        let mut c = SolverConfig::default();
+        let e = c.set_knob("exploration", "5").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "exploration \"5\" is not in its range, 0 to 4"
+        );
+        assert_eq!(c.uct.exploration, 0.3, "left unchanged");
+        for (name, value) in [
+            ("exploration", "-0.1"),
+            ("exploration", "NaN"),
+            ("exploration", "inf"),
+            ("capture", "1.5"),
+            ("max_candidates", "0"),
+            ("max_candidates", "9"),
+            ("expand_threshold", "0"),
+            ("margin", "5"),
+            ("near_edge", "7"),
+            ("avoid_self_atari", "2"),
+            ("prior_weight", "x"),
+        ] {
+            let e = c.set_knob(name, value).unwrap_err();
+            assert!(
+                matches!(&e, KnobError::OutOfRange { knob, .. } if *knob == name),
+                "{name}={value}: {e}"
+            );
+        }
+        assert!(matches!(
+            c.set_knob("explore", "1"),
+            Err(KnobError::Unknown { .. })
+        ));
+        assert_eq!(c.validate(), Ok(()));
+    }
+
+    #[test]
+    fn a_configuration_built_in_code_is_validated() {
+        let mut c = SolverConfig::default();
+        c.uct.exploration = 7.0;
+        let e = c.validate().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "exploration \"7\" is not in its range, 0 to 4"
+        );
+    }
+
+    #[test]
+    fn the_help_names_every_knob_with_its_range_and_default() {
+        let help = SolverConfig::knob_help();
+        assert_eq!(help.lines().count(), KNOBS.len());
+        let line = help
+            .lines()
+            .find(|l| l.starts_with("exploration "))
+            .unwrap();
+        assert!(
+            line.contains("0 to 4") && line.contains("default 0.3"),
+            "{line}"
+        );
+    }
+}

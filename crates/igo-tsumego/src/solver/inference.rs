@@ -1,0 +1,388 @@
+//! The first phase of a solve: what is asked (issue 5, item 1). The region is the box around the
+//! stones; a hypothesis is an attacker colour and a target group of the other colour in the
+//! region. Given a target (request or file), there is one hypothesis; else the goal (request or
+//! file) or the frame's guess names the attacker, and the largest groups of the other colour are
+//! the hypotheses. The target is the group whose status is critical: it dies if the attacker moves
+//! first and lives if its owner does. Each hypothesis is tried with the solver's own search on a
+//! small budget, once with each side to move, and the one with the largest difference of capture
+//! rates wins; its search with the problem's side to move is kept for the next phase.
+//!
+//! Groups are igo-analysis's statically recognisable groups (paper 002: blocks joined by diagonal
+//! links or by two shared liberties), with groups whose liberties taken together share two or more
+//! points joined as well: a stone that shares one liberty with each of two blocks of a group fights
+//! with it, so it belongs to the target.
+
+use igo_core::{Board, Color, Point, PointSet, Position};
+
+use super::budget::{part, Spend};
+use super::config::SolverConfig;
+use super::error::SolveError;
+use crate::fight::Fight;
+use crate::problem::{Goal, Problem};
+use crate::region::{guess_attacker, Region};
+use crate::search::TsumegoState;
+use crate::uct::{Search, StopFlag};
+
+/// What the caller states about the problem; the rest is inferred.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// Target stones (each point names its block).
+    pub target: Option<Vec<Point>>,
+    /// The goal of the side to play.
+    pub goal: Option<Goal>,
+}
+
+/// Which parts of the question were inferred rather than given.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Inferred {
+    /// The target was chosen by the solver.
+    pub target: bool,
+    /// The goal was chosen by the solver.
+    pub goal: bool,
+    /// Hypotheses tried.
+    pub hypotheses: usize,
+    /// The winning hypothesis's capture rate with the attacker to move.
+    pub rate_attacker_first: f32,
+    /// ... and with the defender to move.
+    pub rate_defender_first: f32,
+}
+
+/// An attacker and a target of the other colour: one reading of the problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hypothesis {
+    /// The colour trying to capture.
+    pub attacker: Color,
+    /// The target stones.
+    pub target: PointSet,
+}
+
+/// The question as far as it can be read without searching: the region and the hypotheses.
+#[derive(Clone, Debug)]
+pub struct Question {
+    /// The region searched.
+    pub region: Region,
+    /// The hypotheses, the likeliest first.
+    pub hypotheses: Vec<Hypothesis>,
+    /// Which parts are inferred (the rates are filled in by [`choose`]).
+    pub inferred: Inferred,
+}
+
+impl Question {
+    /// Reads what `problem` and `request` say and makes the hypotheses for the rest.
+    pub fn pose(
+        problem: &Problem,
+        request: &Request,
+        config: &SolverConfig,
+    ) -> Result<Question, SolveError> {
+        let board = problem.position.board();
+        let region = Region::around_stones(board, &config.region).ok_or(SolveError::NoStones)?;
+        let goal_given = request.goal.or(problem.goal);
+        let target_given = request
+            .target
+            .clone()
+            .or_else(|| problem.target.map(|t| t.iter().collect()));
+        let hypotheses = match &target_given {
+            Some(points) => vec![given_target(&problem.position, points, goal_given)?],
+            None => inferred_targets(board, problem.to_play(), goal_given, &region, config)?,
+        };
+        let inferred = Inferred {
+            target: target_given.is_none(),
+            goal: goal_given.is_none() && target_given.is_none(),
+            hypotheses: hypotheses.len(),
+            ..Inferred::default()
+        };
+        Ok(Question {
+            region,
+            hypotheses,
+            inferred,
+        })
+    }
+
+    /// Each hypothesis framed, with the side not to play as ko master.
+    pub fn fights(&self, position: &Position, config: &SolverConfig) -> Vec<Fight> {
+        self.hypotheses
+            .iter()
+            .map(|h| {
+                Fight::new(
+                    position,
+                    self.region,
+                    h.attacker,
+                    h.target,
+                    !position.to_play(),
+                    config.policy,
+                    config.patterns.clone(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The one hypothesis of a given target: the blocks of `points`, all of one colour, attacked by
+/// the other colour, which must fit the goal if one is given.
+fn given_target(
+    position: &Position,
+    points: &[Point],
+    goal: Option<Goal>,
+) -> Result<Hypothesis, SolveError> {
+    let board = position.board();
+    let to_play = position.to_play();
+    let mut target = PointSet::EMPTY;
+    let mut colour = None;
+    for &p in points {
+        let block = board
+            .block_at(p)
+            .ok_or_else(|| SolveError::EmptyTarget(position.size().format_point(p)))?;
+        if colour.is_some_and(|c| c != block.color()) {
+            return Err(SolveError::MixedTarget);
+        }
+        colour = Some(block.color());
+        target |= block.stones();
+    }
+    let defender = colour.ok_or(SolveError::NoTarget(to_play))?;
+    if let Some(goal) = goal {
+        if (goal == Goal::Kill) != (defender != to_play) {
+            return Err(SolveError::GoalMismatch {
+                goal: goal.name(),
+                target: defender,
+                to_play,
+            });
+        }
+    }
+    Ok(Hypothesis {
+        attacker: !defender,
+        target,
+    })
+}
+
+/// The hypotheses when no target is given: for each attacker the goal or the frame's guess names,
+/// the largest groups of the other colour.
+fn inferred_targets(
+    board: &Board,
+    to_play: Color,
+    goal: Option<Goal>,
+    region: &Region,
+    config: &SolverConfig,
+) -> Result<Vec<Hypothesis>, SolveError> {
+    let attackers: Vec<Color> = match goal {
+        Some(Goal::Kill) => vec![to_play],
+        Some(Goal::Live) => vec![!to_play],
+        None if config.infer_both_colours => {
+            let guess = guess_attacker(board, to_play);
+            vec![guess, !guess]
+        }
+        None => vec![guess_attacker(board, to_play)],
+    };
+    let mut hyps = Vec::new();
+    for attacker in attackers {
+        let gs = target_groups(board, !attacker, region);
+        let largest = gs.first().map_or(0, |g| g.count());
+        // Small scraps are rarely the question: keep groups of at least a third of the
+        // largest (and of two stones, when there are such groups).
+        let floor = (largest / 3).max(2).min(largest);
+        for g in gs
+            .into_iter()
+            .filter(|g| g.count() >= floor)
+            .take(config.max_candidates.max(1))
+        {
+            hyps.push(Hypothesis {
+                attacker,
+                target: g,
+            });
+        }
+    }
+    if hyps.is_empty() {
+        let c = match goal {
+            Some(Goal::Kill) => !to_play,
+            _ => to_play,
+        };
+        return Err(SolveError::NoTarget(c));
+    }
+    Ok(hyps)
+}
+
+/// The groups of `colour` in `region` that may be a target, largest first (ties by their first
+/// point): see the module documentation.
+pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<PointSet> {
+    let size = board.size();
+    let mut out: Vec<PointSet> = igo_analysis::Groups::new(board)
+        .static_groups()
+        .filter(|g| g.color == colour)
+        .map(|g| g.stones & region.points())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let liberties = |g: &PointSet| g.neighbours(size) & board.empty_points();
+    // Join until no two groups share two liberties. Joining only adds liberties, so the result
+    // does not depend on the order; keeping the earlier group's slot keeps the groups in the
+    // order of their first points.
+    let mut joined = true;
+    while joined {
+        joined = false;
+        'outer: for i in 0..out.len() {
+            for j in i + 1..out.len() {
+                if (liberties(&out[i]) & liberties(&out[j])).count() >= 2 {
+                    let g = out.remove(j);
+                    out[i] |= g;
+                    joined = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    out.sort_by_key(|g| (std::cmp::Reverse(g.count()), g.first()));
+    out
+}
+
+/// The hypothesis chosen and the search of it, with the problem's side to move, if one was run.
+pub struct Choice<'f> {
+    /// Index of the chosen fight.
+    pub index: usize,
+    /// Its search so far, if inference ran one.
+    pub search: Option<Search<TsumegoState<'f>>>,
+}
+
+/// Picks among `fights` (or takes the only one) by searching each with both sides to move,
+/// recording the chosen one's rates in `inferred`.
+pub fn choose<'f>(
+    fights: &'f [Fight],
+    to_play: Color,
+    config: &SolverConfig,
+    inferred: &mut Inferred,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Choice<'f> {
+    if fights.len() == 1 {
+        return Choice {
+            index: 0,
+            search: None,
+        };
+    }
+    let each = part(config.budget, config.infer_fraction, 300, 6000);
+    let largest = fights
+        .iter()
+        .map(|f| f.target.count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let mut best: Option<(usize, f32, Search<TsumegoState<'f>>)> = None;
+    for (i, fight) in fights.iter().enumerate() {
+        let mut s_main = Search::new(fight.state(to_play), config.uct);
+        spend.add(s_main.run(each, stop));
+        let mut s_other = Search::new(fight.state(!to_play), config.uct);
+        spend.add(s_other.run(each, stop));
+        let v_main = root_value(&s_main);
+        let v_other = root_value(&s_other);
+        let (att_first, def_first) = if to_play == fight.ctx.attacker {
+            (v_main, v_other)
+        } else {
+            (v_other, v_main)
+        };
+        // Critical: dies if the attacker moves first, lives if the defender does. Among
+        // equally critical groups the larger is the question.
+        let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest as f32;
+        if best.as_ref().is_none_or(|(_, s, _)| score > s + 1e-6) {
+            best = Some((i, score, s_main));
+            inferred.rate_attacker_first = att_first;
+            inferred.rate_defender_first = def_first;
+        }
+    }
+    let (index, _, search) = best.expect("at least one hypothesis");
+    Choice {
+        index,
+        search: Some(search),
+    }
+}
+
+/// The root's value for its player's best move: the best child's capture rate, or the proof.
+fn root_value(search: &Search<TsumegoState<'_>>) -> f32 {
+    if let Some(v) = search.root_proof().value() {
+        return v;
+    }
+    search.children_after(&[]).first().map_or(0.5, |b| b.value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::Position;
+
+    fn points(pos: &Position, names: &str) -> PointSet {
+        names
+            .split_whitespace()
+            .map(|n| pos.size().parse_point(n).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_stone_sharing_one_liberty_with_each_of_two_blocks_joins_their_group() {
+        // D7-D6 and B5-C5 are one group (D6-C5 diagonal). B7 has no diagonal link and shares one
+        // liberty with each block (C7, B6): igo-analysis keeps it a group of its own, but with
+        // the group's liberties taken together it shares two, so the target holds all five.
+        let pos = Position::from_diagram(
+            "
+            . X . X . . .
+            . . . X . . .
+            . X X . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        let board = pos.board();
+        let region = Region::around_stones(board, &Default::default()).unwrap();
+        let analysis: Vec<PointSet> = igo_analysis::Groups::new(board)
+            .static_groups()
+            .filter(|g| g.color == Color::Black)
+            .map(|g| g.stones)
+            .collect();
+        assert_eq!(analysis.len(), 2, "{analysis:?}");
+        assert!(analysis.contains(&points(&pos, "B7")), "{analysis:?}");
+        assert_eq!(
+            target_groups(board, Color::Black, &region),
+            vec![points(&pos, "B7 D7 D6 B5 C5")]
+        );
+        assert!(target_groups(board, Color::White, &region).is_empty());
+    }
+
+    #[test]
+    fn target_groups_partition_the_stones_and_share_fewer_than_two_liberties() {
+        let mut rng = igo_core::seeded_rng(7);
+        for _ in 0..200 {
+            let mut pos = Position::new(igo_core::BoardSize::square(9).unwrap());
+            for _ in 0..30 {
+                let moves: Vec<_> = pos
+                    .board()
+                    .empty_points()
+                    .iter()
+                    .filter(|&p| pos.is_legal(igo_core::Move::Play(p)))
+                    .collect();
+                let k = rand_core::RngCore::next_u32(&mut rng) as usize % moves.len();
+                pos.play(igo_core::Move::Play(moves[k])).unwrap();
+            }
+            let board = pos.board();
+            let region = Region::around_stones(board, &Default::default()).unwrap();
+            let size = board.size();
+            for colour in [Color::Black, Color::White] {
+                let gs = target_groups(board, colour, &region);
+                let mut union = PointSet::EMPTY;
+                for (i, g) in gs.iter().enumerate() {
+                    assert!(!union.intersects(g), "disjoint");
+                    union |= *g;
+                    if i > 0 {
+                        assert!(gs[i - 1].count() >= g.count(), "largest first");
+                    }
+                    let libs = g.neighbours(size) & board.empty_points();
+                    for h in &gs[i + 1..] {
+                        let shared = libs & h.neighbours(size) & board.empty_points();
+                        assert!(shared.count() < 2, "no two groups share two liberties");
+                        assert!(
+                            !g.neighbours(size).intersects(h),
+                            "blocks stay whole in one group"
+                        );
+                    }
+                }
+                assert_eq!(union, board.stones(colour), "every stone in a group");
+            }
+        }
+    }
+}

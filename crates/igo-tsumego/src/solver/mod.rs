@@ -1,0 +1,103 @@
+//! Solving a problem (paper 004 with issue 5's inference and status), in named phases that
+//! [`solve`] calls in order:
+//!
+//! 1. [`inference`]: what is asked when the source does not say (the region, the attacker and the
+//!    target), choosing among hypotheses by searching each;
+//! 2. [`status`]: the capture-rate UCT on the chosen fight, then the ko test when the side to play
+//!    fails, giving kill, live or ko;
+//! 3. [`answer`]: the first move, the candidates and the main line read out of the deciding
+//!    search (and the status refined to unknown or seki), then the sequence search if asked.
+//!
+//! [`config`] holds the settings and the table of their knobs; [`budget`] shares one budget
+//! among the phases.
+
+pub mod answer;
+pub mod budget;
+pub mod config;
+pub mod error;
+pub mod inference;
+pub mod status;
+
+pub use answer::{Answer, AnswerMove, Candidate};
+pub use config::{Knob, KnobError, KnobKind, SolverConfig, KNOBS};
+pub use error::SolveError;
+pub use inference::{Inferred, Question, Request};
+pub use status::Status;
+
+use crate::mainline::min_max_route;
+use crate::problem::{Goal, Problem};
+use crate::uct::{Search, StopFlag};
+use budget::Spend;
+
+/// Solves `problem`: the phases of the module documentation, in order, on one budget.
+pub fn solve(
+    problem: &Problem,
+    request: &Request,
+    config: &SolverConfig,
+    stop: StopFlag<'_>,
+) -> Result<Answer, SolveError> {
+    config.validate()?;
+    let mut spend = Spend::start(config.budget);
+    let to_play = problem.to_play();
+
+    // 1. Inference.
+    let mut question = Question::pose(problem, request, config)?;
+    let fights = question.fights(&problem.position, config);
+    let choice = inference::choose(
+        &fights,
+        to_play,
+        config,
+        &mut question.inferred,
+        &mut spend,
+        stop,
+    );
+    let fight = &fights[choice.index];
+    let attacker = fight.ctx.attacker;
+    let goal = if to_play == attacker {
+        Goal::Kill
+    } else {
+        Goal::Live
+    };
+    let search = choice
+        .search
+        .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
+
+    // 2. Main search, ko test, status.
+    let main = status::main_search(search, goal, config, &mut spend, stop);
+    let ko_fight = main.fails.then(|| fight.with_ko_master(to_play));
+    let ko = ko_fight
+        .as_ref()
+        .and_then(|kf| status::ko_test(kf, goal, main.left, config, &mut spend, stop));
+    let (answer_fight, answer_search, status, proven) = match (&ko_fight, &ko) {
+        (Some(kf), Some(ks)) => (kf, &ks.search, Status::Ko, ks.proven),
+        _ => (fight, &main.search, main.status, main.proven),
+    };
+
+    // 3. The answer, from the search that decided the status.
+    let children = answer_search.children_after(&[]);
+    let Some(best) = children.first().copied() else {
+        return Err(SolveError::NoTarget(!attacker));
+    };
+    let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
+    let status = status::refine(status, proven, goal, best.value, answer_fight, &route);
+    let (sequence, sequence_playouts) = answer::sequence(answer_fight, goal, to_play, config, stop);
+    Ok(Answer {
+        to_play,
+        goal,
+        attacker,
+        target: fight.target,
+        region: question.region,
+        inferred: question.inferred,
+        mv: answer_fight.to_original(best.mv),
+        capture_rate: best.value,
+        visits: best.visits,
+        candidates: answer::candidates(answer_fight, &children, goal),
+        line: answer::line(answer_fight, &route, to_play),
+        sequence,
+        sequence_playouts,
+        status,
+        proven,
+        playouts: spend.used,
+        seconds: spend.elapsed().as_secs_f64(),
+    })
+}
