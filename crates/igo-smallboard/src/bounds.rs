@@ -51,11 +51,15 @@ pub struct Solver {
     best_loss: Option<Labels>,
     pub(crate) stats: Stats,
     positions: Vec<Position>,
-    node_budget: usize,
     elapsed: Duration,
     deadline: Option<Instant>,
     line: Option<PrincipalVariation>,
+    checkpoint: Option<(Duration, Box<CheckpointFn>)>,
+    last_checkpoint: Instant,
 }
+
+/// Where [`Solver::set_checkpoint_sink`] sends checkpoint bytes.
+pub type CheckpointFn = dyn FnMut(Vec<u8>) -> Result<(), String> + Send;
 
 impl Solver {
     /// A solver for the game from `position` (its player to move, ko point and consecutive
@@ -75,7 +79,6 @@ impl Solver {
         let (lower, upper) = eval.static_bounds(position);
         let root = graph.insert(Node::new(layout.key(position), lower, upper));
         let (lower, upper) = (i32::from(lower), i32::from(upper));
-        let node_budget = config.max_nodes;
         Ok(Solver {
             config,
             layout,
@@ -94,11 +97,48 @@ impl Solver {
                 ..Stats::default()
             },
             positions: Vec::new(),
-            node_budget,
             elapsed: Duration::ZERO,
             deadline: None,
             line: None,
+            checkpoint: None,
+            last_checkpoint: Instant::now(),
         })
+    }
+
+    /// Sends a checkpoint (the bytes of a file that [`Solver::read_checkpoint`] reads) to `sink`
+    /// every `every` of a solve, from inside threshold searches too, so that a killed run can go
+    /// on from a checkpoint at most `every` old. An error of the sink stops the solve.
+    pub fn set_checkpoint_sink(&mut self, every: Duration, sink: Box<CheckpointFn>) {
+        self.checkpoint = Some((every, sink));
+        self.last_checkpoint = Instant::now();
+    }
+
+    /// The parts a checkpoint holds.
+    pub(crate) fn parts(&self) -> crate::checkpoint::Parts<'_> {
+        crate::checkpoint::Parts {
+            layout: &self.layout,
+            root_pos: &self.root_pos,
+            config: &self.config,
+            graph: &self.graph,
+            root: self.root,
+            l_min: self.l_min,
+            l_max: self.l_max,
+            stats: self.stats,
+            elapsed: self.elapsed,
+        }
+    }
+
+    /// A fresh evaluator with this solver's settings (checkpoints recompute static bounds).
+    pub(crate) fn evaluator_like(&self) -> Evaluator {
+        let size = self.root_pos.size();
+        Evaluator::new(
+            &self.root_pos,
+            self.config.static_evaluation,
+            self.config
+                .eye_fill_pruning
+                .applies(size.width(), size.height()),
+            self.config.ordering_lookahead,
+        )
     }
 
     /// The start position.
@@ -179,12 +219,24 @@ impl Solver {
         }
         let mut labels = Labels::new(k);
         let report = self.progress_template(k);
+        let (l_min, l_max, elapsed) = (self.l_min, self.l_max, self.elapsed);
         let mut control = Control {
             stop,
             deadline: self.deadline,
             progress,
             last_report: started,
             report,
+            checkpoint: self.checkpoint.as_mut().map(|(every, sink)| {
+                crate::threshold::CheckpointSink {
+                    every: *every,
+                    last: &mut self.last_checkpoint,
+                    sink: &mut **sink,
+                    l_min,
+                    l_max,
+                    elapsed,
+                    started,
+                }
+            }),
         };
         let mut search = Search {
             graph: &mut self.graph,
@@ -195,12 +247,30 @@ impl Solver {
             positions: &mut self.positions,
             pinned: [&mut self.best_win, &mut self.best_loss],
             control: &mut control,
-            node_budget: &mut self.node_budget,
+            node_budget: self.config.node_budget(),
+            root_pos: &self.root_pos,
         };
         let result = search.run(&mut self.root, &self.root_pos, &mut labels);
         self.elapsed += started.elapsed();
         let label = result?;
-        self.record(k, label);
+        self.record(k, label)?;
+        if let Some((every, sink)) = self.checkpoint.as_mut() {
+            if self.last_checkpoint.elapsed() >= *every {
+                let bytes = crate::checkpoint::encode(&crate::checkpoint::Parts {
+                    layout: &self.layout,
+                    root_pos: &self.root_pos,
+                    config: &self.config,
+                    graph: &self.graph,
+                    root: self.root,
+                    l_min: self.l_min,
+                    l_max: self.l_max,
+                    stats: self.stats,
+                    elapsed: self.elapsed,
+                });
+                sink(bytes).map_err(SolveError::Checkpoint)?;
+                self.last_checkpoint = Instant::now();
+            }
+        }
         match label {
             Label::Win if self.best_win.as_ref().is_none_or(|b| k >= b.k()) => {
                 self.best_win = Some(labels);
@@ -216,7 +286,8 @@ impl Solver {
     }
 
     /// Folds the answer of threshold `k` into the bounds (Theorem 3.8).
-    fn record(&mut self, k: i32, label: Label) {
+    fn record(&mut self, k: i32, label: Label) -> Result<(), SolveError> {
+        let (old_min, old_max) = (self.l_min, self.l_max);
         let (min, max) = (&mut self.l_min, &mut self.l_max);
         match label {
             Label::Win => {
@@ -232,8 +303,16 @@ impl Solver {
                 min.upper = min.upper.min(k - 1);
             }
         }
-        debug_assert!(min.lower <= min.upper && max.lower <= max.upper);
-        debug_assert!(min.lower <= max.lower && min.upper <= max.upper);
+        if min.lower > min.upper || max.lower > max.upper {
+            // Only bounds read from a checkpoint can be wrong: the search itself is exact.
+            (self.l_min, self.l_max) = (old_min, old_max);
+            return Err(SolveError::Checkpoint(format!(
+                "threshold {k} gives {label:?}, which contradicts the bounds l_min in \
+                 [{}, {}], l_max in [{}, {}] read from the checkpoint",
+                old_min.lower, old_min.upper, old_max.lower, old_max.upper
+            )));
+        }
+        Ok(())
     }
 
     fn progress_template(&self, k: i32) -> Progress {
@@ -294,6 +373,11 @@ impl Solver {
         let mut v = self.root;
         let mut moves = Vec::new();
         let end = loop {
+            if moves.len() > self.graph.len() {
+                // Ranks fall along the strategy, so this cannot happen on a sound graph.
+                debug_assert!(false, "a principal variation longer than the graph");
+                break LineEnd::UnconditionalLife;
+            }
             let node = self.graph.node(v);
             if node.key.is_terminal() {
                 break LineEnd::GameOver;
@@ -360,15 +444,18 @@ mod tests {
             }
         );
         assert_eq!(s.next_threshold(), Some(0));
-        s.record(0, Label::Win);
+        s.record(0, Label::Win).unwrap();
         assert_eq!(s.next_threshold(), Some(2));
-        s.record(2, Label::Open);
+        s.record(2, Label::Open).unwrap();
         assert_eq!((s.l_min.upper, s.l_max.lower), (1, 2));
         assert_eq!(s.next_threshold(), Some(1));
-        s.record(1, Label::Win);
+        s.record(1, Label::Win).unwrap();
         assert_eq!(s.l_min.exact(), Some(1));
         assert_eq!(s.next_threshold(), Some(3));
-        s.record(3, Label::Loss);
+        s.record(3, Label::Loss).unwrap();
+        // An answer that contradicts what is known (a forged checkpoint) is an error.
+        assert!(s.record(0, Label::Loss).is_err());
+        assert_eq!(s.l_max.exact(), Some(2));
         assert_eq!(s.l_max.exact(), Some(2));
         assert_eq!(s.next_threshold(), None);
     }

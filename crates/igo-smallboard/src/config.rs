@@ -23,9 +23,14 @@ pub struct SolverConfig {
     pub static_evaluation: bool,
     /// Which own-eye fills to leave out (section 7). \[default Proved: 5x5 only\]
     pub eye_fill_pruning: EyeFillPruning,
-    /// Vertices kept in memory before garbage collection (about 150 bytes each with their
-    /// successors). \[default 10_000_000\] \[1000..\]
+    /// Vertices kept in memory before garbage collection, at most; the budget actually used is
+    /// the smaller of this and `memory_limit / BYTES_PER_VERTEX`. \[default no cap\] \[1000..\]
     pub max_nodes: usize,
+    /// Bytes the solver may use (graph, labels and their work space). When a garbage collection
+    /// cannot bring the graph below 80% of the budget this allows, the solve stops with
+    /// [`crate::StopReason::MemoryLimit`], keeping what is known. \[default
+    /// [`igo_core::default_memory_limit`]\] \[16 MiB..\]
+    pub memory_limit: u64,
     /// Read a principal variation when `l_min = l_max` (may run the two deciding thresholds
     /// again after a resumed checkpoint). \[default true\]
     pub principal_variation: bool,
@@ -41,7 +46,8 @@ impl Default for SolverConfig {
             ordering_lookahead: 1,
             static_evaluation: true,
             eye_fill_pruning: EyeFillPruning::Proved,
-            max_nodes: 10_000_000,
+            max_nodes: usize::MAX,
+            memory_limit: igo_core::default_memory_limit(),
             principal_variation: true,
             time_limit: None,
         }
@@ -69,6 +75,24 @@ impl SolverConfig {
                 self.max_nodes
             ));
         }
+        if self.memory_limit < 16 << 20 {
+            return Err(format!(
+                "memory_limit {} bytes must be at least 16 MiB",
+                self.memory_limit
+            ));
+        }
         Ok(())
     }
+
+    /// Vertices the graph may hold before garbage collection.
+    pub fn node_budget(&self) -> usize {
+        let by_memory = (self.memory_limit / BYTES_PER_VERTEX) as usize;
+        self.max_nodes.min(by_memory).max(1000)
+    }
 }
+
+/// Bytes one vertex of the graph costs at most, everything included: the vertex (40), its
+/// successors (about 8 edges of 8 bytes), its entry in the index (40 with the table's slack),
+/// three sets of labels (45), the work space of `settle` (about 40), and a factor of two for the
+/// doubling of the growing arrays. Measured on 3x4 and 4x4 runs: 250-300 bytes at the peak.
+pub const BYTES_PER_VERTEX: u64 = 500;

@@ -216,28 +216,6 @@ mod tests {
     use super::*;
     use igo_core::BoardSize;
 
-    /// A position from an oracle key (stones, player to move, passes; ko plays no part here).
-    fn position_of(size: BoardSize, k: &crate::StateKey) -> Position {
-        let set = |bits: u64| {
-            let mut s = PointSet::EMPTY;
-            for i in (0..size.point_count()).filter(|i| bits >> i & 1 == 1) {
-                s.insert(size.point(i % size.width(), i / size.width()).unwrap());
-            }
-            s
-        };
-        let board = igo_core::Board::from_stones(size, set(k.black), set(k.white));
-        let first = if k.passes() % 2 == 0 {
-            k.to_play()
-        } else {
-            !k.to_play()
-        };
-        let mut pos = Position::from_board(board, first);
-        for _ in 0..k.passes() {
-            pos.play(Move::Pass).unwrap();
-        }
-        pos
-    }
-
     #[test]
     fn static_bounds_are_sound_on_every_reachable_position() {
         // lower <= l_min and l_max <= upper, against the retrograde oracle, on every position
@@ -247,9 +225,10 @@ mod tests {
             let start = Position::new(size);
             let oracle = crate::Retrograde::from_position(&start, 1_000_000).unwrap();
             let mut e = Evaluator::new(&start, true, false, 0);
+            let layout = crate::state::Layout::new(size).unwrap();
             let mut decided = 0;
             for k in oracle.states() {
-                let pos = position_of(size, k);
+                let pos = layout.position(k);
                 let (lower, upper) = e.static_bounds(&pos);
                 let (l_min, l_max) = oracle.value(k).unwrap();
                 assert!(

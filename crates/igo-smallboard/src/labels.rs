@@ -199,12 +199,23 @@ impl Labels {
     /// Applies the update rule to every open vertex reachable from `root` through open vertices
     /// until nothing changes (a work list over predecessors, so linear in the edges). Returns
     /// whether every such vertex is expanded: only then are the labels left open final (the
-    /// updates made are sound either way).
-    pub fn settle(&mut self, graph: &Graph, root: NodeId) -> bool {
+    /// updates made are sound either way). `stop` is asked every few thousand steps; `None` when
+    /// it said to stop (the labels set so far stay sound).
+    pub fn settle(
+        &mut self,
+        graph: &Graph,
+        root: NodeId,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<bool> {
         self.ensure(graph.len());
         if self.get(graph, root) != Label::Open {
-            return true;
+            return Some(true);
         }
+        let mut steps = 0u32;
+        let mut stopped = || {
+            steps = steps.wrapping_add(1);
+            steps % 4096 == 0 && stop()
+        };
         // The open part: vertices reachable through open vertices.
         let mut index = vec![u32::MAX; graph.len()];
         let mut open = vec![root];
@@ -212,6 +223,9 @@ impl Labels {
         let mut next = 0;
         let mut closed = true;
         while next < open.len() {
+            if stopped() {
+                return None;
+            }
             let v = open[next];
             next += 1;
             if !graph.node(v).expanded {
@@ -253,6 +267,9 @@ impl Labels {
         let mut work: Vec<u32> = (0..open.len() as u32).rev().collect();
         let mut queued = vec![true; open.len()];
         while let Some(vi) = work.pop() {
+            if stopped() {
+                return None;
+            }
             queued[vi as usize] = false;
             let v = open[vi as usize];
             if self.get(graph, v) != Label::Open || self.update(graph, v) == Label::Open {
@@ -266,7 +283,7 @@ impl Labels {
                 }
             }
         }
-        closed
+        Some(closed)
     }
 
     /// What this strategy still needs: returns the vertices it reaches from `root` (through open
@@ -344,11 +361,11 @@ mod tests {
         g.set_children(b1, &[Edge { child: w1, mv: 0 }]);
         g.set_children(w1, &[Edge { child: b1, mv: 0 }, Edge { child: t, mv: 1 }]);
         let mut labels = Labels::new(3);
-        assert!(labels.settle(&g, b1));
+        assert_eq!(labels.settle(&g, b1, &mut || false), Some(true));
         assert_eq!(labels.get(&g, b1), Label::Open);
         // At k = 4 the terminal loses for Black, and White can take it: -1 everywhere.
         let mut labels = Labels::new(4);
-        assert!(labels.settle(&g, b1));
+        assert_eq!(labels.settle(&g, b1, &mut || false), Some(true));
         assert_eq!(labels.get(&g, w1), Label::Loss);
         assert_eq!(labels.get(&g, b1), Label::Loss);
         assert_eq!(labels.rank(b1), 2);
@@ -360,6 +377,6 @@ mod tests {
         let mut g = Graph::new();
         let b1 = node(&mut g, 1, Color::Black, -9, 9);
         let mut labels = Labels::new(0);
-        assert!(!labels.settle(&g, b1));
+        assert_eq!(labels.settle(&g, b1, &mut || false), Some(false));
     }
 }

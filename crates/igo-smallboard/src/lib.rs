@@ -16,7 +16,7 @@ use igo_core::{BoardSize, Color, Move};
 use thiserror::Error;
 
 pub use bounds::Solver;
-pub use config::SolverConfig;
+pub use config::{SolverConfig, BYTES_PER_VERTEX};
 pub use eval::EyeFillPruning;
 pub use labels::Label;
 pub use retrograde::Retrograde;
@@ -62,6 +62,8 @@ pub enum StopReason {
     Interrupted,
     /// [`SolverConfig::time_limit`] passed.
     TimeLimit,
+    /// The graph does not fit in [`SolverConfig::memory_limit`] even after garbage collection.
+    MemoryLimit,
 }
 
 impl std::fmt::Display for StopReason {
@@ -69,6 +71,7 @@ impl std::fmt::Display for StopReason {
         f.write_str(match self {
             StopReason::Interrupted => "interrupted",
             StopReason::TimeLimit => "time limit",
+            StopReason::MemoryLimit => "memory limit",
         })
     }
 }

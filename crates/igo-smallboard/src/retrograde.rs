@@ -18,7 +18,14 @@ use igo_core::{Color, Position};
 use rustc_hash::FxHashMap;
 
 use crate::state::{Layout, StateKey, PASS, PASSES_TO_END};
-use crate::SolveError;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::{SolveError, StopReason};
+
+/// Bytes one reachable position costs the retrograde analysis at most (key, index entry,
+/// successors and predecessors, values and work lists, with the slack of growing arrays): a
+/// memory limit divided by this bounds `max_states`.
+pub const BYTES_PER_STATE: u64 = 400;
 
 /// The rules of the paper on dense bitboards of a `width x height` board (at most 64 points).
 #[derive(Clone, Debug)]
@@ -76,6 +83,33 @@ impl DenseRules {
             }
             cur = next;
         }
+    }
+
+    /// Whether `key` is a position of this board that play can reach: every stone on the board,
+    /// every block with a liberty, and the ko point (if any) on the board and empty. Checkpoints
+    /// are checked with it.
+    pub fn is_valid(&self, key: &StateKey) -> bool {
+        let stones = key.black | key.white;
+        if key.black & key.white != 0 || stones & !self.full != 0 {
+            return false;
+        }
+        if let Some(k) = key.ko() {
+            if k >= self.point_count() || stones >> k & 1 == 1 {
+                return false;
+            }
+        }
+        let empty = self.full & !stones;
+        for own in [key.black, key.white] {
+            let mut left = own;
+            while left != 0 {
+                let block = self.flood(left & left.wrapping_neg(), own);
+                left &= !block;
+                if self.grow(block) & empty == 0 {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// The vertex after the player to move plays at dense point `i`, or `None` when the move is
@@ -192,6 +226,42 @@ impl Retrograde {
         root: StateKey,
         max_states: usize,
     ) -> Result<Retrograde, SolveError> {
+        Retrograde::solve_with_stop(width, height, root, max_states, &AtomicBool::new(false))
+    }
+
+    /// [`Retrograde::from_position`] that gives up with [`SolveError::Stopped`] soon after `stop`
+    /// is raised (it is read every 65,536 steps of each loop).
+    pub fn from_position_with_stop(
+        position: &Position,
+        max_states: usize,
+        stop: &AtomicBool,
+    ) -> Result<Retrograde, SolveError> {
+        let layout = Layout::new(position.size())?;
+        let size = position.size();
+        Retrograde::solve_with_stop(
+            size.width(),
+            size.height(),
+            layout.key(position),
+            max_states,
+            stop,
+        )
+    }
+
+    /// [`Retrograde::solve`] with a stop flag.
+    pub fn solve_with_stop(
+        width: usize,
+        height: usize,
+        root: StateKey,
+        max_states: usize,
+        stop: &AtomicBool,
+    ) -> Result<Retrograde, SolveError> {
+        let check = |step: usize| {
+            if step % 65_536 == 0 && stop.load(Ordering::Relaxed) {
+                Err(SolveError::Stopped(StopReason::Interrupted))
+            } else {
+                Ok(())
+            }
+        };
         let rules = DenseRules::new(width, height);
         let n = rules.point_count() as i8;
         // Enumerate breadth-first; successors are stored in the order of their sources, so the
@@ -203,6 +273,7 @@ impl Retrograde {
         let mut succ: Vec<u32> = Vec::new();
         let mut next = 0;
         while next < keys.len() {
+            check(next)?;
             let key = keys[next];
             next += 1;
             for (_, child) in rules.successors(&key) {
@@ -252,8 +323,8 @@ impl Retrograde {
             terminal_value: &terminal_value,
             black_to_move: &black_to_move,
         };
-        let l_min = graph.fixed_point(-n);
-        let l_max = graph.fixed_point(n);
+        let l_min = graph.fixed_point(-n, &check)?;
+        let l_max = graph.fixed_point(n, &check)?;
         Ok(Retrograde {
             rules,
             keys,
@@ -312,7 +383,11 @@ struct Graph<'a> {
 
 impl Graph<'_> {
     /// The least (`from = -n`) or greatest (`from = +n`) fixed point of the minimax operator.
-    fn fixed_point(&self, from: i8) -> Vec<i8> {
+    fn fixed_point(
+        &self,
+        from: i8,
+        check: &dyn Fn(usize) -> Result<(), SolveError>,
+    ) -> Result<Vec<i8>, SolveError> {
         let count = self.terminal_value.len();
         let mut value: Vec<i8> = self
             .terminal_value
@@ -327,7 +402,10 @@ impl Graph<'_> {
         for &v in &work {
             queued[v as usize] = true;
         }
+        let mut steps = 0usize;
         while let Some(v) = work.pop() {
+            steps += 1;
+            check(steps)?;
             let v = v as usize;
             queued[v] = false;
             let children = &self.succ[self.start[v] as usize..self.start[v + 1] as usize];
@@ -348,7 +426,7 @@ impl Graph<'_> {
                 }
             }
         }
-        value
+        Ok(value)
     }
 }
 

@@ -7,7 +7,7 @@
 //! boards of at most 64 points and cannot collide). [`Layout`] maps igo-core's points to the dense
 //! bit indices of the key.
 
-use igo_core::{score, BoardSize, Color, Move, Point, Position};
+use igo_core::{score, BoardSize, Color, Move, Point, PointSet, Position};
 
 use crate::SolveError;
 
@@ -189,6 +189,32 @@ impl Layout {
             pos.ko_point().map(|k| self.index(k)),
             pos.consecutive_passes().min(PASSES_TO_END),
         )
+    }
+}
+
+impl Layout {
+    /// The igo-core position of a key: its stones, the player to move and the pass count (the
+    /// passes are played from the other side, so the ko point is not kept: igo-core sets it only
+    /// by a capture). Used to recompute what a key implies, such as its static bounds.
+    pub fn position(&self, key: &StateKey) -> Position {
+        let set = |bits: u64| {
+            let mut s = PointSet::EMPTY;
+            for i in (0..self.point_count()).filter(|&i| bits >> i & 1 == 1) {
+                s.insert(self.point(i));
+            }
+            s
+        };
+        let board = igo_core::Board::from_stones(self.size, set(key.black), set(key.white));
+        let first = if key.passes() % 2 == 0 {
+            key.to_play()
+        } else {
+            !key.to_play()
+        };
+        let mut pos = Position::from_board(board, first);
+        for _ in 0..key.passes() {
+            pos.play_unchecked(Move::Pass);
+        }
+        pos
     }
 }
 

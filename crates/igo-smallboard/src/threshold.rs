@@ -28,7 +28,20 @@ use crate::labels::{Label, Labels};
 use crate::state::Layout;
 use crate::{Progress, SolveError, Stats, StopReason};
 
-/// The stop flag, the deadline and the progress callback.
+/// Where checkpoints go during a search: every `every`, the bytes of a checkpoint are handed to
+/// `sink` (the caller writes the file).
+pub(crate) struct CheckpointSink<'a> {
+    pub every: std::time::Duration,
+    pub last: &'a mut Instant,
+    pub sink: &'a mut dyn FnMut(Vec<u8>) -> Result<(), String>,
+    /// What the solver knew before this threshold search, for the checkpoint's header.
+    pub l_min: crate::ValueBounds,
+    pub l_max: crate::ValueBounds,
+    pub elapsed: std::time::Duration,
+    pub started: Instant,
+}
+
+/// The stop flag, the deadline, the progress callback and the checkpoint sink.
 pub(crate) struct Control<'a> {
     pub stop: &'a AtomicBool,
     pub deadline: Option<Instant>,
@@ -36,6 +49,7 @@ pub(crate) struct Control<'a> {
     pub last_report: Instant,
     /// The report template (bounds and uncertainty filled in by the caller).
     pub report: Progress,
+    pub checkpoint: Option<CheckpointSink<'a>>,
 }
 
 impl Control<'_> {
@@ -83,8 +97,10 @@ pub(crate) struct Search<'a, 'c> {
     /// their strategies and renumbers them).
     pub pinned: [&'a mut Option<Labels>; 2],
     pub control: &'a mut Control<'c>,
-    /// Garbage collection starts above this many vertices (raised when a collection frees little).
-    pub node_budget: &'a mut usize,
+    /// Garbage collection starts above this many vertices; a collection that leaves more than
+    /// 80% of it stops the search ([`StopReason::MemoryLimit`]).
+    pub node_budget: usize,
+    pub root_pos: &'a Position,
 }
 
 impl Search<'_, '_> {
@@ -119,7 +135,15 @@ impl Search<'_, '_> {
             // a phase that expands nothing new is the sign) the labels left are final.
             if complete || !grew || self.graph.len() >= settled_at + settled_at / 2 {
                 settled_at = self.graph.len();
-                let closed = labels.settle(self.graph, *root);
+                let control = &mut *self.control;
+                let closed =
+                    match labels.settle(self.graph, *root, &mut || control.check().is_err()) {
+                        Some(closed) => closed,
+                        None => {
+                            self.control.check()?;
+                            false
+                        }
+                    };
                 debug_assert!(
                     closed || !complete,
                     "a complete phase expands the open part"
@@ -128,9 +152,10 @@ impl Search<'_, '_> {
                     return Ok(labels.get(self.graph, *root));
                 }
             }
-            if self.graph.len() > *self.node_budget {
+            if self.graph.len() > self.node_budget {
                 self.collect(root, labels, &mut [])?;
             }
+            self.maybe_checkpoint(*root)?;
             depth = depth.saturating_add(self.config.depth_step);
         }
     }
@@ -166,10 +191,11 @@ impl Search<'_, '_> {
                 self.control.check()?;
                 self.control
                     .report(self.graph, self.stats, max_depth, false);
-                if self.graph.len() > *self.node_budget {
+                if self.graph.len() > self.node_budget {
                     self.collect(root, labels, &mut stack)?;
                     continue;
                 }
+                self.maybe_checkpoint(*root)?;
             }
             let v = top.node;
             let children = self.graph.children(v);
@@ -333,10 +359,34 @@ impl Search<'_, '_> {
             f.node = remap[f.node.index()].expect("the path is kept");
         }
         self.stats.collections += 1;
-        // A collection that frees little would repeat at once: allow more before the next.
-        if after * 10 > *self.node_budget * 8 {
-            *self.node_budget = after + after / 2;
+        // A collection that frees little would repeat at once: the strategy itself does not fit.
+        if after * 10 > self.node_budget * 9 {
+            return Err(SolveError::Stopped(StopReason::MemoryLimit));
         }
+        Ok(())
+    }
+
+    /// Hands a checkpoint of the graph to the sink when one is due.
+    fn maybe_checkpoint(&mut self, root: NodeId) -> Result<(), SolveError> {
+        let Some(c) = self.control.checkpoint.as_mut() else {
+            return Ok(());
+        };
+        if c.last.elapsed() < c.every {
+            return Ok(());
+        }
+        let bytes = crate::checkpoint::encode(&crate::checkpoint::Parts {
+            layout: self.layout,
+            root_pos: self.root_pos,
+            config: self.config,
+            graph: self.graph,
+            root,
+            l_min: c.l_min,
+            l_max: c.l_max,
+            stats: *self.stats,
+            elapsed: c.elapsed + c.started.elapsed(),
+        });
+        (c.sink)(bytes).map_err(SolveError::Checkpoint)?;
+        *c.last = Instant::now();
         Ok(())
     }
 }

@@ -2,8 +2,9 @@
 //! [--json]`: the exact value of a small-board position under seed paper 001's rules (area
 //! scoring, simple ko, three passes end the game, an infinite game is void): `l_min` (what Black
 //! can guarantee), `l_max` (what White can hold Black to), the principal variation when they are
-//! equal, vertices and time. Ctrl-C and the time limit stop the search with what is known;
-//! `--checkpoint FILE` keeps the work across runs.
+//! equal, vertices and time. Ctrl-C (exit 130, `"interrupted": true`), the time limit and the
+//! memory limit (`--memory-mb`) stop the search with what is known; `--checkpoint FILE` keeps
+//! the work across runs, written every `--checkpoint-every` seconds even inside a threshold.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +21,7 @@ use igo_smallboard::{
 use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
-use crate::util::{cpu_seconds, interrupt_flag, print_json, progress_bar, write_atomic};
+use crate::util::{cpu_seconds, interrupt_flag, print_json, progress_bar, stopped, write_atomic};
 
 /// Solution method.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -93,14 +94,19 @@ pub struct SmallboardArgs {
     /// least but costs more time).
     #[arg(long, value_name = "PLIES", default_value_t = 1)]
     lookahead: u8,
-    /// Vertices kept in memory before garbage collection.
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
-    max_nodes: usize,
-    /// Positions the retrograde method may enumerate.
+    /// Vertices kept in memory before garbage collection, at most (default: what --memory-mb
+    /// allows).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<usize>,
+    /// Memory the solver may use, in MiB (default: 80% of what `ulimit -v`, the memory cgroup
+    /// and the machine leave).
+    #[arg(long, value_name = "MIB")]
+    memory_mb: Option<u64>,
+    /// Positions the retrograde method may enumerate (and at most what --memory-mb allows).
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     max_states: usize,
-    /// Checkpoint file: resumed from when it exists, written (atomically) after thresholds at
-    /// most every --checkpoint-every seconds and when stopped.
+    /// Checkpoint file: resumed from when it exists, written (atomically) every
+    /// --checkpoint-every seconds, inside threshold searches too, and when stopped.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
@@ -134,6 +140,11 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
     if !(args.checkpoint_every >= 0.0 && args.checkpoint_every.is_finite()) {
         return Err(bad_input("--checkpoint-every must be 0 or more"));
     }
+    let memory_limit = match args.memory_mb {
+        Some(mb) if (16..=1 << 30).contains(&mb) => mb << 20,
+        Some(mb) => return Err(bad_input(format!("--memory-mb {mb} must be 16 or more"))),
+        None => igo_core::default_memory_limit(),
+    };
     let config = SolverConfig {
         ordering_lookahead: args.lookahead,
         static_evaluation: !args.no_static,
@@ -142,7 +153,8 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
             EyeFillArg::Always => EyeFillPruning::Always,
             EyeFillArg::Never => EyeFillPruning::Never,
         },
-        max_nodes: args.max_nodes,
+        max_nodes: args.max_nodes.unwrap_or(usize::MAX),
+        memory_limit,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         ..SolverConfig::default()
     };
@@ -154,19 +166,25 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
     let cpu = cpu_seconds();
     let outcome = match args.method {
         Method::Threshold => threshold(&args, &start, config)?,
-        Method::Retrograde => retrograde(&args, &start)?,
+        Method::Retrograde => retrograde(&args, &start, memory_limit)?,
     };
     let seconds = wall.elapsed().as_secs_f64();
     let cpu = cpu_seconds() - cpu;
     report(&args, &start, komi, &outcome, seconds, cpu)?;
+    let again = if args.checkpoint.is_some() {
+        "; run again with the same --checkpoint to go on"
+    } else {
+        ""
+    };
     match outcome.stopped {
-        Some(StopReason::Interrupted) => Err(anyhow!(
-            "interrupted: the values above are bounds{}",
-            if args.checkpoint.is_some() {
-                "; run again with the same --checkpoint to go on"
-            } else {
-                ""
-            }
+        Some(StopReason::Interrupted) => Err(stopped(
+            None::<&Value>,
+            format!("the values above are bounds{again}"),
+        )),
+        Some(StopReason::MemoryLimit) => Err(anyhow!(
+            "memory limit ({} MiB): the strategy does not fit, the values above are bounds; \
+             raise --memory-mb{again}",
+            memory_limit >> 20
         )),
         _ => Ok(()),
     }
@@ -206,81 +224,94 @@ struct Outcome {
     solution: Solution,
     stopped: Option<StopReason>,
     method: &'static str,
+    /// Vertices read from the checkpoint at the start (0 when none was read).
+    resumed_nodes: usize,
 }
 
 fn threshold(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Result<Outcome> {
+    let memory_limit = config.memory_limit;
     let mut solver = match &args.checkpoint {
         Some(path) if path.exists() => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
-            Solver::read_checkpoint(&mut std::io::BufReader::new(file), start, config)
-                .map_err(|e| bad_input(format!("{}: {e}", path.display())))?
+            let name = path.display();
+            let len = std::fs::metadata(path).map_or(0, |m| m.len());
+            if len > memory_limit {
+                return Err(bad_input(format!("{name}: {len} bytes exceed --memory-mb")));
+            }
+            let bytes =
+                std::fs::read(path).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
+            Solver::read_checkpoint(&bytes, start, config)
+                .map_err(|e| bad_input(format!("{name}: {e}")))?
         }
         _ => Solver::new(start, config).map_err(|e| bad_input(e.to_string()))?,
     };
+    let resumed_nodes = if args.checkpoint.as_ref().is_some_and(|p| p.exists()) {
+        solver.nodes_held()
+    } else {
+        0
+    };
+    if let Some(path) = &args.checkpoint {
+        let path = path.clone();
+        solver.set_checkpoint_sink(
+            Duration::from_secs_f64(args.checkpoint_every),
+            Box::new(move |bytes| write_atomic(&path, &bytes).map_err(|e| format!("{e:#}"))),
+        );
+    }
     let stop: &AtomicBool = interrupt_flag();
     let bar = progress_bar(1, &format!("smallboard {}", start.size()));
+    let started = Instant::now();
     let mut on_progress = |p: &Progress| {
         bar.set_length(u64::from(p.total_uncertainty.max(1)));
         bar.set_position(u64::from(p.total_uncertainty - p.uncertainty));
+        let rate = p.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
         bar.set_message(format!(
-            "k {} depth {} nodes {} l_min {} l_max {}",
+            "k {} depth {} held {} nodes {} ({rate:.0}/s) l_min {} l_max {}",
             p.threshold,
             p.depth,
             p.nodes_held,
+            p.stats.nodes,
             interval(p.l_min),
             interval(p.l_max)
         ));
     };
-    let every = Duration::from_secs_f64(args.checkpoint_every);
-    let mut last_checkpoint = Instant::now();
-    let mut stopped = None;
-    let result = (|| -> Result<(), SolveError> {
-        while let Some(k) = solver.next_threshold() {
-            solver.threshold(k, stop, &mut on_progress)?;
-            if let Some(path) = &args.checkpoint {
-                if last_checkpoint.elapsed() >= every {
-                    save(&solver, path).map_err(|e| SolveError::Checkpoint(format!("{e:#}")))?;
-                    last_checkpoint = Instant::now();
-                }
-            }
-        }
-        solver.solve(stop, &mut on_progress)?;
-        Ok(())
-    })();
+    let result = solver.solve(stop, &mut on_progress);
     bar.finish_and_clear();
+    let mut stopped = None;
     match result {
-        Ok(()) => {}
+        Ok(_) => {}
         Err(SolveError::Stopped(reason)) => stopped = Some(reason),
         Err(e) => return Err(anyhow!(e)),
     }
     if let Some(path) = &args.checkpoint {
-        save(&solver, path)?;
+        write_atomic(path, &solver.checkpoint_bytes())?;
     }
     Ok(Outcome {
         solution: solver.solution(),
         stopped,
         method: "threshold",
+        resumed_nodes,
     })
 }
 
-fn save(solver: &Solver, path: &std::path::Path) -> Result<()> {
-    let mut bytes = Vec::new();
-    solver
-        .write_checkpoint(&mut bytes)
-        .map_err(|e| anyhow!("writing the checkpoint: {e}"))?;
-    write_atomic(path, &bytes)
-}
-
-fn retrograde(args: &SmallboardArgs, start: &Position) -> Result<Outcome> {
+fn retrograde(args: &SmallboardArgs, start: &Position, memory: u64) -> Result<Outcome> {
     let t = Instant::now();
-    let r = Retrograde::from_position(start, args.max_states).map_err(|e| match e {
-        SolveError::TooManyStates { .. } => bad_input(format!(
-            "{e}: the retrograde method is for tiny boards (raise --max-states, or use \
-             --method threshold)"
-        )),
-        e => anyhow!(e),
-    })?;
+    let max_states = args
+        .max_states
+        .min((memory / igo_smallboard::retrograde::BYTES_PER_STATE) as usize);
+    let r = match Retrograde::from_position_with_stop(start, max_states, interrupt_flag()) {
+        Err(SolveError::Stopped(_)) => {
+            return Err(stopped(
+                None::<&Value>,
+                "before the retrograde analysis ended",
+            ))
+        }
+        r => r.map_err(|e| match e {
+            SolveError::TooManyStates { .. } => bad_input(format!(
+                "{e} (--max-states, --memory-mb): the retrograde method is for tiny boards (use \
+                 --method threshold)"
+            )),
+            e => anyhow!(e),
+        })?,
+    };
     let (lo, hi) = r.root_value();
     Ok(Outcome {
         solution: Solution {
@@ -302,6 +333,7 @@ fn retrograde(args: &SmallboardArgs, start: &Position) -> Result<Outcome> {
         },
         stopped: None,
         method: "retrograde",
+        resumed_nodes: 0,
     })
 }
 
@@ -363,6 +395,8 @@ fn report(
             "cpu_seconds": cpu,
             "solved": s.is_solved(),
             "stopped": outcome.stopped.map(|r| r.to_string()),
+            "interrupted": outcome.stopped == Some(StopReason::Interrupted),
+            "resumed_nodes": outcome.resumed_nodes,
             "l_min_bounds": bounds(s.l_min),
             "l_max_bounds": bounds(s.l_max),
         });

@@ -1,7 +1,9 @@
 //! `igo smallboard` end to end: JSON fields, both methods agree, komi, SGF and diagram input,
 //! checkpoints, bad input exits 2.
 
-use crate::common::{igo_text, json};
+use std::process::{Command, Stdio};
+
+use crate::common::{igo_command, igo_text, json};
 
 #[test]
 fn three_by_three_is_nine_with_a_line() {
@@ -113,4 +115,103 @@ fn bad_input_exits_2() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("error"), "{args:?}: {err}");
     }
+}
+
+/// Waits until `path` exists (a checkpoint written by a running solve), for at most 60 s.
+fn wait_for(path: &std::path::Path) {
+    let t = std::time::Instant::now();
+    while !path.exists() {
+        assert!(
+            t.elapsed().as_secs() < 60,
+            "{} never appeared",
+            path.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_run_killed_by_sigkill_resumes_from_its_last_checkpoint() {
+    // 3x4 takes many seconds, its first threshold alone several: checkpoints come from inside
+    // the threshold search.
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("3x4.ckpt");
+    let mut child = igo_command()
+        .args(["smallboard", "3x4", "--json", "--checkpoint-every", "0.3"])
+        .arg("--checkpoint")
+        .arg(&ck)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(&ck);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    child.kill().unwrap(); // SIGKILL
+    assert!(!child.wait().unwrap().success());
+    // No temporary file is left half-written in place of the checkpoint: it loads and the solve
+    // goes on from its vertices.
+    let v = json(&[
+        "smallboard",
+        "3x4",
+        "--json",
+        "--time-limit",
+        "1",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ]);
+    assert!(v["resumed_nodes"].as_u64().unwrap() > 1000, "{v}");
+    assert!(v["nodes"].as_u64().unwrap() >= v["resumed_nodes"].as_u64().unwrap());
+}
+
+#[test]
+fn ctrl_c_exits_130_with_interrupted_in_the_json() {
+    let child = igo_command()
+        .args(["smallboard", "3x4", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["interrupted"], true);
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["stopped"], "interrupted");
+}
+
+#[test]
+fn memory_limit_stops_cleanly_under_ulimit() {
+    // Under a 2 GB address-space limit, a board that does not fit stops with a message and the
+    // bounds known (exit 1), never an abort.
+    let cmd = format!(
+        "ulimit -v 2000000; exec {} smallboard 6x6 --memory-mb 64 --json",
+        env!("CARGO_BIN_EXE_igo")
+    );
+    let out = Command::new("bash").args(["-c", &cmd]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("memory limit"), "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["stopped"], "memory limit");
+    assert_eq!(v["l_min_bounds"], serde_json::json!([-36, 36]));
+    // The default limit honours ulimit -v: the same run with no --memory-mb and a short time
+    // limit ends on the time limit (exit 0), not on an abort.
+    let cmd = format!(
+        "ulimit -v 2000000; exec {} smallboard 6x6 --time-limit 3 --json",
+        env!("CARGO_BIN_EXE_igo")
+    );
+    let out = Command::new("bash").args(["-c", &cmd]).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
