@@ -9,6 +9,7 @@ pub mod report;
 pub mod status;
 pub mod svg;
 mod tracked;
+pub mod unconditional;
 
 pub use benson::{unconditionally_alive, BensonResult, BensonSolver};
 pub use groups::{DiagonalGroup, Groups, StaticGroup};
@@ -16,3 +17,4 @@ pub use regions::EulerCounts;
 pub use report::Report;
 pub use status::{group_status, GroupStatus, RegionEye};
 pub use tracked::TrackedPosition;
+pub use unconditional::{unconditional_status, Unconditional, UnconditionalStatus};

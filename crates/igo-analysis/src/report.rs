@@ -12,6 +12,7 @@ use crate::geometry::geometry;
 use crate::groups::{Groups, StaticGroup};
 use crate::status::{group_status, GroupStatus, RegionEye};
 use crate::svg::{Diagram, Layer};
+use crate::unconditional::{unconditional_status, Unconditional};
 
 /// The analysis of one board: blocks, both kinds of groups with their heuristic status, and
 /// Benson's result for both colours.
@@ -24,6 +25,8 @@ pub struct Analysis {
     pub static_groups: Vec<StaticGroup>,
     /// Benson's result for each colour.
     pub benson: ByColor<BensonResult>,
+    /// Unconditional status as GNU Go defines it ([`crate::unconditional`]).
+    pub unconditional: Unconditional,
 }
 
 impl Analysis {
@@ -46,7 +49,17 @@ impl Analysis {
             groups: statuses,
             static_groups,
             benson: ByColor::new_with(|c| unconditionally_alive(board, c)),
+            unconditional: unconditional_status(board, None),
         }
+    }
+
+    /// The same analysis for the board with a simple-ko point (the point the side to move may
+    /// not retake): only GNU Go's unconditional status depends on it.
+    pub fn with_ko(mut self, ko: Option<Point>) -> Analysis {
+        if ko.is_some() {
+            self.unconditional = unconditional_status(&self.board, ko);
+        }
+        self
     }
 
     /// The board analysed.
@@ -121,6 +134,15 @@ impl Analysis {
             bound: PerColor {
                 black: self.benson.black.bound(&self.board),
                 white: self.benson.white.bound(&self.board),
+            },
+            unconditional_status: StatusReport {
+                alive: names(&self.unconditional.alive),
+                dead: names(&self.unconditional.dead),
+                territory: PerColor {
+                    black: names(&self.unconditional.territory.black),
+                    white: names(&self.unconditional.territory.white),
+                },
+                invincible: names(&self.unconditional.invincible),
             },
         }
     }
@@ -200,6 +222,15 @@ impl Analysis {
                 r.bound(&self.board)
             );
         }
+        let u = &self.unconditional;
+        let _ = writeln!(
+            s,
+            "unconditional status (GNU Go's): alive {}; dead {}; territory B {}; territory W {}",
+            list(&u.alive),
+            list(&u.dead),
+            list(&u.territory.black),
+            list(&u.territory.white)
+        );
         s
     }
 
@@ -378,6 +409,22 @@ pub struct Report {
     pub unconditional: PerColor<UnconditionalReport>,
     /// Paper 001's guaranteed margin 2a - n per colour.
     pub bound: PerColor<i32>,
+    /// Unconditional status as GNU Go 3.8 defines it (points that are not listed are
+    /// `undecided`).
+    pub unconditional_status: StatusReport,
+}
+
+/// GNU Go's unconditional status of every point that is not `undecided`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatusReport {
+    /// Stones whose status is `alive`.
+    pub alive: Vec<String>,
+    /// Stones whose status is `dead`.
+    pub dead: Vec<String>,
+    /// Empty points of each colour's unconditional territory.
+    pub territory: PerColor<Vec<String>>,
+    /// Stones of the strings that cannot be captured even by any number of moves in a row.
+    pub invincible: Vec<String>,
 }
 
 /// A value per colour, written `{"B": .., "W": ..}`.

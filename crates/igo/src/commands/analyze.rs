@@ -79,7 +79,7 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
                 Move::Play(p) => Some(p),
                 Move::Pass => None,
             });
-    let analysis = Analysis::new(pos.board());
+    let analysis = Analysis::new(pos.board()).with_ko(pos.ko_point());
     if let Some(out) = &svg_out {
         let overlays = Overlays {
             groups: !args.no_links,
