@@ -9,11 +9,17 @@
 //! Beyond the paper: decided positions are proofs and are backed up (MCTS-Solver, Winands et al.
 //! 2008): a node is won for its player when one child is, lost when all are, and proven children
 //! are no longer sampled. Small problems are then solved exactly instead of estimated.
+//!
+//! Files: `state` (the [`SearchState`] trait), `config` (budget and knobs), `tree` (the arena,
+//! UCB1 selection, expansion, backup: one descent), `driver` ([`Search`]: descents on one thread
+//! or several, root or tree parallelism, merged root statistics).
 
 mod config;
+mod driver;
 mod state;
 mod tree;
 
 pub use config::{Budget, Parallelism, UctConfig};
+pub use driver::{Search, StopFlag};
 pub use state::SearchState;
-pub use tree::{ChildStats, NodeId, Proof, Search, StopFlag, Tree};
+pub use tree::{ChildStats, NodeId, Proof, Tree};
