@@ -20,86 +20,29 @@
 //!   also fills regions that are not vital, e.g. eyes with a point not next to the wall, and
 //!   finds dead enemy strings by playing them out); those extra points are counted, not asserted.
 //!
-//! GNU Go must be installed (`/usr/games/gnugo`, Debian package `gnugo`; the `GNUGO` environment
-//! variable overrides the path). Without it this test fails: it is the oracle.
+//! GNU Go must be installed (`/usr/games/gnugo`, Debian package `gnugo`; the `IGO_GNUGO`
+//! environment variable overrides the path). Without it this test fails: it is the oracle.
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use igo_analysis::unconditionally_alive;
 use igo_core::{seeded_rng, BoardSize, Color, EyeRule, Point, PointSet, Position};
+use igo_gtp_client::Engine;
 use rand_core::RngCore;
 
-struct Gnugo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Gnugo {
-    fn start() -> Gnugo {
-        let path = std::env::var("GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".to_string());
-        let mut child = Command::new(&path)
-            .args(["--mode", "gtp", "--quiet"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "cannot start GNU Go at {path}: {e}. This test compares Benson's algorithm \
-                     with GNU Go's unconditional_status; install it (Debian: apt-get install \
-                     gnugo) or set GNUGO to its path"
-                )
-            });
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        Gnugo {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends the commands at once and reads their answers in order.
-    fn batch(&mut self, commands: &[String]) -> Vec<String> {
-        let mut text = commands.join("\n");
-        text.push('\n');
-        self.stdin.write_all(text.as_bytes()).expect("GNU Go stdin");
-        self.stdin.flush().expect("GNU Go stdin");
-        let mut answers = Vec::with_capacity(commands.len());
-        for cmd in commands {
-            let mut answer = String::new();
-            loop {
-                let mut line = String::new();
-                let n = self.stdout.read_line(&mut line).expect("GNU Go stdout");
-                assert!(n > 0, "GNU Go closed its output after {cmd:?}");
-                let line = line.trim_end();
-                if line.is_empty() {
-                    if answer.is_empty() {
-                        continue;
-                    }
-                    break;
-                }
-                if !answer.is_empty() {
-                    answer.push('\n');
-                }
-                answer.push_str(line);
-            }
-            assert!(answer.starts_with('='), "GNU Go refused {cmd:?}: {answer}");
-            answers.push(answer.trim_start_matches('=').trim().to_string());
-        }
-        answers
-    }
-}
-
-impl Drop for Gnugo {
-    fn drop(&mut self) {
-        let _ = self.stdin.write_all(b"quit\n");
-        let _ = self.child.wait();
-    }
+/// Starts GNU Go through the workspace's GTP client; a missing GNU Go fails the test.
+fn start_gnugo() -> Engine {
+    let mut gnugo = Engine::gnugo(&["--quiet"]).unwrap_or_else(|e| {
+        panic!(
+            "{e}. This test compares Benson's algorithm with GNU Go's unconditional_status; \
+             install it (Debian: apt-get install gnugo) or set IGO_GNUGO to its path"
+        )
+    });
+    // A silent engine fails the test instead of hanging it.
+    gnugo.set_timeout(Some(Duration::from_secs(60)));
+    gnugo
 }
 
 /// GNU Go's statuses of one position.
@@ -112,7 +55,7 @@ struct Statuses {
     territory: [PointSet; 2],
 }
 
-fn gnugo_statuses(gnugo: &mut Gnugo, pos: &Position) -> Statuses {
+fn gnugo_statuses(gnugo: &mut Engine, pos: &Position) -> Statuses {
     let size = pos.size();
     let board = pos.board();
     let mut commands = vec![
@@ -136,7 +79,8 @@ fn gnugo_statuses(gnugo: &mut Gnugo, pos: &Position) -> Statuses {
     for &p in &anchors {
         commands.push(format!("worm_data {}", size.format_point(p)));
     }
-    let answers = gnugo.batch(&commands);
+    // Sent at once: a round trip per command would cost most of the test's time.
+    let answers = gnugo.commands(&commands).unwrap_or_else(|e| panic!("{e}"));
     let mut s = Statuses {
         invincible: PointSet::EMPTY,
         alive: PointSet::EMPTY,
@@ -201,7 +145,7 @@ struct Tally {
 }
 
 /// Compares Benson with GNU Go on one position.
-fn compare(gnugo: &mut Gnugo, pos: &Position, label: &str, tally: &mut Tally) {
+fn compare(gnugo: &mut Engine, pos: &Position, label: &str, tally: &mut Tally) {
     let board = pos.board();
     let size = pos.size();
     let gnu = gnugo_statuses(gnugo, pos);
@@ -241,7 +185,7 @@ fn compare(gnugo: &mut Gnugo, pos: &Position, label: &str, tally: &mut Tally) {
 
 #[test]
 fn benson_agrees_with_gnugo_unconditional_status() {
-    let mut gnugo = Gnugo::start();
+    let mut gnugo = start_gnugo();
     let mut tally = Tally::default();
     // The hand-made cases first (seki, false eyes, half-eyes, ...).
     let cases = common::benson_cases();

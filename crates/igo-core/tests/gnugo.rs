@@ -14,100 +14,28 @@
 //!
 //! A missing GNU Go is a failure, not a skip: CI installs the Debian package `gnugo`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use igo_core::playout::below;
 use igo_core::{seeded_rng, BoardSize, Color, EyeRule, Game, Move, Point, PointSet, Rng, Rules};
+use igo_gtp_client::Engine;
 
-const DEFAULT_GNUGO: &str = "/usr/games/gnugo";
-
-/// A GNU Go process spoken to over GTP on its stdin and stdout.
-struct Gtp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// Starts GNU Go through the workspace's GTP client; a missing GNU Go fails the test.
+fn start_gnugo() -> Engine {
+    let mut gnugo = Engine::gnugo(&[]).unwrap_or_else(|e| {
+        panic!(
+            "{e}: the GNU Go differential test needs it (install the Debian package `gnugo`, or \
+             set IGO_GNUGO to its path)"
+        )
+    });
+    // A silent engine fails the test instead of hanging it.
+    gnugo.set_timeout(Some(Duration::from_secs(60)));
+    gnugo
 }
 
-impl Gtp {
-    fn start() -> Gtp {
-        let program = std::env::var("IGO_GNUGO").unwrap_or_else(|_| DEFAULT_GNUGO.to_string());
-        assert!(
-            std::path::Path::new(&program).exists(),
-            "GNU Go not found at {program}: the GNU Go differential test needs it \
-             (install the Debian package `gnugo`, or set IGO_GNUGO to its path)"
-        );
-        let mut child = Command::new(&program)
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-        Gtp {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one command; `Ok(text)` for a `=` answer, `Err(text)` for a `?` answer.
-    fn send(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{command}").expect("write to GNU Go");
-        self.stdin.flush().expect("flush to GNU Go");
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).expect("read from GNU Go");
-            assert!(n > 0, "GNU Go closed its output after {command:?}");
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue; // stray blank line before an answer
-                }
-                break;
-            }
-            answer.push_str(&line);
-        }
-        let (status, body) = answer.split_at(1);
-        let body = body.trim().to_string();
-        match status {
-            "=" => Ok(body),
-            "?" => Err(body),
-            _ => panic!("GNU Go answered {answer:?} to {command:?}"),
-        }
-    }
-
-    /// Sends a command that must succeed.
-    fn ok(&mut self, command: &str) -> String {
-        self.send(command)
-            .unwrap_or_else(|e| panic!("GNU Go refused {command:?}: {e}"))
-    }
-}
-
-impl Drop for Gtp {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
-    }
-}
-
-fn gtp_color(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn parse_stones(size: BoardSize, text: &str) -> PointSet {
-    text.split_whitespace()
-        .map(|v| {
-            size.parse_point(v)
-                .unwrap_or_else(|e| panic!("GNU Go listed {v:?}: {e}"))
-        })
-        .collect()
+/// Sends a command that must succeed.
+fn ok(gnugo: &mut Engine, command: &str) -> String {
+    gnugo.command(command).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// What the games contained: the checks must have met captures, kos and suicide points.
@@ -162,12 +90,12 @@ fn legality_sample(game: &Game, rng: &mut Rng, random: usize) -> Vec<Point> {
 /// Plays `games` random games of at most `max_moves` moves on an n x n board against GNU Go.
 fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
     let size = BoardSize::square(n).unwrap();
-    let mut gnugo = Gtp::start();
+    let mut gnugo = start_gnugo();
     let mut cov = Coverage::default();
     for g in 0..games {
-        gnugo.ok(&format!("boardsize {n}"));
-        gnugo.ok("clear_board");
-        gnugo.ok("komi 0");
+        ok(&mut gnugo, &format!("boardsize {n}"));
+        ok(&mut gnugo, "clear_board");
+        ok(&mut gnugo, "komi 0");
         let mut game = Game::new(size, Rules::default());
         let mut rng = seeded_rng(seed + g);
         let mut record: Vec<String> = Vec::new();
@@ -179,8 +107,8 @@ fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
             let placement = game
                 .play(mv)
                 .unwrap_or_else(|e| panic!("igo refused its own legal move {vertex}: {e:?}"));
-            let context = |gnugo: &mut Gtp, game: &Game, what: String| -> String {
-                let board = gnugo.send("showboard").unwrap_or_default();
+            let context = |gnugo: &mut Engine, game: &Game, what: String| -> String {
+                let board = gnugo.command("showboard").unwrap_or_default();
                 format!(
                     "{n}x{n} game {g} (seed {}), after {}: {what}\nigo:\n{:?}\nGNU Go:\n{board}",
                     seed + g,
@@ -188,7 +116,7 @@ fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
                     game.position()
                 )
             };
-            if let Err(e) = gnugo.send(&format!("play {} {vertex}", gtp_color(mover))) {
+            if let Err(e) = gnugo.play(size, mover, mv) {
                 let msg = context(&mut gnugo, &game, format!("GNU Go refused the move: {e}"));
                 panic!("{msg}");
             }
@@ -197,16 +125,12 @@ fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
 
             let board = game.position().board();
             for c in Color::ALL {
-                let theirs =
-                    parse_stones(size, &gnugo.ok(&format!("list_stones {}", gtp_color(c))));
+                let theirs = gnugo.list_stones(size, c).unwrap_or_else(|e| panic!("{e}"));
                 if theirs != board.stones(c) {
                     let msg = context(&mut gnugo, &game, format!("{c} stones differ"));
                     panic!("{msg}");
                 }
-                let prisoners: u32 = gnugo
-                    .ok(&format!("captures {}", gtp_color(c)))
-                    .parse()
-                    .expect("GNU Go captures is a number");
+                let prisoners = gnugo.captures(c).unwrap_or_else(|e| panic!("{e}"));
                 if prisoners != board.captures(c) {
                     let msg = context(
                         &mut gnugo,
@@ -225,16 +149,9 @@ fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
             let empty = board.empty_points();
             for p in legality_sample(&game, &mut rng, 5) {
                 let ours = game.is_legal(Move::Play(p));
-                let answer = gnugo.ok(&format!(
-                    "is_legal {} {}",
-                    gtp_color(to_play),
-                    size.format_point(p)
-                ));
-                let theirs = match answer.as_str() {
-                    "1" => true,
-                    "0" => false,
-                    other => panic!("GNU Go is_legal answered {other:?}"),
-                };
+                let theirs = gnugo
+                    .is_legal(size, to_play, p)
+                    .unwrap_or_else(|e| panic!("{e}"));
                 if ours != theirs {
                     let msg = context(
                         &mut gnugo,
@@ -260,31 +177,31 @@ fn play_games(n: u32, games: u64, max_moves: usize, seed: u64) -> Coverage {
 
 #[test]
 fn gnugo_forbids_suicide_and_simple_ko_retakes() {
-    let mut gnugo = Gtp::start();
-    gnugo.ok("boardsize 5");
-    gnugo.ok("clear_board");
+    let mut gnugo = start_gnugo();
+    ok(&mut gnugo, "boardsize 5");
+    ok(&mut gnugo, "clear_board");
     // Suicide: A1 inside Black's corner.
     for mv in ["black A2", "black B1"] {
-        gnugo.ok(&format!("play {mv}"));
+        ok(&mut gnugo, &format!("play {mv}"));
     }
-    assert_eq!(gnugo.ok("is_legal white A1"), "0");
-    assert!(gnugo.send("play white A1").is_err());
+    assert_eq!(ok(&mut gnugo, "is_legal white A1"), "0");
+    assert!(gnugo.send("play white A1").unwrap().is_err());
     // Ko: Black takes B4 at C4; White may not retake at once, may after a pass.
-    gnugo.ok("clear_board");
+    ok(&mut gnugo, "clear_board");
     for mv in [
         "black B5", "black A4", "black B3", "white C5", "white B4", "white D4", "white C3",
         "black C4",
     ] {
-        gnugo.ok(&format!("play {mv}"));
+        ok(&mut gnugo, &format!("play {mv}"));
     }
-    assert_eq!(gnugo.ok("list_stones white"), "C5 D4 C3");
-    assert_eq!(gnugo.ok("is_legal white B4"), "0");
-    assert!(gnugo.send("play white B4").is_err());
-    gnugo.ok("play white pass");
-    gnugo.ok("play black pass");
-    assert_eq!(gnugo.ok("is_legal white B4"), "1");
-    gnugo.ok("play white B4");
-    assert_eq!(gnugo.ok("captures white"), "1");
+    assert_eq!(ok(&mut gnugo, "list_stones white"), "C5 D4 C3");
+    assert_eq!(ok(&mut gnugo, "is_legal white B4"), "0");
+    assert!(gnugo.send("play white B4").unwrap().is_err());
+    ok(&mut gnugo, "play white pass");
+    ok(&mut gnugo, "play black pass");
+    assert_eq!(ok(&mut gnugo, "is_legal white B4"), "1");
+    ok(&mut gnugo, "play white B4");
+    assert_eq!(ok(&mut gnugo, "captures white"), "1");
 
     // igo's default rules say the same about the same positions.
     let size = BoardSize::square(5).unwrap();

@@ -21,7 +21,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use igo_core::{BoardSize, Color, Move, ParsePointError, PointSet, Position};
+use igo_core::{BoardSize, Color, Move, ParsePointError, Point, PointSet, Position};
 use thiserror::Error;
 
 /// Where Debian's package `gnugo` installs GNU Go (off `PATH`).
@@ -196,14 +196,66 @@ impl Engine {
     /// `? text`, `Err` when the engine could not be reached or its answer is not GTP. The id, if
     /// the engine echoes one, is dropped; a multi-line answer keeps its inner newlines.
     pub fn send(&mut self, command: &str) -> Result<Result<String, String>, ClientError> {
-        let quoted = quote(command);
-        writeln!(self.input, "{command}")
+        self.write(&format!("{command}\n"), command)?;
+        self.read_answer(command)
+    }
+
+    /// Sends several commands at once and reads their answers in order, as [`Engine::send`]
+    /// would one by one. The engine works through them without waiting for a round trip each,
+    /// which is many times faster for long lists of queries (setting up a position, asking about
+    /// every point); the reader thread takes the answers as they come, so a long list cannot
+    /// fill both pipes and deadlock.
+    pub fn batch<S: AsRef<str>>(
+        &mut self,
+        commands: &[S],
+    ) -> Result<Vec<Result<String, String>>, ClientError> {
+        let Some(first) = commands.first() else {
+            return Ok(Vec::new());
+        };
+        let mut text = String::new();
+        for c in commands {
+            text.push_str(c.as_ref());
+            text.push('\n');
+        }
+        self.write(&text, first.as_ref())?;
+        commands
+            .iter()
+            .map(|c| self.read_answer(c.as_ref()))
+            .collect()
+    }
+
+    /// Like [`Engine::batch`] for commands that must all succeed; the first `?` answer is
+    /// [`ClientError::Refused`] (the answers after it are still read, so the engine stays in
+    /// step).
+    pub fn commands<S: AsRef<str>>(&mut self, commands: &[S]) -> Result<Vec<String>, ClientError> {
+        let answers = self.batch(commands)?;
+        let mut out = Vec::with_capacity(answers.len());
+        for (c, answer) in commands.iter().zip(answers) {
+            out.push(answer.map_err(|message| ClientError::Refused {
+                engine: self.name.clone(),
+                command: quote(c.as_ref()),
+                message,
+            })?);
+        }
+        Ok(out)
+    }
+
+    /// Writes `text` (one or more commands, each ending in a newline) to the engine; `command`
+    /// names it in an error.
+    fn write(&mut self, text: &str, command: &str) -> Result<(), ClientError> {
+        self.input
+            .write_all(text.as_bytes())
             .and_then(|_| self.input.flush())
             .map_err(|source| ClientError::Write {
                 engine: self.name.clone(),
-                command: quoted.clone(),
+                command: quote(command),
                 source,
-            })?;
+            })
+    }
+
+    /// Reads the answer to `command`: `Ok(Ok(text))` for `= text`, `Ok(Err(text))` for `? text`.
+    fn read_answer(&mut self, command: &str) -> Result<Result<String, String>, ClientError> {
+        let quoted = quote(command);
         let mut answer = String::new();
         loop {
             let line = match self.timeout {
@@ -286,13 +338,18 @@ impl Engine {
         .map(|_| ())
     }
 
+    /// `komi K`.
+    pub fn komi(&mut self, komi: f64) -> Result<(), ClientError> {
+        self.command(&format!("komi {komi}")).map(|_| ())
+    }
+
     /// Sets up the stones of `pos` on a cleared board, with `komi`. The side to move and the ko
     /// point are not sent (GTP has no command for them); callers that need the side to move ask
     /// for it by colour (`genmove black`, `owl_attack`, ...).
     pub fn set_position(&mut self, pos: &Position, komi: f64) -> Result<(), ClientError> {
         let size = pos.size();
         self.clear(size)?;
-        self.command(&format!("komi {komi}"))?;
+        self.komi(komi)?;
         for p in size.points() {
             if let Some(c) = pos.board().color_at(p) {
                 self.play(size, c, Move::Play(p))?;
@@ -316,6 +373,57 @@ impl Engine {
         let command = format!("list_stones {}", color_name(color));
         let answer = self.command(&command)?;
         self.parse_points(size, &command, &answer)
+    }
+
+    /// `is_legal COLOR VERTEX` (a GNU Go extension): whether `color` may play at `p` now.
+    pub fn is_legal(
+        &mut self,
+        size: BoardSize,
+        color: Color,
+        p: Point,
+    ) -> Result<bool, ClientError> {
+        let command = format!("is_legal {} {}", color_name(color), size.format_point(p));
+        let answer = self.command(&command)?;
+        match answer.as_str() {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            _ => Err(self.bad_answer(&command, &answer)),
+        }
+    }
+
+    /// `captures COLOR` (a GNU Go extension): how many stones `color` has captured.
+    pub fn captures(&mut self, color: Color) -> Result<u32, ClientError> {
+        let command = format!("captures {}", color_name(color));
+        let answer = self.command(&command)?;
+        answer
+            .parse()
+            .map_err(|_| self.bad_answer(&command, &answer))
+    }
+
+    /// `loadsgf FILE [N]`: the position of an SGF file, at its end or, with `Some(n)`, before
+    /// its move `n` (GTP counts moves from 1, so `Some(m + 1)` is the position after `m` moves).
+    /// Returns the colour to play as the engine says (GNU Go: the colour of the next move in the
+    /// record). The path must not contain whitespace: GTP has no quoting.
+    pub fn loadsgf(
+        &mut self,
+        path: &Path,
+        before_move: Option<usize>,
+    ) -> Result<Color, ClientError> {
+        let command = match before_move {
+            Some(n) => format!("loadsgf {} {n}", path.display()),
+            None => format!("loadsgf {}", path.display()),
+        };
+        let answer = self.command(&command)?;
+        match answer.to_ascii_lowercase().as_str() {
+            "black" | "b" => Ok(Color::Black),
+            "white" | "w" => Ok(Color::White),
+            _ => Err(self.bad_answer(&command, &answer)),
+        }
+    }
+
+    /// `final_score`: the engine's result as it gives it (`B+3.5`, `W+12.0`, `0`).
+    pub fn final_score(&mut self) -> Result<String, ClientError> {
+        self.command("final_score")
     }
 
     /// Reads a whitespace-separated list of vertices in an answer to `command`.
@@ -412,6 +520,53 @@ mod tests {
         assert!(matches!(e.send("x"), Err(ClientError::Timeout { .. })));
         let mut e = fake_engine("read a; exit 0");
         assert!(matches!(e.send("x"), Err(ClientError::Exited { .. })));
+    }
+
+    #[test]
+    fn a_batch_reads_its_answers_in_order_and_stays_in_step() {
+        let mut e = fake_engine(
+            "while read c; do case $c in bad*) printf '? no\\n\\n';; \
+             *) printf '= %s\\n\\n' \"$c\";; esac; done",
+        );
+        let answers = e.batch(&["one", "bad", "two"]).unwrap();
+        assert_eq!(
+            answers,
+            vec![
+                Ok("one".to_string()),
+                Err("no".to_string()),
+                Ok("two".to_string())
+            ]
+        );
+        match e.commands(&["x", "bad y", "z"]) {
+            Err(ClientError::Refused { command, .. }) => assert_eq!(command, "\"bad y\""),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        assert_eq!(e.command("after").unwrap(), "after");
+        assert!(e.batch(&[] as &[&str]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn typed_answers_are_read_and_bad_ones_refused() {
+        let mut e = fake_engine(
+            "while read c rest; do case $c in is_legal) printf '= 1\\n\\n';; \
+             captures) printf '= 3\\n\\n';; loadsgf) printf '= white\\n\\n';; \
+             list_stones) printf '= A1 C3\\n\\n';; *) printf '= what\\n\\n';; esac; done",
+        );
+        let size = BoardSize::square(5).unwrap();
+        let a1 = size.parse_point("A1").unwrap();
+        assert!(e.is_legal(size, Color::Black, a1).unwrap());
+        assert_eq!(e.captures(Color::White).unwrap(), 3);
+        assert_eq!(
+            e.loadsgf(Path::new("/tmp/x.sgf"), Some(4)).unwrap(),
+            Color::White
+        );
+        let stones = e.list_stones(size, Color::Black).unwrap();
+        assert_eq!(stones.count(), 2);
+        assert!(stones.contains(a1));
+        assert!(matches!(
+            e.genmove(size, Color::Black),
+            Err(ClientError::BadAnswer { .. })
+        ));
     }
 
     #[test]

@@ -2,70 +2,23 @@
 //! accepted by GNU Go's `play`, every move GNU Go generates by igo's, and after every move the two
 //! engines must hold the same stones. Then both score the final position.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use igo_gtp::engine::Engine;
 use igo_gtp::player::PlayerConfig;
 
-const GNUGO: &str = "/usr/games/gnugo";
-
-struct Gnugo {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Gnugo {
-    fn start() -> Gnugo {
-        assert!(
-            std::path::Path::new(GNUGO).exists(),
-            "GNU Go is missing at {GNUGO}: install the Debian package gnugo (scripts/setup.sh does)"
-        );
-        let mut child = Command::new(GNUGO)
-            .args(["--mode", "gtp", "--chinese-rules", "--level", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start gnugo");
-        let input = child.stdin.take().expect("stdin");
-        let output = BufReader::new(child.stdout.take().expect("stdout"));
-        Gnugo {
-            child,
-            input,
-            output,
-        }
-    }
-
-    fn send(&mut self, cmd: &str) -> Result<String, String> {
-        writeln!(self.input, "{cmd}").expect("write to gnugo");
-        self.input.flush().expect("flush");
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            let n = self.output.read_line(&mut line).expect("read from gnugo");
-            assert!(n > 0, "gnugo closed its output after {cmd:?}");
-            if line.trim().is_empty() {
-                if lines.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            lines.push(line.trim_end().to_string());
-        }
-        let text = lines.join("\n");
-        match text.chars().next() {
-            Some('=') => Ok(text[1..].trim().to_string()),
-            _ => Err(text),
-        }
-    }
-}
-
-impl Drop for Gnugo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
-    }
+/// Starts GNU Go (Chinese rules, level 1) through the workspace's GTP client; a missing GNU Go
+/// fails the test.
+fn start_gnugo() -> igo_gtp_client::Engine {
+    let mut gnugo = igo_gtp_client::Engine::gnugo(&["--chinese-rules", "--level", "1"])
+        .unwrap_or_else(|e| {
+            panic!(
+                "{e}: install the Debian package gnugo (scripts/setup.sh does), or set IGO_GNUGO"
+            )
+        });
+    // A silent engine fails the test instead of hanging it.
+    gnugo.set_timeout(Some(Duration::from_secs(60)));
+    gnugo
 }
 
 fn sorted(s: &str) -> Vec<String> {
@@ -77,14 +30,14 @@ fn sorted(s: &str) -> Vec<String> {
 #[test]
 fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
     for (game, igo_color) in [(0u64, "black"), (1, "white")] {
-        let mut gnugo = Gnugo::start();
+        let mut gnugo = start_gnugo();
         let mut igo = Engine::new(PlayerConfig {
             playouts: 600,
             seed: game + 1,
             ..PlayerConfig::default()
         });
         for cmd in ["boardsize 9", "clear_board", "komi 7.5"] {
-            gnugo.send(cmd).expect("gnugo setup");
+            gnugo.command(cmd).expect("gnugo setup");
             let mut w = cmd.split_whitespace();
             let name = w.next().unwrap();
             let args: Vec<String> = w.map(str::to_string).collect();
@@ -100,7 +53,7 @@ fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
                     .expect("igo genmove");
                 if mv != "resign" {
                     gnugo
-                        .send(&format!("play {to_move} {mv}"))
+                        .command(&format!("play {to_move} {mv}"))
                         .unwrap_or_else(|e| {
                             panic!("game {game}: GNU Go refuses igo's {to_move} {mv}: {e}")
                         });
@@ -108,7 +61,7 @@ fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
                 mv
             } else {
                 let mv = gnugo
-                    .send(&format!("genmove {to_move}"))
+                    .command(&format!("genmove {to_move}"))
                     .expect("gnugo genmove");
                 if mv.to_lowercase() != "resign" {
                     igo.execute("play", &[to_move.to_string(), mv.clone()])
@@ -129,7 +82,7 @@ fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
             moves += 1;
             for color in ["black", "white"] {
                 let theirs = gnugo
-                    .send(&format!("list_stones {color}"))
+                    .command(&format!("list_stones {color}"))
                     .expect("list_stones");
                 let ours = igo
                     .execute("list_stones", &[color.to_string()])
@@ -144,7 +97,7 @@ fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
         }
         assert!(moves >= 20, "game {game} ended after only {moves} moves");
         let ours = igo.execute("final_score", &[]).expect("final_score");
-        let theirs = gnugo.send("final_score").expect("gnugo final_score");
+        let theirs = gnugo.final_score().expect("gnugo final_score");
         // Both give a result in the same form (B+x, W+x or 0); igo's dead-stone marking is
         // Monte-Carlo, so the margins may differ a little.
         assert!(

@@ -4,17 +4,15 @@
 //! at the end and part way through. Also: bad input exits with code 2 and a message naming the
 //! problem, never a panic.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use igo_core::{BoardSize, Color, Move};
+use igo_gtp_client::Engine;
 use igo_sgf::GoGame;
 
 use crate::common::{assert_bad_input, igo};
 use crate::random_game;
-
-const GNUGO: &str = "/usr/games/gnugo";
 
 fn show_json(file: &Path, moves: Option<usize>) -> serde_json::Value {
     let mut args = vec!["show", file.to_str().unwrap(), "--json"];
@@ -32,69 +30,26 @@ fn show_json(file: &Path, moves: Option<usize>) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
-/// A GNU Go process spoken to over GTP.
-struct GnuGo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// Starts GNU Go through the workspace's GTP client; a missing GNU Go fails the test.
+fn start_gnugo() -> Engine {
+    let mut gnugo = Engine::gnugo(&[]).unwrap_or_else(|e| {
+        panic!("{e}: GNU Go is needed (Debian package gnugo, or set IGO_GNUGO to its path)")
+    });
+    // A silent engine fails the test instead of hanging it.
+    gnugo.set_timeout(Some(Duration::from_secs(60)));
+    gnugo
 }
 
-impl GnuGo {
-    fn start() -> GnuGo {
-        let mut child = Command::new(GNUGO)
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("GNU Go is needed at {GNUGO} (Debian package gnugo): {e}"));
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        GnuGo {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one command; returns the response text after `= `, panicking on `? `.
-    fn send(&mut self, cmd: &str) -> String {
-        writeln!(self.stdin, "{cmd}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut response = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "GNU Go closed"
-            );
-            if line.trim().is_empty() {
-                if response.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            response.push_str(&line);
-        }
-        assert!(response.starts_with('='), "GNU Go: {cmd} -> {response}");
-        response[1..].trim().to_string()
-    }
-
-    fn stones(&mut self, color: &str) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .send(&format!("list_stones {color}"))
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// GNU Go's stones of `color` (`black`, `white`), sorted.
+fn stones(gnugo: &mut Engine, color: &str) -> Vec<String> {
+    let mut v: Vec<String> = gnugo
+        .command(&format!("list_stones {color}"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    v.sort();
+    v
 }
 
 fn sorted(v: &serde_json::Value) -> Vec<String> {
@@ -142,27 +97,33 @@ fn letter(c: Color) -> String {
 /// Side to move: igo gives the opponent of the last mover (or `PL` at the start); GNU Go gives
 /// the colour of the next move in the record, which differs where one colour moves twice, so
 /// each is checked against the record.
-fn assert_same(gnugo: &mut GnuGo, game: &Written, moves: Option<usize>) -> u64 {
+fn assert_same(gnugo: &mut Engine, game: &Written, moves: Option<usize>) -> u64 {
     let file = &game.file;
     let ours = show_json(file, moves);
-    let load = match moves {
-        Some(m) => format!("loadsgf {} {}", file.display(), m + 1),
-        None => format!("loadsgf {}", file.display()),
-    };
-    let gnugo_next = gnugo.send(&load);
+    let gnugo_next = gnugo
+        .loadsgf(file, moves.map(|m| m + 1))
+        .unwrap_or_else(|e| panic!("{e}"));
     let what = format!("{} after {:?} moves", file.display(), moves);
     assert_eq!(
         sorted(&ours["black"]),
-        gnugo.stones("black"),
+        stones(gnugo, "black"),
         "{what}: black"
     );
     assert_eq!(
         sorted(&ours["white"]),
-        gnugo.stones("white"),
+        stones(gnugo, "white"),
         "{what}: white"
     );
-    let captures_b: u64 = gnugo.send("captures black").parse().unwrap();
-    let captures_w: u64 = gnugo.send("captures white").parse().unwrap();
+    let captures_b = u64::from(
+        gnugo
+            .captures(Color::Black)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let captures_w = u64::from(
+        gnugo
+            .captures(Color::White)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
     assert_eq!(
         ours["captures"]["B"].as_u64().unwrap(),
         captures_b,
@@ -186,11 +147,6 @@ fn assert_same(gnugo: &mut GnuGo, game: &Written, moves: Option<usize>) -> u64 {
         "{what}: side to move"
     );
     let gnugo_expected = game.moves.get(m).map_or(igo_expected, |&(c, _)| c);
-    let gnugo_next = if gnugo_next == "black" {
-        Color::Black
-    } else {
-        Color::White
-    };
     assert_eq!(gnugo_next, gnugo_expected, "{what}: GNU Go's next player");
     captures_b + captures_w
 }
@@ -198,7 +154,7 @@ fn assert_same(gnugo: &mut GnuGo, game: &Written, moves: Option<usize>) -> u64 {
 #[test]
 fn show_json_agrees_with_gnugo_after_loadsgf() {
     let dir = tempfile::tempdir().unwrap();
-    let mut gnugo = GnuGo::start();
+    let mut gnugo = start_gnugo();
     let mut captures = 0;
     let mut passes = 0;
     for (n, length) in [(9u32, 160usize), (13, 260), (19, 420)] {
