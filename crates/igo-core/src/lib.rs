@@ -15,6 +15,7 @@
 //! game.play(Move::Play(e5)).unwrap();
 //! assert!(game.play(Move::Play(e5)).is_err()); // occupied
 //! ```
+#![forbid(unsafe_code)]
 
 mod board;
 mod color;

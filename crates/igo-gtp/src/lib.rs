@@ -12,6 +12,7 @@
 //! run(input.as_bytes(), &mut out, &mut Engine::default()).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "=1\n\n=2\n\n=3 C3\n\n=4\n\n");
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod engine;
 pub mod player;

@@ -39,6 +39,7 @@
 //! errors, and the grammar is small, so the lexer, parser and writer are written here by hand.
 //! They never recurse (an explicit stack and an arena of nodes), so no input can overflow the
 //! stack, and they run in time linear in the input.
+#![forbid(unsafe_code)]
 
 mod error;
 mod go;

@@ -43,6 +43,13 @@ fn seeds() -> Vec<String> {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
+    // The folder holds 195 problems; an empty or truncated copy must fail, not shrink the test.
+    assert!(
+        files.len() >= 190,
+        "the tsumego data at {} holds only {} files",
+        dir.display(),
+        files.len()
+    );
     let mut out: Vec<String> = files
         .iter()
         .step_by(10)

@@ -24,6 +24,7 @@
 //! assert_eq!(problem.position.size().format_move(answer.mv), "B7");
 //! assert_eq!(answer.status, Status::Kill);
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod fight;
 pub mod frame;
