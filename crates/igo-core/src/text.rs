@@ -1,6 +1,6 @@
 //! Offending input in error messages, cut to a readable length.
 //!
-//! Errors name what was wrong ("bad point \"Z99\"", "SZ[abc]: expected a number"), but input can
+//! Errors name what was wrong ("bad point \"Z99\"", "SZ\[abc\]: expected a number"), but input can
 //! be any size: a 50 MB SGF property value or a megabyte-long GTP argument must not become an
 //! error line of the same size. Every error of igo that repeats input passes it through
 //! [`shorten`] or [`quote`], which keep the first [`SHOWN`] bytes (cut on a character boundary)

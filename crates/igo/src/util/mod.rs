@@ -22,7 +22,7 @@ pub fn print(text: &str) -> Result<()> {
     Ok(())
 }
 
-/// Prints a value as one line of JSON on stdout (see [`print`] for a closed pipe).
+/// Prints a value as one line of JSON on stdout (see [`print()`] for a closed pipe).
 pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
     let mut line = serde_json::to_string(value)?;
     line.push('\n');
