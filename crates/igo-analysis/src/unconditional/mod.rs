@@ -35,7 +35,7 @@
 //!
 //! White is analysed first and Black second, and Black's marks overwrite White's, as GNU Go does.
 //! Which liberty O tries first matters in a few shapes, so the analysis runs on a trial board that
-//! lists liberties in the same order as GNU Go's incremental board ([`trial`]). The differential
+//! lists liberties in the same order as GNU Go's incremental board (`trial.rs`). The differential
 //! harness (`tests/gnugo_unconditional.rs`) compares every point with GNU Go over GTP.
 
 mod trial;
