@@ -17,6 +17,7 @@
 pub mod engine;
 pub mod player;
 pub mod protocol;
+mod reading;
 
 use std::io::{BufRead, Write};
 

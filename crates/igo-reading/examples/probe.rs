@@ -1,0 +1,31 @@
+//! Reads one string of a diagram given on stdin: `probe attack|defend VERTEX [NODES]`.
+use std::io::Read;
+
+use igo_core::Position;
+use igo_reading::{Reader, ReaderConfig};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).expect("stdin");
+    let pos = Position::from_diagram(&text).expect("diagram");
+    let p = pos.size().parse_point(&args[2]).expect("vertex");
+    let nodes = args.get(3).map_or(200_000, |n| n.parse().expect("number"));
+    let mut r = Reader::new(ReaderConfig {
+        node_limit: nodes,
+        ..ReaderConfig::default()
+    });
+    let t = std::time::Instant::now();
+    let reading = if args[1] == "attack" {
+        r.attack(&pos, p)
+    } else {
+        r.defend(&pos, p)
+    }
+    .expect("a stone");
+    println!(
+        "{} {:?} {:?}",
+        reading.gtp_text(pos.size()),
+        reading,
+        t.elapsed()
+    );
+}
