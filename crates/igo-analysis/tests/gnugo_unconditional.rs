@@ -261,7 +261,7 @@ fn generate_gnugo_games() {
     std::fs::create_dir_all(&dir).expect("games folder");
     // 9x9 at GNU Go's default level; 19x19 at level 1 to keep it to minutes.
     // Games already there are kept (the run can be stopped and started again).
-    for (side, count, level) in [(9u32, 24u64, 10u32), (19, 8, 1)] {
+    for (side, count, level) in [(9u32, 40u64, 10u32), (19, 10, 1)] {
         let size = BoardSize::square(side).expect("size");
         for k in 0..count {
             let path = dir.join(format!("gnugo-{side}x{side}-{k:02}.sgf"));

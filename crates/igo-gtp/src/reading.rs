@@ -110,8 +110,8 @@ mod tests {
         assert_eq!(a[3], err("invalid coordinate"));
         assert_eq!(a[4], err("invalid coordinate"));
         assert_eq!(a[5], err("invalid coordinate"));
-        for k in 6..10 {
-            assert_eq!(a[k], err("vertex must not be empty"), "{k}");
+        for (k, answer) in a.iter().enumerate().take(10).skip(6) {
+            assert_eq!(*answer, err("vertex must not be empty"), "{k}");
         }
         assert_eq!(a[10], err("invalid coordinate"));
         assert_eq!(a[11], err("invalid coordinate"));

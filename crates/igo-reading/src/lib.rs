@@ -554,7 +554,7 @@ impl Search<'_> {
             };
             scored.push((score, Move::Play(p), child));
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut out: Vec<(Move, Position)> = scored.into_iter().map(|(_, m, c)| (m, c)).collect();
         if !attacking {
             let mut passed = pos.clone();

@@ -339,7 +339,7 @@ fn reading_agrees_with_gnugo_full() {
     let (tallies, notes) = run(&cases, ReaderConfig::default());
     let text = report(&tallies);
     let out = write_notes("reading-disagreements.txt", &text, &notes);
-    eprint!("{text}(details in {})\n", out.display());
+    eprintln!("{text}(details in {})", out.display());
 }
 
 #[test]
