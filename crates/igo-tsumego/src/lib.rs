@@ -26,6 +26,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod fight;
 pub mod frame;
 pub mod local;
@@ -39,6 +40,7 @@ pub mod score;
 pub mod search;
 pub mod sequence;
 pub mod solver;
+pub mod speed;
 pub mod uct;
 
 pub use fight::Fight;

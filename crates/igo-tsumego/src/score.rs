@@ -1,5 +1,5 @@
-//! Scoring answers against a source's solution tree (first move and sequence), and the Wilson
-//! interval for accuracies.
+//! Scoring answers against a source's solution tree (first move and sequence), the Wilson
+//! interval for accuracies, and the tally of many answers ([`Tally`]).
 //!
 //! First move: right if the source marks it correct (`TE[1]` or a correct line below it).
 //! Sequence: the answer line is followed through the source's tree, both sides' moves; it is
@@ -9,9 +9,14 @@
 //! accuracy in the way the paper's "sequence accuracy" is (table 23): a reply other than the
 //! source's strongest resistance counts as wrong.
 
+use std::collections::BTreeMap;
+
 use igo_core::{Color, Move};
+use serde::Serialize;
 
 use crate::problem::{Problem, Verdict};
+use crate::solver::answer::Answer;
+use crate::solver::report::round4;
 
 /// Whether `mv` is a correct first move of `problem` (`None` if the file marks none).
 pub fn first_move_correct(problem: &Problem, mv: Move) -> Option<bool> {
@@ -60,6 +65,213 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// How an answer fares against its source (`None`: the file has nothing to score it against).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    /// The first move is a correct one.
+    pub first_move: Option<bool>,
+    /// The main line follows the source's tree ([`sequence_correct`]).
+    pub sequence: Option<bool>,
+}
+
+impl Verdicts {
+    /// The verdicts on `answer` to `problem`.
+    pub fn of(problem: &Problem, answer: &Answer) -> Verdicts {
+        let line: Vec<(Color, Move)> = answer.line.iter().map(|m| (m.color, m.mv)).collect();
+        Verdicts {
+            first_move: first_move_correct(problem, answer.mv),
+            sequence: sequence_correct(problem, &line),
+        }
+    }
+}
+
+/// Answers counted: how many, how many right, at what cost, with which status; and a peer
+/// engine's first moves on the same problems.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    problems: u64,
+    scored: u64,
+    first_correct: u64,
+    seq_scored: u64,
+    seq_correct: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+    playouts: u64,
+    errors: u64,
+    peer_scored: u64,
+    peer_correct: u64,
+    peer_seconds: f64,
+    status: BTreeMap<&'static str, u64>,
+}
+
+/// A [`Tally`] as data: counts, accuracies with their 95% Wilson intervals, costs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TallySummary {
+    /// Problems answered.
+    pub problems: u64,
+    /// Of them, with correct first moves marked in the source.
+    pub scored: u64,
+    /// Correct first moves.
+    pub first_move_correct: u64,
+    /// Their share of `scored` (`null` when nothing was scored).
+    pub first_move_accuracy: Option<f64>,
+    /// The 95% Wilson interval of the first-move accuracy.
+    pub ci95: [f64; 2],
+    /// Problems with a solution tree.
+    pub sequence_scored: u64,
+    /// Main lines that follow it.
+    pub sequence_correct: u64,
+    /// Their share.
+    pub sequence_accuracy: Option<f64>,
+    /// Wall-clock seconds per problem.
+    pub mean_seconds: f64,
+    /// Playouts per wall-clock second.
+    pub playouts_per_second: f64,
+    /// CPU seconds per problem.
+    pub mean_cpu_seconds: f64,
+    /// Playouts per CPU second.
+    pub playouts_per_cpu_second: f64,
+    /// Playouts per problem.
+    pub mean_playouts: u64,
+    /// Problems that could not be read or solved.
+    pub errors: u64,
+    /// Answers per status.
+    pub status: BTreeMap<&'static str, u64>,
+    /// The peer engine's figures, if one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<PeerSummary>,
+}
+
+/// A peer engine's first moves on the same problems.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerSummary {
+    /// Its answers that could be scored.
+    pub scored: u64,
+    /// Correct first moves.
+    pub first_move_correct: u64,
+    /// Their share.
+    pub first_move_accuracy: Option<f64>,
+    /// The 95% Wilson interval.
+    pub ci95: [f64; 2],
+    /// Wall-clock seconds per answer.
+    pub mean_seconds: f64,
+}
+
+fn share(k: u64, n: u64) -> Option<f64> {
+    (n > 0).then(|| round4(k as f64 / n as f64))
+}
+
+fn interval(k: u64, n: u64) -> [f64; 2] {
+    let (lo, hi) = wilson95(k, n);
+    [round4(lo), round4(hi)]
+}
+
+impl Tally {
+    /// Counts an answer with its verdicts and the CPU seconds it took.
+    pub fn add(&mut self, answer: &Answer, verdicts: Verdicts, cpu_seconds: f64) {
+        self.problems += 1;
+        self.seconds += answer.seconds;
+        self.cpu_seconds += cpu_seconds;
+        self.playouts += answer.playouts + answer.sequence_playouts;
+        *self.status.entry(answer.status.name()).or_default() += 1;
+        if let Some(ok) = verdicts.first_move {
+            self.scored += 1;
+            self.first_correct += ok as u64;
+        }
+        if let Some(ok) = verdicts.sequence {
+            self.seq_scored += 1;
+            self.seq_correct += ok as u64;
+        }
+    }
+
+    /// Counts a peer's first move (`None`: the source marks no correct move) and its seconds.
+    pub fn add_peer(&mut self, first_move: Option<bool>, seconds: f64) {
+        if let Some(ok) = first_move {
+            self.peer_scored += 1;
+            self.peer_correct += ok as u64;
+            self.peer_seconds += seconds;
+        }
+    }
+
+    /// Counts a problem that could not be read or solved.
+    pub fn add_error(&mut self) {
+        self.errors += 1;
+    }
+
+    /// Problems answered.
+    pub fn problems(&self) -> u64 {
+        self.problems
+    }
+
+    /// The figures as data; the peer's only `with_peer`.
+    pub fn summary(&self, with_peer: bool) -> TallySummary {
+        let per_problem = |x: f64| round4(x / self.problems.max(1) as f64);
+        TallySummary {
+            problems: self.problems,
+            scored: self.scored,
+            first_move_correct: self.first_correct,
+            first_move_accuracy: share(self.first_correct, self.scored),
+            ci95: interval(self.first_correct, self.scored),
+            sequence_scored: self.seq_scored,
+            sequence_correct: self.seq_correct,
+            sequence_accuracy: share(self.seq_correct, self.seq_scored),
+            mean_seconds: per_problem(self.seconds),
+            playouts_per_second: (self.playouts as f64 / self.seconds.max(1e-9)).round(),
+            mean_cpu_seconds: per_problem(self.cpu_seconds),
+            playouts_per_cpu_second: (self.playouts as f64 / self.cpu_seconds.max(1e-9)).round(),
+            mean_playouts: self.playouts / self.problems.max(1),
+            errors: self.errors,
+            status: self.status.clone(),
+            peer: with_peer.then(|| PeerSummary {
+                scored: self.peer_scored,
+                first_move_correct: self.peer_correct,
+                first_move_accuracy: share(self.peer_correct, self.peer_scored),
+                ci95: interval(self.peer_correct, self.peer_scored),
+                mean_seconds: round4(self.peer_seconds / self.peer_scored.max(1) as f64),
+            }),
+        }
+    }
+
+    /// The figures as one line of text headed `name`.
+    pub fn line(&self, name: &str, with_peer: bool) -> String {
+        let (lo, hi) = wilson95(self.first_correct, self.scored);
+        let pct = |k: u64, n: u64| {
+            if n == 0 {
+                "-".to_string()
+            } else {
+                format!("{:.1}%", 100.0 * k as f64 / n as f64)
+            }
+        };
+        let mut s = format!(
+            "{name:<20} {:>5} problems  first move {:>6} ({}/{}, 95% CI {:.1}-{:.1}%)  sequence {:>6}  {:.3} s/problem  {:.0} playouts/CPU-s",
+            self.problems,
+            pct(self.first_correct, self.scored),
+            self.first_correct,
+            self.scored,
+            100.0 * lo,
+            100.0 * hi,
+            pct(self.seq_correct, self.seq_scored),
+            self.seconds / self.problems.max(1) as f64,
+            self.playouts as f64 / self.cpu_seconds.max(1e-9),
+        );
+        if self.errors > 0 {
+            s += &format!("  {} errors", self.errors);
+        }
+        if with_peer {
+            let (plo, phi) = wilson95(self.peer_correct, self.peer_scored);
+            s += &format!(
+                "  | GNU Go {} ({}/{}, {:.1}-{:.1}%)",
+                pct(self.peer_correct, self.peer_scored),
+                self.peer_correct,
+                self.peer_scored,
+                100.0 * plo,
+                100.0 * phi
+            );
+        }
+        s
+    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,12 @@
 
 use std::collections::HashMap;
 
-use igo_core::{Point, PointSet, Position};
+use igo_core::{Move, Point, PointSet, Position};
 
 use super::code::{canonical, code3, code5};
 use super::table::{Patterns, ShapeCount};
+use crate::problem::{Problem, SolutionNode, Verdict};
+use crate::region::Region;
 
 /// Collects pattern counts from moves of correct lines.
 #[derive(Clone, Debug, Default)]
@@ -43,7 +45,7 @@ impl PatternLearner {
         let mut candidates = *region & board.empty_points();
         candidates.insert(mv);
         for q in candidates.iter() {
-            if q != mv && !pos.is_legal(igo_core::Move::Play(q)) {
+            if q != mv && !pos.is_legal(Move::Play(q)) {
                 continue;
             }
             let c3 = canonical(code3(board, q, mover) as u64, 3) as u32;
@@ -56,6 +58,37 @@ impl PatternLearner {
                 e3.played += 1;
                 e5.played += 1;
             }
+        }
+    }
+
+    /// Learns from a solved problem (section 4.3): every move of every correct line of its
+    /// solution tree, with the box around the stones as the candidate points, and records its
+    /// name. Returns false, learning nothing, for a problem without stones.
+    pub fn add_problem(&mut self, problem: &Problem) -> bool {
+        let Some(region) = Region::around_stones(problem.position.board(), &Default::default())
+        else {
+            return false;
+        };
+        self.add_source(&problem.name);
+        self.add_lines(&problem.position, &region.points(), &problem.solution);
+        true
+    }
+
+    /// Adds every move of every correct line below `nodes` (played from `pos`).
+    fn add_lines(&mut self, pos: &Position, region: &PointSet, nodes: &[SolutionNode]) {
+        for n in nodes {
+            if n.verdict == Verdict::Wrong {
+                continue;
+            }
+            let Move::Play(p) = n.mv else { continue };
+            let mut before = pos.clone();
+            before.set_to_play(n.color);
+            let mut after = before.clone();
+            if after.play(Move::Play(p)).is_err() {
+                continue;
+            }
+            self.add_move(&before, region, p);
+            self.add_lines(&after, region, &n.children);
         }
     }
 

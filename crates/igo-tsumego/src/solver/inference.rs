@@ -173,7 +173,7 @@ fn inferred_targets(
         None => vec![guess_attacker(board, to_play)],
     };
     let mut hyps = Vec::new();
-    for attacker in attackers {
+    for &attacker in &attackers {
         let gs = target_groups(board, !attacker, region);
         let largest = gs.first().map_or(0, |g| g.count());
         // Small scraps are rarely the question: keep groups of at least a third of the
@@ -191,11 +191,8 @@ fn inferred_targets(
         }
     }
     if hyps.is_empty() {
-        let c = match goal {
-            Some(Goal::Kill) => !to_play,
-            _ => to_play,
-        };
-        return Err(SolveError::NoTarget(c));
+        // The colour looked for: the defender of the (first) attacker tried.
+        return Err(SolveError::NoTarget(!attackers[0]));
     }
     Ok(hyps)
 }

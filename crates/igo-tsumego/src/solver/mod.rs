@@ -8,6 +8,8 @@
 //! 3. [`answer`]: the first move, the candidates and the main line read out of the deciding
 //!    search (and the status refined to unknown or seki), then the sequence search if asked.
 //!
+//! [`report`] gives the answer as data, text, an SGF answer tree and an SVG picture.
+//!
 //! [`config`] holds the settings and the table of their knobs; [`budget`] shares one budget
 //! among the phases.
 
@@ -16,12 +18,14 @@ pub mod budget;
 pub mod config;
 pub mod error;
 pub mod inference;
+pub mod report;
 pub mod status;
 
 pub use answer::{Answer, AnswerMove, Candidate};
 pub use config::{Knob, KnobError, KnobKind, SolverConfig, KNOBS};
 pub use error::SolveError;
 pub use inference::{Inferred, Question, Request};
+pub use report::AnswerReport;
 pub use status::Status;
 
 use crate::mainline::min_max_route;

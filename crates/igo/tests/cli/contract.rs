@@ -155,7 +155,7 @@ fn temporary_files_of_dead_runs_are_removed_and_live_ones_kept() {
 
 /// Waits until `child` has installed its SIGINT handler (the SigCgt mask in /proc), then sends
 /// SIGINT: a signal sent earlier would kill it before it could answer.
-fn interrupt_when_ready(child: &Child) {
+pub(crate) fn interrupt_when_ready(child: &Child) {
     let status = format!("/proc/{}/status", child.id());
     let start = Instant::now();
     loop {

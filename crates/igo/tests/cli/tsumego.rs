@@ -1,6 +1,11 @@
-//! `igo tsumego`: solving the bundled example, its SGF and SVG output, and bad input.
+//! `igo tsumego`: solving the bundled example, its SGF and SVG output, bad input, files that are
+//! not UTF-8, output paths checked before the solve, Ctrl-C, and the bench's error lines.
 
-use crate::common::{igo_command, tsumego_examples};
+use std::path::Path;
+use std::process::Stdio;
+
+use crate::common::{igo, igo_command, tsumego_examples};
+use crate::contract::interrupt_when_ready;
 
 fn example() -> String {
     tsumego_examples()
@@ -158,4 +163,200 @@ fn bench_scores_a_folder() {
     assert!((p - k as f64 / 3.0).abs() < 1e-3);
     let ci = v["ci95"].as_array().unwrap();
     assert!(ci[0].as_f64().unwrap() <= p && p <= ci[1].as_f64().unwrap());
+}
+
+/// The example problem with a Latin-1 byte in a place comment: not UTF-8.
+fn latin1_copy(dir: &Path) -> std::path::PathBuf {
+    let text = std::fs::read(example()).unwrap();
+    let mut bytes = b"(;PC[Caf\xe9]".to_vec();
+    bytes.extend_from_slice(&text[2..]);
+    assert!(String::from_utf8(bytes.clone()).is_err());
+    let path = dir.join("latin1.sgf");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn solve_and_bench_read_files_that_are_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = latin1_copy(dir.path());
+    let solve = |file: &str| {
+        let out = igo(&["tsumego", "solve", file, "--playouts", "1000", "--json"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{file}: {err}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    // The same stones and the same seed as the UTF-8 original: the same answer.
+    let (a, b) = (solve(latin1.to_str().unwrap()), solve(&example()));
+    assert_eq!(a["move"], b["move"]);
+    assert_eq!(a["line"], b["line"]);
+    let out = igo(&[
+        "tsumego",
+        "bench",
+        dir.path().to_str().unwrap(),
+        "--playouts",
+        "500",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["problems"].as_u64(), v["errors"].as_u64()),
+        (Some(1), Some(0)),
+        "{v}"
+    );
+    // A broken file that is also not UTF-8 is refused naming the file.
+    let bad = dir.path().join("broken.sgf");
+    std::fs::write(&bad, b"(;SZ[9]C[\xff]AB[zz])").unwrap();
+    let out = igo(&["tsumego", "solve", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(bad.to_str().unwrap()), "{err}");
+}
+
+#[test]
+fn sgf_out_into_a_missing_folder_fails_before_the_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/answer.sgf");
+    // The problem has no target to find: a solve would fail with that error, so an error about
+    // the output path shows the path was checked first.
+    let problem = dir.path().join("one-stone.sgf");
+    std::fs::write(&problem, "(;SZ[9]AB[cc])").unwrap();
+    let out = igo(&[
+        "tsumego",
+        "solve",
+        problem.to_str().unwrap(),
+        "--sgf-out",
+        missing.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("cannot write {}", missing.display())),
+        "{err}"
+    );
+    assert!(!err.contains("target"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_problem_without_a_target_names_the_colour_looked_for() {
+    // One black stone, Black to play: the frame makes Black the attacker, so the target would be
+    // white stones, of which there are none.
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("one-stone.sgf");
+    std::fs::write(&problem, "(;SZ[9]AB[cc])").unwrap();
+    let out = igo(&["tsumego", "solve", problem.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no white stones"), "{err}");
+    // Told to live, Black defends its own stone: then it is the target and the solve runs.
+    let out = igo(&[
+        "tsumego",
+        "solve",
+        problem.to_str().unwrap(),
+        "--goal",
+        "live",
+        "--playouts",
+        "500",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["target"], serde_json::json!(["C7"]), "{v}");
+}
+
+#[test]
+fn ctrl_c_on_solve_exits_130_with_the_partial_answer_and_writes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("answer.sgf");
+    let child = igo_command()
+        .args([
+            "tsumego",
+            "solve",
+            &example(),
+            "--playouts",
+            "1000000000",
+            "--json",
+            "--sgf-out",
+        ])
+        .arg(&sgf)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    interrupt_when_ready(&child);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["interrupted"], true, "{v}");
+    let playouts = v["playouts"].as_u64().unwrap();
+    assert!(playouts < 1_000_000_000, "{v}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn bench_error_lines_name_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(example(), dir.path().join("a.sgf")).unwrap();
+    let bad = dir.path().join("broken.sgf");
+    std::fs::write(&bad, "(;SZ[9]AB[zz])").unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let out = igo(&["tsumego", "bench", folder, "--playouts", "500"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
+    let out = igo(&["tsumego", "bench", folder, "--playouts", "500", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v["error_list"][0];
+    assert_eq!(e["file"].as_str(), bad.to_str());
+    assert!(!e["error"].as_str().unwrap().contains("broken.sgf"), "{e}");
+    assert_eq!(v["errors"], 1);
+}
+
+#[test]
+fn bench_asks_gnu_go_on_every_problem_through_the_gtp_client() {
+    // GNU Go must be installed (/usr/games/gnugo or $IGO_GNUGO): a missing one fails the test.
+    let dir = tsumego_examples().display().to_string();
+    for peer in ["gnugo-owl", "gnugo-genmove"] {
+        let out = igo(&[
+            "tsumego",
+            "bench",
+            &dir,
+            "--playouts",
+            "500",
+            "--json",
+            "--limit",
+            "3",
+            "--peer",
+            peer,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        // Every problem marks its correct first moves, so each GNU Go answer is scored; an
+        // answer that was not a move would be an error instead.
+        assert_eq!(v["scored"], 3, "{v}");
+        assert_eq!(v["peer"]["scored"], 3, "{peer}: {v}");
+        assert_eq!(v["error_list"], serde_json::json!([]), "{peer}: {v}");
+        let k = v["peer"]["first_move_correct"].as_u64().unwrap();
+        let p = v["peer"]["first_move_accuracy"].as_f64().unwrap();
+        assert!((p - k as f64 / 3.0).abs() < 1e-3, "{v}");
+    }
 }

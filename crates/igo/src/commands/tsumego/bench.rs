@@ -1,0 +1,212 @@
+//! `igo tsumego bench`: solve every problem of a folder and score the answers against the files
+//! (igo-tsumego's `bench::Bench`), with GNU Go beside it; or, with `--speed`, time local against
+//! full-board playouts (`speed::measure`, paper 004 table 19).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use igo_tsumego::bench::{file_number, Bench, Outcome};
+use igo_tsumego::peer::{GnuGo, PeerMode};
+use igo_tsumego::solver::report::round4;
+use igo_tsumego::{Request, SolverConfig};
+use serde_json::{json, Value};
+
+use super::{knob_help, load_problem, output, parse_goal, sgf_files, solver_config, SearchArgs};
+use crate::error::bad_input;
+use crate::util::{
+    cpu_seconds, interrupt_flag, interrupted, print, print_json, progress_bar, stopped,
+};
+
+/// Arguments of `igo tsumego bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Folder of SGF problems (searched recursively).
+    dir: PathBuf,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also run a peer engine on the same problems.
+    #[arg(long, value_enum)]
+    peer: Option<PeerArg>,
+    /// Path of GNU Go [default: $IGO_GNUGO, else /usr/games/gnugo].
+    #[arg(long)]
+    gnugo: Option<PathBuf>,
+    /// Skip problems that the pattern file was learned from.
+    #[arg(long)]
+    exclude_learned: bool,
+    /// Solve at most this many problems (in file-name order).
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Instead of solving, measure playout speed: this many local playouts and as many
+    /// full-board playouts (the problem on its whole board, no frame) per problem, per CPU-second.
+    #[arg(long)]
+    speed: Option<u64>,
+    /// Write one JSON line per problem (answer and verdicts) to this file.
+    #[arg(long)]
+    details: Option<PathBuf>,
+    /// Only problems whose file name ends in a number with this remainder modulo 4 (e.g. 2: the
+    /// half of the even-numbered development problems not used to learn the shipped patterns).
+    #[arg(long)]
+    mod4: Option<u32>,
+    /// Take this goal (`kill` or `live`) for every problem instead of the file's or the inferred
+    /// one (to see which framing a problem needs).
+    #[arg(long)]
+    goal: Option<String>,
+}
+
+/// Peer engines.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum PeerArg {
+    /// GNU Go's owl reading (owl_attack / owl_defend) on the inferred target, in the framed position.
+    GnugoOwl,
+    /// GNU Go's genmove on the framed position.
+    GnugoGenmove,
+}
+
+/// Runs `igo tsumego bench`.
+pub fn run(args: BenchArgs) -> Result<()> {
+    if knob_help(&args.search)? {
+        return Ok(());
+    }
+    let config = solver_config(&args.search)?;
+    let details_out = output(&args.details)?;
+    let mut files = sgf_files(&args.dir)?;
+    if let Some(m) = args.mod4 {
+        if m > 3 {
+            return Err(bad_input(format!("--mod4 {m} must be 0 to 3")));
+        }
+        files.retain(|f| file_number(f).is_some_and(|n| n % 4 == m));
+    }
+    if let Some(n) = args.limit {
+        files.truncate(n);
+    }
+    if files.is_empty() {
+        return Err(bad_input(format!("{}: no SGF files", args.dir.display())));
+    }
+    if let Some(n) = args.speed {
+        return speed(&files, n, &config, args.json);
+    }
+    let request = Request {
+        target: None,
+        goal: parse_goal(args.goal.as_deref())?,
+    };
+    let peer = match args.peer {
+        Some(kind) => Some((
+            GnuGo::spawn(args.gnugo.as_deref()).context("starting GNU Go")?,
+            match kind {
+                PeerArg::GnugoOwl => PeerMode::Owl,
+                PeerArg::GnugoGenmove => PeerMode::Genmove,
+            },
+        )),
+        None => None,
+    };
+    let keep = details_out.is_some();
+    let mut bench = Bench::new(&config, request, peer, args.exclude_learned, keep);
+    let stop = interrupt_flag();
+    let bar = progress_bar(files.len() as u64, "tsumego");
+    for file in &files {
+        if interrupted() {
+            break;
+        }
+        let name = file.display().to_string();
+        let folder = file
+            .parent()
+            .and_then(|p| p.strip_prefix(&args.dir).ok())
+            .map(|p| p.display().to_string())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| ".".to_string());
+        if let Some(f) = file.file_name() {
+            bar.set_message(f.to_string_lossy().into_owned());
+        }
+        match load_problem(file) {
+            Ok(problem) => {
+                if bench.problem(&folder, &name, &problem, &cpu_seconds, stop) == Outcome::Stopped {
+                    break; // its answer is from a cut search: left out
+                }
+            }
+            Err(e) => bench.unreadable(&folder, &name, e),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let cut = interrupted();
+    let what = format!(
+        "tsumego bench stopped after {} problems; no details file written",
+        bench.problems()
+    );
+    if args.json {
+        let report = serde_json::to_value(bench.report(cut))?;
+        if cut {
+            return Err(stopped(Some(&report), what));
+        }
+        print_json(&report)?;
+    } else {
+        print(&bench.text(cut))?;
+        if cut {
+            return Err(stopped::<Value>(None, what));
+        }
+    }
+    if let Some(out) = details_out {
+        let mut text = String::new();
+        for record in bench.records() {
+            text += &serde_json::to_value(record)?.to_string();
+            text.push('\n');
+        }
+        out.write(text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Local against full-board playouts (paper 004, table 19), per CPU-second.
+fn speed(files: &[PathBuf], n: u64, config: &SolverConfig, json_out: bool) -> Result<()> {
+    let mut local_cpu = 0.0;
+    let mut full_cpu = 0.0;
+    let mut count = 0u64;
+    let mut rng = igo_core::seeded_rng(1);
+    for file in files {
+        if interrupted() {
+            break;
+        }
+        let Ok(problem) = load_problem(file) else {
+            continue;
+        };
+        let Some(s) = igo_tsumego::speed::measure(&problem, config, n, &mut rng, &cpu_seconds)
+        else {
+            continue;
+        };
+        local_cpu += s.local_seconds;
+        full_cpu += s.full_seconds;
+        count += 1;
+    }
+    let total = (count * n) as f64;
+    let local_rate = total / local_cpu.max(1e-9);
+    let full_rate = total / full_cpu.max(1e-9);
+    let what = || format!("tsumego bench --speed stopped after {count} problems");
+    if json_out {
+        let v = json!({
+            "problems": count,
+            "playouts_each": n,
+            "local_playouts_per_cpu_second": local_rate.round(),
+            "full_board_playouts_per_cpu_second": full_rate.round(),
+            "speedup": round4(local_rate / full_rate.max(1e-9)),
+        });
+        if interrupted() {
+            return Err(stopped(Some(&v), what()));
+        }
+        return print_json(&v);
+    }
+    print(&format!(
+        "{count} problems, {n} playouts each\n\
+         local playouts:      {local_rate:.0} per CPU-second\n\
+         full-board playouts: {full_rate:.0} per CPU-second\n\
+         speed-up:            {:.1}x\n",
+        local_rate / full_rate.max(1e-9)
+    ))?;
+    if interrupted() {
+        return Err(stopped::<Value>(None, what()));
+    }
+    Ok(())
+}
