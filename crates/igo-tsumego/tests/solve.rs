@@ -153,3 +153,15 @@ fn the_sequence_search_follows_the_books_line() {
     let line: Vec<_> = moves.iter().map(|m| (m.color, m.mv)).collect();
     assert_eq!(igo_tsumego::score::sequence_correct(&p, &line), Some(true));
 }
+
+#[test]
+fn a_stop_before_the_first_playout_is_an_error_saying_so() {
+    // A Ctrl-C that lands before the search has expanded anything used to read as "no black
+    // stones in the region to be a target" on a problem that has them.
+    let p = problem("gokyo-shumyo-010");
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let result = solve(&p, &Request::default(), &config(1_000), Some(&stop));
+    assert_eq!(result.err(), Some(igo_tsumego::SolveError::Stopped));
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    assert!(solve(&p, &Request::default(), &config(1_000), Some(&stop)).is_ok());
+}

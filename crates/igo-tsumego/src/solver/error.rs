@@ -29,6 +29,9 @@ pub enum SolveError {
         /// Side to play.
         to_play: Color,
     },
+    /// The stop flag was raised before the search had a move to give.
+    #[error("stopped before the search had a move")]
+    Stopped,
     /// A setting out of its range.
     #[error("{0}")]
     Config(#[from] KnobError),

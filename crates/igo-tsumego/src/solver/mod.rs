@@ -80,6 +80,11 @@ pub fn solve(
     // 3. The answer, from the search that decided the status.
     let children = answer_search.children_after(&[]);
     let Some(best) = children.first().copied() else {
+        // No move was searched: either the stop flag came before the first playout, or the
+        // target's side has nothing to play for.
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Err(SolveError::Stopped);
+        }
         return Err(SolveError::NoTarget(!attacker));
     };
     let route = min_max_route(answer_search, config.line_min_visits, config.max_line);

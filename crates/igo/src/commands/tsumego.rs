@@ -17,8 +17,8 @@ use igo_core::Point;
 use igo_tsumego::bench::problem_files;
 use igo_tsumego::patterns::PatternLearner;
 use igo_tsumego::uct::{Budget, Parallelism};
-use igo_tsumego::{solve, Goal, Patterns, Problem, Request, SolverConfig};
-use serde_json::Value;
+use igo_tsumego::{solve, Goal, Patterns, Problem, Request, SolveError, SolverConfig};
+use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
 use crate::util::{interrupt_flag, interrupted, print, print_json, stopped, OutputFile};
@@ -247,8 +247,16 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
         target,
         goal: parse_goal(args.goal.as_deref())?,
     };
-    let answer = solve(&problem, &request, &config, Some(interrupt_flag()))
-        .input_context(|| args.file.display().to_string())?;
+    let answer = match solve(&problem, &request, &config, Some(interrupt_flag())) {
+        Ok(answer) => answer,
+        Err(SolveError::Stopped) => {
+            // Ctrl-C before the first playout: nothing to show but the problem's name.
+            let what = "stopped before the search had a move; no file written";
+            let partial = args.json.then(|| json!({ "problem": problem.name }));
+            return Err(stopped(partial.as_ref(), what));
+        }
+        Err(e) => return Err(e).input_context(|| args.file.display().to_string()),
+    };
     let report = serde_json::to_value(answer.report(&problem))?;
     if interrupted() {
         // A cut search: shown as partial, never written to the output files as if final.
