@@ -1,157 +1,158 @@
-//! Checkpoints: the graph (every vertex with its static bounds and ordered successors), the
-//! bounds of `l_min` and `l_max` found so far and the counters, in a little-endian binary file
-//! closed by a CRC-32 of everything before it. A resumed solve keeps every expansion and answered
-//! threshold; the labels of a threshold search that was cut short are not kept (that threshold is
-//! searched again, on the kept graph). Checkpoints are also written *during* a threshold search
-//! (see [`crate::Solver::set_checkpoint_sink`]), so a killed run loses at most one interval.
+//! Checkpoints: the facts of the transposition table, the bounds of `l_min` and `l_max` found so
+//! far and the counters, in a little-endian binary stream closed by a CRC-32 of everything before
+//! it. A resumed solve keeps every fact (so the threshold that was cut short is searched again
+//! quickly); checkpoints are written during threshold searches too
+//! ([`crate::Solver::set_checkpoint_sink`]), so a killed run loses at most one interval.
 //!
-//! A checkpoint is never trusted: besides the checksum, loading checks every field against the
-//! rules. Every key must be a legal position of the board (stones on the board, every block with
-//! a liberty, the ko point empty), no key may appear twice, every edge must lead to the vertex that
-//! its move really makes (replayed on the oracle's own rules, [`crate::retrograde::DenseRules`]),
-//! and every static bound is recomputed. What remains unchecked are the value bounds and counters,
-//! which only the checksum protects.
+//! A checkpoint is never trusted. Besides the checksum, reading checks every field against the
+//! rules: the board, rules and settings must be the solver's; every key must be a legal,
+//! canonical, non-final position of the board; every bound must lie within the static bounds
+//! recomputed for its position and be consistent (`l_min <= l_max`); every best move must be legal
+//! there. What remains unchecked are the facts themselves within those limits and the counters,
+//! which only the checksum protects; an answer that contradicts bounds read from a checkpoint
+//! is refused when it comes ([`crate::SolveError::Checkpoint`]).
 //!
-//! Layout: magic `IGOSB\0v2`, width, height, the start key, the settings that change the graph
-//! (static evaluation, eye-fill pruning), bounds, counters, elapsed milliseconds, the start
-//! vertex, vertex and edge counts, vertices, edges, the CRC-32 (IEEE) of all the bytes before it,
-//! and the magic again.
+//! Layout: magic `IGOSB\0v3`, rules (0 paper, 1 MIGOS), width, height, the start key, the
+//! settings that change facts (static evaluation, eye-fill pruning), bounds, counters, elapsed
+//! milliseconds, the number of entries, the entries (key, four bounds, two ranks, best move), the
+//! CRC-32 (IEEE) of all the bytes before it, and the magic again. The stream is read and checked
+//! as it comes, into a table bounded by the memory limit, so a file of any size is safe.
 
+use std::io::{Read, Write};
 use std::time::Duration;
 
 use igo_core::Position;
-use rustc_hash::FxHashMap;
 
-use crate::bounds::Solver;
-use crate::config::SolverConfig;
-use crate::graph::{Edge, Graph, Node, NodeId};
-use crate::retrograde::DenseRules;
+use crate::rules::RuleSet;
+use crate::solver::Solver;
 use crate::state::{Layout, StateKey, PASS};
-use crate::{SolveError, Stats, ValueBounds};
+use crate::symmetry::Symmetries;
+use crate::table::{Entry, Table};
+use crate::{SolveError, SolverConfig, Stats, ValueBounds};
 
-const MAGIC: &[u8; 8] = b"IGOSB\0v2";
+const MAGIC: &[u8; 8] = b"IGOSB\0v3";
 
 fn bad(msg: impl Into<String>) -> SolveError {
     SolveError::Checkpoint(msg.into())
 }
 
-/// Everything a checkpoint holds, borrowed from a solver (between thresholds) or from a running
-/// threshold search.
-pub(crate) struct Parts<'a> {
+/// What a checkpoint says besides the table.
+#[derive(Clone, Copy)]
+pub(crate) struct Header<'a> {
     pub layout: &'a Layout,
-    pub root_pos: &'a Position,
     pub config: &'a SolverConfig,
-    pub graph: &'a Graph,
-    pub root: NodeId,
+    pub root: StateKey,
     pub l_min: ValueBounds,
     pub l_max: ValueBounds,
-    pub stats: Stats,
     pub elapsed: Duration,
 }
 
-struct Writer(Vec<u8>);
+/// A writer that keeps the CRC of what passes through.
+struct CrcWriter<'a> {
+    out: &'a mut dyn Write,
+    crc: crc32fast::Hasher,
+}
 
-impl Writer {
-    fn bytes(&mut self, b: &[u8]) {
-        self.0.extend_from_slice(b);
+impl CrcWriter<'_> {
+    fn bytes(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.crc.update(b);
+        self.out.write_all(b)
     }
-    fn u8(&mut self, v: u8) {
-        self.0.push(v);
-    }
-    fn u16(&mut self, v: u16) {
-        self.bytes(&v.to_le_bytes());
-    }
-    fn u32(&mut self, v: u32) {
-        self.bytes(&v.to_le_bytes());
-    }
-    fn i32(&mut self, v: i32) {
-        self.bytes(&v.to_le_bytes());
-    }
-    fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
-    }
-    fn key(&mut self, k: &StateKey) {
-        self.u64(k.black);
-        self.u64(k.white);
-        self.u16(k.meta());
+    fn key(&mut self, k: &StateKey) -> std::io::Result<()> {
+        let mut b = [0u8; 18];
+        b[..8].copy_from_slice(&k.black.to_le_bytes());
+        b[8..16].copy_from_slice(&k.white.to_le_bytes());
+        b[16..].copy_from_slice(&k.meta().to_le_bytes());
+        self.bytes(&b)
     }
 }
 
-/// Serialises `parts` (the whole file, checksum included).
-pub(crate) fn encode(parts: &Parts<'_>) -> Vec<u8> {
-    let graph = parts.graph;
-    let nodes = graph.nodes();
-    let mut w = Writer(Vec::with_capacity(
-        96 + nodes.len() * 27 + graph.edges().len() * 5,
-    ));
-    let size = parts.root_pos.size();
-    w.bytes(MAGIC);
-    w.u8(size.width() as u8);
-    w.u8(size.height() as u8);
-    w.key(&parts.layout.key(parts.root_pos));
-    w.u8(parts.config.static_evaluation as u8);
-    w.u8(parts
-        .config
-        .eye_fill_pruning
-        .applies(size.width(), size.height()) as u8);
-    for b in [parts.l_min, parts.l_max] {
-        w.i32(b.lower);
-        w.i32(b.upper);
+fn rules_code(r: RuleSet) -> u8 {
+    match r {
+        RuleSet::Paper => 0,
+        RuleSet::Migos => 1,
     }
-    let s = &parts.stats;
-    for v in [s.nodes, s.expansions, s.peak_nodes] {
-        w.u64(v);
-    }
-    for v in [s.thresholds, s.phases, s.collections] {
-        w.u32(v);
-    }
-    w.u64(parts.elapsed.as_millis() as u64);
-    w.u32(parts.root.0);
-    w.u64(nodes.len() as u64);
-    w.u64(graph.edges().len() as u64);
-    w.u64(graph.created());
-    for (i, n) in nodes.iter().enumerate() {
-        w.key(&n.key);
-        w.u8(n.lower as u8);
-        w.u8(n.upper as u8);
-        w.u8(n.expanded as u8);
-        let (first, count) = graph.edge_range(NodeId(i as u32));
-        w.u32(first);
-        w.u16(count);
-    }
-    for e in graph.edges() {
-        w.u32(e.child.0);
-        w.u8(e.mv);
-    }
-    let crc = crc32fast::hash(&w.0);
-    w.u32(crc);
-    w.bytes(MAGIC);
-    w.0
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Streams a checkpoint of `table` with `header` into `out`.
+pub(crate) fn write(
+    out: &mut dyn Write,
+    header: &Header<'_>,
+    table: &Table,
+    stats: &Stats,
+) -> std::io::Result<()> {
+    let mut w = CrcWriter {
+        out,
+        crc: crc32fast::Hasher::new(),
+    };
+    let size = header.layout.size();
+    w.bytes(MAGIC)?;
+    w.bytes(&[
+        rules_code(header.config.rules),
+        size.width() as u8,
+        size.height() as u8,
+    ])?;
+    w.key(&header.root)?;
+    w.bytes(&[
+        header.config.static_evaluation as u8,
+        header
+            .config
+            .eye_fill_pruning
+            .applies(size.width(), size.height()) as u8,
+    ])?;
+    for b in [header.l_min, header.l_max] {
+        w.bytes(&b.lower.to_le_bytes())?;
+        w.bytes(&b.upper.to_le_bytes())?;
+    }
+    for v in [
+        stats.nodes,
+        stats.evaluations,
+        u64::from(stats.thresholds),
+        u64::from(stats.iterations),
+        header.elapsed.as_millis() as u64,
+        table.iter().count() as u64,
+    ] {
+        w.bytes(&v.to_le_bytes())?;
+    }
+    for e in table.iter() {
+        w.key(&e.key)?;
+        let b = [
+            e.lo_min as u8,
+            e.hi_min as u8,
+            e.lo_max as u8,
+            e.hi_max as u8,
+            e.rank_lo as u8,
+            (e.rank_lo >> 8) as u8,
+            e.rank_hi as u8,
+            (e.rank_hi >> 8) as u8,
+            e.best,
+        ];
+        w.bytes(&b)?;
+    }
+    let crc = w.crc.clone().finalize();
+    w.out.write_all(&crc.to_le_bytes())?;
+    w.out.write_all(MAGIC)?;
+    w.out.flush()
 }
 
-impl Reader<'_> {
+/// A reader that keeps the CRC of what it read.
+struct CrcReader<'a> {
+    input: &'a mut dyn Read,
+    crc: crc32fast::Hasher,
+}
+
+impl CrcReader<'_> {
     fn array<const N: usize>(&mut self) -> Result<[u8; N], SolveError> {
-        let end = self.at + N;
-        let b = self
-            .bytes
-            .get(self.at..end)
-            .ok_or_else(|| bad("file is truncated"))?;
-        self.at = end;
-        Ok(b.try_into().expect("N bytes"))
-    }
-    fn u8(&mut self) -> Result<u8, SolveError> {
-        Ok(self.array::<1>()?[0])
-    }
-    fn u16(&mut self) -> Result<u16, SolveError> {
-        Ok(u16::from_le_bytes(self.array()?))
-    }
-    fn u32(&mut self) -> Result<u32, SolveError> {
-        Ok(u32::from_le_bytes(self.array()?))
+        let mut b = [0u8; N];
+        self.input.read_exact(&mut b).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                bad("file is truncated")
+            } else {
+                SolveError::Io(e)
+            }
+        })?;
+        self.crc.update(&b);
+        Ok(b)
     }
     fn i32(&mut self) -> Result<i32, SolveError> {
         Ok(i32::from_le_bytes(self.array()?))
@@ -159,57 +160,50 @@ impl Reader<'_> {
     fn u64(&mut self) -> Result<u64, SolveError> {
         Ok(u64::from_le_bytes(self.array()?))
     }
-    fn key(&mut self, rules: &DenseRules) -> Result<StateKey, SolveError> {
-        let (b, w, m) = (self.u64()?, self.u64()?, self.u16()?);
-        StateKey::from_raw(b, w, m)
-            .filter(|k| rules.is_valid(k))
-            .ok_or_else(|| bad("a position key is not a legal position of the board"))
+    fn key(&mut self) -> Result<Option<StateKey>, SolveError> {
+        let b: [u8; 18] = self.array()?;
+        let black = u64::from_le_bytes(b[..8].try_into().expect("8"));
+        let white = u64::from_le_bytes(b[8..16].try_into().expect("8"));
+        let meta = u16::from_le_bytes(b[16..].try_into().expect("2"));
+        Ok(StateKey::from_raw(black, white, meta))
     }
 }
 
 impl Solver {
-    /// A checkpoint of what the solver knows (see the module documentation of `checkpoint`):
-    /// the bytes of the file.
-    pub fn checkpoint_bytes(&self) -> Vec<u8> {
-        encode(&self.parts())
-    }
-
-    /// Reads a checkpoint written for the same start `position` and compatible settings, checks
-    /// it whole, and returns a solver that goes on from it.
+    /// Reads a checkpoint written for the same start `position`, rules and settings, checks it
+    /// whole (see the module documentation of `checkpoint`), and returns a solver that goes on
+    /// from it.
     pub fn read_checkpoint(
-        bytes: &[u8],
+        input: &mut dyn Read,
         position: &Position,
         config: SolverConfig,
     ) -> Result<Solver, SolveError> {
         let fresh = Solver::new(position, config.clone())?;
-        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+        let mut r = CrcReader {
+            input,
+            crc: crc32fast::Hasher::new(),
+        };
+        if &r.array::<8>()? != MAGIC {
             return Err(bad("not an igo small-board checkpoint (bad magic)"));
         }
-        let body_len = bytes.len() - 12;
-        if &bytes[body_len + 4..] != MAGIC {
-            return Err(bad("file is truncated or damaged (no end marker)"));
-        }
-        let stored = u32::from_le_bytes(bytes[body_len..body_len + 4].try_into().expect("4"));
-        if crc32fast::hash(&bytes[..body_len]) != stored {
-            return Err(bad("file is damaged (checksum mismatch)"));
-        }
-        let mut r = Reader {
-            bytes: &bytes[..body_len],
-            at: 8,
-        };
+        let [rules, w, h] = r.array::<3>()?;
         let size = position.size();
-        let (w, h) = (usize::from(r.u8()?), usize::from(r.u8()?));
-        if (w, h) != (size.width(), size.height()) {
+        if (usize::from(w), usize::from(h)) != (size.width(), size.height()) {
             return Err(bad(format!("it is for a {w}x{h} board, not {size}")));
         }
-        let rules = DenseRules::new(w, h);
-        let key = r.key(&rules)?;
-        if key != fresh.layout.key(position) {
+        if rules != rules_code(config.rules) {
+            return Err(bad(format!(
+                "it was made under other rules than {}",
+                config.rules.name()
+            )));
+        }
+        if r.key()? != Some(fresh.root) {
             return Err(bad("it is for another start position"));
         }
-        let static_eval = r.u8()? != 0;
-        let prune = r.u8()? != 0;
-        if static_eval != config.static_evaluation || prune != config.eye_fill_pruning.applies(w, h)
+        let [static_eval, prune] = r.array::<2>()?;
+        let (w, h) = (size.width(), size.height());
+        if static_eval != config.static_evaluation as u8
+            || prune != config.eye_fill_pruning.applies(w, h) as u8
         {
             return Err(bad(
                 "it was made with other static-evaluation or eye-fill-pruning settings",
@@ -230,111 +224,75 @@ impl Solver {
                 "the bounds of l_min and l_max contradict l_min <= l_max",
             ));
         }
-        let mut stats = Stats {
+        let stats = Stats {
             nodes: r.u64()?,
-            expansions: r.u64()?,
-            peak_nodes: r.u64()?,
+            evaluations: r.u64()?,
+            thresholds: r.u64()?.min(u64::from(u32::MAX)) as u32,
+            iterations: r.u64()?.min(u64::from(u32::MAX)) as u32,
             ..Stats::default()
         };
-        stats.thresholds = r.u32()?;
-        stats.phases = r.u32()?;
-        stats.collections = r.u32()?;
-        let elapsed = Duration::from_millis(r.u64()?.min(u64::from(u32::MAX) * 1000));
-        let root = r.u32()?;
-        let node_count = r.u64()?;
-        let edge_count = r.u64()?;
-        let created = r.u64()?;
-        // The counts must match the bytes left: this also bounds the memory taken below.
-        let need = node_count
-            .checked_mul(27)
-            .and_then(|a| edge_count.checked_mul(5).and_then(|b| a.checked_add(b)));
-        if node_count == 0
-            || node_count > u64::from(u32::MAX)
-            || edge_count > u64::from(u32::MAX)
-            || need != Some((r.bytes.len() - r.at) as u64)
-        {
-            return Err(bad("vertex and edge counts do not match the file"));
-        }
-        let mut nodes = Vec::with_capacity(node_count as usize);
-        let mut index: FxHashMap<StateKey, u32> = FxHashMap::default();
-        index.reserve(node_count as usize);
-        let mut eval = fresh.evaluator_like();
-        for i in 0..node_count {
-            let key = r.key(&rules)?;
-            let lower = r.u8()? as i8;
-            let upper = r.u8()? as i8;
-            let expanded = match r.u8()? {
-                0 => false,
-                1 => true,
-                _ => return Err(bad(format!("vertex {i}: invalid expanded flag"))),
-            };
-            let first = r.u32()?;
-            let count = r.u16()?;
-            let (lo, hi) = eval.static_bounds(&fresh.layout.position(&key));
-            if (lo, hi) != (lower, upper) {
+        let elapsed = Duration::from_millis(r.u64()?.min(1 << 50));
+        let count = r.u64()?;
+        let sym = Symmetries::new(w, h, config.symmetry);
+        let mut table = Table::new(config.memory_limit);
+        for i in 0..count {
+            let key = r
+                .key()?
+                .filter(|k| fresh.rules.is_valid(k) && !fresh.rules.is_terminal(k))
+                .ok_or_else(|| bad(format!("entry {i}: not a legal position of the board")))?;
+            if sym.canonical(&key).0 != key {
+                return Err(bad(format!("entry {i}: the key is not canonical")));
+            }
+            let b: [u8; 9] = r.array()?;
+            let (lo, hi) = fresh.eval.static_bounds(&key);
+            let mut e = Entry::new(key, lo, hi);
+            let (lo_min, hi_min, lo_max, hi_max) = (b[0] as i8, b[1] as i8, b[2] as i8, b[3] as i8);
+            let within = |v: i8| lo <= v && v <= hi;
+            if !(within(lo_min) && within(hi_min) && within(lo_max) && within(hi_max)) {
                 return Err(bad(format!(
-                    "vertex {i}: static bounds ({lower}, {upper}) are not the evaluation's \
-                     ({lo}, {hi})"
+                    "entry {i}: bounds outside the static bounds ({lo}, {hi})"
                 )));
             }
-            let edges_ok = if expanded {
-                !key.is_terminal()
-                    && count >= 1
-                    && i32::from(count) <= n + 1
-                    && u64::from(first) + u64::from(count) <= edge_count
+            e.lo_min = lo_min;
+            e.hi_min = hi_min;
+            e.lo_max = lo_max;
+            e.hi_max = hi_max;
+            e.rank_lo = u16::from_le_bytes([b[4], b[5]]);
+            e.rank_hi = u16::from_le_bytes([b[6], b[7]]);
+            e.best = b[8];
+            if !e.is_consistent() {
+                return Err(bad(format!("entry {i}: inconsistent bounds")));
+            }
+            let best_ok = e.best == u8::MAX
+                || e.best == PASS
+                || (i32::from(e.best) < n && fresh.rules.play(&key, usize::from(e.best)).is_some());
+            if !best_ok {
+                return Err(bad(format!("entry {i}: the best move is not legal there")));
+            }
+            if table.get(&key).is_some() {
+                return Err(bad(format!("entry {i}: the same position twice")));
+            }
+            table.put(e);
+        }
+        let expected = r.crc.clone().finalize();
+        let mut tail = [0u8; 12];
+        r.input.read_exact(&mut tail).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                bad("file is truncated")
             } else {
-                count == 0
-            };
-            if !edges_ok {
-                return Err(bad(format!("vertex {i}: invalid successor range")));
+                SolveError::Io(e)
             }
-            if index.insert(key, i as u32).is_some() {
-                return Err(bad(format!("vertex {i}: the same position twice")));
-            }
-            let mut node = Node::new(key, lower, upper);
-            node.expanded = expanded;
-            nodes.push((node, if expanded { first } else { 0 }, count));
+        })?;
+        if u32::from_le_bytes(tail[..4].try_into().expect("4")) != expected {
+            return Err(bad("file is damaged (checksum mismatch)"));
         }
-        let mut edges = Vec::with_capacity(edge_count as usize);
-        for _ in 0..edge_count {
-            let child = r.u32()?;
-            let mv = r.u8()?;
-            if u64::from(child) >= node_count || (mv != PASS && i32::from(mv) >= n) {
-                return Err(bad("invalid edge record"));
-            }
-            edges.push(Edge {
-                child: NodeId(child),
-                mv,
-            });
+        if &tail[4..] != MAGIC {
+            return Err(bad("file is damaged (no end marker)"));
         }
-        // Every edge leads where its move leads.
-        for (i, (node, first, count)) in nodes.iter().enumerate() {
-            for e in &edges[*first as usize..(*first + u32::from(*count)) as usize] {
-                let next = if e.mv == PASS {
-                    Some(rules.pass(&node.key))
-                } else {
-                    rules.play(&node.key, usize::from(e.mv))
-                };
-                if next != Some(nodes[e.child.index()].0.key) {
-                    return Err(bad(format!(
-                        "vertex {i}: an edge does not lead where its move leads"
-                    )));
-                }
-            }
+        let mut extra = [0u8; 1];
+        if r.input.read(&mut extra).map_err(SolveError::Io)? != 0 {
+            return Err(bad("file has bytes after its end marker"));
         }
-        if u64::from(root) >= node_count || nodes[root as usize].0.key != key {
-            return Err(bad("invalid start vertex"));
-        }
-        let graph = Graph::from_parts(nodes, edges, created);
-        Solver::restore(
-            position,
-            config,
-            graph,
-            NodeId(root),
-            l_min,
-            l_max,
-            stats,
-            elapsed,
-        )
+        Solver::restore(position, config, table, l_min, l_max, stats, elapsed)
     }
 }

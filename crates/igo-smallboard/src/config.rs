@@ -3,36 +3,48 @@
 use std::time::Duration;
 
 use crate::eval::EyeFillPruning;
+use crate::rules::RuleSet;
 
 /// Settings of [`crate::Solver`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
-    /// Depth limit of the first depth-first phase of a threshold search (iterative deepening,
-    /// paper 001 section 5). \[default 8\] \[1..\]
+    /// The rules: seed paper 001's (three passes end the game) or MIGOS's (two). \[default
+    /// Paper\]
+    pub rules: RuleSet,
+    /// Depth limit of the first iteration of a threshold search (iterative deepening).
+    /// \[default 2\] \[1..\]
     pub initial_depth: u32,
-    /// Depth added after each phase that ends without a decision; the graph is kept between
-    /// phases. \[default 4\] \[1..\]
+    /// Depth added after each iteration that ends undecided; the table is kept. \[default 2\]
+    /// \[1..\]
     pub depth_step: u32,
-    /// Plies of look-ahead of the move-ordering evaluation. The paper uses 3; here 3 plies grow
-    /// the graph least (about 40% fewer vertices than 1 ply on 5x5 endgames) but cost 2-3 times
-    /// the CPU time per solve (BENCHMARKS.md), so the default is 1; use 3 when memory, not time,
-    /// is the limit. 0 keeps the board order (stones, then pass). \[default 1\] \[0..=4\]
-    pub ordering_lookahead: u8,
-    /// Use the static evaluation by unconditionally alive groups (section 6). Off, only terminal
-    /// positions are evaluated: slower, and an independent check. \[default true\]
+    /// Depth up to which a threshold is first searched for finite proofs only (both sides at
+    /// once); beyond it, the two first-cycle games decide it. \[default 16\] \[1..\]
+    pub proof_depth: u32,
+    /// The deepest line a search may follow (a guard of the stack, which the solver sizes for
+    /// it: about 1 KiB a move). \[default 20_000\] \[64..=1_000_000\]
+    pub max_depth: u32,
+    /// Use the static evaluation by unconditionally alive groups (section 6). Off, only game
+    /// ends are evaluated: slower, and an independent check. \[default true\]
     pub static_evaluation: bool,
     /// Which own-eye fills to leave out (section 7). \[default Proved: 5x5 only\]
     pub eye_fill_pruning: EyeFillPruning,
-    /// Vertices kept in memory before garbage collection, at most; the budget actually used is
-    /// the smaller of this and `memory_limit / BYTES_PER_VERTEX`. \[default no cap\] \[1000..\]
-    pub max_nodes: usize,
-    /// Bytes the solver may use (graph, labels and their work space). When a garbage collection
-    /// cannot bring the graph below 80% of the budget this allows, the solve stops with
-    /// [`crate::StopReason::MemoryLimit`], keeping what is known. \[default
-    /// [`igo_core::default_memory_limit`]\] \[16 MiB..\]
+    /// Key the table by the least image of a position under the board's symmetries, and search
+    /// successors equal up to symmetry once. \[default true\]
+    pub symmetry: bool,
+    /// Enhanced transposition cut-offs: look every successor up in the table before searching
+    /// any. \[default true\]
+    pub etc: bool,
+    /// Killer moves (two per ply) in the move order. \[default true\]
+    pub killers: bool,
+    /// Order moves at all (table move, killers, history heuristic, captures); off, the board
+    /// order. \[default true\]
+    pub ordering: bool,
+    /// Bytes the transposition table may take; it starts small, doubles while this allows, then
+    /// replaces the least searched entries. \[default [`igo_core::default_memory_limit`]\]
+    /// \[1 MiB..\]
     pub memory_limit: u64,
-    /// Read a principal variation when `l_min = l_max` (may run the two deciding thresholds
-    /// again after a resumed checkpoint). \[default true\]
+    /// Find the best first moves and a principal variation when both values are known.
+    /// \[default true\]
     pub principal_variation: bool,
     /// Stop after this long (wall clock), keeping what is known. \[default none\]
     pub time_limit: Option<Duration>,
@@ -41,12 +53,17 @@ pub struct SolverConfig {
 impl Default for SolverConfig {
     fn default() -> SolverConfig {
         SolverConfig {
-            initial_depth: 8,
-            depth_step: 4,
-            ordering_lookahead: 1,
+            rules: RuleSet::Paper,
+            initial_depth: 2,
+            depth_step: 2,
+            proof_depth: 16,
+            max_depth: 20_000,
             static_evaluation: true,
             eye_fill_pruning: EyeFillPruning::Proved,
-            max_nodes: usize::MAX,
+            symmetry: true,
+            etc: true,
+            killers: true,
+            ordering: true,
             memory_limit: igo_core::default_memory_limit(),
             principal_variation: true,
             time_limit: None,
@@ -63,36 +80,21 @@ impl SolverConfig {
         if self.depth_step == 0 {
             return Err("depth_step must be at least 1".into());
         }
-        if self.ordering_lookahead > 4 {
+        if self.proof_depth == 0 {
+            return Err("proof_depth must be at least 1".into());
+        }
+        if !(64..=1_000_000).contains(&self.max_depth) {
             return Err(format!(
-                "ordering_lookahead {} must be 0 to 4",
-                self.ordering_lookahead
+                "max_depth {} must be 64 to 1000000",
+                self.max_depth
             ));
         }
-        if self.max_nodes < 1000 {
+        if self.memory_limit < 1 << 20 {
             return Err(format!(
-                "max_nodes {} must be at least 1000",
-                self.max_nodes
-            ));
-        }
-        if self.memory_limit < 16 << 20 {
-            return Err(format!(
-                "memory_limit {} bytes must be at least 16 MiB",
+                "memory_limit {} bytes must be at least 1 MiB",
                 self.memory_limit
             ));
         }
         Ok(())
     }
-
-    /// Vertices the graph may hold before garbage collection.
-    pub fn node_budget(&self) -> usize {
-        let by_memory = (self.memory_limit / BYTES_PER_VERTEX) as usize;
-        self.max_nodes.min(by_memory).max(1000)
-    }
 }
-
-/// Bytes one vertex of the graph costs at most, everything included: the vertex (40), its
-/// successors (about 8 edges of 8 bytes), its entry in the index (40 with the table's slack),
-/// three sets of labels (45), the work space of `settle` (about 40), and a factor of two for the
-/// doubling of the growing arrays. Measured on 3x4 and 4x4 runs: 250-300 bytes at the peak.
-pub const BYTES_PER_VERTEX: u64 = 500;

@@ -1,31 +1,20 @@
-//! Evaluation (paper 001, sections 5, 6 and 7): the static evaluation by unconditionally alive
-//! ("absolute") groups, the pruning of moves that fill an eye of one's own absolute group, and the
-//! evaluation with look-ahead that orders sibling vertices.
+//! Static evaluation and move pruning on dense bitboards (paper 001, sections 6 and 7).
 //!
-//! * **Static evaluation** (section 6). If Black's unconditionally alive blocks (Benson) and their
-//!   territory total `a` points of `n`, Black is guaranteed `2a - n`: `l_min >= 2a - n`; the
-//!   same for White bounds `l_max <= n - 2a_w`. The threshold search labels a vertex `1` without
-//!   expanding it when `2a - n >= k`, `-1` when `n - 2a_w < k`. Benson and the safe territory come
-//!   from [`igo_analysis::benson`]; the territory counted is narrower than Benson's safe
+//! * **Unconditional life** (Benson, "Life in the game of Go", 1976), computed here on the
+//!   solver's own bitboards and checked against igo-analysis' implementation in the tests: the
+//!   alive blocks, their vital regions and the safe territory (vital regions, and other regions
+//!   bordered only by alive blocks whose every empty point touches an alive stone).
+//! * **Static bounds** (section 6): if a player is sure to own `a` points of `n`, `l_min >= 2a - n`
+//!   for Black and `l_max <= n - 2a` for White. The points counted are narrower than Benson's safe
 //!   territory, because under these rules dead stones must be captured and capturing them can
-//!   start a ko that never ends (see [`Evaluator::guaranteed_area`]; the paper does not define
-//!   its territory exactly, and the retrograde oracle refutes the wider one).
-//! * **Eye-fill pruning** (section 7, Theorem 7.1). A move into a vital region (an eye) of the
-//!   mover's own unconditionally alive blocks is never better than some other move, so it need
-//!   not be generated. The paper proves this for 5x5 only and leaves other boards open; the
-//!   default [`EyeFillPruning::Proved`] follows it, and the tests check the other choices against
-//!   the retrograde oracle on small boards.
-//! * **Move order** (section 5). Each successor is scored by a minimax look-ahead of `d - 1`
-//!   further plies (`d` = 3 in the paper, 1 by default here: see
-//!   [`crate::SolverConfig::ordering_lookahead`]) over an evaluation that rewards dividing the board
-//!   (area: stones plus empty regions only one colour touches) and connected stones (fewer
-//!   blocks); game ends within the look-ahead score their exact margin, above any heuristic
-//!   value. Successors are expanded best first.
+//!   start a ko that never ends (see [`Evaluator::guaranteed_area`]; the retrograde oracle refutes
+//!   the wider count).
+//! * **Own-eye-fill pruning** (section 7, Theorem 7.1): a move into an eye of the mover's own
+//!   unconditionally alive blocks is never better than some other move. The paper proves it for
+//!   5x5 under its rules; [`EyeFillPruning`] chooses where to apply it.
 
-use igo_analysis::benson::BensonSolver;
-use igo_core::{score, Color, Move, PointSet, Position};
-
-use crate::state::{area_margin, PASSES_TO_END};
+use crate::rules::DenseRules;
+use crate::state::StateKey;
 
 /// Which eye-filling moves the solver leaves out (paper 001, Theorem 7.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -50,52 +39,148 @@ impl EyeFillPruning {
     }
 }
 
-/// A score above any heuristic value: terminal margins are multiplied by it.
-const TERMINAL_SCALE: i32 = 1 << 16;
+/// Benson's unconditional life of one colour, as bitboards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Benson {
+    /// Stones of the unconditionally alive blocks.
+    pub alive: u64,
+    /// Regions vital to alive blocks and bordered only by alive blocks.
+    pub vital: u64,
+    /// Safe territory: the vital regions and the other small regions bordered only by alive
+    /// blocks.
+    pub safe: u64,
+}
 
-/// Static evaluation, move generation and ordering, with their work space.
+/// Benson's algorithm with fixed work space (at most 64 blocks and 64 regions).
+pub fn benson(rules: &DenseRules, own: u64, opp: u64) -> Benson {
+    if own == 0 {
+        return Benson::default();
+    }
+    let full = rules.full();
+    let empty = full & !(own | opp);
+    let rest = full & !own;
+    let mut regions = [0u64; 64];
+    let mut nr = 0;
+    let mut left = rest;
+    while left != 0 {
+        let r = rules.flood(left & left.wrapping_neg(), rest);
+        left &= !r;
+        regions[nr] = r;
+        nr += 1;
+    }
+    let mut blocks = [0u64; 64];
+    let mut vital_of = [0u64; 64]; // per block: its vital regions (bit per region)
+    let mut boundary = [0u64; 64]; // per region: its bordering blocks (bit per block)
+    let mut nb = 0;
+    let mut left = own;
+    while left != 0 {
+        let b = rules.flood(left & left.wrapping_neg(), own);
+        left &= !b;
+        let around = rules.grow(b) & !b;
+        let libs = around & empty;
+        let mut vital = 0u64;
+        for (ri, &r) in regions[..nr].iter().enumerate() {
+            if r & around != 0 {
+                boundary[ri] |= 1 << nb;
+                let re = r & empty;
+                if re != 0 && re & !libs == 0 {
+                    vital |= 1 << ri;
+                }
+            }
+        }
+        blocks[nb] = b;
+        vital_of[nb] = vital;
+        nb += 1;
+    }
+    let mut alive: u64 = if nb == 64 { u64::MAX } else { (1 << nb) - 1 };
+    let mut healthy: u64 = if nr == 64 { u64::MAX } else { (1 << nr) - 1 };
+    loop {
+        let mut changed = false;
+        let mut a = alive;
+        while a != 0 {
+            let bi = a.trailing_zeros() as usize;
+            a &= a - 1;
+            if (vital_of[bi] & healthy).count_ones() < 2 {
+                alive &= !(1 << bi);
+                changed = true;
+            }
+        }
+        let mut h = healthy;
+        while h != 0 {
+            let ri = h.trailing_zeros() as usize;
+            h &= h - 1;
+            if boundary[ri] & !alive != 0 {
+                healthy &= !(1 << ri);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if alive == 0 {
+        return Benson::default();
+    }
+    let mut out = Benson::default();
+    let mut vital_names = 0u64;
+    let mut a = alive;
+    while a != 0 {
+        let bi = a.trailing_zeros() as usize;
+        a &= a - 1;
+        out.alive |= blocks[bi];
+        vital_names |= vital_of[bi] & healthy;
+    }
+    let touching = rules.grow(out.alive);
+    let mut h = healthy;
+    while h != 0 {
+        let ri = h.trailing_zeros() as usize;
+        h &= h - 1;
+        let r = regions[ri];
+        if vital_names >> ri & 1 == 1 {
+            out.vital |= r;
+            out.safe |= r;
+        } else if boundary[ri] != 0 && (r & empty) & !touching == 0 {
+            out.safe |= r;
+        }
+    }
+    out
+}
+
+/// Static evaluation and move generation with the solver's settings.
+#[derive(Clone, Debug)]
 pub struct Evaluator {
-    benson: BensonSolver,
-    scratch: Vec<Position>,
+    rules: DenseRules,
     static_evaluation: bool,
     prune_eye_fills: bool,
-    lookahead: u8,
 }
 
 impl Evaluator {
-    /// An evaluator for positions like `template` (its size sizes the work space).
-    pub fn new(
-        template: &Position,
-        static_evaluation: bool,
-        prune_eye_fills: bool,
-        lookahead: u8,
-    ) -> Evaluator {
+    /// An evaluator for `rules`' board.
+    pub fn new(rules: &DenseRules, static_evaluation: bool, prune_eye_fills: bool) -> Evaluator {
         Evaluator {
-            benson: BensonSolver::new(),
-            scratch: vec![template.clone(); usize::from(lookahead) + 1],
+            rules: rules.clone(),
             static_evaluation,
             prune_eye_fills,
-            lookahead,
         }
     }
 
     /// Static bounds `(lower, upper)`: `l_min >= lower` and `l_max <= upper`. At a terminal
-    /// vertex (three passes) both are its value.
-    pub fn static_bounds(&mut self, pos: &Position) -> (i8, i8) {
-        let n = pos.size().point_count() as i32;
-        if pos.consecutive_passes() >= PASSES_TO_END {
-            let v = area_margin(pos) as i8;
+    /// vertex both are its value.
+    pub fn static_bounds(&self, key: &StateKey) -> (i8, i8) {
+        let n = self.rules.point_count() as i32;
+        if self.rules.is_terminal(key) {
+            let v = self.rules.area_margin(key) as i8;
             return (v, v);
         }
         if !self.static_evaluation {
             return (-n as i8, n as i8);
         }
-        let black = 2 * self.guaranteed_area(pos, Color::Black) - n;
-        let white = 2 * self.guaranteed_area(pos, Color::White) - n;
-        ((black.max(-n)) as i8, ((-white).min(n)) as i8)
+        let black = 2 * self.guaranteed_area(key, true) - n;
+        let white = 2 * self.guaranteed_area(key, false) - n;
+        (black.max(-n) as i8, (-white).min(n) as i8)
     }
 
-    /// The points `color` is sure to own at the end under the paper's rules: its unconditionally
+    /// The points one colour (`black` or not) is sure to own at the end: its unconditionally
     /// alive blocks and those regions of its safe territory whose every point, enemy stones
     /// included, is next to an alive stone.
     ///
@@ -107,191 +192,132 @@ impl Evaluator {
     /// found it). In the regions kept, every stone the owner adds joins an alive block and can
     /// never be taken, so the enemy can never capture there, its stones only disappear, and the
     /// owner captures everything with finitely many moves. Regions with dead stones do not count
-    /// either when the opponent may end the game with its next pass (two passes so far): the
-    /// owner has no time to capture (found by the oracle too).
-    pub fn guaranteed_area(&mut self, pos: &Position, color: Color) -> i32 {
-        let board = pos.board();
-        let size = board.size();
-        let r = self.benson.solve(board, color);
-        let territory = r.safe_territory;
-        let mut far = territory - r.alive_blocks.neighbours(size);
-        if pos.consecutive_passes() + 1 >= PASSES_TO_END && pos.to_play() != color {
+    /// either when the opponent may end the game with its next pass: the owner has no time to
+    /// capture (found by the oracle too).
+    pub fn guaranteed_area(&self, key: &StateKey, black: bool) -> i32 {
+        let (own, opp) = if black {
+            (key.black, key.white)
+        } else {
+            (key.white, key.black)
+        };
+        let r = benson(&self.rules, own, opp);
+        let territory = r.safe;
+        let mut far = territory & !self.rules.grow(r.alive);
+        let mover_is_owner = (key.to_play() == igo_core::Color::Black) == black;
+        if key.passes() + 1 >= self.rules.passes_to_end() && !mover_is_owner {
             // The opponent can end the game at once: dead stones stay where they are.
-            far |= territory & board.stones(!color);
+            far |= territory & opp;
         }
-        let unsafe_regions = far.flood_fill(&territory, size);
-        (r.alive_blocks | (territory - unsafe_regions)).count() as i32
+        let unsafe_regions = self.rules.flood(far, territory);
+        (r.alive | (territory & !unsafe_regions)).count_ones() as i32
     }
 
-    /// The moves to generate at `pos`: legal stones (less own-eye fills when pruning) and the
-    /// pass, unordered.
-    pub fn moves(&mut self, pos: &Position) -> Vec<Move> {
-        let mut points = pos.legal_points();
-        if self.prune_eye_fills {
-            let eyes = self.own_eyes(pos);
-            points -= eyes;
-        }
-        let mut out: Vec<Move> = points.iter().map(Move::Play).collect();
-        out.push(Move::Pass);
-        out
-    }
-
-    /// The eyes of the mover's unconditionally alive blocks: their vital regions that hold no
-    /// enemy stone (a move into a region with dead enemy stones may be the capture that the
-    /// area needs, not an eye fill).
-    pub fn own_eyes(&mut self, pos: &Position) -> PointSet {
-        let board = pos.board();
-        let r = self.benson.solve(board, pos.to_play());
-        let dead = r.vital_regions & board.stones(!pos.to_play());
-        let with_dead = dead.flood_fill(&r.vital_regions, board.size());
-        r.vital_regions - with_dead
-    }
-
-    /// The ordering score of a successor `child` for the player who moved into it (higher is
-    /// better for that player): minimax over `lookahead - 1` further plies.
-    pub fn order_score(&mut self, child: &Position) -> i32 {
-        let mover = !child.to_play();
-        if self.lookahead == 0 {
+    /// The points the player to move should not play: the eyes of its unconditionally alive
+    /// blocks (their vital regions without enemy stones: a move into a region with dead enemy
+    /// stones may be the capture the area needs), when pruning is on; else nothing.
+    pub fn pruned(&self, key: &StateKey) -> u64 {
+        if !self.prune_eye_fills {
             return 0;
         }
-        let depth = self.lookahead - 1;
-        let v = minimax(child, depth, &mut self.scratch, i32::MIN, i32::MAX);
-        match mover {
-            Color::Black => v,
-            Color::White => -v,
-        }
+        let c = key.to_play();
+        let r = benson(&self.rules, key.stones(c), key.stones(!c));
+        let dead = r.vital & key.stones(!c);
+        r.vital & !self.rules.flood(dead, r.vital)
     }
-}
-
-/// Heuristic value for Black of a position that is not over: area margin (dividing the board)
-/// weighted above stone connectivity (fewer blocks).
-fn heuristic(pos: &Position) -> i32 {
-    let board = pos.board();
-    let area = score::area(board);
-    let area_margin = area.black.count() as i32 - area.white.count() as i32;
-    let mut blocks = [0i32; 2];
-    for b in board.blocks() {
-        blocks[(b.color() == Color::White) as usize] += 1;
-    }
-    8 * area_margin - (blocks[0] - blocks[1])
-}
-
-/// Minimax value for Black with alpha-beta, `depth` more plies; terminals score their margin.
-fn minimax(pos: &Position, depth: u8, scratch: &mut [Position], alpha: i32, beta: i32) -> i32 {
-    if pos.consecutive_passes() >= PASSES_TO_END {
-        return area_margin(pos) * TERMINAL_SCALE;
-    }
-    if depth == 0 {
-        return heuristic(pos);
-    }
-    let (child, rest) = scratch.split_first_mut().expect("scratch per ply");
-    let black = pos.to_play() == Color::Black;
-    let (mut alpha, mut beta) = (alpha, beta);
-    let mut best = if black { i32::MIN } else { i32::MAX };
-    let moves = pos
-        .legal_points()
-        .iter()
-        .map(Move::Play)
-        .chain([Move::Pass]);
-    for mv in moves {
-        child.copy_from(pos);
-        child.play_unchecked(mv);
-        let v = minimax(child, depth - 1, rest, alpha, beta);
-        if black {
-            best = best.max(v);
-            alpha = alpha.max(v);
-        } else {
-            best = best.min(v);
-            beta = beta.min(v);
-        }
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use igo_core::BoardSize;
+    use crate::retrograde::Retrograde;
+    use crate::rules::RuleSet;
+    use crate::state::Layout;
+    use igo_core::{BoardSize, Color, Move, Position};
+
+    #[test]
+    fn bitboard_benson_matches_igo_analysis() {
+        // Random positions of random games on several boards: the same alive blocks, vital
+        // regions and safe territory as igo-analysis' implementation.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut alive_seen = 0;
+        for (w, h) in [(3, 3), (4, 4), (5, 5), (4, 5)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let layout = Layout::new(size).unwrap();
+            let rules = DenseRules::new(w as usize, h as usize);
+            let mut solver = igo_analysis::benson::BensonSolver::new();
+            for _ in 0..60 {
+                let mut pos = Position::new(size);
+                for _ in 0..80 {
+                    let key = layout.key(&pos);
+                    for c in [Color::Black, Color::White] {
+                        let r = solver.solve(pos.board(), c);
+                        let b = benson(&rules, key.stones(c), key.stones(!c));
+                        let bits = |s: igo_core::PointSet| {
+                            s.iter().fold(0u64, |a, p| a | 1 << layout.index(p))
+                        };
+                        assert_eq!(b.alive, bits(r.alive_blocks), "{pos}");
+                        assert_eq!(b.vital, bits(r.vital_regions), "{pos}");
+                        assert_eq!(b.safe, bits(r.safe_territory), "{pos}");
+                        alive_seen += usize::from(b.alive != 0);
+                    }
+                    let moves: Vec<Move> = pos.legal_points().iter().map(Move::Play).collect();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[next() as usize % moves.len()]).unwrap();
+                }
+            }
+        }
+        assert!(
+            alive_seen > 100,
+            "positions with alive blocks were met: {alive_seen}"
+        );
+    }
 
     #[test]
     fn static_bounds_are_sound_on_every_reachable_position() {
         // lower <= l_min and l_max <= upper, against the retrograde oracle, on every position
-        // reachable from the empty 2x3, 1x7, 2x4 and 3x3 boards (about 140,000 positions).
-        for (w, h) in [(3, 2), (1, 7), (2, 4), (3, 3)] {
-            let size = BoardSize::new(w, h).unwrap();
-            let start = Position::new(size);
-            let oracle = crate::Retrograde::from_position(&start, 1_000_000).unwrap();
-            let mut e = Evaluator::new(&start, true, false, 0);
-            let layout = crate::state::Layout::new(size).unwrap();
-            let mut decided = 0;
-            for k in oracle.states() {
-                let pos = layout.position(k);
-                let (lower, upper) = e.static_bounds(&pos);
-                let (l_min, l_max) = oracle.value(k).unwrap();
-                assert!(
-                    i32::from(lower) <= l_min && l_max <= i32::from(upper),
-                    "static ({lower}, {upper}) but oracle ({l_min}, {l_max}) at\n{pos}\npasses {}",
-                    k.passes()
-                );
-                decided += usize::from(!k.is_terminal() && lower == upper);
-            }
-            if (w, h) == (3, 3) {
-                assert!(decided > 1000, "the static evaluation decides positions");
+        // reachable from the empty 2x3, 1x7, 2x4 and 3x3 boards, under both rule sets.
+        for rules in [RuleSet::Paper, RuleSet::Migos] {
+            for (w, h) in [(3, 2), (1, 7), (2, 4), (3, 3)] {
+                let size = BoardSize::new(w, h).unwrap();
+                let start = Position::new(size);
+                let oracle = Retrograde::from_position_with_stop(
+                    &start,
+                    rules,
+                    1_000_000,
+                    &std::sync::atomic::AtomicBool::new(false),
+                )
+                .unwrap();
+                let dense = DenseRules::with_rules(w as usize, h as usize, rules);
+                let e = Evaluator::new(&dense, true, false);
+                let mut decided = 0;
+                for k in oracle.states() {
+                    let (lower, upper) = e.static_bounds(k);
+                    let (l_min, l_max) = oracle.value(k).unwrap();
+                    assert!(
+                        i32::from(lower) <= l_min && l_max <= i32::from(upper),
+                        "{rules:?}: static ({lower}, {upper}) but oracle ({l_min}, {l_max}) at \
+                         {k:?}"
+                    );
+                    decided += usize::from(!dense.is_terminal(k) && lower == upper);
+                }
+                if (w, h) == (3, 3) {
+                    assert!(decided > 500, "the static evaluation decides positions");
+                }
             }
         }
     }
 
     #[test]
-    fn benson_territory_with_dead_stones_is_not_guaranteed() {
-        // 1x5, X X . O . with White to move: Benson gives White all five points (the stone on
-        // A2 is alive, A3-A5 is its safe territory with two dead Black stones), but when
-        // White captures, Black fights a ko at A4/A5 that White can never finish.
-        let pos = Position::from_diagram("X\nX\n.\nO\n.\nto play: O").unwrap();
-        let board = pos.board();
-        let benson = igo_analysis::benson::unconditionally_alive(board, Color::White);
-        assert_eq!(benson.safe_points().count(), 5);
-        let mut e = Evaluator::new(&pos, true, false, 0);
-        assert_eq!(e.guaranteed_area(&pos, Color::White), 2); // A1 and A2
-        let (lower, upper) = e.static_bounds(&pos);
-        let oracle = crate::Retrograde::from_position(&pos, 100_000).unwrap();
-        assert_eq!(oracle.root_value(), (-5, 0));
-        assert!(i32::from(lower) <= -5 && 0 <= i32::from(upper));
-    }
-
-    #[test]
-    fn static_bounds_use_unconditional_life() {
-        // Black owns the whole 3x3 board with two eyes: l_min = l_max = 9 is settled.
-        let pos = Position::from_diagram(
-            ". X .
-             X X X
-             . X .
-             to play: O",
-        )
-        .unwrap();
-        let mut e = Evaluator::new(&pos, true, false, 3);
-        assert_eq!(e.static_bounds(&pos), (9, 9));
-        let mut plain = Evaluator::new(&pos, false, false, 3);
-        assert_eq!(plain.static_bounds(&pos), (-9, 9));
-        let empty = Position::new(BoardSize::new(3, 3).unwrap());
-        assert_eq!(e.static_bounds(&empty), (-9, 9));
-    }
-
-    #[test]
     fn eye_fills_are_pruned_only_for_the_owner() {
-        // Not alive (one eye): nothing pruned.
-        let pos = Position::from_diagram(
-            ". X . . .
-             X X . . .
-             . . . . .",
-        )
-        .unwrap();
-        let mut e = Evaluator::new(&pos, true, true, 1);
-        assert_eq!(e.moves(&pos).len(), pos.legal_points().count() + 1);
-        // Alive with eyes A4 and C4-E4 (the open bottom is no eye): those are not generated for
-        // Black.
+        // Alive with eyes A4 and C4-E4 (the open bottom is no eye): those are pruned for Black.
         let mut pos = Position::from_diagram(
             ". X . . .
              X X X X X
@@ -299,33 +325,19 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        let eyes = e.own_eyes(&pos);
-        let size = pos.size();
+        let layout = Layout::new(pos.size()).unwrap();
+        let rules = DenseRules::new(5, 4);
+        let e = Evaluator::new(&rules, true, true);
+        let eyes = e.pruned(&layout.key(&pos));
+        assert_eq!(eyes.count_ones(), 4);
         for p in ["A4", "C4", "D4", "E4"] {
-            assert!(eyes.contains(size.parse_point(p).unwrap()), "{p}");
+            let i = layout.index(pos.size().parse_point(p).unwrap());
+            assert_eq!(eyes >> i & 1, 1, "{p}");
         }
-        assert_eq!(eyes.count(), 4);
-        assert_eq!(e.moves(&pos).len(), pos.legal_points().count() + 1 - 4);
         pos.set_to_play(Color::White);
-        assert!(e.own_eyes(&pos).is_empty());
-    }
-
-    #[test]
-    fn ordering_prefers_the_winning_pass() {
-        // Two passes so far and Black ahead: passing ends the game with Black's margin.
-        let mut pos = Position::from_diagram(
-            ". X O
-             X X O
-             X O .",
-        )
-        .unwrap();
-        pos.play(Move::Pass).unwrap();
-        pos.play(Move::Pass).unwrap();
-        let mut e = Evaluator::new(&pos, true, false, 3);
-        let mut passed = pos.clone();
-        passed.play(Move::Pass).unwrap();
-        let pass_score = e.order_score(&passed);
-        assert_eq!(pass_score, area_margin(&passed) * TERMINAL_SCALE);
-        assert_eq!(area_margin(&passed), 1);
+        assert_eq!(e.pruned(&layout.key(&pos)), 0);
+        let off = Evaluator::new(&rules, true, false);
+        pos.set_to_play(Color::Black);
+        assert_eq!(off.pruned(&layout.key(&pos)), 0);
     }
 }

@@ -1,26 +1,28 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-mod bounds;
 mod checkpoint;
 mod config;
 pub mod eval;
-pub mod graph;
-pub mod labels;
 pub mod retrograde;
+pub mod rules;
+pub mod search;
+mod solver;
 pub mod state;
-mod threshold;
+pub mod symmetry;
+pub mod table;
 
 use std::time::Duration;
 
 use igo_core::{BoardSize, Color, Move};
 use thiserror::Error;
 
-pub use bounds::Solver;
-pub use config::{SolverConfig, BYTES_PER_VERTEX};
+pub use config::SolverConfig;
 pub use eval::EyeFillPruning;
-pub use labels::Label;
 pub use retrograde::Retrograde;
+pub use rules::{DenseRules, RuleSet};
+pub use search::{Mode, Outcome};
+pub use solver::{CheckpointFn, Solver};
 pub use state::{StateKey, MAX_POINTS};
 
 /// Why a solve could not be done or finished.
@@ -63,8 +65,6 @@ pub enum StopReason {
     Interrupted,
     /// [`SolverConfig::time_limit`] passed.
     TimeLimit,
-    /// The graph does not fit in [`SolverConfig::memory_limit`] even after garbage collection.
-    MemoryLimit,
 }
 
 impl std::fmt::Display for StopReason {
@@ -72,7 +72,6 @@ impl std::fmt::Display for StopReason {
         f.write_str(match self {
             StopReason::Interrupted => "interrupted",
             StopReason::TimeLimit => "time limit",
-            StopReason::MemoryLimit => "memory limit",
         })
     }
 }
@@ -97,7 +96,7 @@ impl ValueBounds {
 /// How a principal variation ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineEnd {
-    /// Three passes: the game is over and its area margin is the value.
+    /// The passes that end the game: its area margin is the value.
     GameOver,
     /// The value is settled by unconditionally alive groups (static evaluation) from here on.
     UnconditionalLife,
@@ -116,18 +115,22 @@ pub struct PrincipalVariation {
 /// Counters of the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Vertices created (positions generated), collected ones included.
+    /// Positions visited by the searches (nodes).
     pub nodes: u64,
-    /// Vertices expanded (successors generated and ordered).
-    pub expansions: u64,
-    /// Threshold searches run.
+    /// Positions evaluated statically (new table entries).
+    pub evaluations: u64,
+    /// Threshold searches run by the binary search.
     pub thresholds: u32,
-    /// Depth-first phases run.
-    pub phases: u32,
-    /// Garbage collections.
-    pub collections: u32,
-    /// Most vertices held at once.
-    pub peak_nodes: u64,
+    /// Depth-first iterations that ended undecided (iterative deepening).
+    pub iterations: u32,
+    /// Results resting on repetitions confirmed when the head of their cycle was decided.
+    pub confirmed: u64,
+    /// Entries in the transposition table at the end.
+    pub table_entries: u64,
+    /// Bytes of the transposition table at the end.
+    pub table_bytes: u64,
+    /// Table entries overwritten by others (the table is full).
+    pub replaced: u64,
 }
 
 /// Everything known of the game from the start position.
@@ -141,6 +144,9 @@ pub struct Solution {
     pub l_max: ValueBounds,
     /// Best play, when both are known and equal and it was asked for.
     pub line: Option<PrincipalVariation>,
+    /// The first moves that keep both values (pass included), when both are known and they
+    /// were asked for.
+    pub best_moves: Option<Vec<Move>>,
     /// Counters.
     pub stats: Stats,
     /// Wall-clock time spent in [`Solver`] calls.
@@ -154,15 +160,17 @@ impl Solution {
     }
 }
 
-/// A report of progress, given to the caller's callback between and during threshold searches.
+/// A report of progress, given to the caller's callback during searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// The threshold being searched.
     pub threshold: i32,
-    /// The depth limit of the current phase.
+    /// Whether it is a search for `l_min` (else `l_max`).
+    pub mode_min: bool,
+    /// The depth limit of the current iteration.
     pub depth: u32,
-    /// Vertices held now.
-    pub nodes_held: usize,
+    /// Entries in the transposition table.
+    pub table_entries: usize,
     /// Counters so far.
     pub stats: Stats,
     /// What is known of `l_min`.

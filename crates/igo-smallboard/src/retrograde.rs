@@ -2,12 +2,13 @@
 //! solver on tiny boards (1x1 to 3x3 in the tests, 3x4 in the benchmarks).
 //!
 //! Every vertex reachable from the start (stones, player to move, ko point, pass count) is
-//! enumerated with rules written here from scratch on dense bitboards (not igo-core's engine), and
-//! the least and greatest minimax labelings of paper 001, section 3 (Theorem 3.6: `l_min` and
-//! `l_max`) are computed directly from their definition as the least and greatest fixed points of
-//! the minimax operator, by chaotic iteration from the bottom (`-n`) and from the top (`+n`). This
-//! relies neither on threshold strategies (Theorem 3.8) nor on the static evaluation, so agreement
-//! with [`crate::Solver`] checks both.
+//! enumerated with the dense-bitboard rules of [`crate::rules`] (checked against igo-core's engine,
+//! which shares no code with them), and the least and greatest minimax labelings of paper 001,
+//! section 3 (Theorem 3.6: `l_min` and `l_max`) are computed directly from their definition as the
+//! least and greatest fixed points of the minimax operator, by chaotic iteration from the bottom
+//! (`-n`) and from the top (`+n`). This relies neither on threshold strategies (Theorem 3.8) nor
+//! on the first-cycle game, the transposition table, symmetry, pruning or the static evaluation,
+//! so agreement with [`crate::Solver`] checks all of them.
 //!
 //! Why the bounds are right: Black can always force the game to end (if Black only passes, every
 //! White move adds a White stone that is never taken, so White must pass within `n` moves), so
@@ -17,182 +18,16 @@
 use igo_core::{Color, Position};
 use rustc_hash::FxHashMap;
 
-use crate::state::{Layout, StateKey, PASS, PASSES_TO_END};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::rules::{DenseRules, RuleSet};
+use crate::state::{Layout, StateKey};
 use crate::{SolveError, StopReason};
 
 /// Bytes one reachable position costs the retrograde analysis at most (key, index entry,
 /// successors and predecessors, values and work lists, with the slack of growing arrays): a
 /// memory limit divided by this bounds `max_states`.
 pub const BYTES_PER_STATE: u64 = 400;
-
-/// The rules of the paper on dense bitboards of a `width x height` board (at most 64 points).
-#[derive(Clone, Debug)]
-pub struct DenseRules {
-    width: usize,
-    full: u64,
-    not_first_column: u64,
-    not_last_column: u64,
-}
-
-impl DenseRules {
-    /// Rules for a board of `width x height` points (`width * height <= 64`).
-    pub fn new(width: usize, height: usize) -> DenseRules {
-        let n = width * height;
-        assert!((1..=64).contains(&n), "1 to 64 points");
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut first = 0u64;
-        let mut last = 0u64;
-        for y in 0..height {
-            first |= 1 << (y * width);
-            last |= 1 << (y * width + width - 1);
-        }
-        DenseRules {
-            width,
-            full,
-            not_first_column: full & !first,
-            not_last_column: full & !last,
-        }
-    }
-
-    /// Number of points.
-    pub fn point_count(&self) -> usize {
-        self.full.count_ones() as usize
-    }
-
-    /// `s` and its orthogonal neighbours.
-    #[inline]
-    fn grow(&self, s: u64) -> u64 {
-        let w = self.width as u32;
-        (s | ((s << 1) & self.not_first_column)
-            | ((s >> 1) & self.not_last_column)
-            | s.checked_shl(w).unwrap_or(0)
-            | s.checked_shr(w).unwrap_or(0))
-            & self.full
-    }
-
-    /// The connected part of `within` that contains `seed`.
-    #[inline]
-    fn flood(&self, seed: u64, within: u64) -> u64 {
-        let mut cur = seed & within;
-        loop {
-            let next = self.grow(cur) & within;
-            if next == cur {
-                return cur;
-            }
-            cur = next;
-        }
-    }
-
-    /// Whether `key` is a position of this board that play can reach: every stone on the board,
-    /// every block with a liberty, and the ko point (if any) on the board and empty. Checkpoints
-    /// are checked with it.
-    pub fn is_valid(&self, key: &StateKey) -> bool {
-        let stones = key.black | key.white;
-        if key.black & key.white != 0 || stones & !self.full != 0 {
-            return false;
-        }
-        if let Some(k) = key.ko() {
-            if k >= self.point_count() || stones >> k & 1 == 1 {
-                return false;
-            }
-        }
-        let empty = self.full & !stones;
-        for own in [key.black, key.white] {
-            let mut left = own;
-            while left != 0 {
-                let block = self.flood(left & left.wrapping_neg(), own);
-                left &= !block;
-                if self.grow(block) & empty == 0 {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// The vertex after the player to move plays at dense point `i`, or `None` when the move is
-    /// illegal (occupied, the ko point, or suicide).
-    pub fn play(&self, key: &StateKey, i: usize) -> Option<StateKey> {
-        let c = key.to_play();
-        let bit = 1u64 << i;
-        let mut own = key.stones(c);
-        let mut opp = key.stones(!c);
-        if (own | opp) & bit != 0 || key.ko() == Some(i) {
-            return None;
-        }
-        own |= bit;
-        let empty = self.full & !(own | opp);
-        let mut captured = 0u64;
-        let mut touching = self.grow(bit) & opp;
-        while touching != 0 {
-            let j = touching & touching.wrapping_neg();
-            let block = self.flood(j, opp);
-            touching &= !block;
-            if self.grow(block) & empty == 0 {
-                captured |= block;
-            }
-        }
-        opp &= !captured;
-        let empty = self.full & !(own | opp);
-        let mine = self.flood(bit, own);
-        let liberties = self.grow(mine) & empty;
-        if liberties == 0 {
-            return None;
-        }
-        let ko = (captured.count_ones() == 1 && mine == bit && liberties.count_ones() == 1)
-            .then(|| captured.trailing_zeros() as usize);
-        let (black, white) = match c {
-            Color::Black => (own, opp),
-            Color::White => (opp, own),
-        };
-        Some(StateKey::new(black, white, !c, ko, 0))
-    }
-
-    /// The vertex after the player to move passes.
-    pub fn pass(&self, key: &StateKey) -> StateKey {
-        StateKey::new(
-            key.black,
-            key.white,
-            !key.to_play(),
-            None,
-            (key.passes() + 1).min(PASSES_TO_END),
-        )
-    }
-
-    /// All successors with their move codes (dense index, or [`PASS`]); none at a terminal vertex.
-    pub fn successors(&self, key: &StateKey) -> Vec<(u8, StateKey)> {
-        if key.is_terminal() {
-            return Vec::new();
-        }
-        let mut out: Vec<(u8, StateKey)> = (0..self.point_count())
-            .filter_map(|i| self.play(key, i).map(|k| (i as u8, k)))
-            .collect();
-        out.push((PASS, self.pass(key)));
-        out
-    }
-
-    /// Black's area margin: stones plus empty regions that touch only one colour.
-    pub fn area_margin(&self, key: &StateKey) -> i32 {
-        let empty = self.full & !(key.black | key.white);
-        let mut black = key.black.count_ones() as i32;
-        let mut white = key.white.count_ones() as i32;
-        let mut left = empty;
-        while left != 0 {
-            let region = self.flood(left & left.wrapping_neg(), empty);
-            left &= !region;
-            let border = self.grow(region);
-            let size = region.count_ones() as i32;
-            match (border & key.black != 0, border & key.white != 0) {
-                (true, false) => black += size,
-                (false, true) => white += size,
-                _ => {}
-            }
-        }
-        black - white
-    }
-}
 
 /// The whole reachable game graph with `l_min` and `l_max` of every vertex.
 #[derive(Clone, Debug)]
@@ -209,13 +44,11 @@ impl Retrograde {
     /// Solves the game from `position` (its ko point and pass count included), refusing graphs
     /// of more than `max_states` vertices.
     pub fn from_position(position: &Position, max_states: usize) -> Result<Retrograde, SolveError> {
-        let layout = Layout::new(position.size())?;
-        let size = position.size();
-        Retrograde::solve(
-            size.width(),
-            size.height(),
-            layout.key(position),
+        Retrograde::from_position_with_stop(
+            position,
+            RuleSet::Paper,
             max_states,
+            &AtomicBool::new(false),
         )
     }
 
@@ -226,31 +59,44 @@ impl Retrograde {
         root: StateKey,
         max_states: usize,
     ) -> Result<Retrograde, SolveError> {
-        Retrograde::solve_with_stop(width, height, root, max_states, &AtomicBool::new(false))
+        Retrograde::solve_with_stop(
+            width,
+            height,
+            RuleSet::Paper,
+            root,
+            max_states,
+            &AtomicBool::new(false),
+        )
     }
 
-    /// [`Retrograde::from_position`] that gives up with [`SolveError::Stopped`] soon after `stop`
-    /// is raised (it is read every 65,536 steps of each loop).
+    /// [`Retrograde::from_position`] under `rules`, giving up with [`SolveError::Stopped`] soon
+    /// after `stop` is raised (it is read every 65,536 steps of each loop).
     pub fn from_position_with_stop(
         position: &Position,
+        rules: RuleSet,
         max_states: usize,
         stop: &AtomicBool,
     ) -> Result<Retrograde, SolveError> {
         let layout = Layout::new(position.size())?;
         let size = position.size();
-        Retrograde::solve_with_stop(
-            size.width(),
-            size.height(),
-            layout.key(position),
-            max_states,
-            stop,
-        )
+        let mut root = layout.key(position);
+        if root.passes() > rules.passes_to_end() {
+            root = StateKey::new(
+                root.black,
+                root.white,
+                root.to_play(),
+                root.ko(),
+                rules.passes_to_end(),
+            );
+        }
+        Retrograde::solve_with_stop(size.width(), size.height(), rules, root, max_states, stop)
     }
 
-    /// [`Retrograde::solve`] with a stop flag.
+    /// [`Retrograde::solve`] under `rules` with a stop flag.
     pub fn solve_with_stop(
         width: usize,
         height: usize,
+        rules: RuleSet,
         root: StateKey,
         max_states: usize,
         stop: &AtomicBool,
@@ -262,7 +108,7 @@ impl Retrograde {
                 Ok(())
             }
         };
-        let rules = DenseRules::new(width, height);
+        let rules = DenseRules::with_rules(width, height, rules);
         let n = rules.point_count() as i8;
         // Enumerate breadth-first; successors are stored in the order of their sources, so the
         // successor lists form one compressed array.
@@ -312,7 +158,7 @@ impl Retrograde {
         }
         let terminal_value: Vec<Option<i8>> = keys
             .iter()
-            .map(|k| k.is_terminal().then(|| rules.area_margin(k) as i8))
+            .map(|k| rules.is_terminal(k).then(|| rules.area_margin(k) as i8))
             .collect();
         let black_to_move: Vec<bool> = keys.iter().map(|k| k.to_play() == Color::Black).collect();
         let graph = Graph {
@@ -433,6 +279,7 @@ impl Graph<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::PASS;
     use igo_core::{BoardSize, Move};
 
     fn solve(w: u32, h: u32) -> Retrograde {
@@ -460,7 +307,7 @@ mod tests {
         let mut queue = vec![Position::new(size)];
         while let Some(pos) = queue.pop() {
             let key = layout.key(&pos);
-            if seen.insert(key, ()).is_some() || key.is_terminal() {
+            if seen.insert(key, ()).is_some() || r.rules().is_terminal(&key) {
                 continue;
             }
             let mut engine: Vec<(u8, StateKey)> = Vec::new();
@@ -482,7 +329,10 @@ mod tests {
         }
         assert_eq!(
             checked,
-            r.states().iter().filter(|k| !k.is_terminal()).count()
+            r.states()
+                .iter()
+                .filter(|k| !r.rules().is_terminal(k))
+                .count()
         );
     }
 

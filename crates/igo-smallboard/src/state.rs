@@ -73,14 +73,20 @@ impl StateKey {
         self.meta
     }
 
+    /// A key no position has (`meta` out of the packing's range), to mark free table slots.
+    pub(crate) const fn sentinel(meta: u16) -> StateKey {
+        StateKey {
+            black: 0,
+            white: 0,
+            meta,
+        }
+    }
+
     /// A key from packed parts (for checkpoints); `None` if `meta` is not a valid packing.
     pub(crate) fn from_raw(black: u64, white: u64, meta: u16) -> Option<StateKey> {
         let ko = meta >> 3;
-        (black & white == 0 && usize::from(ko) <= MAX_POINTS).then_some(StateKey {
-            black,
-            white,
-            meta,
-        })
+        (black & white == 0 && usize::from(ko) <= MAX_POINTS && meta >> 10 == 0)
+            .then_some(StateKey { black, white, meta })
     }
 
     /// The stones of `c`.

@@ -1,13 +1,14 @@
-//! The threshold solver against the brute-force retrograde oracle: start positions, random
-//! reachable positions (with ko points and pass counts), every setting that changes the search,
-//! and principal variations replayed and checked position by position.
+//! The threshold solver against the brute-force retrograde oracle, under both rule sets: start
+//! positions, random reachable positions (with ko points and pass counts), every setting that
+//! changes the search, best first moves, and principal variations replayed on igo-core's engine
+//! and checked position by position.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 use igo_core::{BoardSize, Color, Game, Komi, Move, Position, Rules};
 use igo_smallboard::{
-    solve, EyeFillPruning, LineEnd, Retrograde, Solution, SolverConfig, StateKey,
+    solve, EyeFillPruning, LineEnd, Retrograde, RuleSet, Solution, SolverConfig, StateKey,
 };
 use proptest::prelude::*;
 
@@ -15,16 +16,24 @@ fn empty(w: u32, h: u32) -> Position {
     Position::new(BoardSize::new(w, h).unwrap())
 }
 
-fn oracle(pos: &Position) -> Retrograde {
-    Retrograde::from_position(pos, 2_000_000).unwrap()
+fn oracle(pos: &Position, rules: RuleSet) -> Retrograde {
+    Retrograde::from_position_with_stop(pos, rules, 3_000_000, &AtomicBool::new(false)).unwrap()
 }
 
 fn values(s: &Solution) -> (i32, i32) {
     (s.l_min.exact().unwrap(), s.l_max.exact().unwrap())
 }
 
+fn config(rules: RuleSet) -> SolverConfig {
+    SolverConfig {
+        rules,
+        memory_limit: 64 << 20,
+        ..SolverConfig::default()
+    }
+}
+
 /// The dense key of a position, as the oracle numbers points (row by row from the top).
-fn key(pos: &Position) -> StateKey {
+fn key(pos: &Position, rules: RuleSet) -> StateKey {
     let size = pos.size();
     let bits = |c: Color| {
         pos.board().stones(c).iter().fold(0u64, |acc, p| {
@@ -41,23 +50,64 @@ fn key(pos: &Position) -> StateKey {
         bits(Color::White),
         pos.to_play(),
         ko,
-        pos.consecutive_passes().min(3),
+        pos.consecutive_passes().min(rules.passes_to_end()),
     )
 }
 
-/// Checks a principal variation: every position on it has `l_min = l_max = v` in the oracle,
-/// the moves are legal under the paper's rules, and it ends as it says.
-fn check_line(start: &Position, solution: &Solution, table: &Retrograde) {
+fn game_rules(rules: RuleSet) -> Rules {
+    Rules {
+        passes_to_end: rules.passes_to_end(),
+        ..Rules::small_board(Komi::ZERO)
+    }
+}
+
+/// Checks a principal variation and the best moves: every position on the line has
+/// `l_min = l_max = v` in the oracle, the moves are legal on igo-core's engine, the line ends as
+/// it says; the best moves are exactly the moves after which both values stay.
+fn check_answer(start: &Position, solution: &Solution, table: &Retrograde, rules: RuleSet) {
     let (v, w) = values(solution);
+    let best = solution
+        .best_moves
+        .as_ref()
+        .expect("best moves when solved");
+    let expected: Vec<Move> = {
+        let mut out = Vec::new();
+        let mut moves: Vec<Move> = start.legal_points().iter().map(Move::Play).collect();
+        moves.push(Move::Pass);
+        if key(start, rules).passes() < rules.passes_to_end() {
+            for mv in moves {
+                let mut game = Game::from_position(start.clone(), game_rules(rules));
+                game.play(mv).unwrap();
+                let (a, b) = table.value(&key(game.position(), rules)).unwrap();
+                let keeps = if start.to_play() == Color::Black {
+                    a >= v && b >= w
+                } else {
+                    a <= v && b <= w
+                };
+                if keeps {
+                    out.push(mv);
+                }
+            }
+        }
+        out
+    };
+    let mut sorted = best.clone();
+    sorted.sort_by_key(|m| format!("{m:?}"));
+    let mut exp = expected.clone();
+    exp.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(sorted, exp, "best moves at\n{start}");
+    if v != w {
+        assert!(solution.line.is_none());
+        return;
+    }
     let line = solution.line.as_ref().expect("a line when l_min = l_max");
-    assert_eq!(v, w);
-    let mut game = Game::from_position(start.clone(), Rules::small_board(Komi::ZERO));
-    assert_eq!(table.value(&key(game.position())), Some((v, v)));
+    let mut game = Game::from_position(start.clone(), game_rules(rules));
+    assert_eq!(table.value(&key(game.position(), rules)), Some((v, v)));
     for &(color, mv) in &line.moves {
         assert_eq!(color, game.position().to_play());
         game.play(mv).unwrap();
         assert_eq!(
-            table.value(&key(game.position())),
+            table.value(&key(game.position(), rules)),
             Some((v, v)),
             "after {mv:?}:\n{}",
             game.position()
@@ -66,11 +116,7 @@ fn check_line(start: &Position, solution: &Solution, table: &Retrograde) {
     match line.end {
         LineEnd::GameOver => {
             assert!(game.is_over());
-            assert_eq!(
-                game.area_score().margin_halves(),
-                2 * v,
-                "the game ends with the value"
-            );
+            assert_eq!(game.area_score().margin_halves(), 2 * v);
         }
         LineEnd::UnconditionalLife => assert!(!game.is_over()),
     }
@@ -78,86 +124,101 @@ fn check_line(start: &Position, solution: &Solution, table: &Retrograde) {
 
 #[test]
 fn solver_matches_retrograde_on_empty_boards() {
-    for (w, h) in [
-        (1, 1),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (1, 5),
-        (1, 6),
-        (2, 2),
-        (2, 3),
-        (3, 2),
-        (2, 4),
-        (3, 3),
-    ] {
-        let start = empty(w, h);
-        let table = oracle(&start);
-        let s = solve(&start, SolverConfig::default()).unwrap();
-        assert_eq!(values(&s), table.root_value(), "{w}x{h}");
-        if s.l_min == s.l_max {
-            check_line(&start, &s, &table);
-        } else {
-            assert!(s.line.is_none());
+    for rules in [RuleSet::Paper, RuleSet::Migos] {
+        for (w, h) in [
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 5),
+            (1, 6),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (3, 3),
+        ] {
+            let start = empty(w, h);
+            let table = oracle(&start, rules);
+            let s = solve(&start, config(rules)).unwrap();
+            assert_eq!(values(&s), table.root_value(), "{w}x{h} {rules:?}");
+            check_answer(&start, &s, &table, rules);
         }
     }
 }
 
 #[test]
 fn every_setting_gives_the_same_values() {
+    let base = config(RuleSet::Paper);
     let configs = [
         SolverConfig {
             static_evaluation: false,
-            ..SolverConfig::default()
+            ..base.clone()
         },
         SolverConfig {
-            ordering_lookahead: 0,
-            ..SolverConfig::default()
+            symmetry: false,
+            etc: false,
+            ..base.clone()
         },
         SolverConfig {
-            // The paper's 3-ply ordering, shallow phases.
-            ordering_lookahead: 3,
+            killers: false,
+            ordering: false,
+            ..base.clone()
+        },
+        SolverConfig {
             initial_depth: 1,
             depth_step: 1,
-            ..SolverConfig::default()
+            ..base.clone()
         },
         SolverConfig {
             eye_fill_pruning: EyeFillPruning::Always,
-            ..SolverConfig::default()
+            ..base.clone()
+        },
+        SolverConfig {
+            // 1 MiB: 32,768 entries, so the table replaces entries on 3x3.
+            memory_limit: 1 << 20,
+            ..base.clone()
         },
     ];
-    for (w, h) in [(2, 2), (1, 5), (2, 3), (3, 3)] {
-        let start = empty(w, h);
-        let table = oracle(&start);
-        for config in &configs {
-            let s = solve(&start, config.clone()).unwrap();
-            assert_eq!(values(&s), table.root_value(), "{w}x{h} {config:?}");
-            if s.l_min == s.l_max {
-                check_line(&start, &s, &table);
+    for rules in [RuleSet::Paper, RuleSet::Migos] {
+        for (w, h) in [(2, 2), (1, 5), (2, 3), (2, 4), (3, 3)] {
+            let start = empty(w, h);
+            let table = oracle(&start, rules);
+            for (i, c) in configs.iter().enumerate() {
+                if (w, h) == (3, 3) && i < 3 {
+                    continue; // without static evaluation, symmetry or ordering: minutes
+                }
+                let c = SolverConfig { rules, ..c.clone() };
+                let s = solve(&start, c.clone()).unwrap();
+                assert_eq!(values(&s), table.root_value(), "{w}x{h} {c:?}");
+                check_answer(&start, &s, &table, rules);
             }
         }
     }
 }
 
 /// Oracle tables of the empty boards the property tests sample from.
-fn table(w: u32, h: u32) -> &'static Retrograde {
-    static T23: OnceLock<Retrograde> = OnceLock::new();
-    static T33: OnceLock<Retrograde> = OnceLock::new();
-    static T15: OnceLock<Retrograde> = OnceLock::new();
-    let cell = match (w, h) {
-        (3, 2) => &T23,
-        (3, 3) => &T33,
-        _ => &T15,
-    };
-    cell.get_or_init(|| oracle(&empty(w, h)))
+fn table(w: u32, h: u32, rules: RuleSet) -> &'static Retrograde {
+    type Tables = Vec<((u32, u32, RuleSet), Retrograde)>;
+    static T: OnceLock<Tables> = OnceLock::new();
+    let all = T.get_or_init(|| {
+        let mut v = Vec::new();
+        for r in [RuleSet::Paper, RuleSet::Migos] {
+            for (w, h) in [(3, 2), (3, 3), (1, 5), (2, 4)] {
+                v.push(((w, h, r), oracle(&empty(w, h), r)));
+            }
+        }
+        v
+    });
+    &all.iter().find(|(k, _)| *k == (w, h, rules)).unwrap().1
 }
 
 /// Plays `choices` from the empty board (each picks a legal move, pass included, by index), so
 /// the positions reached carry real ko points and pass counts.
-fn reach(w: u32, h: u32, choices: &[usize]) -> Position {
+fn reach(w: u32, h: u32, rules: RuleSet, choices: &[usize]) -> Position {
     let mut pos = empty(w, h);
     for &c in choices {
-        if pos.consecutive_passes() >= 2 {
+        if pos.consecutive_passes() + 1 >= rules.passes_to_end() {
             break; // keep the position open
         }
         let mut moves: Vec<Move> = pos.legal_points().iter().map(Move::Play).collect();
@@ -168,27 +229,27 @@ fn reach(w: u32, h: u32, choices: &[usize]) -> Position {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn solver_matches_retrograde_on_reachable_positions(
-        board in 0usize..3,
-        choices in proptest::collection::vec(0usize..64, 0..14),
+        board in 0usize..4,
+        migos in proptest::bool::ANY,
+        choices in proptest::collection::vec(0usize..64, 0..16),
     ) {
-        let (w, h) = [(3, 2), (3, 3), (1, 5)][board];
-        let pos = reach(w, h, &choices);
-        let table = table(w, h);
-        let expected = table.value(&key(&pos)).expect("reachable from the empty board");
-        let s = solve(&pos, SolverConfig::default()).unwrap();
+        let rules = if migos { RuleSet::Migos } else { RuleSet::Paper };
+        let (w, h) = [(3, 2), (3, 3), (1, 5), (2, 4)][board];
+        let pos = reach(w, h, rules, &choices);
+        let table = table(w, h, rules);
+        let expected = table.value(&key(&pos, rules)).expect("reachable from the empty board");
+        let s = solve(&pos, config(rules)).unwrap();
         prop_assert_eq!(values(&s), expected, "{}", pos);
-        if s.l_min == s.l_max {
-            check_line(&pos, &s, table);
-        }
+        check_answer(&pos, &s, table, rules);
         // Own-eye-fill pruning on boards where the paper does not prove it.
         let pruned = SolverConfig {
             eye_fill_pruning: EyeFillPruning::Always,
-            ordering_lookahead: 1,
-            ..SolverConfig::default()
+            principal_variation: false,
+            ..config(rules)
         };
         let s = solve(&pos, pruned).unwrap();
         prop_assert_eq!(values(&s), expected, "pruned: {}", pos);
@@ -196,49 +257,9 @@ proptest! {
 }
 
 #[test]
-fn a_graph_beyond_the_memory_budget_stops_with_sound_bounds() {
-    // 3x3 needs about 49,000 vertices and its strategies keep nearly all of them: with room for
-    // 2,000 the solve stops (no budget that raises itself), and what it knows is right.
-    let start = empty(3, 3);
-    let config = SolverConfig {
-        max_nodes: 2000,
-        ..SolverConfig::default()
-    };
-    let mut solver = igo_smallboard::Solver::new(&start, config).unwrap();
-    let err = solver
-        .solve(&AtomicBool::new(false), &mut |_| {})
-        .unwrap_err();
-    assert!(matches!(
-        err,
-        igo_smallboard::SolveError::Stopped(igo_smallboard::StopReason::MemoryLimit)
-    ));
-    let s = solver.solution();
-    assert!(s.stats.collections > 0);
-    // Checked every 1,024 steps of the walk, each expanding at most one vertex of 3x3 into at
-    // most 10 successors.
-    assert!(
-        solver.nodes_held() <= 2000 + 10 * 1024,
-        "{}",
-        solver.nodes_held()
-    );
-    let (l_min, l_max) = oracle(&start).root_value();
-    assert!(s.l_min.lower <= l_min && l_min <= s.l_min.upper);
-    assert!(s.l_max.lower <= l_max && l_max <= s.l_max.upper);
-    // The budget in bytes gives the same: 2,000 vertices of BYTES_PER_VERTEX.
-    let config = SolverConfig {
-        memory_limit: 16 << 20,
-        ..SolverConfig::default()
-    };
-    assert_eq!(
-        config.node_budget() as u64,
-        (16 << 20) / igo_smallboard::BYTES_PER_VERTEX
-    );
-}
-
-#[test]
 fn stop_flag_and_time_limit_stop_the_search() {
     let start = empty(3, 3);
-    let mut solver = igo_smallboard::Solver::new(&start, SolverConfig::default()).unwrap();
+    let mut solver = igo_smallboard::Solver::new(&start, config(RuleSet::Paper)).unwrap();
     let err = solver
         .solve(&AtomicBool::new(true), &mut |_| {})
         .unwrap_err();
@@ -250,11 +271,11 @@ fn stop_flag_and_time_limit_stop_the_search() {
     let s = solver.solve(&AtomicBool::new(false), &mut |_| {}).unwrap();
     assert_eq!(values(&s), (9, 9));
 
-    let config = SolverConfig {
+    let c = SolverConfig {
         time_limit: Some(std::time::Duration::ZERO),
-        ..SolverConfig::default()
+        ..config(RuleSet::Paper)
     };
-    let err = solve(&start, config).unwrap_err();
+    let err = solve(&empty(3, 4), c).unwrap_err();
     assert!(matches!(
         err,
         igo_smallboard::SolveError::Stopped(igo_smallboard::StopReason::TimeLimit)
@@ -264,7 +285,7 @@ fn stop_flag_and_time_limit_stop_the_search() {
 #[test]
 fn progress_reports_shrinking_uncertainty() {
     let start = empty(2, 3);
-    let mut solver = igo_smallboard::Solver::new(&start, SolverConfig::default()).unwrap();
+    let mut solver = igo_smallboard::Solver::new(&start, config(RuleSet::Paper)).unwrap();
     let mut reports = Vec::new();
     solver
         .solve(&AtomicBool::new(false), &mut |p| reports.push(*p))
@@ -281,51 +302,43 @@ fn progress_reports_shrinking_uncertainty() {
 fn checkpoint_resumes_where_it_stopped() {
     let start = empty(2, 3);
     let stop = AtomicBool::new(false);
-    let mut solver = igo_smallboard::Solver::new(&start, SolverConfig::default()).unwrap();
-    let k = solver.next_threshold().unwrap();
-    solver.threshold(k, &stop, &mut |_| {}).unwrap();
-    let bytes = solver.checkpoint_bytes();
+    let mut solver = igo_smallboard::Solver::new(&start, config(RuleSet::Paper)).unwrap();
+    let (mode, k) = solver.next_threshold().unwrap();
+    solver.threshold(mode, k, &stop, &mut |_| {}).unwrap();
+    let mut bytes = Vec::new();
+    solver.write_checkpoint(&mut bytes).unwrap();
 
-    let mut resumed =
-        igo_smallboard::Solver::read_checkpoint(&bytes, &start, SolverConfig::default()).unwrap();
+    let mut resumed = igo_smallboard::Solver::read_checkpoint(
+        &mut bytes.as_slice(),
+        &start,
+        config(RuleSet::Paper),
+    )
+    .unwrap();
     assert_eq!(resumed.solution().l_min, solver.solution().l_min);
     assert_eq!(resumed.nodes_held(), solver.nodes_held());
     let s = resumed.solve(&stop, &mut |_| {}).unwrap();
-    assert_eq!(values(&s), oracle(&start).root_value());
-    assert_eq!(
-        s.stats.thresholds, 6,
-        "the first threshold is not searched again"
-    );
+    assert_eq!(values(&s), oracle(&start, RuleSet::Paper).root_value());
 
-    // Truncated, for another position, or with other pruning: refused.
+    // Truncated, for another position, other rules or other pruning: refused.
     let err = |r: Result<igo_smallboard::Solver, igo_smallboard::SolveError>| {
         r.err().expect("refused").to_string()
     };
+    let read = |bytes: &[u8], pos: &Position, c: SolverConfig| {
+        igo_smallboard::Solver::read_checkpoint(&mut &bytes[..], pos, c)
+    };
     let cut = &bytes[..bytes.len() - 3];
-    assert!(err(igo_smallboard::Solver::read_checkpoint(
-        cut,
-        &start,
-        SolverConfig::default()
-    ))
-    .contains("truncated"));
-    assert!(err(igo_smallboard::Solver::read_checkpoint(
-        &bytes,
-        &empty(3, 2),
-        SolverConfig::default()
-    ))
-    .contains("board"));
+    assert!(err(read(cut, &start, config(RuleSet::Paper))).contains("truncated"));
+    assert!(err(read(&bytes, &empty(3, 2), config(RuleSet::Paper))).contains("board"));
+    assert!(err(read(&bytes, &start, config(RuleSet::Migos))).contains("rules"));
     let other = SolverConfig {
         eye_fill_pruning: EyeFillPruning::Always,
-        ..SolverConfig::default()
+        ..config(RuleSet::Paper)
     };
-    assert!(err(igo_smallboard::Solver::read_checkpoint(
-        &bytes, &start, other
-    ))
-    .contains("settings"));
-    assert!(err(igo_smallboard::Solver::read_checkpoint(
+    assert!(err(read(&bytes, &start, other)).contains("settings"));
+    assert!(err(read(
         b"not a checkpoint at all",
         &start,
-        SolverConfig::default()
+        config(RuleSet::Paper)
     ))
     .contains("magic"));
 }

@@ -1,32 +1,32 @@
-//! `igo smallboard WxH [--komi K] [--position FILE.sgf | --diagram TEXT] [--time-limit S]
-//! [--json]`: the exact value of a small-board position under seed paper 001's rules (area
-//! scoring, simple ko, three passes end the game, an infinite game is void): `l_min` (what Black
-//! can guarantee), `l_max` (what White can hold Black to), the principal variation when they are
-//! equal, vertices and time. Ctrl-C (exit 130, `"interrupted": true`), the time limit and the
-//! memory limit (`--memory-mb`) stop the search with what is known; `--checkpoint FILE` keeps
-//! the work across runs, written every `--checkpoint-every` seconds even inside a threshold.
+//! `igo smallboard WxH [--rules paper|migos] [--komi K] [--position FILE.sgf | --diagram TEXT]
+//! [--time-limit S] [--memory-mb M] [--checkpoint FILE] [--sgf-out FILE] [--json]`: the exact
+//! value of a small-board position: `l_min` (what Black can guarantee), `l_max` (what White can
+//! hold Black to), the best first moves and a principal variation when both are known, nodes and
+//! time. Ctrl-C (exit 130, `"interrupted": true`) and the time limit stop the search with what is
+//! known; `--checkpoint FILE` keeps the work across runs, written every `--checkpoint-every`
+//! seconds even inside a threshold search.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
-use igo_core::{BoardSize, Color, Komi, Position};
+use igo_core::{BoardSize, Color, Komi, Move, Position};
 use igo_sgf::GoGame;
 use igo_smallboard::{
-    EyeFillPruning, LineEnd, Progress, Retrograde, Solution, SolveError, Solver, SolverConfig,
-    StopReason, ValueBounds,
+    EyeFillPruning, LineEnd, Progress, Retrograde, RuleSet, Solution, SolveError, Solver,
+    SolverConfig, StopReason, ValueBounds,
 };
 use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
-use crate::util::{cpu_seconds, interrupt_flag, print_json, progress_bar, stopped, write_atomic};
+use crate::util::{cpu_seconds, interrupt_flag, print_json, progress_bar, stopped, OutputFile};
 
 /// Solution method.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// The paper's threshold strategies with binary search (any board up to 64 points).
+    /// Threshold searches with binary search (any board up to 64 points).
     Threshold,
     /// Brute-force retrograde analysis of every reachable position (tiny boards; no line).
     Retrograde,
@@ -43,15 +43,28 @@ pub enum EyeFillArg {
     Never,
 }
 
-/// The player to move.
+/// The rules.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
-    /// Black (X).
-    #[value(alias = "black", alias = "x")]
-    B,
-    /// White (O).
-    #[value(alias = "white", alias = "o")]
-    W,
+pub enum RulesArg {
+    /// Paper 001: three passes end the game, simple ko, an endless game is void.
+    Paper,
+    /// MIGOS (van der Werf et al.): two passes end the game, simple ko, a repetition is void.
+    Migos,
+}
+
+/// Search enhancements that `--off` can turn off (for ablation).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Enhancement {
+    /// The static evaluation by unconditional life.
+    Static,
+    /// Symmetry reduction of table keys and moves.
+    Symmetry,
+    /// Enhanced transposition cut-offs.
+    Etc,
+    /// Killer moves.
+    Killers,
+    /// All move ordering (table move, killers, history, captures).
+    Ordering,
 }
 
 /// Arguments of `igo smallboard`.
@@ -59,6 +72,9 @@ pub enum ColorArg {
 pub struct SmallboardArgs {
     /// Board size: WxH or N, at most 64 points (e.g. 3x3, 2x4, 5x5).
     size: String,
+    /// The rules.
+    #[arg(long, value_enum, default_value = "paper")]
+    rules: RulesArg,
     /// Komi in points (halves allowed), subtracted from Black's area margin.
     #[arg(
         long,
@@ -67,17 +83,16 @@ pub struct SmallboardArgs {
         allow_negative_numbers = true
     )]
     komi: f64,
-    /// Start from the end of this SGF file's main line (setup stones and moves); its size must
-    /// be WxH.
+    /// Start from the end of this SGF file's main line (setup stones and moves).
     #[arg(long, value_name = "FILE.sgf", conflicts_with = "diagram")]
     position: Option<PathBuf>,
     /// Start from a diagram: rows of X, O and . separated by new lines or '/', optionally
     /// followed by "to play: O".
     #[arg(long, value_name = "TEXT")]
     diagram: Option<String>,
-    /// The player to move (overrides the SGF file or the diagram).
-    #[arg(long, value_enum)]
-    to_play: Option<ColorArg>,
+    /// The player to move (overrides the SGF file or the diagram): b or w.
+    #[arg(long, value_name = "COLOR")]
+    to_play: Option<String>,
     /// Stop after this many seconds and report what is known.
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
@@ -87,19 +102,14 @@ pub struct SmallboardArgs {
     /// Which moves into one's own unconditionally alive eyes to leave out.
     #[arg(long, value_enum, default_value = "proved")]
     eye_fill: EyeFillArg,
-    /// Turn off the static evaluation by unconditionally alive groups.
+    /// Turn off the static evaluation by unconditionally alive groups (same as --off static).
     #[arg(long)]
     no_static: bool,
-    /// Plies of look-ahead of the move ordering (0 to 4; the paper uses 3, which grows the graph
-    /// least but costs more time).
-    #[arg(long, value_name = "PLIES", default_value_t = 1)]
-    lookahead: u8,
-    /// Vertices kept in memory before garbage collection, at most (default: what --memory-mb
-    /// allows).
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<usize>,
-    /// Memory the solver may use, in MiB (default: 80% of what `ulimit -v`, the memory cgroup
-    /// and the machine leave).
+    /// Turn off search enhancements, comma-separated (for ablation).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    off: Vec<Enhancement>,
+    /// Memory the transposition table may take, in MiB (default: 80% of what `ulimit -v`, the
+    /// memory cgroup and the machine leave).
     #[arg(long, value_name = "MIB")]
     memory_mb: Option<u64>,
     /// Positions the retrograde method may enumerate (and at most what --memory-mb allows).
@@ -112,8 +122,13 @@ pub struct SmallboardArgs {
     /// Seconds between checkpoints.
     #[arg(long, value_name = "S", default_value_t = 60.0)]
     checkpoint_every: f64,
-    /// Print one JSON object: {"width","height","to_play","komi","l_min","l_max","line":[..],
-    /// "line_end","nodes","seconds","cpu_seconds","solved","l_min_bounds","l_max_bounds",..}.
+    /// Write the start position and the principal variation as SGF (atomically).
+    #[arg(long, value_name = "FILE.sgf")]
+    sgf_out: Option<PathBuf>,
+    /// Print one JSON object: {"width","height","to_play","komi","rules","method","l_min",
+    /// "l_max","best_moves","line","line_end","nodes","expansions" (positions evaluated),
+    /// "thresholds","phases" (iterations),"collections" (table entries replaced),"seconds",
+    /// "cpu_seconds","solved","stopped","interrupted","l_min_bounds","l_max_bounds",..}.
     #[arg(long)]
     json: bool,
 }
@@ -132,28 +147,39 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
         )));
     }
     let komi = Komi::from_points(args.komi).map_err(|e| bad_input(format!("--komi: {e}")))?;
-    if let Some(t) = args.time_limit {
-        if !(t > 0.0 && t <= 1e9) {
-            return Err(bad_input(format!("--time-limit {t} must be above 0")));
-        }
+    if args.time_limit.is_some_and(|t| !(t > 0.0 && t <= 1e9)) {
+        return Err(bad_input("--time-limit must be above 0"));
     }
-    if !(args.checkpoint_every >= 0.0 && args.checkpoint_every.is_finite()) {
+    if !(args.checkpoint_every >= 0.0 && args.checkpoint_every <= 1e9) {
         return Err(bad_input("--checkpoint-every must be 0 or more"));
     }
     let memory_limit = match args.memory_mb {
-        Some(mb) if (16..=1 << 30).contains(&mb) => mb << 20,
-        Some(mb) => return Err(bad_input(format!("--memory-mb {mb} must be 16 or more"))),
+        Some(mb) if (1..=1 << 30).contains(&mb) => mb << 20,
+        Some(mb) => return Err(bad_input(format!("--memory-mb {mb} must be 1 or more"))),
         None => igo_core::default_memory_limit(),
     };
+    let sgf_out = args.sgf_out.as_deref().map(OutputFile::check).transpose()?;
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(OutputFile::check)
+        .transpose()?;
+    let off = |e| args.off.contains(&e);
     let config = SolverConfig {
-        ordering_lookahead: args.lookahead,
-        static_evaluation: !args.no_static,
+        rules: match args.rules {
+            RulesArg::Paper => RuleSet::Paper,
+            RulesArg::Migos => RuleSet::Migos,
+        },
+        static_evaluation: !args.no_static && !off(Enhancement::Static),
+        symmetry: !off(Enhancement::Symmetry),
+        etc: !off(Enhancement::Etc),
+        killers: !off(Enhancement::Killers),
+        ordering: !off(Enhancement::Ordering),
         eye_fill_pruning: match args.eye_fill {
             EyeFillArg::Proved => EyeFillPruning::Proved,
             EyeFillArg::Always => EyeFillPruning::Always,
             EyeFillArg::Never => EyeFillPruning::Never,
         },
-        max_nodes: args.max_nodes.unwrap_or(usize::MAX),
         memory_limit,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         ..SolverConfig::default()
@@ -162,32 +188,39 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
         .validate()
         .map_err(|e| bad_input(format!("invalid option: {e}")))?;
     let start = start_position(&args, size)?;
-    let wall = Instant::now();
-    let cpu = cpu_seconds();
+    let (wall, cpu) = (Instant::now(), cpu_seconds());
     let outcome = match args.method {
-        Method::Threshold => threshold(&args, &start, config)?,
-        Method::Retrograde => retrograde(&args, &start, memory_limit)?,
+        Method::Threshold => threshold(&args, &start, config, checkpoint)?,
+        Method::Retrograde => retrograde(&args, &start, config.rules, memory_limit)?,
     };
-    let seconds = wall.elapsed().as_secs_f64();
-    let cpu = cpu_seconds() - cpu;
+    let (seconds, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     report(&args, &start, komi, &outcome, seconds, cpu)?;
-    let again = if args.checkpoint.is_some() {
-        "; run again with the same --checkpoint to go on"
-    } else {
-        ""
-    };
-    match outcome.stopped {
-        Some(StopReason::Interrupted) => Err(stopped(
+    if let (Some(out), Some(line)) = (&sgf_out, &outcome.solution.line) {
+        let mut game = GoGame::from_position(&start);
+        game.set_komi(komi);
+        let root = game.root().id();
+        let last = game.add_line(root, &line.moves);
+        let note = format!(
+            "l_min = l_max = {} ({} rules); {}",
+            outcome.solution.l_min.lower,
+            args.rules.to_possible_value().expect("named").get_name(),
+            line_end_text(line.end)
+        );
+        game.node_mut(last).set("C", note);
+        out.write(game.to_sgf().as_bytes())?;
+    }
+    if outcome.stopped == Some(StopReason::Interrupted) {
+        let again = if args.checkpoint.is_some() {
+            "; run again with the same --checkpoint to go on"
+        } else {
+            ""
+        };
+        return Err(stopped(
             None::<&Value>,
             format!("the values above are bounds{again}"),
-        )),
-        Some(StopReason::MemoryLimit) => Err(anyhow!(
-            "memory limit ({} MiB): the strategy does not fit, the values above are bounds; \
-             raise --memory-mb{again}",
-            memory_limit >> 20
-        )),
-        _ => Ok(()),
+        ));
     }
+    Ok(())
 }
 
 /// The position to solve.
@@ -210,10 +243,11 @@ fn start_position(args: &SmallboardArgs, size: BoardSize) -> Result<Position> {
             pos.size()
         )));
     }
-    if let Some(c) = args.to_play {
-        pos.set_to_play(match c {
-            ColorArg::B => Color::Black,
-            ColorArg::W => Color::White,
+    if let Some(c) = &args.to_play {
+        pos.set_to_play(match c.to_ascii_lowercase().as_str() {
+            "b" | "black" | "x" => Color::Black,
+            "w" | "white" | "o" => Color::White,
+            _ => return Err(bad_input(format!("--to-play {c:?}: b or w"))),
         });
     }
     Ok(pos)
@@ -224,65 +258,59 @@ struct Outcome {
     solution: Solution,
     stopped: Option<StopReason>,
     method: &'static str,
-    /// Vertices read from the checkpoint at the start (0 when none was read).
+    /// Table entries read from the checkpoint at the start (0 when none was read).
     resumed_nodes: usize,
 }
 
-fn threshold(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Result<Outcome> {
-    let memory_limit = config.memory_limit;
+fn threshold(
+    args: &SmallboardArgs,
+    start: &Position,
+    config: SolverConfig,
+    checkpoint: Option<OutputFile>,
+) -> Result<Outcome> {
     let mut solver = match &args.checkpoint {
         Some(path) if path.exists() => {
             let name = path.display();
-            let len = std::fs::metadata(path).map_or(0, |m| m.len());
-            if len > memory_limit {
-                return Err(bad_input(format!("{name}: {len} bytes exceed --memory-mb")));
-            }
-            let bytes =
-                std::fs::read(path).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
-            Solver::read_checkpoint(&bytes, start, config)
+            let file = std::fs::File::open(path).map_err(|e| bad_input(format!("{name}: {e}")))?;
+            let mut reader = std::io::BufReader::new(file);
+            Solver::read_checkpoint(&mut reader, start, config)
                 .map_err(|e| bad_input(format!("{name}: {e}")))?
         }
         _ => Solver::new(start, config).map_err(|e| bad_input(e.to_string()))?,
     };
-    let resumed_nodes = if args.checkpoint.as_ref().is_some_and(|p| p.exists()) {
-        solver.nodes_held()
-    } else {
-        0
-    };
-    if let Some(path) = &args.checkpoint {
-        let path = path.clone();
+    let resumed_nodes = solver.nodes_held();
+    if let Some(out) = checkpoint.clone() {
         solver.set_checkpoint_sink(
             Duration::from_secs_f64(args.checkpoint_every),
-            Box::new(move |bytes| write_atomic(&path, &bytes).map_err(|e| format!("{e:#}"))),
+            Box::new(move |write| save(&out, write).map_err(|e| format!("{e:#}"))),
         );
     }
-    let stop: &AtomicBool = interrupt_flag();
     let bar = progress_bar(1, &format!("smallboard {}", start.size()));
-    let started = Instant::now();
+    let started = (Instant::now(), cpu_seconds());
     let mut on_progress = |p: &Progress| {
         bar.set_length(u64::from(p.total_uncertainty.max(1)));
         bar.set_position(u64::from(p.total_uncertainty - p.uncertainty));
-        let rate = p.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        let rate = p.stats.nodes as f64 / (cpu_seconds() - started.1).max(1e-3);
         bar.set_message(format!(
-            "k {} depth {} held {} nodes {} ({rate:.0}/s) l_min {} l_max {}",
+            "{} >= {} depth {} nodes {} ({rate:.0}/CPU-s) table {} l_min {} l_max {}",
+            if p.mode_min { "l_min" } else { "l_max" },
             p.threshold,
             p.depth,
-            p.nodes_held,
             p.stats.nodes,
+            p.table_entries,
             interval(p.l_min),
             interval(p.l_max)
         ));
     };
-    let result = solver.solve(stop, &mut on_progress);
+    let result = solver.solve(interrupt_flag(), &mut on_progress);
     bar.finish_and_clear();
-    let mut stopped = None;
-    match result {
-        Ok(_) => {}
-        Err(SolveError::Stopped(reason)) => stopped = Some(reason),
+    let stopped = match result {
+        Ok(_) => None,
+        Err(SolveError::Stopped(reason)) => Some(reason),
         Err(e) => return Err(anyhow!(e)),
-    }
-    if let Some(path) = &args.checkpoint {
-        write_atomic(path, &solver.checkpoint_bytes())?;
+    };
+    if let Some(out) = &checkpoint {
+        save(out, &|w| solver.write_checkpoint(w))?;
     }
     Ok(Outcome {
         solution: solver.solution(),
@@ -292,12 +320,27 @@ fn threshold(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> R
     })
 }
 
-fn retrograde(args: &SmallboardArgs, start: &Position, memory: u64) -> Result<Outcome> {
+/// Writes a checkpoint atomically (the table's size leaves room for its bytes).
+fn save(out: &OutputFile, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+    let mut bytes = Vec::new();
+    write(&mut bytes)?;
+    out.write(&bytes)
+}
+
+fn retrograde(
+    args: &SmallboardArgs,
+    start: &Position,
+    rules: RuleSet,
+    memory: u64,
+) -> Result<Outcome> {
     let t = Instant::now();
-    let max_states = args
-        .max_states
-        .min((memory / igo_smallboard::retrograde::BYTES_PER_STATE) as usize);
-    let r = match Retrograde::from_position_with_stop(start, max_states, interrupt_flag()) {
+    let max = (memory / igo_smallboard::retrograde::BYTES_PER_STATE) as usize;
+    let r = match Retrograde::from_position_with_stop(
+        start,
+        rules,
+        args.max_states.min(max),
+        interrupt_flag(),
+    ) {
         Err(SolveError::Stopped(_)) => {
             return Err(stopped(
                 None::<&Value>,
@@ -306,25 +349,20 @@ fn retrograde(args: &SmallboardArgs, start: &Position, memory: u64) -> Result<Ou
         }
         r => r.map_err(|e| match e {
             SolveError::TooManyStates { .. } => bad_input(format!(
-                "{e} (--max-states, --memory-mb): the retrograde method is for tiny boards (use \
-                 --method threshold)"
+                "{e} (--max-states, --memory-mb): the retrograde method is for tiny boards"
             )),
             e => anyhow!(e),
         })?,
     };
     let (lo, hi) = r.root_value();
+    let exact = |v| ValueBounds { lower: v, upper: v };
     Ok(Outcome {
         solution: Solution {
             size: start.size(),
-            l_min: ValueBounds {
-                lower: lo,
-                upper: lo,
-            },
-            l_max: ValueBounds {
-                lower: hi,
-                upper: hi,
-            },
+            l_min: exact(lo),
+            l_max: exact(hi),
             line: None,
+            best_moves: None,
             stats: igo_smallboard::Stats {
                 nodes: r.state_count() as u64,
                 ..Default::default()
@@ -341,6 +379,13 @@ fn interval(b: ValueBounds) -> String {
     match b.exact() {
         Some(v) => v.to_string(),
         None => format!("{}..{}", b.lower, b.upper),
+    }
+}
+
+fn line_end_text(end: LineEnd) -> &'static str {
+    match end {
+        LineEnd::GameOver => "the passes end the game",
+        LineEnd::UnconditionalLife => "then settled by unconditionally alive groups",
     }
 }
 
@@ -364,33 +409,42 @@ fn report(
 ) -> Result<()> {
     let s = &outcome.solution;
     let size = start.size();
-    let line: Vec<String> = s
+    let moves = |m: &[Move]| -> Vec<String> { m.iter().map(|&m| size.format_move(m)).collect() };
+    let line: Vec<Move> = s
         .line
         .as_ref()
-        .map(|l| l.moves.iter().map(|&(_, m)| size.format_move(m)).collect())
+        .map(|l| l.moves.iter().map(|&(_, m)| m).collect())
         .unwrap_or_default();
-    let line_end = s.line.as_ref().map(|l| match l.end {
-        LineEnd::GameOver => "game over",
-        LineEnd::UnconditionalLife => "unconditional life",
-    });
+    let line = moves(&line);
+    let best = s.best_moves.as_deref().map(moves);
     let value = |b: ValueBounds| b.exact().map_or(Value::Null, |v| with_komi(v, komi));
     let bounds = |b: ValueBounds| json!([with_komi(b.lower, komi), with_komi(b.upper, komi)]);
+    let rules = args.rules.to_possible_value().expect("named");
     if args.json {
-        let out = json!({
+        let st = &s.stats;
+        return print_json(&json!({
             "width": size.width(),
             "height": size.height(),
             "to_play": start.to_play().letter().to_string(),
             "komi": komi.points(),
+            "rules": rules.get_name(),
             "method": outcome.method,
             "l_min": value(s.l_min),
             "l_max": value(s.l_max),
+            "best_moves": best,
             "line": line,
-            "line_end": line_end,
-            "nodes": s.stats.nodes,
-            "expansions": s.stats.expansions,
-            "thresholds": s.stats.thresholds,
-            "phases": s.stats.phases,
-            "collections": s.stats.collections,
+            "line_end": s.line.as_ref().map(|l| match l.end {
+                LineEnd::GameOver => "game over",
+                LineEnd::UnconditionalLife => "unconditional life",
+            }),
+            "nodes": st.nodes,
+            "nodes_per_cpu_second": st.nodes as f64 / cpu.max(1e-9),
+            "expansions": st.evaluations,
+            "thresholds": st.thresholds,
+            "phases": st.iterations,
+            "collections": st.replaced,
+            "table_entries": st.table_entries,
+            "table_mib": st.table_bytes as f64 / f64::from(1 << 20),
             "seconds": seconds,
             "cpu_seconds": cpu,
             "solved": s.is_solved(),
@@ -399,8 +453,7 @@ fn report(
             "resumed_nodes": outcome.resumed_nodes,
             "l_min_bounds": bounds(s.l_min),
             "l_max_bounds": bounds(s.l_max),
-        });
-        return print_json(&out);
+        }));
     }
     let show = |b: ValueBounds| match b.exact() {
         Some(v) => with_komi(v, komi).to_string(),
@@ -411,9 +464,10 @@ fn report(
         ),
     };
     println!(
-        "{size}, {} to play, komi {}",
+        "{size}, {} to play, komi {}, {} rules",
         start.to_play(),
-        komi.points()
+        komi.points(),
+        rules.get_name()
     );
     if let Some(reason) = outcome.stopped {
         println!("stopped ({reason}) before the end: values known so far");
@@ -426,31 +480,33 @@ fn report(
         "l_max = {}  (the best result White can hold Black to)",
         show(s.l_max)
     );
-    if let (Some(a), Some(b)) = (s.l_min.exact(), s.l_max.exact()) {
-        if a == b {
-            let v = with_komi(a, komi);
-            println!("value: {v} (Black's area margin less komi; negative: White wins)");
-        } else {
-            println!("best play never ends: the game is void for any result in between");
+    match (s.l_min.exact(), s.l_max.exact()) {
+        (Some(a), Some(b)) if a == b => println!(
+            "value: {} (Black's area margin less komi; negative: White wins)",
+            with_komi(a, komi)
+        ),
+        (Some(_), Some(_)) => {
+            println!("best play never ends: the game is void for any result in between")
         }
+        _ => {}
+    }
+    if let Some(best) = best {
+        println!("best first moves: {}", best.join(" "));
     }
     if let Some(pv) = &s.line {
-        let moves = if line.is_empty() {
+        let text = if line.is_empty() {
             "(none)".to_string()
         } else {
             line.join(" ")
         };
-        println!(
-            "line: {moves}  [{}]",
-            match pv.end {
-                LineEnd::GameOver => "three passes: the game is over",
-                LineEnd::UnconditionalLife => "then settled by unconditionally alive groups",
-            }
-        );
+        println!("line: {text}  [{}]", line_end_text(pv.end));
     }
     println!(
-        "nodes {} (expansions {}, thresholds {}), {seconds:.2} s, {cpu:.2} CPU s",
-        s.stats.nodes, s.stats.expansions, s.stats.thresholds
+        "nodes {} ({:.0} per CPU-s), thresholds {}, table {} entries, {seconds:.2} s, {cpu:.2} CPU s",
+        s.stats.nodes,
+        s.stats.nodes as f64 / cpu.max(1e-9),
+        s.stats.thresholds,
+        s.stats.table_entries
     );
     Ok(())
 }
