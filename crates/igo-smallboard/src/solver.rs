@@ -516,18 +516,23 @@ impl Solver {
                 // A successor whose recorded proof fits in the budget left, else one found by a
                 // search within it (the proof at this position guarantees one).
                 for &(mv, child) in &children {
-                    let fits = self.table.get(&self.sym.canonical(&child).0).is_some_and(|e| {
-                        let rank = match want {
-                            Outcome::Black if e.lo_min >= kk => e.rank_lo,
-                            Outcome::White if e.hi_max < kk => e.rank_hi,
-                            _ => u16::MAX,
-                        };
-                        u32::from(rank) < r
-                    });
-                    if fits || self.rules.is_terminal(&child) && {
-                        let v = self.rules.area_margin(&child);
-                        (v >= i32::from(kk)) == (want == Outcome::Black)
-                    } {
+                    let fits = self
+                        .table
+                        .get(&self.sym.canonical(&child).0)
+                        .is_some_and(|e| {
+                            let rank = match want {
+                                Outcome::Black if e.lo_min >= kk => e.rank_lo,
+                                Outcome::White if e.hi_max < kk => e.rank_hi,
+                                _ => u16::MAX,
+                            };
+                            u32::from(rank) < r
+                        });
+                    if fits
+                        || self.rules.is_terminal(&child) && {
+                            let v = self.rules.area_margin(&child);
+                            (v >= i32::from(kk)) == (want == Outcome::Black)
+                        }
+                    {
                         chosen = Some((mv, child));
                         break;
                     }

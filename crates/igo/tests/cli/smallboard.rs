@@ -112,7 +112,12 @@ fn bad_input_exits_2() {
         vec!["smallboard", "3x3", "--memory-mb", "0"],
         vec!["smallboard", "3x3", "--to-play", "z"],
         vec!["smallboard", "3x3", "--rules", "japanese"],
-        vec!["smallboard", "3x3", "--sgf-out", "/nonexistent/dir/line.sgf"],
+        vec![
+            "smallboard",
+            "3x3",
+            "--sgf-out",
+            "/nonexistent/dir/line.sgf",
+        ],
     ] {
         let (code, _, err) = igo_text(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -214,7 +219,10 @@ fn memory_is_bounded_under_ulimit() {
 fn migos_rules_best_moves_and_the_line_as_sgf() {
     let v = json(&["smallboard", "3x3", "--rules", "migos", "--json"]);
     assert_eq!(v["rules"], "migos");
-    assert_eq!((v["l_min"].as_i64(), v["l_max"].as_i64()), (Some(9), Some(9)));
+    assert_eq!(
+        (v["l_min"].as_i64(), v["l_max"].as_i64()),
+        (Some(9), Some(9))
+    );
     assert_eq!(v["best_moves"], serde_json::json!(["B2"]));
     let dir = tempfile::tempdir().unwrap();
     let sgf = dir.path().join("line.sgf");
