@@ -10,7 +10,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 pub use interrupt::{interrupt_flag, interrupted, stopped};
-pub use output::{write_atomic, OutputFile};
+pub use output::OutputFile;
 
 /// Writes `text` to stdout as it is. A reader that closed the pipe (`igo show F | head -1`)
 /// gives an error of kind `BrokenPipe`, which `main` turns into a quiet exit, as Unix tools do;

@@ -128,12 +128,6 @@ impl OutputFile {
     }
 }
 
-/// Checks `path` and writes `bytes` to it atomically: for outputs made at once, with no long
-/// work between the arguments and the write.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    OutputFile::check(path)?.write(bytes)
-}
-
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
