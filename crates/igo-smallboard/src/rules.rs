@@ -13,8 +13,11 @@
 //!   MIGOS's cycle handling, "Exploring positional linear Go", 2017: "except for immediate ko,
 //!   which is forbidden, ... the return to an earlier position results in no result, or draw").
 //!   A void game is exactly the paper's "infinite game", so both rule sets have the same
-//!   `l_min`/`l_max` semantics and differ in the pass rule only; MIGOS's published values are
-//!   single numbers because on those boards `l_min = l_max`.
+//!   `l_min`/`l_max` semantics and differ in the pass rule only. A loop counts against the side
+//!   whose bound is proved, which is weaker for that side than a superko rule that forbids the
+//!   loop: `l_min` can be below, and `l_max` above, a superko value. Measured: 3x3 = +9 as
+//!   published; 3x4 `l_min` = +4 as published, `l_max` = 12; 4x4 `l_min` = +1 against the
+//!   published +2 (BENCHMARKS.md).
 
 use igo_core::Color;
 

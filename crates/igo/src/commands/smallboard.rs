@@ -8,6 +8,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
@@ -335,12 +336,50 @@ fn retrograde(
 ) -> Result<Outcome> {
     let t = Instant::now();
     let max = (memory / igo_smallboard::retrograde::BYTES_PER_STATE) as usize;
-    let r = match Retrograde::from_position_with_stop(
-        start,
-        rules,
-        args.max_states.min(max),
-        interrupt_flag(),
-    ) {
+    // The enumeration and the fixed points read one flag: raised on Ctrl-C or when
+    // --time-limit passes (a watcher thread, ended with the analysis).
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    let deadline = args.time_limit.map(|s| t + Duration::from_secs_f64(s));
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if interrupt_flag().load(Ordering::Relaxed)
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let r = Retrograde::from_position_with_stop(start, rules, args.max_states.min(max), &stop);
+        done.store(true, Ordering::Relaxed);
+        r
+    });
+    let r = match result {
+        Err(SolveError::Stopped(_)) if !interrupt_flag().load(Ordering::Relaxed) => {
+            // The time limit: nothing is known beyond the range of margins.
+            let n = start.size().point_count() as i32;
+            let all = ValueBounds {
+                lower: -n,
+                upper: n,
+            };
+            return Ok(Outcome {
+                solution: Solution {
+                    size: start.size(),
+                    l_min: all,
+                    l_max: all,
+                    line: None,
+                    best_moves: None,
+                    stats: igo_smallboard::Stats::default(),
+                    elapsed: t.elapsed(),
+                },
+                stopped: Some(StopReason::TimeLimit),
+                method: "retrograde",
+                resumed_nodes: 0,
+            });
+        }
         Err(SolveError::Stopped(_)) => {
             return Err(stopped(
                 None::<&Value>,

@@ -244,3 +244,27 @@ fn migos_rules_best_moves_and_the_line_as_sgf() {
     assert_eq!(serde_json::json!(moves), p["line"]);
     assert!(text.contains("l_min = l_max = 9"), "{text}");
 }
+
+#[test]
+fn the_retrograde_method_keeps_the_time_limit() {
+    // On 5x5 the reachable set of even this endgame is far too large to enumerate in a second:
+    // the run must stop at the time limit, say so, and claim nothing.
+    let t = std::time::Instant::now();
+    let v = json(&[
+        "smallboard",
+        "5x5",
+        "--diagram",
+        "OXXX./OOX.X/O.OX./.OOX./.OXX.",
+        "--to-play",
+        "w",
+        "--method",
+        "retrograde",
+        "--time-limit",
+        "1",
+        "--json",
+    ]);
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+    assert_eq!(v["stopped"], "time limit");
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["l_min"], serde_json::Value::Null);
+}
