@@ -31,6 +31,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod owl;
+
 use std::collections::HashMap;
 
 use igo_core::{BoardSize, Color, Move, Point, PointSet, Position};
@@ -135,7 +137,7 @@ impl Default for ReaderConfig {
 
 /// Who may retake a ko at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Privilege {
+pub(crate) enum Privilege {
     Nobody,
     Attacker,
     Defender,
@@ -143,7 +145,7 @@ enum Privilege {
 
 /// A proven result, for the side to move.
 #[derive(Clone, Copy, Debug)]
-struct Proven {
+pub(crate) struct Proven {
     mover_wins: bool,
     best: Option<Move>,
 }
@@ -169,8 +171,19 @@ impl Default for Reader {
     }
 }
 
+/// What the defender plays for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Goal {
+    /// The string at the target: it lives when it has enough liberties.
+    String,
+    /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
+    /// [`owl::OwlConfig`].
+    Dragon(owl::OwlConfig),
+}
+
 /// One search: the question, the privilege and the counters.
-struct Search<'a> {
+pub(crate) struct Search<'a> {
+    goal: Goal,
     target: Point,
     attacker: Color,
     privilege: Privilege,
@@ -233,16 +246,10 @@ impl Reader {
         target: Point,
         attack: bool,
     ) -> Result<Reading, ReadingError> {
-        let owner = pos
-            .board()
-            .color_at(target)
-            .ok_or(ReadingError::NoStone(target))?;
-        let attacker = !owner;
-        let mover = if attack { attacker } else { owner };
         let libs = pos
             .board()
             .block_at(target)
-            .expect("a stone")
+            .ok_or(ReadingError::NoStone(target))?
             .liberty_count();
         if libs >= self.config.safe_liberties {
             return Ok(Reading {
@@ -252,6 +259,31 @@ impl Reader {
                 complete: true,
             });
         }
+        Ok(read_goal(
+            &mut self.table,
+            &self.config,
+            Goal::String,
+            pos,
+            target,
+            attack,
+        ))
+    }
+}
+
+/// Reads the question `attack` (or defend) of the stones at `target` (a stone) for `goal`, up to
+/// three times with different ko privileges (see the crate documentation).
+pub(crate) fn read_goal(
+    table: &mut HashMap<(u64, Privilege, u8), Proven>,
+    config: &ReaderConfig,
+    goal: Goal,
+    pos: &Position,
+    target: Point,
+    attack: bool,
+) -> Reading {
+    {
+        let owner = pos.board().color_at(target).expect("a stone");
+        let attacker = !owner;
+        let mover = if attack { attacker } else { owner };
         let mut root = pos.clone();
         if root.to_play() != mover {
             root.set_to_play(mover);
@@ -270,20 +302,21 @@ impl Reader {
             (Privilege::Nobody, Code::KoTaken),
             (me, Code::KoThreat),
         ] {
-            self.table.clear();
+            table.clear();
             let mut search = Search {
+                goal,
                 target,
                 attacker,
                 privilege,
-                safe: self.config.safe_liberties,
-                deep_safety: self.config.deep_safety,
-                table: &mut self.table,
+                safe: config.safe_liberties,
+                deep_safety: config.deep_safety,
+                table,
                 nodes: 0,
-                node_limit: self.config.node_limit.saturating_sub(nodes),
+                node_limit: config.node_limit.saturating_sub(nodes),
                 cut: false,
                 ko_seen: false,
             };
-            let (value, best) = search.iterate(&root, self.config.max_depth);
+            let (value, best) = search.iterate(&root, config.max_depth);
             nodes += search.nodes;
             let mover_wins = match value {
                 Value::AttackerWins => attack,
@@ -294,28 +327,30 @@ impl Reader {
                 }
             };
             if mover_wins {
-                return Ok(Reading {
+                // A defence that needs no move (the stones already live): a pass.
+                let mv = best.or((!attack).then_some(Move::Pass));
+                return Reading {
                     code,
-                    mv: best,
+                    mv,
                     nodes,
                     complete,
-                });
+                };
             }
             // A complete search that met no ko gives the same answer under every privilege.
             if value != Value::Unknown && !search.ko_seen {
                 break;
             }
-            if nodes >= self.config.node_limit {
+            if nodes >= config.node_limit {
                 complete = false;
                 break;
             }
         }
-        Ok(Reading {
+        Reading {
             code: Code::Fails,
             mv: None,
             nodes,
             complete,
-        })
+        }
     }
 }
 
@@ -377,7 +412,7 @@ impl Search<'_> {
     }
 
     /// Plays `mv` for the side to move if legal (a privileged side may retake a ko).
-    fn play(&self, pos: &Position, mv: Move) -> Option<Position> {
+    pub(crate) fn play(&self, pos: &Position, mv: Move) -> Option<Position> {
         let mut child = pos.clone();
         if let Move::Play(p) = mv {
             if Some(p) == pos.ko_point() && self.may_retake(pos.to_play()) {
@@ -402,18 +437,30 @@ impl Search<'_> {
         let libs = block.liberties();
         let nlibs = libs.count();
         // The safety class of this depth: results are shared only within a class.
-        let class = self
-            .deep_safety
-            .iter()
-            .filter(|&&(from, _)| ply >= from)
-            .count();
-        let safe = if class == 0 {
-            self.safe
-        } else {
-            self.deep_safety[class - 1].1
+        let class = match self.goal {
+            Goal::String => self
+                .deep_safety
+                .iter()
+                .filter(|&&(from, _)| ply >= from)
+                .count(),
+            Goal::Dragon(_) => 0,
         };
-        if nlibs >= safe {
-            return (Value::DefenderWins, None);
+        match self.goal {
+            Goal::String => {
+                let safe = if class == 0 {
+                    self.safe
+                } else {
+                    self.deep_safety[class - 1].1
+                };
+                if nlibs >= safe {
+                    return (Value::DefenderWins, None);
+                }
+            }
+            Goal::Dragon(config) => {
+                if owl::lives(pos, self.target, &config) {
+                    return (Value::DefenderWins, None);
+                }
+            }
         }
         if pos.ko_point().is_some() {
             self.ko_seen = true;
@@ -445,7 +492,10 @@ impl Search<'_> {
         }
         self.nodes += 1;
 
-        let children = self.ordered_children(pos, stones, libs, attacking);
+        let children = match self.goal {
+            Goal::String => self.ordered_children(pos, stones, libs, attacking),
+            Goal::Dragon(config) => owl::children(self, pos, attacking, &config),
+        };
         let mut unknown = false;
         for (mv, child) in &children {
             let (v, _) = self.node(child, depth - 1, ply + 1);

@@ -1,0 +1,457 @@
+//! Life and death of a dragon on the whole board: GNU Go's questions `owl_attack` (can the dragon
+//! be killed if its opponent moves first), `owl_defend` (can it be made to live if its owner moves
+//! first) and `dragon_status` (`alive`, `dead`, `critical ATTACK DEFENSE`, `unknown`), as its
+//! manual's chapter "The Owl Code" asks them. The answers are this crate's, by the same proof
+//! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal.
+//!
+//! **The dragon** is the diagonal-link group of igo-analysis (paper 002, sections 2-3: the stones
+//! of one colour joined orthogonally or diagonally) of the queried stone; the dragon is dead when
+//! the queried stone is captured (as GNU Go's owl, which reads the dragon for the stone asked
+//! about: a block of a dragon that can be cut off and captured makes it critical). The region of the fight is not given: it is found around the dragon at every node, as
+//! the dragon's liberties, the points next to them (hanes, eye-stealing and eye-making moves), and
+//! the liberties of the opponent's blocks next to the dragon that are short of liberties (captures
+//! and the saving of cutting stones). Stones outside it keep whatever they are.
+//!
+//! **The dragon lives** (the defender's win, tested at every node) when
+//! * the queried stone's block is unconditionally alive (Benson, [`igo_analysis::benson`]:
+//!   exact), or
+//! * it has *escaped*: at least [`OwlConfig::escape_points`] empty points that no opponent stone
+//!   touches are reachable from its liberties through such points (open space, where GNU Go's owl
+//!   also stops reading and calls the dragon alive), and the queried stone's block has three
+//!   liberties or more (so that it cannot simply be cut off and captured), or
+//! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
+//!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
+//!   stone, with no block of the dragon in atari.
+//!
+//! The first test is a proof; the other two are judgements, so a result is exact for the game
+//! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
+//! candidates above, ordered by the liberties and captures they make and their place in the
+//! dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl reads a
+//! few candidates too); the defender may also pass (sekis). A search stopped by the node limit says
+//! so ([`crate::Reading::complete`]) and `dragon_status` then answers `unknown`. Kos get GNU Go's
+//! result codes exactly as in the tactical reading.
+
+use std::collections::HashMap;
+
+use igo_analysis::benson::unconditionally_alive;
+use igo_analysis::geometry::flood_fill_king;
+use igo_analysis::regions::enclosed_regions;
+use igo_analysis::status::{group_status, RegionEye};
+use igo_core::{Board, BoardSize, Color, Move, Point, PointSet, Position};
+
+use crate::{
+    adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
+    Search,
+};
+
+/// Limits and judgements of the owl search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlConfig {
+    /// Positions searched at most per question (over all ko privileges and depths).
+    pub node_limit: u64,
+    /// The deepest line read, in moves.
+    pub max_depth: usize,
+    /// The open space (empty points touched by no opponent stone, reachable from the dragon's
+    /// liberties through such points) that counts as an escape.
+    pub escape_points: usize,
+    /// The candidate moves read at each node, best first.
+    pub max_moves: usize,
+}
+
+impl Default for OwlConfig {
+    fn default() -> OwlConfig {
+        OwlConfig {
+            node_limit: 40_000,
+            max_depth: 40,
+            escape_points: 12,
+            max_moves: 8,
+        }
+    }
+}
+
+/// A dragon's status, GNU Go's `dragon_status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DragonStatus {
+    /// It cannot be killed even if the opponent moves first.
+    Alive,
+    /// It cannot be made to live even if its owner moves first.
+    Dead,
+    /// Whoever moves first decides: the opponent kills it at `attack`, the owner saves it at
+    /// `defense` (kos included).
+    Critical {
+        /// The killing move.
+        attack: Move,
+        /// The saving move.
+        defense: Move,
+    },
+    /// The search was stopped by its limits before it decided.
+    Unknown,
+}
+
+impl DragonStatus {
+    /// The status from an owl attack and (needed only when the attack works) an owl defence:
+    /// alive when no attack works, dead when an attack works and no defence does, critical when
+    /// both work, unknown when a reading that would decide was stopped by its limits.
+    pub fn from_readings(attack: &Reading, defense: Option<&Reading>) -> DragonStatus {
+        if attack.code == Code::Fails {
+            return if attack.complete {
+                DragonStatus::Alive
+            } else {
+                DragonStatus::Unknown
+            };
+        }
+        let Some(defense) = defense else {
+            return DragonStatus::Unknown;
+        };
+        match (defense.code, attack.mv, defense.mv) {
+            (Code::Fails, _, _) if defense.complete => DragonStatus::Dead,
+            (Code::Fails, _, _) => DragonStatus::Unknown,
+            (_, Some(attack), Some(defense)) => DragonStatus::Critical { attack, defense },
+            _ => DragonStatus::Unknown,
+        }
+    }
+
+    /// GNU Go's GTP answer: `alive`, `dead`, `unknown` or `critical C3 D4`.
+    pub fn gtp_text(&self, size: BoardSize) -> String {
+        match self {
+            DragonStatus::Alive => "alive".into(),
+            DragonStatus::Dead => "dead".into(),
+            DragonStatus::Unknown => "unknown".into(),
+            DragonStatus::Critical { attack, defense } => format!(
+                "critical {} {}",
+                size.format_move(*attack),
+                size.format_move(*defense)
+            ),
+        }
+    }
+}
+
+/// The owl reader, with its transposition table (cleared per question).
+pub struct Owl {
+    config: OwlConfig,
+    table: HashMap<(u64, Privilege, u8), Proven>,
+}
+
+impl Default for Owl {
+    fn default() -> Owl {
+        Owl::new(OwlConfig::default())
+    }
+}
+
+impl Owl {
+    /// An owl reader with these limits.
+    pub fn new(config: OwlConfig) -> Owl {
+        Owl {
+            config,
+            table: HashMap::new(),
+        }
+    }
+
+    /// The limits.
+    pub fn config(&self) -> OwlConfig {
+        self.config
+    }
+
+    /// Can the dragon at `p` be killed if its opponent moves first? GNU Go's `owl_attack`.
+    ///
+    /// ```
+    /// use igo_core::Position;
+    /// use igo_reading::owl::Owl;
+    /// use igo_reading::Code;
+    /// // A black group in the corner with a straight three eye space: dead if White plays first
+    /// // in the middle (B1), alive if Black does.
+    /// let pos = Position::from_diagram("
+    ///     . . . . . . .
+    ///     . . . . . . .
+    ///     O O O O O . .
+    ///     X X X X O . .
+    ///     . . . X O . .").unwrap();
+    /// let mut owl = Owl::default();
+    /// let a1 = pos.size().parse_point("B2").unwrap();
+    /// let attack = owl.attack(&pos, a1).unwrap();
+    /// assert_eq!(attack.code, Code::Works);
+    /// assert_eq!(attack.gtp_text(pos.size()), "1 B1");
+    /// assert_eq!(owl.defend(&pos, a1).unwrap().gtp_text(pos.size()), "1 B1");
+    /// ```
+    pub fn attack(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
+        self.read(pos, p, true)
+    }
+
+    /// Can the dragon at `p` be made to live if its owner moves first? GNU Go's `owl_defend`:
+    /// a dragon that lives without a move is defended by a pass (`1 PASS`).
+    pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
+        self.read(pos, p, false)
+    }
+
+    /// The dragon's status from an attack and, if it works, a defence
+    /// ([`DragonStatus::from_readings`]).
+    pub fn status(&mut self, pos: &Position, p: Point) -> Result<DragonStatus, ReadingError> {
+        let attack = self.attack(pos, p)?;
+        if attack.code == Code::Fails {
+            return Ok(DragonStatus::from_readings(&attack, None));
+        }
+        let defense = self.defend(pos, p)?;
+        Ok(DragonStatus::from_readings(&attack, Some(&defense)))
+    }
+
+    fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
+        if pos.board().is_empty_at(p) {
+            return Err(ReadingError::NoStone(p));
+        }
+        let target = p;
+        let config = ReaderConfig {
+            node_limit: self.config.node_limit,
+            max_depth: self.config.max_depth,
+            ..ReaderConfig::default()
+        };
+        Ok(read_goal(
+            &mut self.table,
+            &config,
+            Goal::Dragon(self.config),
+            pos,
+            target,
+            attack,
+        ))
+    }
+}
+
+/// The stones of the dragon at `p` (its diagonal-link group), empty if `p` is empty.
+pub fn dragon(board: &Board, p: Point) -> PointSet {
+    let Some(color) = board.color_at(p) else {
+        return PointSet::EMPTY;
+    };
+    flood_fill_king(&PointSet::single(p), &board.stones(color), board.size())
+}
+
+/// The dragons of a board, each named by its first stone in GNU Go's order (top row first, left
+/// to right), in that order.
+pub fn dragons(board: &Board) -> Vec<(Point, PointSet)> {
+    let size = board.size();
+    let mut left = board.stones(Color::Black) | board.stones(Color::White);
+    let mut out = Vec::new();
+    while let Some(p) = left.first() {
+        let d = dragon(board, p);
+        left -= d;
+        let name = d
+            .iter()
+            .min_by_key(|&q| {
+                let (x, y) = size.coords(q);
+                (y, x)
+            })
+            .expect("a stone");
+        out.push((name, d));
+    }
+    out.sort_by_key(|&(p, _)| {
+        let (x, y) = size.coords(p);
+        (y, x)
+    });
+    out
+}
+
+/// Whether the dragon of `target` (a stone) lives by the tests of the module documentation.
+pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    let board = pos.board();
+    let size = board.size();
+    let Some(owner) = board.color_at(target) else {
+        return false;
+    };
+    if unconditionally_alive(board, owner)
+        .alive_blocks
+        .contains(target)
+    {
+        return true;
+    }
+    // The judgements hold for the dragon; the stone asked about must not be easy to cut off and
+    // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
+    let target_libs = board.liberty_count_at(target);
+    let group = dragon(board, target);
+    let empty = board.empty_points();
+    let libs = group.neighbours(size) & empty;
+    let open = empty - board.stones(!owner).neighbours(size);
+    let seed = libs & open;
+    if target_libs >= 3
+        && !seed.is_empty()
+        && seed.flood_fill(&open, size).count() >= config.escape_points
+    {
+        return true;
+    }
+    // No block of the dragon in atari.
+    let mut left = group;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q).expect("a stone");
+        if block.liberty_count() < 2 {
+            return false;
+        }
+        left -= block.stones();
+    }
+    eyes(board, &group, owner) >= 2
+}
+
+/// The enclosed regions of the dragon taken for eyes (module documentation).
+fn eyes(board: &Board, group: &PointSet, owner: Color) -> usize {
+    let size = board.size();
+    let enemy = board.stones(!owner);
+    let empty = board.empty_points();
+    let touching = group.neighbours(size);
+    group_status(board, group)
+        .regions
+        .iter()
+        .filter(|r| {
+            r.eye == RegionEye::Eye
+                && !r.points.intersects(&enemy)
+                && (r.points & empty).is_subset(&touching)
+        })
+        .count()
+}
+
+/// The candidate moves of the side to move, played, best first (module documentation).
+pub(crate) fn children(
+    search: &Search<'_>,
+    pos: &Position,
+    attacking: bool,
+    config: &OwlConfig,
+) -> Vec<(Move, Position)> {
+    let board = pos.board();
+    let size = board.size();
+    let target = search.target;
+    let owner = !search.attacker;
+    let group = dragon(board, target);
+    let empty = board.empty_points();
+    let libs = group.neighbours(size) & empty;
+    let mut cand = (libs | libs.neighbours(size)) & empty;
+    // The opponent's blocks next to the dragon that are short of liberties: captures for the
+    // defender, rescues (by extending or by capturing in turn) for the attacker.
+    for (stones, l) in adjacent_blocks(pos, group, search.attacker) {
+        if l.count() <= 2 {
+            cand |= l;
+            if attacking {
+                for (_, dl) in adjacent_blocks(pos, stones, owner) {
+                    if dl.count() == 1 {
+                        cand |= dl;
+                    }
+                }
+            }
+        }
+    }
+    let mut eye_space = PointSet::EMPTY;
+    for r in enclosed_regions(size, &group) {
+        eye_space |= r;
+    }
+    eye_space &= empty;
+    let mover = pos.to_play();
+    let mut scored: Vec<(i32, Move, Position)> = Vec::with_capacity(cand.count() + 1);
+    for p in cand.iter() {
+        let Some(child) = search.play(pos, Move::Play(p)) else {
+            continue;
+        };
+        let cb = child.board();
+        let score = if cb.color_at(target) != Some(owner) {
+            10_000
+        } else {
+            let g = dragon(cb, target);
+            let dragon_libs = (g.neighbours(size) & cb.empty_points()).count().min(12) as i32;
+            let captured = board.stones(!mover).count() as i32 - cb.stones(!mover).count() as i32;
+            let own_libs = cb.block_at(p).map_or(0, |b| b.liberty_count().min(4)) as i32;
+            let self_atari = own_libs <= 1 && captured == 0;
+            let vital = (PointSet::single(p).neighbours(size) & eye_space).count() as i32
+                + 2 * i32::from(eye_space.contains(p));
+            let base = 50 * captured + 3 * vital + 2 * own_libs - 20 * i32::from(self_atari);
+            // The stone asked about first (it can be cut off and captured), then the dragon.
+            let target_libs = cb.liberty_count_at(target).min(4) as i32;
+            if attacking {
+                base - 15 * target_libs - 6 * dragon_libs
+            } else {
+                base + 15 * target_libs + 6 * dragon_libs
+            }
+        };
+        scored.push((score, Move::Play(p), child));
+    }
+    scored.sort_by_key(|c| std::cmp::Reverse(c.0));
+    scored.truncate(config.max_moves);
+    let mut out: Vec<(Move, Position)> = scored.into_iter().map(|(_, m, c)| (m, c)).collect();
+    if !attacking {
+        let mut passed = pos.clone();
+        passed.play(Move::Pass).expect("a pass is legal");
+        out.push((Move::Pass, passed));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(d: &str) -> Position {
+        Position::from_diagram(d).unwrap()
+    }
+
+    fn status(d: &str, v: &str) -> String {
+        let pos = position(d);
+        let p = pos.size().parse_point(v).unwrap();
+        Owl::default().status(&pos, p).unwrap().gtp_text(pos.size())
+    }
+
+    #[test]
+    fn two_eyes_live_and_one_eye_dies() {
+        // Black's corner group has two separate one-point eyes (A1, C1): alive.
+        let alive = "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . X . X O . .";
+        assert_eq!(status(alive, "A2"), "alive");
+        // With only a two-point eye it is dead whoever moves.
+        let dead = "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . X X O . .";
+        assert_eq!(status(dead, "A2"), "dead");
+    }
+
+    #[test]
+    fn straight_three_is_critical_at_its_middle() {
+        let d = "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . . X O . .";
+        assert_eq!(status(d, "D2"), "critical B1 B1");
+    }
+
+    #[test]
+    fn a_dragon_in_open_space_is_alive_and_every_stone_answers_alike() {
+        let d = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X . . . . .
+            . . . . X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . O .
+            . . . . . . . . .";
+        assert_eq!(status(d, "D6"), "alive");
+        assert_eq!(status(d, "E5"), "alive");
+    }
+
+    #[test]
+    fn dragons_are_named_in_gnugo_order() {
+        let pos = position(
+            "
+            . . . . .
+            . X . O .
+            X . . . .
+            . . . . .
+            . . O O .",
+        );
+        let names: Vec<String> = dragons(pos.board())
+            .iter()
+            .map(|(p, d)| format!("{}:{}", pos.size().format_point(*p), d.count()))
+            .collect();
+        assert_eq!(names, ["B4:2", "D4:1", "C1:2"]);
+    }
+}

@@ -1,0 +1,441 @@
+//! Differential harness: igo's owl reading ([`igo_reading::owl`]) against GNU Go 3.8's GTP
+//! commands `dragon_status`, `owl_attack` and `owl_defend`, dragon by dragon, on positions made
+//! here: the tsumego data's problems framed on their board (igo-tsumego's frame, the problem's
+//! dragons asked), and GNU Go self-play game positions (igo-analysis's `tests/common/suite.rs`,
+//! every dragon asked).
+//!
+//! A dragon is igo's (a diagonal-link group); GNU Go is asked about the same stone, which its own
+//! dragons (amalgamated by connection reading) may group otherwise. Compared: the status word
+//! (`alive`, `dead`, `critical`, `unknown`; critical's moves are not compared), and whether the
+//! attack and the defence work (code 0 or not).
+//!
+//! Where the statuses differ, the harness plays the fight out to settle it: the engine that claims
+//! more for the side to move first (a kill where the other sees life, a life where the other sees
+//! death) plays its move, and then the two engines answer each other with their own owl moves,
+//! each for its side, for up to [`FIGHT_PLIES`] moves. The fight is decided when the stone asked
+//! about is captured (the attacker's), when its block is unconditionally alive by Benson (the
+//! defender's), or when an engine concedes (finds no move for its side: a concession against
+//! its own claim); it is unsettled otherwise. Results go to `target/owl-disagreements.txt`.
+//!
+//! * `owl_agrees_with_gnugo_sample` (CI): a few positions; agreement must stay above a floor.
+//! * `owl_agrees_with_gnugo_full` (ignored; figures in BENCHMARKS.md).
+//!
+//! GNU Go is the oracle and the tsumego data must be present: without them these tests fail.
+
+#[path = "../../igo-analysis/tests/common/suite.rs"]
+mod suite;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use igo_analysis::benson::unconditionally_alive;
+use igo_core::{BoardSize, Color, Move, Point, PointSet};
+use igo_gtp_client::Engine;
+use igo_reading::owl::{dragons, DragonStatus, Owl, OwlConfig};
+use igo_reading::Code;
+use igo_tsumego::frame::framed_position;
+use igo_tsumego::problem::{Goal, Problem};
+use igo_tsumego::region::{Region, RegionConfig};
+use suite::Case;
+
+/// The longest fight played out to settle a disagreement.
+const FIGHT_PLIES: usize = 24;
+
+fn gnugo() -> Engine {
+    Engine::gnugo(&["--quiet"]).unwrap_or_else(|e| {
+        panic!(
+            "GNU Go is the oracle of this test and could not be started: {e}. Install it \
+             (Debian: apt-get install gnugo) or set IGO_GNUGO to its path"
+        )
+    })
+}
+
+fn set_up(engine: &mut Engine, size: BoardSize, moves: &[(Color, Move)]) {
+    engine.clear(size).expect("clear_board");
+    for &(c, mv) in moves {
+        engine
+            .play(size, c, mv)
+            .unwrap_or_else(|e| panic!("GNU Go refused a move: {e}"));
+    }
+}
+
+/// A tsumego problem framed on its board, with the points of its region (whose dragons are asked).
+fn framed_tsumego(every: usize) -> Vec<(Case, PointSet)> {
+    let root = suite::tsumego_dir();
+    assert!(
+        root.is_dir(),
+        "the tsumego data is missing at {} (it lives beside the repository in shared/data)",
+        root.display()
+    );
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).expect("tsumego folder") {
+        let dir = dir.expect("entry").path();
+        if dir.is_dir() {
+            for f in std::fs::read_dir(&dir).expect("collection folder") {
+                let f = f.expect("entry").path();
+                if f.extension().is_some_and(|x| x == "sgf") {
+                    files.push(f);
+                }
+            }
+        }
+    }
+    files.sort();
+    assert!(!files.is_empty(), "no problems in {}", root.display());
+    let mut out = Vec::new();
+    for f in files.iter().step_by(every.max(1)) {
+        let text = std::fs::read_to_string(f).expect("problem file");
+        let name = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+        let Ok(problem) = Problem::from_sgf(&text, &name) else {
+            continue;
+        };
+        let size = problem.position.size();
+        if size.width() != size.height() || size.width() < 9 {
+            continue;
+        }
+        let attacker = match problem.goal {
+            Some(Goal::Live) => !problem.to_play(),
+            Some(Goal::Kill) => problem.to_play(),
+            _ => continue,
+        };
+        let board = problem.position.board();
+        let Some(region) = Region::around_stones(board, &RegionConfig::default()) else {
+            continue;
+        };
+        let framed = framed_position(&problem.position, &region, attacker);
+        let mut moves = Vec::new();
+        for c in [Color::Black, Color::White] {
+            for p in framed.board().stones(c).iter() {
+                moves.push((c, Move::Play(p)));
+            }
+        }
+        let Ok(position) = suite::replay(size, &moves) else {
+            continue;
+        };
+        out.push((
+            Case {
+                label: name,
+                kind: "tsumego",
+                size,
+                moves,
+                position,
+            },
+            region.points(),
+        ));
+    }
+    out
+}
+
+/// GNU Go's answer to `owl_attack V` or `owl_defend V`: the code and the move.
+fn gnugo_owl(engine: &mut Engine, size: BoardSize, question: &str, p: Point) -> (u8, Option<Move>) {
+    let answer = engine
+        .command(&format!("{question} {}", size.format_point(p)))
+        .unwrap_or_else(|e| panic!("{question}: {e}"));
+    let mut words = answer.split_whitespace();
+    let code: u8 = words
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected answer {answer:?}"));
+    let mv = words.next().and_then(|w| size.parse_move(w).ok());
+    (code, mv)
+}
+
+fn status_word(answer: &str) -> &str {
+    answer.split_whitespace().next().unwrap_or("")
+}
+
+#[derive(Default)]
+struct Tally {
+    positions: usize,
+    dragons: usize,
+    status_agree: usize,
+    attack_agree: usize,
+    defend_agree: usize,
+    igo_unknown: usize,
+    /// Status disagreements where one side says `unknown` (not played out).
+    unknown_disagree: usize,
+    igo_right: usize,
+    gnugo_right: usize,
+    unsettled: usize,
+    nodes: u64,
+}
+
+/// Plays the fight for the dragon at `name` out (with `first` to move, the claimant), both
+/// engines asked about `name`, and says whether the attacker won (the stone at `name` captured): `Some(true)` attacker, `Some(false)` defender, `None` unsettled. `igo_attacks`
+/// says which engine plays the attacker.
+#[allow(clippy::too_many_arguments)]
+fn play_out(
+    engine: &mut Engine,
+    owl: &mut Owl,
+    case: &Case,
+    name: Point,
+    attacker: Color,
+    igo_attacks: bool,
+    first: Color,
+    note: &mut String,
+) -> Option<bool> {
+    let size = case.size;
+    let mut pos = case.position.clone();
+    pos.set_to_play(first);
+    let mut moves = case.moves.clone();
+    let owner = !attacker;
+    for _ in 0..FIGHT_PLIES {
+        let board = pos.board();
+        if board.color_at(name) != Some(owner) {
+            let _ = write!(note, " captured;");
+            return Some(true);
+        }
+        if unconditionally_alive(board, owner)
+            .alive_blocks
+            .contains(name)
+        {
+            let _ = write!(note, " Benson-alive;");
+            return Some(false);
+        }
+        let mover = pos.to_play();
+        let attacking = mover == attacker;
+        let igo_moves = attacking == igo_attacks;
+        let (code, mv) = if igo_moves {
+            let r = if attacking {
+                owl.attack(&pos, name)
+            } else {
+                owl.defend(&pos, name)
+            }
+            .expect("a stone");
+            (r.code.gtp_number(), r.mv)
+        } else {
+            set_up(engine, size, &moves);
+            let q = if attacking {
+                "owl_attack"
+            } else {
+                "owl_defend"
+            };
+            gnugo_owl(engine, size, q, name)
+        };
+        let who = if igo_moves { "igo" } else { "GNU Go" };
+        // A defender that sees life without a move passes (`1 PASS`) and the attacker goes on;
+        // an engine with no move for its side concedes.
+        let mv = match (code, mv) {
+            (0, _) | (_, None) => {
+                let _ = write!(note, " {who} concedes;");
+                return Some(!attacking);
+            }
+            (_, Some(Move::Pass)) if attacking => {
+                let _ = write!(note, " {who} concedes (passes);");
+                return Some(false);
+            }
+            (_, Some(mv)) => mv,
+        };
+        let _ = write!(note, " {who} {}", size.format_move(mv));
+        if pos.play(mv).is_err() {
+            let _ = write!(note, " (illegal);");
+            return Some(!attacking);
+        }
+        moves.push((mover, mv));
+    }
+    let _ = write!(note, " undecided;");
+    None
+}
+
+/// Compares every asked dragon of every case; returns the tallies per kind and the notes.
+fn run(
+    cases: &[(Case, PointSet)],
+    config: OwlConfig,
+) -> (BTreeMap<&'static str, Tally>, Vec<String>) {
+    let mut engine = gnugo();
+    let mut owl = Owl::new(config);
+    let mut judge = Owl::new(config);
+    let mut tallies: BTreeMap<&'static str, Tally> = BTreeMap::new();
+    let mut notes = Vec::new();
+    for (case, asked) in cases {
+        let size = case.size;
+        let board = case.position.board();
+        tallies.entry(case.kind).or_default().positions += 1;
+        for (name, stones) in dragons(board) {
+            if !stones.intersects(asked) {
+                continue;
+            }
+            set_up(&mut engine, size, &case.moves);
+            let v = size.format_point(name);
+            let theirs = engine
+                .command(&format!("dragon_status {v}"))
+                .expect("dragon_status");
+            let their_attack = gnugo_owl(&mut engine, size, "owl_attack", name);
+            let their_defend = gnugo_owl(&mut engine, size, "owl_defend", name);
+            let attack = owl.attack(&case.position, name).expect("a stone");
+            let defend = owl.defend(&case.position, name).expect("a stone");
+            let ours = DragonStatus::from_readings(&attack, Some(&defend));
+            let t = tallies.get_mut(case.kind).expect("tally");
+            t.dragons += 1;
+            t.nodes += attack.nodes + defend.nodes;
+            t.igo_unknown += usize::from(ours == DragonStatus::Unknown);
+            t.attack_agree += usize::from((attack.code != Code::Fails) == (their_attack.0 != 0));
+            t.defend_agree += usize::from((defend.code != Code::Fails) == (their_defend.0 != 0));
+            let our_text = ours.gtp_text(size);
+            if status_word(&our_text) == status_word(&theirs) {
+                t.status_agree += 1;
+                continue;
+            }
+            let mut note = format!(
+                "{} [{}] {v} ({} stones): igo {our_text} (attack {}, defend {}) GNU Go {theirs} \
+                 (owl_attack {} owl_defend {});",
+                case.label,
+                case.kind,
+                stones.count(),
+                attack.gtp_text(size),
+                defend.gtp_text(size),
+                their_attack.0,
+                their_defend.0,
+            );
+            // What each status says: (an attack works, a defence works); `unknown` says nothing.
+            let claims = |word: &str| match word {
+                "alive" => Some((false, true)),
+                "dead" => Some((true, false)),
+                "critical" => Some((true, true)),
+                _ => None,
+            };
+            let (Some(mine), Some(their)) =
+                (claims(status_word(&our_text)), claims(status_word(&theirs)))
+            else {
+                t.unknown_disagree += 1;
+                notes.push(format!(
+                    "{note} => an unknown status, not played out\n{}",
+                    case.position
+                ));
+                continue;
+            };
+            // The owner of the dragon and who claims what.
+            let owner = board.color_at(name).expect("a stone");
+            let attacker = !owner;
+            // The disputed question: if one engine sees a kill with the attacker first that the
+            // other does not, play that out with the attacker first; otherwise the dispute is
+            // about the defence, played out with the owner first.
+            let (first, igo_claims) = if mine.0 != their.0 {
+                (attacker, mine.0)
+            } else {
+                (owner, mine.1)
+            };
+            // The claimant plays its own side; the other engine the other side.
+            let igo_attacks = (first == attacker) == igo_claims;
+            let attacker_won = play_out(
+                &mut engine,
+                &mut judge,
+                case,
+                name,
+                attacker,
+                igo_attacks,
+                first,
+                &mut note,
+            );
+            let claim_attacker = first == attacker;
+            let verdict = attacker_won.map(|a| (a == claim_attacker) == igo_claims);
+            let t = tallies.get_mut(case.kind).expect("tally");
+            match verdict {
+                Some(true) => {
+                    t.igo_right += 1;
+                    note.push_str(" => igo right");
+                }
+                Some(false) => {
+                    t.gnugo_right += 1;
+                    note.push_str(" => GNU Go right");
+                }
+                None => {
+                    t.unsettled += 1;
+                    note.push_str(" => unsettled");
+                }
+            }
+            notes.push(format!("{note}\n{}", case.position));
+        }
+    }
+    (tallies, notes)
+}
+
+fn report(tallies: &BTreeMap<&'static str, Tally>) -> String {
+    let mut s = String::new();
+    for (kind, t) in tallies {
+        let n = t.dragons.max(1) as f64;
+        let _ = writeln!(
+            s,
+            "{kind:8} {:4} positions {:5} dragons: dragon_status agree {} ({:.1}%), owl_attack \
+             {} ({:.1}%), owl_defend {} ({:.1}%); igo unknown {}; status disagreements: with an \
+             unknown {}, played out: igo right {}, GNU Go right {}, unsettled {}; igo nodes {}",
+            t.positions,
+            t.dragons,
+            t.status_agree,
+            100.0 * t.status_agree as f64 / n,
+            t.attack_agree,
+            100.0 * t.attack_agree as f64 / n,
+            t.defend_agree,
+            100.0 * t.defend_agree as f64 / n,
+            t.igo_unknown,
+            t.unknown_disagree,
+            t.igo_right,
+            t.gnugo_right,
+            t.unsettled,
+            t.nodes
+        );
+    }
+    s
+}
+
+fn write_notes(name: &str, text: &str, notes: &[String]) -> std::path::PathBuf {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../target")
+        .join(name);
+    std::fs::write(&out, format!("{text}\n{}", notes.join("\n"))).expect("write report");
+    out
+}
+
+/// Game positions, every dragon asked.
+fn game_positions(every: usize) -> Vec<(Case, PointSet)> {
+    suite::game_cases(every)
+        .into_iter()
+        .map(|c| {
+            let all = PointSet::full(c.size);
+            (c, all)
+        })
+        .collect()
+}
+
+#[test]
+fn owl_agrees_with_gnugo_sample() {
+    let mut cases = framed_tsumego(25);
+    cases.truncate(3);
+    let mut games: Vec<(Case, PointSet)> = game_positions(10)
+        .into_iter()
+        .filter(|(c, _)| c.size.width() == 9)
+        .collect();
+    games.truncate(3);
+    cases.extend(games);
+    let config = OwlConfig {
+        node_limit: 2_000,
+        ..OwlConfig::default()
+    };
+    let (tallies, notes) = run(&cases, config);
+    let text = report(&tallies);
+    write_notes("owl-disagreements-sample.txt", &text, &notes);
+    eprint!("{text}");
+    let dragons: usize = tallies.values().map(|t| t.dragons).sum();
+    let agree: usize = tallies.values().map(|t| t.status_agree).sum();
+    assert!(
+        tallies.get("tsumego").is_some_and(|t| t.dragons > 0)
+            && tallies.get("game").is_some_and(|t| t.dragons > 0),
+        "no dragons asked:\n{text}"
+    );
+    assert!(dragons >= 20, "only {dragons} dragons asked");
+    assert!(
+        agree * 100 >= dragons * 50,
+        "dragon_status agreement fell to {agree}/{dragons}:\n{text}\n{}",
+        notes.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "the full differential run: cargo test --release -p igo-reading --test gnugo_owl -- --ignored full"]
+fn owl_agrees_with_gnugo_full() {
+    let mut cases = framed_tsumego(4);
+    cases.extend(game_positions(1));
+    let (tallies, notes) = run(&cases, OwlConfig::default());
+    let text = report(&tallies);
+    let out = write_notes("owl-disagreements.txt", &text, &notes);
+    eprintln!("{text}(details in {})", out.display());
+}
