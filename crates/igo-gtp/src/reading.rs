@@ -198,7 +198,7 @@ mod tests {
         for k in [2, 3, 4, 5, 9] {
             assert_eq!(a[k], err("invalid coordinate"), "{k}");
         }
-        for k in 6..9 {
+        for k in [6, 7, 8] {
             assert_eq!(a[k], err("vertex must not be empty"), "{k}");
         }
     }

@@ -432,8 +432,15 @@ fn owl_agrees_with_gnugo_sample() {
 #[test]
 #[ignore = "the full differential run: cargo test --release -p igo-reading --test gnugo_owl -- --ignored full"]
 fn owl_agrees_with_gnugo_full() {
-    let mut cases = framed_tsumego(4);
-    cases.extend(game_positions(1));
+    // IGO_OWL_EVERY="T G" asks every T-th tsumego problem and every G-th game (default "4 1").
+    let every = std::env::var("IGO_OWL_EVERY").unwrap_or_else(|_| "4 1".into());
+    let every: Vec<usize> = every
+        .split_whitespace()
+        .map(|w| w.parse().expect("IGO_OWL_EVERY: two numbers"))
+        .collect();
+    assert_eq!(every.len(), 2, "IGO_OWL_EVERY: two numbers");
+    let mut cases = framed_tsumego(every[0]);
+    cases.extend(game_positions(every[1]));
     let (tallies, notes) = run(&cases, OwlConfig::default());
     let text = report(&tallies);
     let out = write_notes("owl-disagreements.txt", &text, &notes);
