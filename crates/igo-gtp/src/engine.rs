@@ -9,7 +9,7 @@ use igo_core::text::quote;
 use igo_core::{
     score, BoardSize, Color, Game, Komi, Move, PlayError, Point, PointSet, Position, Rules,
 };
-use igo_sgf::GoGame;
+use igo_sgf::{read_sgf, GoGame, ReadError};
 
 use crate::player::{ownership, think, PlayerConfig};
 
@@ -449,9 +449,14 @@ impl Engine {
 
     fn loadsgf(&mut self, args: &[String]) -> Result<String, String> {
         let file = args.first().ok_or("missing file name")?;
-        let text = std::fs::read(Path::new(file)).map_err(|e| format!("cannot load file: {e}"))?;
-        let text = String::from_utf8_lossy(&text);
-        let sgf = GoGame::from_sgf(&text).map_err(|e| format!("cannot load file: {e}"))?;
+        // Read as every igo command reads SGF; the warnings have no channel in GTP.
+        let sgf = match read_sgf(Path::new(file)) {
+            Ok(f) => f.game,
+            Err(ReadError::Io { source, .. }) => return Err(format!("cannot load file: {source}")),
+            Err(ReadError::Sgf { source, .. }) => {
+                return Err(format!("cannot load file: {source}"))
+            }
+        };
         // GTP counts move_number from 1: "the position before move k".
         let moves = match args.get(1) {
             Some(k) => Some(

@@ -90,4 +90,35 @@ mod tests {
             );
         }
     }
+
+    /// `loadsgf` reads files as every igo command does (igo_sgf::read_sgf): a game followed by
+    /// other text, a missing final `)`, Latin-1 without CA.
+    #[test]
+    fn loadsgf_reads_files_as_the_commands_do() {
+        let dir = std::env::temp_dir().join(format!("igo-gtp-loadsgf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (k, bytes) in [
+            &b"(;SZ[9]AB[cc];W[ee])\n---\n"[..],
+            &b"(;SZ[9]AB[cc];W[ee]"[..],
+            &b"(;SZ[9]AB[cc]C[caf\xe9];W[ee])"[..],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let path = dir.join(format!("{k}.sgf"));
+            std::fs::write(&path, bytes).unwrap();
+            let input = format!(
+                "loadsgf {}\nlist_stones black\nlist_stones white\n",
+                path.display()
+            );
+            let mut out = Vec::new();
+            run(input.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                "=\n\n= C7\n\n= E5\n\n",
+                "{k}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,4 +1,5 @@
-//! Errors of the SGF reader: what went wrong and where (line and column, both from 1).
+//! Errors of the SGF reader: what went wrong and where (line and column, both from 1); and the
+//! warnings of a lenient reading: what was passed over to read a file as other readers do.
 
 use std::fmt;
 
@@ -97,4 +98,81 @@ pub enum SgfErrorKind {
     /// variations after it.
     #[error("node after a variation (a game tree's nodes come before its variations)")]
     NodeAfterVariation,
+}
+
+/// Something a lenient reading passed over or guessed ([`crate::parse_with_warnings`],
+/// [`crate::read_sgf`]), with the place in the text when it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfWarning {
+    /// Where, when the warning is about a place in the text.
+    pub pos: Option<TextPos>,
+    /// What.
+    pub kind: SgfWarningKind,
+}
+
+impl SgfWarning {
+    pub(crate) fn at(pos: TextPos, kind: SgfWarningKind) -> SgfWarning {
+        SgfWarning {
+            pos: Some(pos),
+            kind,
+        }
+    }
+
+    pub(crate) fn whole(kind: SgfWarningKind) -> SgfWarning {
+        SgfWarning { pos: None, kind }
+    }
+}
+
+impl fmt::Display for SgfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some(p) => write!(f, "{p}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+/// What a lenient reading passed over or guessed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SgfWarningKind {
+    /// Text after a game tree that does not start another one (e.g. `---` after a game): skipped
+    /// to the next `(;`, or to the end.
+    #[error("text after the game tree is ignored")]
+    TextAfterGameTree,
+    /// Game trees still open at the end of the text: closed there (reported at the outermost
+    /// open `(`).
+    #[error("game tree is not closed (missing ')'; {count} closed at the end of the text)")]
+    UnclosedGameTree {
+        /// How many `)` were missing.
+        count: usize,
+    },
+    /// The bytes are not UTF-8: read in another encoding.
+    #[error("the file is not UTF-8; read as {encoding} ({why})")]
+    NotUtf8 {
+        /// The encoding used.
+        encoding: String,
+        /// Why that one: `CA[...]`, or the SGF default.
+        why: String,
+    },
+    /// `CA` names another encoding, but the file is valid UTF-8 with non-ASCII text, which it
+    /// would hardly be in that encoding: read as UTF-8.
+    #[error("CA[{}] but the file is valid UTF-8: read as UTF-8", shorten(.charset))]
+    CharsetIgnored {
+        /// The `CA` value.
+        charset: String,
+    },
+    /// `CA` names no encoding that igo knows.
+    #[error("unknown encoding CA[{}]", shorten(.charset))]
+    UnknownCharset {
+        /// The `CA` value.
+        charset: String,
+    },
+    /// Byte sequences that are not valid in the encoding used, each replaced by U+FFFD.
+    #[error("{count} byte sequence(s) not valid in {encoding}, each replaced by U+FFFD")]
+    Replaced {
+        /// The encoding used.
+        encoding: String,
+        /// How many sequences were replaced.
+        count: usize,
+    },
 }

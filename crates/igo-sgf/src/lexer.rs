@@ -104,6 +104,29 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether a game tree starts here: `(` and, after optional white space, `;`.
+    pub(crate) fn at_game_tree(&self) -> bool {
+        let rest = &self.text.as_bytes()[self.at..];
+        rest.first() == Some(&b'(')
+            && rest[1..]
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b';')
+    }
+
+    /// Skips past the current character to the next `(` that starts a game tree (see
+    /// [`Lexer::at_game_tree`]); returns false, at the end of the text, if there is none.
+    pub(crate) fn skip_to_next_game_tree(&mut self) -> bool {
+        self.bump();
+        while self.peek().is_some() {
+            if self.at_game_tree() {
+                return true;
+            }
+            self.bump();
+        }
+        false
+    }
+
     fn skip_whitespace(&mut self) {
         while self.peek().is_some_and(char::is_whitespace) {
             self.bump();

@@ -4,7 +4,9 @@
 //! `parser` (tokens to [`GameTree`]s, the FF\[4\] grammar) -> `tree` ([`GameTree`], [`Node`],
 //! [`NodeRef`]: ordered properties, children as variations) -> `props` ([`Property`],
 //! [`PropValue`]: raw values, Text/SimpleText/Compose decoding) -> `go` ([`GoGame`], [`GoNode`],
-//! [`SgfPoint`]: Go properties as igo-core types, replay, building trees) -> `write` ([`write()`]).
+//! [`SgfPoint`]: Go properties as igo-core types, replay, building trees) -> `write` ([`write()`]);
+//! `read` ([`read_sgf`]) reads a file from disk: the encoding from `CA`, lenient structure with
+//! warnings, errors naming the file.
 //!
 //! ```
 //! use igo_core::Color;
@@ -46,14 +48,16 @@ mod go;
 mod lexer;
 mod parser;
 mod props;
+mod read;
 mod tree;
 mod write;
 
-pub use error::{SgfError, SgfErrorKind, TextPos};
+pub use error::{SgfError, SgfErrorKind, SgfWarning, SgfWarningKind, TextPos};
 pub use go::{
     move_value, size_value, Double, GoError, GoGame, GoNode, MoveAnnotation, Setup, SgfPoint,
 };
-pub use parser::parse;
+pub use parser::{parse, parse_with_warnings};
 pub use props::{is_valid_identifier, PropValue, Property};
+pub use read::{decode, read_sgf, read_sgf_bytes, ReadError, SgfFile};
 pub use tree::{GameTree, Node, NodeId, NodeRef};
 pub use write::write;

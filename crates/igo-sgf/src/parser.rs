@@ -10,9 +10,13 @@
 //!
 //! The parser keeps an explicit stack of open game trees instead of recursing, so deeply nested
 //! variations cannot overflow the stack. Text before the first `(;` is skipped (mail headers and
-//! notes are common in the wild); after the last game tree only white space may follow.
+//! notes are common in the wild). [`parse`] is strict after that: only white space may follow the
+//! last game tree, and every `(` needs its `)`. [`parse_with_warnings`] reads as GNU Go and
+//! sgfmill do: text after a game tree is skipped up to the next `(;` (a game followed by `---`),
+//! and game trees still open at the end of the text are closed (a file whose last `)` is
+//! missing), each with an [`SgfWarning`] saying where.
 
-use crate::error::{SgfError, SgfErrorKind, TextPos};
+use crate::error::{SgfError, SgfErrorKind, SgfWarning, SgfWarningKind, TextPos};
 use crate::lexer::{Lexer, Token};
 use crate::props::{PropValue, Property};
 use crate::tree::{GameTree, Node, NodeId};
@@ -27,13 +31,48 @@ use crate::tree::{GameTree, Node, NodeId};
 /// assert_eq!(err.to_string(), "line 1, column 1: game tree is not closed (missing ')')");
 /// ```
 pub fn parse(text: &str) -> Result<Vec<GameTree>, SgfError> {
+    parse_collection(text, false).map(|(trees, _)| trees)
+}
+
+/// Reads an SGF collection as GNU Go and sgfmill read files in the wild: like [`parse`], but text
+/// after a game tree is skipped to the next `(;` and game trees still open at the end of the text
+/// are closed, each noted as an [`SgfWarning`] (a value still open at the end, `C[...`, remains
+/// an error, as it is for them).
+///
+/// ```
+/// use igo_sgf::{parse_with_warnings, SgfWarningKind};
+/// let (trees, warnings) = parse_with_warnings("(;SZ[9];B[ee])\n---\n").unwrap();
+/// assert_eq!(trees.len(), 1);
+/// assert_eq!(warnings[0].kind, SgfWarningKind::TextAfterGameTree);
+/// assert_eq!(warnings[0].to_string(), "line 2, column 1: text after the game tree is ignored");
+/// let (trees, warnings) = parse_with_warnings("(;SZ[9];B[ee](;W[cc])").unwrap();
+/// assert_eq!(trees[0].len(), 3);
+/// assert_eq!(warnings[0].kind, SgfWarningKind::UnclosedGameTree { count: 1 });
+/// ```
+pub fn parse_with_warnings(text: &str) -> Result<(Vec<GameTree>, Vec<SgfWarning>), SgfError> {
+    parse_collection(text, true)
+}
+
+/// The collection; `lenient` as [`parse_with_warnings`] says.
+fn parse_collection(
+    text: &str,
+    lenient: bool,
+) -> Result<(Vec<GameTree>, Vec<SgfWarning>), SgfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lexer = Lexer::new(text);
     if !lexer.skip_to_game_tree() {
         return Err(SgfError::new(lexer.pos(), SgfErrorKind::NoGameTree));
     }
     let mut trees = Vec::new();
+    let mut warnings = Vec::new();
     while let Some((c, pos)) = lexer.peek_significant() {
+        if lenient && !(trees.is_empty() || lexer.at_game_tree()) {
+            warnings.push(SgfWarning::at(pos, SgfWarningKind::TextAfterGameTree));
+            if lexer.skip_to_next_game_tree() {
+                continue;
+            }
+            break;
+        }
         if c != '(' {
             return Err(SgfError::new(
                 pos,
@@ -44,9 +83,16 @@ pub fn parse(text: &str) -> Result<Vec<GameTree>, SgfError> {
             ));
         }
         lexer.next_token()?;
-        trees.push(parse_game_tree(&mut lexer, pos)?);
+        let (tree, unclosed) = parse_game_tree(&mut lexer, pos, lenient)?;
+        trees.push(tree);
+        if let Some((open, count)) = unclosed {
+            warnings.push(SgfWarning::at(
+                open,
+                SgfWarningKind::UnclosedGameTree { count },
+            ));
+        }
     }
-    Ok(trees)
+    Ok((trees, warnings))
 }
 
 /// One open `(` on the stack.
@@ -62,8 +108,14 @@ struct Level {
     in_variations: bool,
 }
 
-/// Reads a game tree whose `(` at `open` has been consumed.
-fn parse_game_tree(lexer: &mut Lexer<'_>, open: TextPos) -> Result<GameTree, SgfError> {
+/// Reads a game tree whose `(` at `open` has been consumed. With `lenient`, a tree still open at
+/// the end of the text is closed, and the place of its `(` and the number of `)` missing are
+/// returned beside it.
+fn parse_game_tree(
+    lexer: &mut Lexer<'_>,
+    open: TextPos,
+    lenient: bool,
+) -> Result<(GameTree, Option<(TextPos, usize)>), SgfError> {
     let mut tree: Option<GameTree> = None;
     let mut current: Option<NodeId> = None;
     let mut stack = vec![Level {
@@ -75,7 +127,11 @@ fn parse_game_tree(lexer: &mut Lexer<'_>, open: TextPos) -> Result<GameTree, Sgf
     loop {
         let level = stack.last_mut().expect("an open game tree");
         let Some((token, pos)) = lexer.next_token()? else {
-            return Err(SgfError::new(level.open, SgfErrorKind::UnclosedGameTree));
+            // A `(` with no node yet cannot be closed into a game tree.
+            return match tree {
+                Some(tree) if lenient && level.has_node => Ok((tree, Some((open, stack.len())))),
+                _ => Err(SgfError::new(level.open, SgfErrorKind::UnclosedGameTree)),
+            };
         };
         match token {
             Token::Semicolon => {
@@ -133,7 +189,7 @@ fn parse_game_tree(lexer: &mut Lexer<'_>, open: TextPos) -> Result<GameTree, Sgf
                 let done = stack.pop().expect("an open game tree");
                 current = done.branch;
                 if stack.is_empty() {
-                    return Ok(tree.expect("a game tree with a node has a root"));
+                    return Ok((tree.expect("a game tree with a node has a root"), None));
                 }
             }
         }
@@ -219,6 +275,56 @@ mod tests {
                     expected: "'(', ')', ';', a property identifier or '['"
                 }
             )
+        );
+    }
+
+    fn lenient(text: &str) -> (Vec<GameTree>, Vec<(usize, usize, SgfWarningKind)>) {
+        let (trees, w) = parse_with_warnings(text).unwrap();
+        let w = w
+            .into_iter()
+            .map(|w| {
+                let p = w.pos.unwrap();
+                (p.line, p.column, w.kind)
+            })
+            .collect();
+        (trees, w)
+    }
+
+    #[test]
+    fn text_after_a_game_tree_is_skipped_with_a_warning() {
+        use SgfWarningKind::TextAfterGameTree as After;
+        let (t, w) = lenient("(;SZ[9];B[ee])\n---\n");
+        assert_eq!((t.len(), t[0].len()), (1, 2));
+        assert_eq!(w, [(2, 1, After)]);
+        // Junk between trees is skipped to the next `(;`, as sgfmill does; a `(` that opens no
+        // node is junk too; a stray `)` as well.
+        let (t, w) = lenient("(;SZ[9])\n-- x --\n(;SZ[5]) (junk ) ");
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[1].root().get("SZ").unwrap().as_raw(), "5");
+        assert_eq!(w, [(2, 1, After), (3, 10, After)]);
+        assert_eq!(lenient("(;B[aa]) ) ").1, [(1, 10, After)]);
+        // Clean collections give no warning and the same trees as the strict parser.
+        let text = "(;GM[1];B[aa](;W[bb])(;W[cc])) (;GM[1])";
+        assert_eq!(lenient(text), (parse(text).unwrap(), vec![]));
+    }
+
+    #[test]
+    fn trees_open_at_the_end_are_closed_with_a_warning() {
+        use SgfWarningKind::UnclosedGameTree as Open;
+        let (t, w) = lenient("(;SZ[9];B[aa]");
+        assert_eq!(t, parse("(;SZ[9];B[aa])").unwrap());
+        assert_eq!(w, [(1, 1, Open { count: 1 })]);
+        let (t, w) = lenient("\n(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]");
+        assert_eq!(t, parse("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))").unwrap());
+        assert_eq!(w, [(2, 1, Open { count: 2 })]);
+        // Still errors: an unterminated value, and a `(` that has no node yet.
+        assert_eq!(
+            parse_with_warnings("(;SZ[9]C[x").unwrap_err().kind,
+            SgfErrorKind::UnterminatedValue
+        );
+        assert_eq!(
+            parse_with_warnings("(;SZ[9](").unwrap_err().kind,
+            SgfErrorKind::UnclosedGameTree
         );
     }
 

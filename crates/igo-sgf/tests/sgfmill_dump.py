@@ -2,7 +2,8 @@
 """Independent SGF reader for igo-sgf's tests: prints, for each SGF file named on the command line,
 one JSON line with what sgfmill (https://github.com/mattheww/sgfmill) reads: board size, the root's
 setup stones (AB, AW) and the main line's moves, in GTP coordinates (A-T without I, row 1 at the
-bottom). Passes are "pass". Install with `pip install sgfmill`.
+bottom), and the root's comment (C) and game name (GN) as sgfmill decodes them (the CA encoding,
+else ISO-8859-1), or null. Passes are "pass". Install with `pip install sgfmill`.
 """
 import json
 import sys
@@ -37,6 +38,8 @@ def main():
             "white": sorted(gtp(p) for p in white),
             "empty": sorted(gtp(p) for p in empty),
             "moves": moves,
+            "comment": root.get("C") if root.has_property("C") else None,
+            "name": root.get("GN") if root.has_property("GN") else None,
         }))
 
 

@@ -3,8 +3,8 @@
 //! statically recognisable groups with their enclosed regions and the paper's two-eye heuristic
 //! (paper 002), Benson's unconditional life for both colours and paper 001's bound 2a - n.
 //!
-//! The game is read as `igo show` reads it (igo-sgf, main line replayed under simple ko with
-//! suicide forbidden, bad bytes of non-UTF-8 files replaced).
+//! The game is read as `igo show` reads it (`igo_sgf::read_sgf`, main line replayed under simple ko
+//! with suicide forbidden).
 
 use std::path::PathBuf;
 
@@ -12,11 +12,10 @@ use anyhow::Result;
 use clap::Args;
 use igo_analysis::report::{Analysis, Overlays, Report};
 use igo_core::Move;
-use igo_sgf::GoGame;
 use serde::Serialize;
 
-use crate::error::{bad_input, InputContext};
-use crate::util::{print, print_json, OutputFile};
+use crate::error::InputContext;
+use crate::util::{print, print_json, read_sgf, OutputFile};
 
 /// Arguments of `igo analyze`.
 #[derive(Args)]
@@ -63,10 +62,7 @@ struct AnalyzeJson {
 pub fn run(args: AnalyzeArgs) -> Result<()> {
     let svg_out = args.svg.as_deref().map(OutputFile::check).transpose()?;
     let name = args.file.display().to_string();
-    let bytes =
-        std::fs::read(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let game = GoGame::from_sgf(&text).input_context(|| name.clone())?;
+    let game = read_sgf(&args.file)?.game;
     let main_line = game.main_line();
     let n = args.move_number.unwrap_or(main_line.len());
     let pos = game

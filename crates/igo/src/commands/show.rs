@@ -3,8 +3,9 @@
 //!
 //! The first game tree of the file is read with igo-sgf and its main line (first child at each
 //! node) replayed on igo-core under simple ko with suicide forbidden, each move for its own colour.
-//! A file that is not UTF-8 (old files in Latin-1, GB2312, ...) is read with the bad bytes
-//! replaced: SGF structure, points and moves are ASCII, so only comments would suffer.
+//! The file is read by `igo_sgf::read_sgf`, as every command reads SGF: the encoding from `CA`
+//! (else UTF-8, else ISO-8859-1), text after the game tree and a missing final `)` passed over
+//! with a warning on stderr.
 
 use std::path::PathBuf;
 
@@ -12,11 +13,10 @@ use anyhow::Result;
 use clap::Args;
 use igo_core::diagram::board_with_coordinates;
 use igo_core::{Color, Move, PointSet};
-use igo_sgf::GoGame;
 use serde::Serialize;
 
-use crate::error::{bad_input, InputContext};
-use crate::util::{print, print_json};
+use crate::error::InputContext;
+use crate::util::{print, print_json, read_sgf};
 
 /// Arguments of `igo show`.
 #[derive(Args)]
@@ -69,10 +69,7 @@ struct LastMove {
 /// Shows the position.
 pub fn run(args: ShowArgs) -> Result<()> {
     let name = args.file.display().to_string();
-    let bytes =
-        std::fs::read(&args.file).map_err(|e| bad_input(format!("cannot read {name}: {e}")))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let game = GoGame::from_sgf(&text).input_context(|| name.clone())?;
+    let game = read_sgf(&args.file)?.game;
     let main_line = game.main_line();
     let n = args.move_number.unwrap_or(main_line.len());
     let pos = game

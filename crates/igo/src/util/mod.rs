@@ -29,6 +29,16 @@ pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
     print(&line)
 }
 
+/// Reads an SGF file with [`igo_sgf::read_sgf`] (the one way igo reads SGF files): an error is bad
+/// input naming the file; what the reading passed over is printed on stderr as warnings.
+pub fn read_sgf(path: &std::path::Path) -> Result<igo_sgf::SgfFile> {
+    let file = igo_sgf::read_sgf(path).map_err(|e| crate::error::bad_input(e.to_string()))?;
+    for w in &file.warnings {
+        eprintln!("igo: warning: {}: {w}", path.display());
+    }
+    Ok(file)
+}
+
 /// Whether an error is a write to a closed pipe (the reader went away).
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {

@@ -19,6 +19,7 @@ mod contract;
 mod count_legal;
 mod gtp;
 mod msp;
+mod sgf_files;
 mod show;
 mod smallboard;
 mod tsumego;
