@@ -11,8 +11,10 @@
 //! * [`count`]: the number of solutions of any such formulation with `k` liberties, for every `k`
 //!   (the domination polynomial, and the cut columns of Table 2), by a DP over constraint states.
 //!
-//! Every board is checked by [`verify`]: by the rules engine up to 19x19 and by an independent
-//! recount beyond. [`tables`] holds the paper's published numbers.
+//! [`report`] runs one computation from request to checked answer as a typed, serialisable
+//! [`report::MspReport`] (what `igo msp --json` prints). Every board is checked by [`verify`]: by
+//! the rules engine up to 19x19 and by an independent recount beyond. [`tables`] holds the
+//! paper's published numbers.
 //!
 //! ```
 //! use igo_msp::{dp, Grid};
@@ -29,6 +31,7 @@ mod grid;
 mod heuristic;
 pub mod mip;
 pub mod model;
+pub mod report;
 pub mod tables;
 pub mod verify;
 
