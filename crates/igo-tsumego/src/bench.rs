@@ -8,13 +8,14 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use igo_core::Move;
 use serde::Serialize;
 
 use crate::peer::{GnuGo, PeerMode};
 use crate::problem::Problem;
+use crate::proof::{solve_proven, Limits, ProofReport, ProofSettings, Solved};
 use crate::score::{first_move_correct, Tally, TallySummary, Verdicts};
 use crate::solver::report::AnswerReport;
 use crate::solver::{solve, Answer, Request, SolverConfig};
@@ -41,6 +42,25 @@ pub struct ProblemRecord {
     pub sequence_correct: Option<bool>,
     /// The first moves the file marks correct.
     pub book_first_moves: Vec<String>,
+    /// The prover's part, if it ran (`first_move_correct` judges its move when proven).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prover: Option<ProofReport>,
+    /// Whether the checker accepted every proof tree (`null`: none checked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked: Option<bool>,
+}
+
+/// The prover's settings in a benchmark: run after the Monte-Carlo search on every problem.
+pub struct BenchProver {
+    /// The prover's settings.
+    pub settings: ProofSettings,
+    /// Positions per problem at most.
+    pub nodes: u64,
+    /// Wall-clock seconds per problem for the Monte-Carlo search and the prover together.
+    pub seconds: Option<f64>,
+    /// The independent checker: the reasons it refuses the trees of a proof SGF (empty: all
+    /// valid). The caller supplies it, so that the prover's crate shares no code with it.
+    pub check: Option<Box<dyn Fn(&str) -> Vec<String>>>,
 }
 
 /// A budget as data: `{"playouts": n}` or `{"seconds": s}`.
@@ -101,6 +121,8 @@ pub struct Bench<'c> {
     errors: Vec<FileError>,
     learned: u64,
     records: Vec<ProblemRecord>,
+    prover: Option<BenchProver>,
+    last_proof: Option<String>,
 }
 
 impl<'c> Bench<'c> {
@@ -131,7 +153,20 @@ impl<'c> Bench<'c> {
             errors: Vec::new(),
             learned: 0,
             records: Vec::new(),
+            prover: None,
+            last_proof: None,
         }
+    }
+
+    /// Runs the prover after the Monte-Carlo search on every problem.
+    pub fn with_prover(mut self, prover: BenchProver) -> Self {
+        self.prover = Some(prover);
+        self
+    }
+
+    /// The proofs (SGF) of the last problem answered, when proven.
+    pub fn last_proof(&self) -> Option<&str> {
+        self.last_proof.as_deref()
     }
 
     /// Counts a problem `file` of `folder` that could not be read, with why.
@@ -167,24 +202,75 @@ impl<'c> Bench<'c> {
                 return Outcome::Skipped;
             }
         }
+        self.last_proof = None;
         let cpu0 = cpu_seconds();
-        let result = solve(problem, &self.request, self.config, Some(stop));
+        let t0 = Instant::now();
+        let result = match &self.prover {
+            None => solve(problem, &self.request, self.config, Some(stop)).map(|answer| Solved {
+                answer,
+                proof: None,
+                seconds: (0.0, 0.0),
+            }),
+            Some(p) => {
+                let limits = Limits {
+                    nodes: p.nodes,
+                    deadline: p.seconds.map(|s| t0 + Duration::from_secs_f64(s)),
+                    stop: Some(stop),
+                };
+                solve_proven(
+                    problem,
+                    &self.request,
+                    self.config,
+                    Some(&p.settings),
+                    limits,
+                    Some(stop),
+                )
+            }
+        };
+        let wall = t0.elapsed().as_secs_f64();
         let cpu = cpu_seconds() - cpu0;
         if stop.load(Ordering::Relaxed) {
             return Outcome::Stopped;
         }
-        let answer = match result {
-            Ok(answer) => answer,
+        let solved = match result {
+            Ok(solved) => solved,
             Err(e) => {
                 self.failed(folder, file, e.to_string());
                 return Outcome::Failed;
             }
         };
-        let peer = self.ask_peer(problem, &answer);
-        let verdicts = Verdicts::of(problem, &answer);
+        let answer = &solved.answer;
+        // The proofs of a proven answer, through the checker if there is one.
+        let mut checked = None;
+        if solved.proven() {
+            let text = solved.proof.as_ref().and_then(|p| p.sgf(&problem.position));
+            if let (Some(text), Some(check)) =
+                (&text, self.prover.as_ref().and_then(|p| p.check.as_ref()))
+            {
+                let refused = check(text);
+                checked = Some(refused.is_empty());
+                for e in refused {
+                    self.errors.push(FileError {
+                        file: file.to_string(),
+                        error: format!("proof rejected by the checker: {e}"),
+                    });
+                }
+            }
+            self.last_proof = text;
+        }
+        let peer = self.ask_peer(problem, answer);
+        let verdicts = if self.prover.is_some() {
+            Verdicts::of_solved(problem, &solved)
+        } else {
+            Verdicts::of(problem, answer)
+        };
         let tally = self.by_folder.entry(folder.to_string()).or_default();
         for t in [&mut self.total, tally] {
-            t.add(&answer, verdicts, cpu);
+            if self.prover.is_some() {
+                t.add_solved(&solved, verdicts, wall, cpu, checked);
+            } else {
+                t.add(answer, verdicts, cpu);
+            }
             if let Some(Ok((mv, seconds))) = &peer {
                 t.add_peer(first_move_correct(problem, *mv), *seconds);
             }
@@ -205,6 +291,8 @@ impl<'c> Bench<'c> {
                     .iter()
                     .map(|&p| problem.position.size().format_point(p))
                     .collect(),
+                prover: solved.proof_report(problem),
+                checked,
             });
         }
         Outcome::Scored(verdicts)

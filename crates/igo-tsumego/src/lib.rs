@@ -35,6 +35,7 @@ pub mod patterns;
 pub mod peer;
 pub mod playout;
 pub mod problem;
+pub mod proof;
 pub mod region;
 pub mod score;
 pub mod search;

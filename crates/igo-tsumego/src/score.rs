@@ -15,6 +15,7 @@ use igo_core::{Color, Move};
 use serde::Serialize;
 
 use crate::problem::{Problem, Verdict};
+use crate::proof::Solved;
 use crate::solver::answer::Answer;
 use crate::solver::report::round4;
 
@@ -85,6 +86,15 @@ impl Verdicts {
             sequence: sequence_correct(problem, &line),
         }
     }
+
+    /// The verdicts on a solve: the proven first move and line when proven, else the
+    /// Monte-Carlo ones.
+    pub fn of_solved(problem: &Problem, solved: &Solved) -> Verdicts {
+        Verdicts {
+            first_move: first_move_correct(problem, solved.first_move()),
+            sequence: sequence_correct(problem, &solved.line()),
+        }
+    }
 }
 
 /// Answers counted: how many, how many right, at what cost, with which status; and a peer
@@ -104,6 +114,47 @@ pub struct Tally {
     peer_correct: u64,
     peer_seconds: f64,
     status: BTreeMap<&'static str, u64>,
+    prover: Option<ProverTally>,
+}
+
+/// The prover's counts in a [`Tally`].
+#[derive(Clone, Debug, Default)]
+struct ProverTally {
+    proven: u64,
+    proven_scored: u64,
+    proven_correct: u64,
+    positions: u64,
+    seconds: f64,
+    cpu_seconds: f64,
+    proofs_valid: u64,
+    proofs_rejected: u64,
+}
+
+/// The prover's figures in a [`TallySummary`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProverSummary {
+    /// Answers proven.
+    pub proven: u64,
+    /// Their share of the problems answered.
+    pub proven_share: Option<f64>,
+    /// Proven answers the source marks.
+    pub proven_scored: u64,
+    /// Of them, with a correct first move.
+    pub proven_correct: u64,
+    /// Their share.
+    pub proven_accuracy: Option<f64>,
+    /// Positions the prover generated.
+    pub prover_positions: u64,
+    /// Per wall-clock second of the prover.
+    pub prover_positions_per_second: f64,
+    /// Per CPU second of the prover (its share of the problem's CPU time).
+    pub prover_positions_per_cpu_second: f64,
+    /// The prover's wall-clock seconds per problem.
+    pub mean_prover_seconds: f64,
+    /// Proofs the checker accepted (every tree of the answer).
+    pub proofs_valid: u64,
+    /// Proofs the checker refused.
+    pub proofs_rejected: u64,
 }
 
 /// A [`Tally`] as data: counts, accuracies with their 95% Wilson intervals, costs.
@@ -142,6 +193,9 @@ pub struct TallySummary {
     /// The peer engine's figures, if one ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peer: Option<PeerSummary>,
+    /// The prover's figures, if it ran.
+    #[serde(flatten)]
+    pub prover: Option<ProverSummary>,
 }
 
 /// A peer engine's first moves on the same problems.
@@ -183,6 +237,51 @@ impl Tally {
         if let Some(ok) = verdicts.sequence {
             self.seq_scored += 1;
             self.seq_correct += ok as u64;
+        }
+    }
+
+    /// Counts a solve (the Monte-Carlo answer, then the prover's) with its verdicts
+    /// ([`Verdicts::of_solved`]), its wall-clock and CPU seconds, and the checker's verdict on its
+    /// proofs (`None`: not checked).
+    pub fn add_solved(
+        &mut self,
+        solved: &Solved,
+        verdicts: Verdicts,
+        seconds: f64,
+        cpu_seconds: f64,
+        checked: Option<bool>,
+    ) {
+        let answer = &solved.answer;
+        self.problems += 1;
+        self.seconds += seconds;
+        self.cpu_seconds += cpu_seconds;
+        self.playouts += answer.playouts + answer.sequence_playouts;
+        *self.status.entry(solved.status().name()).or_default() += 1;
+        if let Some(ok) = verdicts.first_move {
+            self.scored += 1;
+            self.first_correct += ok as u64;
+        }
+        if let Some(ok) = verdicts.sequence {
+            self.seq_scored += 1;
+            self.seq_correct += ok as u64;
+        }
+        let p = self.prover.get_or_insert_with(ProverTally::default);
+        if solved.proven() {
+            p.proven += 1;
+            if let Some(ok) = verdicts.first_move {
+                p.proven_scored += 1;
+                p.proven_correct += ok as u64;
+            }
+        }
+        p.positions += solved.nodes();
+        p.seconds += solved.seconds.1;
+        if seconds > 0.0 {
+            p.cpu_seconds += cpu_seconds * solved.seconds.1 / seconds;
+        }
+        match checked {
+            Some(true) => p.proofs_valid += 1,
+            Some(false) => p.proofs_rejected += 1,
+            None => {}
         }
     }
 
@@ -231,6 +330,20 @@ impl Tally {
                 ci95: interval(self.peer_correct, self.peer_scored),
                 mean_seconds: round4(self.peer_seconds / self.peer_scored.max(1) as f64),
             }),
+            prover: self.prover.as_ref().map(|p| ProverSummary {
+                proven: p.proven,
+                proven_share: share(p.proven, self.problems),
+                proven_scored: p.proven_scored,
+                proven_correct: p.proven_correct,
+                proven_accuracy: share(p.proven_correct, p.proven_scored),
+                prover_positions: p.positions,
+                prover_positions_per_second: (p.positions as f64 / p.seconds.max(1e-9)).round(),
+                prover_positions_per_cpu_second: (p.positions as f64 / p.cpu_seconds.max(1e-9))
+                    .round(),
+                mean_prover_seconds: per_problem(p.seconds),
+                proofs_valid: p.proofs_valid,
+                proofs_rejected: p.proofs_rejected,
+            }),
         }
     }
 
@@ -256,6 +369,19 @@ impl Tally {
             self.seconds / self.problems.max(1) as f64,
             self.playouts as f64 / self.cpu_seconds.max(1e-9),
         );
+        if let Some(p) = &self.prover {
+            s += &format!(
+                "  proven {} ({}/{}; right {})  prover {:.0} positions/CPU-s",
+                pct(p.proven, self.problems),
+                p.proven,
+                self.problems,
+                pct(p.proven_correct, p.proven_scored),
+                p.positions as f64 / p.cpu_seconds.max(1e-9),
+            );
+            if p.proofs_rejected > 0 {
+                s += &format!("  {} PROOFS REJECTED", p.proofs_rejected);
+            }
+        }
         if self.errors > 0 {
             s += &format!("  {} errors", self.errors);
         }

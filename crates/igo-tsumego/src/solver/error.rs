@@ -10,6 +10,13 @@ pub enum SolveError {
     /// The board has no stones.
     #[error("the position has no stones")]
     NoStones,
+    /// The stones spread over the whole board: no local problem to frame.
+    #[error(
+        "the stones spread over the whole board (their box {0} reaches three or four edges): \
+         there is no local problem to frame \
+         (a life-and-death problem sits in a corner, on a side or in the centre)"
+    )]
+    WholeBoard(String),
     /// A given target point holds no stone.
     #[error("target {0} is an empty point")]
     EmptyTarget(String),

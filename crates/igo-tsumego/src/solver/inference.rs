@@ -23,6 +23,9 @@ use crate::region::{guess_attacker, Region};
 use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
 
+/// Lines from which a box on three or four edges is no longer a local problem.
+const WHOLE_BOARD_LINES: usize = 13;
+
 /// What the caller states about the problem; the rest is inferred.
 #[derive(Clone, Debug, Default)]
 pub struct Request {
@@ -76,6 +79,14 @@ impl Question {
     ) -> Result<Question, SolveError> {
         let board = problem.position.board();
         let region = Region::around_stones(board, &config.region).ok_or(SolveError::NoStones)?;
+        // A box on three or four edges that spans 13 lines or more is a band across a big
+        // board or the board itself: a game position, not a local problem (a small board's
+        // problem may touch three edges).
+        if region.kind() == crate::region::RegionKind::Whole
+            && region.width().max(region.height()) >= WHOLE_BOARD_LINES
+        {
+            return Err(SolveError::WholeBoard(region.describe()));
+        }
         let goal_given = request.goal.or(problem.goal);
         let target_given = request
             .target

@@ -26,6 +26,7 @@ fn solve_writes_json_sgf_and_svg() {
             &example(),
             "--playouts",
             "3000",
+            "--no-prove",
             "--json",
             "--sgf-out",
         ])
@@ -119,6 +120,7 @@ fn knobs_are_listed_and_change_the_search() {
                 &example(),
                 "--playouts",
                 "2000",
+                "--no-prove",
                 "--json",
             ])
             .args(["--set", knob])
@@ -145,6 +147,8 @@ fn bench_scores_a_folder() {
             &dir,
             "--playouts",
             "2000",
+            "--nodes",
+            "30000",
             "--json",
             "--limit",
             "3",
@@ -163,6 +167,130 @@ fn bench_scores_a_folder() {
     assert!((p - k as f64 / 3.0).abs() < 1e-3);
     let ci = v["ci95"].as_array().unwrap();
     assert!(ci[0].as_f64().unwrap() <= p && p <= ci[1].as_f64().unwrap());
+    // The prover ran on every problem, and no proof it wrote was refused by the checker.
+    assert!(v["prover_positions"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["proofs_rejected"], 0, "{v}");
+    assert_eq!(v["proofs_valid"], v["proven"], "{v}");
+}
+
+/// Writes `text` as `name` in `dir` and returns its path as a string.
+fn write_sgf(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn positions_with_no_problem_exit_with_code_2_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write_sgf(dir.path(), "empty.sgf", "(;GM[1]FF[4]SZ[9]PL[B])");
+    // Stones in all four corners and the centre of a 19x19 board: no local problem.
+    let whole = write_sgf(
+        dir.path(),
+        "whole.sgf",
+        "(;GM[1]FF[4]SZ[19]AB[dd][pp][dp][jj][pd]AW[dc][qp][cp][jk][qd]PL[B])",
+    );
+    for (file, extra, says) in [
+        (&empty, None, "has no stones"),
+        (&whole, None, "spread over the whole board"),
+        // A target on an empty point of a real problem.
+        (&example(), Some("A1"), "target A1 is an empty point"),
+    ] {
+        let mut cmd = igo_command();
+        cmd.args(["tsumego", "solve", file, "--playouts", "500"]);
+        if let Some(t) = extra {
+            cmd.args(["--target", t]);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{file}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// Straight three in the top-left corner of a 9x9 board: Black kills at B9, the vital point.
+const STRAIGHT_THREE: &str =
+    "(;GM[1]FF[4]SZ[9]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea]PL[B])";
+
+#[test]
+fn solve_proves_a_kill_and_the_checker_accepts_the_proof_but_not_a_cut_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_sgf(dir.path(), "three.sgf", STRAIGHT_THREE);
+    let proof = dir.path().join("three.proof.sgf");
+    let out = igo_command()
+        .args(["tsumego", "solve", &file, "--seconds", "20", "--json"])
+        .arg("--sgf-out")
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["move"], "B9");
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["status"], "kill");
+    assert_eq!(v["goal"], "kill");
+    // The checker replays the whole tree on its own rules.
+    let path = proof.display().to_string();
+    let out = igo_command()
+        .args(["tsumego", "check", &path, "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(c["proofs_valid"].as_u64().unwrap() >= 1, "{c}");
+    assert_eq!(c["proofs_rejected"], 0);
+    // Cut White's last reply to B9 out of the tree: the checker must find it missing.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let start = text.rfind("(;W[").expect("White's replies are variations");
+    let end = start + variation_len(&text[start..]);
+    let cut = format!("{}{}", &text[..start], &text[end..]);
+    let cut_file = write_sgf(dir.path(), "cut.proof.sgf", &cut);
+    let out = igo_command()
+        .args(["tsumego", "check", &cut_file])
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "a cut proof must be rejected:\n{cut}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("REJECTED") && stdout.contains("not answered"),
+        "{stdout}"
+    );
+}
+
+/// The length of the SGF variation `text` starts with (its matching parenthesis included),
+/// skipping property values.
+fn variation_len(text: &str) -> usize {
+    let (mut depth, mut in_value, mut escaped) = (0, false, false);
+    for (i, c) in text.char_indices() {
+        match (in_value, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, ']') => in_value = false,
+            (true, false, _) => {}
+            (false, _, '[') => in_value = true,
+            (false, _, '(') => depth += 1,
+            (false, _, ')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced variation: {text}")
 }
 
 /// The example problem with a Latin-1 byte in a place comment: not UTF-8.
@@ -181,7 +309,15 @@ fn solve_and_bench_read_files_that_are_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let latin1 = latin1_copy(dir.path());
     let solve = |file: &str| {
-        let out = igo(&["tsumego", "solve", file, "--playouts", "1000", "--json"]);
+        let out = igo(&[
+            "tsumego",
+            "solve",
+            file,
+            "--playouts",
+            "1000",
+            "--no-prove",
+            "--json",
+        ]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{file}: {err}");
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
@@ -196,6 +332,7 @@ fn solve_and_bench_read_files_that_are_not_utf8() {
         dir.path().to_str().unwrap(),
         "--playouts",
         "500",
+        "--no-prove",
         "--json",
     ]);
     assert!(
@@ -263,6 +400,7 @@ fn a_problem_without_a_target_names_the_colour_looked_for() {
         "live",
         "--playouts",
         "500",
+        "--no-prove",
         "--json",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -282,6 +420,7 @@ fn ctrl_c_on_solve_exits_130_with_the_partial_answer_and_writes_no_file() {
             &example(),
             "--playouts",
             "1000000000",
+            "--no-prove",
             "--json",
             "--sgf-out",
         ])
@@ -318,7 +457,14 @@ fn bench_error_lines_name_the_file_once() {
     let bad = dir.path().join("broken.sgf");
     std::fs::write(&bad, "(;SZ[9]AB[zz])").unwrap();
     let folder = dir.path().to_str().unwrap();
-    let out = igo(&["tsumego", "bench", folder, "--playouts", "500"]);
+    let out = igo(&[
+        "tsumego",
+        "bench",
+        folder,
+        "--playouts",
+        "500",
+        "--no-prove",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -328,7 +474,15 @@ fn bench_error_lines_name_the_file_once() {
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(lines.len(), 1, "{text}");
     assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
-    let out = igo(&["tsumego", "bench", folder, "--playouts", "500", "--json"]);
+    let out = igo(&[
+        "tsumego",
+        "bench",
+        folder,
+        "--playouts",
+        "500",
+        "--no-prove",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let e = &v["error_list"][0];
     assert_eq!(e["file"].as_str(), bad.to_str());
@@ -347,6 +501,7 @@ fn bench_asks_gnu_go_on_every_problem_through_the_gtp_client() {
             &dir,
             "--playouts",
             "500",
+            "--no-prove",
             "--json",
             "--limit",
             "3",

@@ -6,16 +6,19 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use igo_tsumego::bench::{file_number, Bench, Outcome};
+use igo_tsumego::bench::{file_number, Bench, BenchProver, Outcome};
 use igo_tsumego::peer::{GnuGo, PeerMode};
 use igo_tsumego::solver::report::round4;
 use igo_tsumego::{Request, SolverConfig};
 use serde_json::{json, Value};
 
-use super::{knob_help, load_problem, output, parse_goal, sgf_files, solver_config, SearchArgs};
+use super::{
+    knob_help, load_problem, output, parse_goal, proof_settings, prover_nodes, sgf_files,
+    solver_config, SearchArgs,
+};
 use crate::error::bad_input;
 use crate::util::{
-    cpu_seconds, interrupt_flag, interrupted, print, print_json, progress_bar, stopped,
+    cpu_seconds, interrupt_flag, interrupted, print, print_json, progress_bar, stopped, OutputFile,
 };
 
 /// Arguments of `igo tsumego bench`.
@@ -55,6 +58,13 @@ pub struct BenchArgs {
     /// one (to see which framing a problem needs).
     #[arg(long)]
     goal: Option<String>,
+    /// Write each proven answer's proofs to this folder (one SGF a problem, for `igo tsumego
+    /// check`).
+    #[arg(long)]
+    proofs_out: Option<PathBuf>,
+    /// Do not run the independent checker on the proofs.
+    #[arg(long)]
+    no_check: bool,
 }
 
 /// Peer engines.
@@ -105,6 +115,29 @@ pub fn run(args: BenchArgs) -> Result<()> {
     };
     let keep = details_out.is_some();
     let mut bench = Bench::new(&config, request, peer, args.exclude_learned, keep);
+    if let Some(settings) = proof_settings(&args.search)? {
+        let check: Option<Box<dyn Fn(&str) -> Vec<String>>> = if args.no_check {
+            None
+        } else {
+            Some(Box::new(|text: &str| {
+                igo_check::check_sgf(text, 50_000_000)
+                    .into_iter()
+                    .filter_map(|r| r.err().map(|e| e.to_string()))
+                    .collect()
+            }))
+        };
+        bench = bench.with_prover(BenchProver {
+            settings,
+            nodes: prover_nodes(&args.search),
+            seconds: args.search.seconds,
+            check,
+        });
+    }
+    if let Some(dir) = &args.proofs_out {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating {}", dir.display()))
+            .map_err(|e| bad_input(format!("--proofs-out: {e:#}")))?;
+    }
     let stop = interrupt_flag();
     let bar = progress_bar(files.len() as u64, "tsumego");
     for file in &files {
@@ -125,6 +158,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
             Ok(problem) => {
                 if bench.problem(&folder, &name, &problem, &cpu_seconds, stop) == Outcome::Stopped {
                     break; // its answer is from a cut search: left out
+                }
+                if let (Some(dir), Some(text)) = (&args.proofs_out, bench.last_proof()) {
+                    let path = dir.join(format!("{}.proof.sgf", problem.name));
+                    OutputFile::check(&path)?.write(text.as_bytes())?;
                 }
             }
             Err(e) => bench.unreadable(&folder, &name, e),

@@ -1,0 +1,182 @@
+//! From the Monte-Carlo solver's answer to a proven one (issue 10, item 5): the same region,
+//! attacker and target, narrowed to what the defender reaches ([`super::region`]), the status
+//! proven under the ko models ([`super::status`]), root moves ordered and started from the
+//! Monte-Carlo statistics, and the proofs as SGF.
+
+use igo_core::{Color, Move, PointSet, Position};
+
+use super::dfpn::Limits;
+use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
+use super::status::{prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question};
+use crate::local::LocalBoard;
+use crate::problem::Problem;
+use crate::solver::Answer;
+
+/// Settings of the prover run after the Monte-Carlo search.
+#[derive(Clone, Debug)]
+pub struct ProofSettings {
+    /// The searches.
+    pub prover: ProverConfig,
+    /// Steps from the defender's stones that stay playable (`None`: the whole box). \[default:
+    /// 3\]
+    pub reach: Option<usize>,
+    /// Start the root moves from the Monte-Carlo capture rates. \[default: true\]
+    pub hints: bool,
+}
+
+impl Default for ProofSettings {
+    fn default() -> Self {
+        ProofSettings {
+            prover: ProverConfig::default(),
+            reach: Some(3),
+            hints: true,
+        }
+    }
+}
+
+/// A proven (or not) answer, with what is needed to write its proofs.
+#[derive(Clone, Debug)]
+pub struct ProvenResult {
+    /// The status proven for the side to play, `None` if a limit came first.
+    pub status: Option<ProvenStatus>,
+    /// The proven first move on the original board, when the side to play succeeds.
+    pub first_move: Option<Move>,
+    /// The searches.
+    pub searches: ProvenAnswer,
+    /// The local board.
+    pub local: LocalBoard,
+    /// The playable region (local points).
+    pub region: PointSet,
+    /// The target (original points).
+    pub target: PointSet,
+    /// The attacker.
+    pub attacker: Color,
+}
+
+impl ProvenResult {
+    /// Whether the answer is proven: a status whose deciding search left a solution tree (the
+    /// evidence the checker replays), and a first move when the side to play succeeds.
+    pub fn is_proven(&self) -> bool {
+        let tree = self.searches.proofs.first().is_some_and(|p| p.tree.is_ok());
+        match self.status {
+            None => false,
+            Some(ProvenStatus::Fail) => tree,
+            Some(_) => tree && self.first_move.is_some(),
+        }
+    }
+
+    /// A move of the local board on the original board.
+    pub fn to_original(&self, mv: Move) -> Move {
+        match mv {
+            Move::Pass => Move::Pass,
+            Move::Play(p) => self.local.to_original(p).map_or(Move::Pass, Move::Play),
+        }
+    }
+
+    /// The main line of the first proof (original board).
+    pub fn main_line(&self) -> Vec<(Color, Move)> {
+        match self.searches.proofs.first().map(|p| &p.tree) {
+            Some(Ok(t)) => t
+                .main_line()
+                .into_iter()
+                .map(|(c, m)| (c, self.to_original(m)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every proof tree read out, as one SGF collection (the deciding proof first); `None` if
+    /// there is none.
+    pub fn sgf(&self, position: &Position) -> Option<String> {
+        let frame = ProofFrame {
+            position,
+            local: &self.local,
+            region: self.region,
+            target: self.target,
+            attacker: self.attacker,
+        };
+        let trees: Vec<_> = self
+            .searches
+            .proofs
+            .iter()
+            .filter_map(|p| {
+                let t = p.tree.as_ref().ok()?;
+                let mut comment = describe_claim(p.rules, t.prover, self.attacker);
+                if let Some(s) = self.status {
+                    comment = format!(
+                        "Status for the side to play: {} (GNU Go code {}). {comment}",
+                        s.name(),
+                        s.code()
+                    );
+                }
+                Some(proof_tree_sgf(&frame, p.rules, t, &comment))
+            })
+            .collect();
+        (!trees.is_empty()).then(|| igo_sgf::write(&trees))
+    }
+}
+
+/// The local board and the prover's question for `problem` in the framing `answer` chose: the
+/// box narrowed to `reach`, the side to play to move.
+pub fn question_for(
+    problem: &Problem,
+    answer: &Answer,
+    reach: Option<usize>,
+) -> (LocalBoard, Question) {
+    let local = LocalBoard::new(&problem.position, answer.region, answer.attacker);
+    let mut start = local.start().clone();
+    start.set_to_play(problem.to_play());
+    let (region, start) = super::region::narrowed(&local, &start, answer.attacker, reach);
+    let q = Question {
+        start,
+        region,
+        target: local.set_to_local(&answer.target),
+        attacker: answer.attacker,
+    };
+    (local, q)
+}
+
+/// Proves the status of `problem` in the framing `answer` chose.
+pub fn prove_answer(
+    problem: &Problem,
+    answer: &Answer,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+) -> ProvenResult {
+    let to_play = problem.to_play();
+    let (local, q) = question_for(problem, answer, settings.reach);
+    let region = q.region;
+    let mut config = settings.prover.clone();
+    if settings.hints {
+        config.root_hints = answer
+            .candidates
+            .iter()
+            .filter_map(|c| {
+                let local_mv = match c.mv {
+                    Move::Pass => Move::Pass,
+                    Move::Play(p) => Move::Play(local.to_local(p)?),
+                };
+                let success = if to_play == answer.attacker {
+                    c.capture_rate
+                } else {
+                    1.0 - c.capture_rate
+                };
+                Some((local_mv, success))
+            })
+            .collect();
+    }
+    let searches = prove_status(&q, &config, limits);
+    let first_move = searches.first_move.map(|m| match m {
+        Move::Pass => Move::Pass,
+        Move::Play(p) => local.to_original(p).map_or(Move::Pass, Move::Play),
+    });
+    ProvenResult {
+        status: searches.status,
+        first_move,
+        searches,
+        local,
+        region,
+        target: answer.target,
+        attacker: answer.attacker,
+    }
+}

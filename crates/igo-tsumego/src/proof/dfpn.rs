@@ -1,0 +1,515 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) over the [`LocalGame`], in the phi/delta
+//! form: at every node phi is the proof number of the player to move (0: it wins) and delta its
+//! disproof number (0: it loses); phi(n) = min over children of delta(c), delta(n) = sum of
+//! phi(c). The search enters the child with the least delta with thresholds
+//! `th_phi(c) = th_delta(n) - delta(n) + phi(c)` and `th_delta(c) = min(th_phi(n), d2 (1 + eps))`
+//! where `d2` is the second-least delta: the 1+epsilon trick of Pawlewicz and Lew (2007), which
+//! keeps the search from switching between siblings with close numbers (plain df-pn is
+//! `d2 + 1`). Unknown leaves start from heuristic numbers (df-pn+, Nagai; Kishimoto and Müller's
+//! TsumeGo Explorer): see [`super::knowledge`].
+//!
+//! Graph history interaction: a repetition ends the game (rules in [`super::game`]), so a value
+//! found through one is true only on the path where it was found. Each frame keeps its
+//! children's numbers and a "depends on the path" flag; such results are used by the frames
+//! above but never stored in the table as solved (Kishimoto and Müller's general solution
+//! stores more; this is the simple safe rule). The solution-tree builder re-checks every line
+//! on its real path, and the independent checker does so again.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use igo_analysis::benson::BensonSolver;
+use igo_core::{Color, Move, PointSet};
+
+use super::game::{LocalGame, State};
+use super::knowledge::{self, Knowledge};
+use super::table::{Entry, Table};
+
+/// The infinite proof number (a solved node).
+pub const INF: u32 = u32::MAX / 4;
+/// Unsolved numbers stay below this.
+const CAP: u32 = INF - 1;
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'s> {
+    /// Nodes (positions generated) at most.
+    pub nodes: u64,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// Set from outside to stop (Ctrl-C).
+    pub stop: Option<&'s AtomicBool>,
+}
+
+impl Default for Limits<'_> {
+    fn default() -> Self {
+        Limits {
+            nodes: u64::MAX,
+            deadline: None,
+            stop: None,
+        }
+    }
+}
+
+/// A child in a frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child {
+    pub mv: Move,
+    pub key: u64,
+    pub phi: u32,
+    pub delta: u32,
+    /// The numbers depend on the path (a repetition below).
+    pub dep: bool,
+}
+
+/// Settings of the search.
+#[derive(Clone, Copy, Debug)]
+pub struct DfpnConfig {
+    /// The epsilon of the 1+epsilon trick. \[default: 0.25\]
+    pub epsilon: f32,
+    /// Deepest ply searched; deeper positions count as unknown. \[default: 160\]
+    pub max_depth: usize,
+    /// Heuristic initial numbers (df-pn+) instead of (1, 1). \[default: true\]
+    pub heuristic: bool,
+    /// Try first, and start lower, the move that last won at the same depth. \[default: true\]
+    pub killers: bool,
+    /// Weak disproof sums: max plus the number of other open children instead of the sum, which
+    /// counts shared positions of a DAG once (Ueda et al. 2008). \[default: false\]
+    pub weak: bool,
+}
+
+impl Default for DfpnConfig {
+    fn default() -> Self {
+        DfpnConfig {
+            epsilon: 0.25,
+            max_depth: 160,
+            heuristic: true,
+            killers: true,
+            weak: false,
+        }
+    }
+}
+
+/// The outcome of a search at the root, for the player to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The player to move wins by this move.
+    Win(Move),
+    /// The player to move loses whatever it plays.
+    Loss,
+    /// The limits were reached first.
+    Unknown,
+}
+
+/// The df-pn search over one local game.
+pub struct Dfpn<'g, 't> {
+    pub(crate) game: &'g LocalGame,
+    pub(crate) tt: &'t mut Table,
+    pub(crate) states: Vec<State>,
+    /// Repetition keys of the positions on the path, by depth.
+    pub(crate) path: Vec<u64>,
+    /// Start of the repetition window (the last ko-master retake), by depth.
+    pub(crate) cuts: Vec<usize>,
+    kids: Vec<Vec<Child>>,
+    moves: Vec<Move>,
+    pub(crate) benson: BensonSolver,
+    knowledge: Knowledge,
+    config: DfpnConfig,
+    /// Positions generated.
+    pub nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'t AtomicBool>,
+    /// Whether a limit stopped the search.
+    pub aborted: bool,
+    /// Greatest depth reached.
+    pub max_depth_seen: usize,
+    /// Success rates of root moves for the player to move there (Monte-Carlo hints).
+    root_hints: Vec<(Move, f32)>,
+    /// The last winning move found at each depth (the killer heuristic: a move that won in one
+    /// position often wins in its siblings' positions, Kawano's simulation in small).
+    killers: Vec<Option<Move>>,
+}
+
+impl<'g, 't> Dfpn<'g, 't> {
+    /// A search of `game` from its start, using `tt`.
+    pub fn new(game: &'g LocalGame, tt: &'t mut Table, config: DfpnConfig) -> Dfpn<'g, 't> {
+        let depth = config.max_depth + 2;
+        let start = game.start_state();
+        let mut states = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            states.push(start.clone());
+        }
+        let mut path = vec![0u64; depth];
+        path[0] = LocalGame::repetition_key(&start);
+        Dfpn {
+            knowledge: Knowledge::new(game),
+            game,
+            tt,
+            states,
+            path,
+            cuts: vec![0; depth],
+            kids: (0..depth).map(|_| Vec::new()).collect(),
+            moves: Vec::new(),
+            benson: BensonSolver::new(),
+            config,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            max_depth_seen: 0,
+            root_hints: Vec::new(),
+            killers: vec![None; depth],
+        }
+    }
+
+    /// Orders the root moves by these success rates of the player to move (best first, moves
+    /// without a rate after them) and starts their numbers from them: a move that succeeds with
+    /// rate r starts with proof number 1 + 8 (1 - r) and disproof number 1 + 8 r.
+    pub fn set_root_hints(&mut self, hints: &[(Move, f32)]) {
+        self.root_hints = hints.to_vec();
+    }
+
+    fn hint(&self, mv: Move) -> Option<f32> {
+        self.root_hints
+            .iter()
+            .find(|h| h.0 == mv)
+            .map(|h| h.1.clamp(0.0, 1.0))
+    }
+
+    /// Searches the start position within `limits`.
+    pub fn run(&mut self, limits: Limits<'t>) -> Verdict {
+        self.node_limit = self.nodes.saturating_add(limits.nodes);
+        self.deadline = limits.deadline;
+        self.stop = limits.stop;
+        self.aborted = false;
+        if let Some((winner, _)) = self.game.result(&self.states[0], &mut self.benson) {
+            // Decided before a move: any move keeps a won game won, so pass stands for it.
+            return if winner == self.states[0].pos.to_play() {
+                Verdict::Win(Move::Pass)
+            } else {
+                Verdict::Loss
+            };
+        }
+        let (phi, delta, _) = self.mid(0, INF, INF);
+        if phi == 0 {
+            match self.winning_child(0) {
+                Some(mv) => Verdict::Win(mv),
+                None => Verdict::Unknown,
+            }
+        } else if delta == 0 {
+            Verdict::Loss
+        } else {
+            Verdict::Unknown
+        }
+    }
+
+    /// The start position's moves with their numbers (for the player to move after each) from
+    /// the last expansion of the root.
+    pub fn root_children(&self) -> Vec<(Move, u32, u32)> {
+        self.kids[0]
+            .iter()
+            .map(|c| (c.mv, c.phi, c.delta))
+            .collect()
+    }
+
+    /// The numbers of the start position as stored (or (1, 1)).
+    pub fn root_numbers(&self) -> (u32, u32) {
+        let key = self.game.key(&self.states[0]);
+        self.tt.get(key).map_or((1, 1), |e| (e.phi, e.delta))
+    }
+
+    /// A move from the frame at `d` to a child the player to move has proven won, from the
+    /// last expansion of that frame.
+    fn winning_child(&self, d: usize) -> Option<Move> {
+        let kids = &self.kids[d];
+        kids.iter()
+            .filter(|c| c.delta == 0)
+            .min_by_key(|c| c.dep)
+            .map(|c| c.mv)
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (self.deadline.is_some_and(|t| Instant::now() >= t)
+                    || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Makes frame `d + 1` the position after `mv` from frame `d`. Returns whether the child
+    /// repeats a position of the window.
+    pub(crate) fn enter(&mut self, d: usize, mv: Move) -> bool {
+        let (lo, hi) = self.states.split_at_mut(d + 1);
+        let parent = &lo[d];
+        let child = &mut hi[0];
+        child.pos.copy_from(&parent.pos);
+        child.removed = parent.removed;
+        let retake = self.game.play(child, mv);
+        let rk = LocalGame::repetition_key(child);
+        self.path[d + 1] = rk;
+        if retake {
+            self.cuts[d + 1] = d + 1;
+            false
+        } else {
+            let cut = self.cuts[d];
+            self.cuts[d + 1] = cut;
+            self.path[cut..=d].contains(&rk)
+        }
+    }
+
+    /// The numbers of a fresh child at frame `d + 1` (already entered): repetition, table,
+    /// end of game or heuristic. Returns (phi, delta, depends on path, solved by the rules).
+    fn child_numbers(&mut self, d: usize, repeated: bool, key: u64) -> (u32, u32, bool) {
+        let s = &self.states[d + 1];
+        let mover = s.pos.to_play();
+        if repeated {
+            // The game's own ends first, then the repetition (the order of the rules).
+            let (w, dep) = match self.game.result(s, &mut self.benson) {
+                Some((w, _)) => (w, false),
+                None => (self.game.standing_winner(), true),
+            };
+            return if w == mover {
+                (0, INF, dep)
+            } else {
+                (INF, 0, dep)
+            };
+        }
+        if let Some(e) = self.tt.get(key) {
+            return (e.phi, e.delta, false);
+        }
+        if let Some((w, _)) = self.game.result(s, &mut self.benson) {
+            let (phi, delta) = if w == mover { (0, INF) } else { (INF, 0) };
+            self.tt.put(Entry {
+                key,
+                phi,
+                delta,
+                work: 1,
+                best: u16::MAX,
+            });
+            return (phi, delta, false);
+        }
+        if self.config.heuristic {
+            let (phi, delta) = self.knowledge.initial(self.game, s);
+            (phi, delta, false)
+        } else {
+            (1, 1, false)
+        }
+    }
+
+    /// Generates the children of frame `d` into `kids[d]`, ordered by the move heuristic.
+    fn expand(&mut self, d: usize) {
+        let mut kids = std::mem::take(&mut self.kids[d]);
+        kids.clear();
+        let mut moves = std::mem::take(&mut self.moves);
+        self.game.moves(&self.states[d], &mut moves);
+        knowledge::order_moves(self.game, &self.states[d], &mut moves);
+        let hinted = d == 0 && !self.root_hints.is_empty();
+        if hinted {
+            moves.sort_by(|a, b| {
+                let (ha, hb) = (self.hint(*a), self.hint(*b));
+                hb.unwrap_or(-1.0).total_cmp(&ha.unwrap_or(-1.0))
+            });
+        }
+        let killer = if self.config.killers {
+            self.killers[d]
+        } else {
+            None
+        };
+        if let Some(k) = killer {
+            if let Some(i) = moves.iter().position(|&m| m == k) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        for &mv in &moves {
+            let repeated = self.enter(d, mv);
+            self.nodes += 1;
+            let key = self.game.key(&self.states[d + 1]);
+            let fresh = !repeated && self.tt.get(key).is_none();
+            let (mut phi, mut delta, dep) = self.child_numbers(d, repeated, key);
+            if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
+                if hinted {
+                    if let Some(r) = self.hint(mv) {
+                        delta = 1 + (8.0 * (1.0 - r)).round() as u32;
+                        phi = 1 + (8.0 * r).round() as u32;
+                    }
+                } else if killer == Some(mv) {
+                    delta = delta.div_ceil(2);
+                }
+            }
+            kids.push(Child {
+                mv,
+                key,
+                phi,
+                delta,
+                dep,
+            });
+        }
+        self.moves = moves;
+        self.kids[d] = kids;
+    }
+
+    /// The frame's numbers: (phi, delta, depends on path, best index, second-least delta).
+    fn summarize(kids: &[Child], weak: bool) -> (u32, u32, bool, usize, u32) {
+        let mut phi = INF;
+        let mut max_phi = 0u32;
+        let mut open = 0u64;
+        let mut best = 0;
+        let mut second = INF;
+        let mut delta: u64 = 0;
+        let mut any_dep = false;
+        let mut win_free = false;
+        let mut win_dep = false;
+        for (i, c) in kids.iter().enumerate() {
+            any_dep |= c.dep;
+            if c.delta < phi {
+                second = phi;
+                phi = c.delta;
+                best = i;
+            } else if c.delta < second {
+                second = c.delta;
+            }
+            if c.delta == 0 {
+                if c.dep {
+                    win_dep = true;
+                } else {
+                    win_free = true;
+                }
+            }
+            delta = if c.phi >= INF {
+                INF as u64
+            } else {
+                (delta + c.phi as u64).min(INF as u64)
+            };
+            if c.phi > 0 {
+                open += 1;
+                max_phi = max_phi.max(c.phi);
+            }
+        }
+        if weak && delta < INF as u64 && open > 0 {
+            delta = max_phi as u64 + open - 1;
+        }
+        let mut delta = delta as u32;
+        if delta >= INF && kids.iter().all(|c| c.phi < INF) {
+            delta = CAP;
+        }
+        if phi > 0 && phi < INF {
+            phi = phi.min(CAP);
+        }
+        let dep = if phi == 0 {
+            !win_free && win_dep
+        } else {
+            any_dep
+        };
+        (phi, delta, dep, best, second)
+    }
+
+    /// Multiple iterative deepening at frame `d`: returns its (phi, delta, depends on path).
+    pub(crate) fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> (u32, u32, bool) {
+        self.max_depth_seen = self.max_depth_seen.max(d);
+        let key = self.game.key(&self.states[d]);
+        if d >= self.config.max_depth {
+            // Too deep to say: numbers at the thresholds send the search elsewhere; never
+            // stored, and counted so that the node limit ends a search stuck here.
+            self.nodes += 1;
+            return (th_phi.clamp(1, CAP), th_delta.clamp(1, CAP), true);
+        }
+        let work0 = self.nodes;
+        self.expand(d);
+        let mut kids = std::mem::take(&mut self.kids[d]);
+        let (mut phi, mut delta, mut dep);
+        let mut best_index;
+        loop {
+            let (p, q, dp, best, second) = Self::summarize(&kids, self.config.weak);
+            phi = p;
+            delta = q;
+            dep = dp;
+            best_index = best;
+            if phi >= th_phi || delta >= th_delta || self.out_of_budget() {
+                break;
+            }
+            let c = kids[best];
+            let th_phi_c = if th_delta >= INF {
+                INF
+            } else {
+                (th_delta as u64 - delta as u64 + c.phi as u64).min(INF as u64) as u32
+            };
+            let eps_next = if second >= INF {
+                INF
+            } else {
+                let grown = (second as f64 * (1.0 + self.config.epsilon as f64)).ceil() as u64;
+                grown.max(second as u64 + 1).min(INF as u64) as u32
+            };
+            let th_delta_c = th_phi.min(eps_next);
+            let repeated = self.enter(d, c.mv);
+            debug_assert!(!repeated, "a repeated child is solved by the rules");
+            let (cp, cd, cdep) = self.mid(d + 1, th_phi_c, th_delta_c);
+            let k = &mut kids[best];
+            k.phi = cp;
+            k.delta = cd;
+            k.dep = cdep;
+        }
+        if phi == 0 {
+            self.killers[d] = Some(kids[best_index].mv);
+        }
+        let solved = phi == 0 || delta == 0;
+        if !(solved && dep) {
+            let work = (self.nodes - work0).min(u32::MAX as u64) as u32;
+            self.tt.put(Entry {
+                key,
+                phi,
+                delta,
+                work,
+                best: best_index as u16,
+            });
+        }
+        self.kids[d] = kids;
+        (phi, delta, dep)
+    }
+
+    /// Searches frame `d` (on its real path) until solved or `budget` more nodes; returns
+    /// whether the player to move there is proven to win.
+    pub(crate) fn reprove(&mut self, d: usize, budget: u64) -> bool {
+        let (limit, aborted) = (self.node_limit, self.aborted);
+        self.node_limit = self.nodes.saturating_add(budget);
+        self.aborted = false;
+        let (phi, _, _) = self.mid(d, INF, INF);
+        self.node_limit = limit;
+        self.aborted = aborted;
+        phi == 0
+    }
+
+    /// The children of frame `d` from its last expansion (for the tree builder).
+    pub(crate) fn kids(&self, d: usize) -> &[Child] {
+        &self.kids[d]
+    }
+
+    /// Expands frame `d` without searching (for the tree builder).
+    pub(crate) fn expand_only(&mut self, d: usize) {
+        self.expand(d);
+    }
+
+    /// The state at depth `d`.
+    pub(crate) fn state(&self, d: usize) -> &State {
+        &self.states[d]
+    }
+
+    /// The stone sets of the window positions strictly above depth `d`.
+    pub(crate) fn window_stones(&self, d: usize) -> Vec<[PointSet; 2]> {
+        let cut = self.cuts[d];
+        (cut..d)
+            .map(|i| {
+                let b = self.states[i].pos.board();
+                [b.stones(Color::Black), b.stones(Color::White)]
+            })
+            .collect()
+    }
+}

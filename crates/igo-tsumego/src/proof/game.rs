@@ -1,0 +1,596 @@
+//! The local game that the prover searches: the framed region (the region's points plus pass
+//! for both sides, the attacker's wall immortal), a target, a ko model and a life rule. The same
+//! rules are written down in `crates/igo-check/README.md`, where the independent checker
+//! implements them again from igo-core and igo-analysis alone.
+//!
+//! **Moves.** Every empty point of the region where the player to move may place a stone
+//! (suicide is illegal), except the simple-ko point, which only a side with unlimited outside ko
+//! threats (the *ko master*) may retake at once; and pass, for both sides. A retake by the ko
+//! master stands for "threat elsewhere, answered, retake": the outside has changed, so
+//! positions before it no longer count for repetition. With [`KoThreats::BelowTarget`] the
+//! defender's threats are worth less than the target: no retake at once when the attacker
+//! could capture the target instead (one capture would bring the removed target stones to more
+//! than half). Books call a group dead when the ko capture that kills it also puts it in atari,
+//! and do not count that ko as a ko; the status search uses this model for the defender's
+//! threats when the attacker is to play.
+//!
+//! **Ends, checked in this order before the player to move moves** (the repetition last).
+//! 1. *Captured*: more than half of the target's stones have been removed by captures (counted
+//!    once per point, whatever is played there later): the attacker wins.
+//! 2. *Alive*: the target stones still standing that Benson's algorithm calls unconditionally
+//!    alive are more than the rest of the target (so the attacker can never capture more than
+//!    half): the defender wins.
+//! 3. *Dead*: the removed target stones and the standing ones inside the attacker's Benson safe
+//!    territory (igo-analysis: every empty point there touches an alive attacker block, so the
+//!    attacker can always capture what stands in it) are more than half of the target: the
+//!    attacker wins.
+//! 4. *Two passes*: the game is over with the target standing. Under [`LifeRule::Standing`] that
+//!    is the defender's win (life or seki); under [`LifeRule::Unconditional`] the attacker's
+//!    (the defender had to reach Benson life).
+//! 5. *Repetition*: the stones and the player to move repeat a position of the path since the
+//!    last retake of the ko master: scored as two passes (the position cycles; nobody captured).
+//!
+//! The rule "more than half the target" lets the defender give up a minority of its stones and
+//! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
+//! rate does (paper 004, section 4.1).
+
+use igo_analysis::benson::BensonSolver;
+use igo_core::{Color, Move, Point, PointSet, Position};
+
+/// Who has outside ko threats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoThreats {
+    /// Neither side: a ko point may never be retaken at once.
+    None,
+    /// This side has unlimited threats: it may retake a ko at once (the ko master).
+    Unlimited(Color),
+    /// This side (the defender) has unlimited threats, each worth less than the target: it may
+    /// retake a ko at once unless the attacker could capture the target instead of answering.
+    BelowTarget(Color),
+}
+
+impl KoThreats {
+    /// The side that may retake a ko at once, if any.
+    pub fn master(self) -> Option<Color> {
+        match self {
+            KoThreats::None => None,
+            KoThreats::Unlimited(c) | KoThreats::BelowTarget(c) => Some(c),
+        }
+    }
+
+    /// `"none"`, `"B"`, `"W"`, `"B-"` or `"W-"` (the checker's `IGK` value; `-`: threats
+    /// worth less than the target).
+    pub fn code(self) -> &'static str {
+        match self {
+            KoThreats::None => "none",
+            KoThreats::Unlimited(Color::Black) => "B",
+            KoThreats::Unlimited(Color::White) => "W",
+            KoThreats::BelowTarget(Color::Black) => "B-",
+            KoThreats::BelowTarget(Color::White) => "W-",
+        }
+    }
+}
+
+/// What the end of the game with the target standing means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LifeRule {
+    /// A target standing when the game ends lives (in seki or with eyes).
+    Standing,
+    /// Only Benson life counts; a target standing without it at the end is the attacker's win.
+    /// A defender win under this rule and not under [`LifeRule::Standing`]... is impossible; a
+    /// defender win under `Standing` and a loss here means seki.
+    Unconditional,
+}
+
+impl LifeRule {
+    /// `"standing"` or `"unconditional"` (the checker's `IGL` value).
+    pub fn code(self) -> &'static str {
+        match self {
+            LifeRule::Standing => "standing",
+            LifeRule::Unconditional => "unconditional",
+        }
+    }
+}
+
+/// The rules of one proof search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Outside ko threats.
+    pub ko: KoThreats,
+    /// What a standing target at the end means.
+    pub life: LifeRule,
+}
+
+impl Rules {
+    /// A number telling rule sets apart in table keys.
+    fn index(self) -> usize {
+        let k = match self.ko {
+            KoThreats::None => 0,
+            KoThreats::Unlimited(Color::Black) => 1,
+            KoThreats::Unlimited(Color::White) => 2,
+            KoThreats::BelowTarget(Color::Black) => 3,
+            KoThreats::BelowTarget(Color::White) => 4,
+        };
+        k * 2 + (self.life == LifeRule::Unconditional) as usize
+    }
+}
+
+/// Why a position ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// More than half the target was captured.
+    Captured,
+    /// Enough of the target is unconditionally alive (Benson).
+    Alive,
+    /// Enough of the target is captured or inside the attacker's Benson safe territory.
+    Dead,
+    /// Both sides passed.
+    TwoPasses,
+    /// The position repeated.
+    Repetition,
+}
+
+impl Reason {
+    /// A sentence for solution-tree comments.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::Captured => "more than half of the target is captured",
+            Reason::Alive => "the target is unconditionally alive (Benson)",
+            Reason::Dead => {
+                "the target is dead: captured or inside the attacker's Benson safe territory"
+            }
+            Reason::TwoPasses => "both sides passed with the target standing",
+            Reason::Repetition => "the position repeats with the target standing",
+        }
+    }
+}
+
+/// The fixed part of a local game: start position on the local board, region, target, rules.
+#[derive(Clone, Debug)]
+pub struct LocalGame {
+    start: Position,
+    region: PointSet,
+    region_list: Vec<Point>,
+    target: PointSet,
+    needed: usize,
+    attacker: Color,
+    rules: Rules,
+}
+
+/// A position of the search with what the rules need beyond the board.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Stones, player to move, simple-ko point, consecutive passes.
+    pub pos: Position,
+    /// Target points emptied by captures so far.
+    pub removed: PointSet,
+}
+
+// Keys for what Position::hash does not cover, from a fixed SplitMix64 stream.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const KEY_COUNT: usize = 512 * 2 + 16;
+
+const fn make_keys() -> [u64; KEY_COUNT] {
+    let mut t = [0u64; KEY_COUNT];
+    let mut state = 0x7073_756D_6567_6F21u64;
+    let mut i = 0;
+    while i < KEY_COUNT {
+        let (s, z) = splitmix(state);
+        state = s;
+        t[i] = z;
+        i += 1;
+    }
+    t
+}
+
+static KEYS: [u64; KEY_COUNT] = make_keys();
+const REMOVED_BASE: usize = 0;
+const KO_BASE: usize = 512;
+const WHITE_KEY: usize = 1024;
+const PASS_KEY: usize = 1025;
+const PASS2_KEY: usize = 1026;
+const RULES_BASE: usize = 1027;
+
+impl LocalGame {
+    /// A game from `start` (a local board; its player to move moves first): moves in `region`,
+    /// the attacker wants more than half of `target` (defender stones) captured.
+    pub fn new(
+        start: Position,
+        region: PointSet,
+        target: PointSet,
+        attacker: Color,
+        rules: Rules,
+    ) -> LocalGame {
+        let target = target & start.board().stones(!attacker);
+        LocalGame {
+            region_list: region.iter().collect(),
+            needed: target.count() / 2 + 1,
+            start,
+            region,
+            target,
+            attacker,
+            rules,
+        }
+    }
+
+    /// The same game under other rules.
+    pub fn with_rules(&self, rules: Rules) -> LocalGame {
+        LocalGame {
+            rules,
+            ..self.clone()
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The start state.
+    pub fn start_state(&self) -> State {
+        State {
+            pos: self.start.clone(),
+            removed: PointSet::EMPTY,
+        }
+    }
+
+    /// The region (where stones may be played).
+    pub fn region(&self) -> PointSet {
+        self.region
+    }
+
+    /// The region's points in order.
+    pub fn region_list(&self) -> &[Point] {
+        &self.region_list
+    }
+
+    /// The target stones (local points).
+    pub fn target(&self) -> PointSet {
+        self.target
+    }
+
+    /// Target stones that must be removed for a capture.
+    pub fn needed(&self) -> usize {
+        self.needed
+    }
+
+    /// The attacker.
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The table key of a state: stones, player to move, the ko point where it binds, one or
+    /// two passes just played, the removed target points and the rules.
+    pub fn key(&self, s: &State) -> u64 {
+        let pos = &s.pos;
+        let mut k = pos.board().stone_hash().0 ^ KEYS[RULES_BASE + self.rules.index()];
+        let me = pos.to_play();
+        if me == Color::White {
+            k ^= KEYS[WHITE_KEY];
+        }
+        if let Some(p) = pos.ko_point() {
+            if !self.may_retake(s) {
+                k ^= KEYS[KO_BASE + p.index()];
+            }
+        }
+        match pos.consecutive_passes() {
+            0 => {}
+            1 => k ^= KEYS[PASS_KEY],
+            _ => k ^= KEYS[PASS2_KEY],
+        }
+        for p in s.removed.iter() {
+            k ^= KEYS[REMOVED_BASE + p.index()];
+        }
+        k
+    }
+
+    /// The repetition key: stones and player to move.
+    pub fn repetition_key(s: &State) -> u64 {
+        let mut k = s.pos.board().stone_hash().0;
+        if s.pos.to_play() == Color::White {
+            k ^= KEYS[WHITE_KEY];
+        }
+        k
+    }
+
+    /// Whether the player to move may play `p`.
+    #[inline]
+    pub fn is_legal(&self, s: &State, p: Point) -> bool {
+        let pos = &s.pos;
+        let me = pos.to_play();
+        pos.board().is_empty_at(p)
+            && (pos.ko_point() != Some(p) || self.may_retake(s))
+            && pos.board().is_legal_placement(me, p)
+    }
+
+    /// Whether the player to move may retake the ko point at once: it is the ko master and,
+    /// with threats below the target, no single capture by the attacker would take more than
+    /// half the target (counting the stones removed already).
+    pub fn may_retake(&self, s: &State) -> bool {
+        let me = s.pos.to_play();
+        match self.rules.ko {
+            KoThreats::Unlimited(c) => c == me,
+            KoThreats::BelowTarget(c) => c == me && (me == self.attacker || !self.capture_wins(s)),
+            KoThreats::None => false,
+        }
+    }
+
+    /// Whether the attacker has a capture now that would end the game as Captured: the
+    /// standing target stones in blocks in atari with the same last liberty, plus the removed
+    /// ones, reach the needed count.
+    fn capture_wins(&self, s: &State) -> bool {
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let mut seen = PointSet::EMPTY;
+        // Only at ko points of the ko master: a small vector is fine here.
+        let mut by_liberty: Vec<(Point, usize)> = Vec::new();
+        for p in standing.iter() {
+            if seen.contains(p) {
+                continue;
+            }
+            let Some(b) = board.block_at(p) else { continue };
+            seen |= b.stones();
+            if let Some(l) = b.atari_liberty() {
+                let n = (b.stones() & standing).count();
+                match by_liberty.iter_mut().find(|e| e.0 == l) {
+                    Some(e) => e.1 += n,
+                    None => by_liberty.push((l, n)),
+                }
+            }
+        }
+        let removed = s.removed.count();
+        by_liberty.iter().any(|e| removed + e.1 >= self.needed)
+    }
+
+    /// The legal moves of the player to move: region points, then pass.
+    pub fn moves(&self, s: &State, out: &mut Vec<Move>) {
+        out.clear();
+        for &p in &self.region_list {
+            if self.is_legal(s, p) {
+                out.push(Move::Play(p));
+            }
+        }
+        out.push(Move::Pass);
+    }
+
+    /// Plays a legal move. Returns whether it was a retake by the ko master that ignored the ko
+    /// ban (after which earlier positions no longer count for repetition).
+    pub fn play(&self, s: &mut State, mv: Move) -> bool {
+        match mv {
+            Move::Pass => {
+                s.pos.pass_fast();
+                false
+            }
+            Move::Play(p) => {
+                let mover = s.pos.to_play();
+                let retake = s.pos.ko_point() == Some(p);
+                if retake {
+                    s.pos.clear_ko();
+                }
+                let captured = s.pos.play_fast(p);
+                if captured > 0 && mover == self.attacker {
+                    s.removed |= self.target - s.pos.board().stones(!self.attacker);
+                }
+                retake
+            }
+        }
+    }
+
+    /// The winner if the game is over at `s` (before the player to move moves), repetition
+    /// aside (the caller knows the path).
+    pub fn result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
+        let defender = !self.attacker;
+        let removed = s.removed.count();
+        let total = self.target.count();
+        if removed >= self.needed {
+            return Some((self.attacker, Reason::Captured));
+        }
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(defender)) - s.removed;
+        let spare = total - self.needed; // alive stones must outnumber these
+        if standing.count() > spare && self.may_be_alive(s, standing) {
+            let alive = benson.solve(board, defender).alive_blocks;
+            if (standing & alive).count() > spare {
+                return Some((defender, Reason::Alive));
+            }
+        }
+        if self.may_be_dead(s, standing) {
+            let safe = benson.solve(board, self.attacker).safe_territory;
+            if removed + (standing & safe).count() >= self.needed {
+                return Some((self.attacker, Reason::Dead));
+            }
+        }
+        if s.pos.consecutive_passes() >= 2 {
+            return Some((self.standing_winner(), Reason::TwoPasses));
+        }
+        None
+    }
+
+    /// Who wins when the game ends with the target standing (two passes, repetition).
+    pub fn standing_winner(&self) -> Color {
+        match self.rules.life {
+            LifeRule::Standing => !self.attacker,
+            LifeRule::Unconditional => self.attacker,
+        }
+    }
+
+    /// A cheap necessary condition for Benson life of the standing target: its blocks have two
+    /// liberties at least (an alive block has two vital regions, each with an empty point on
+    /// its liberties).
+    fn may_be_alive(&self, s: &State, standing: PointSet) -> bool {
+        let board = s.pos.board();
+        let size = board.size();
+        let blocks = standing.flood_fill(&board.stones(!self.attacker), size);
+        let libs = blocks.neighbours(size) & board.empty_points();
+        libs.has_two_or_more()
+    }
+
+    /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
+    /// removed) lie in regions of the attacker's colour (reached from them without crossing
+    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do.
+    fn may_be_dead(&self, s: &State, standing: PointSet) -> bool {
+        if standing.is_empty() {
+            return false;
+        }
+        let board = s.pos.board();
+        let size = board.size();
+        let attacker = board.stones(self.attacker);
+        let open = PointSet::full(size) - attacker;
+        let touching = attacker.neighbours(size);
+        let empty = board.empty_points();
+        let mut count = s.removed.count();
+        let mut left = standing;
+        while let Some(seed) = left.first() {
+            let part = PointSet::single(seed).flood_fill(&open, size);
+            left -= part;
+            if (part & empty).is_subset(&touching) {
+                count += (part & standing).count();
+            }
+        }
+        count >= self.needed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(diagram: &str, target: &str, attacker: Color, rules: Rules) -> LocalGame {
+        let pos = Position::from_diagram(diagram).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points() | pos.board().stones(!attacker);
+        let t: PointSet = target
+            .split_whitespace()
+            .map(|s| {
+                pos.board()
+                    .block_at(size.parse_point(s).unwrap())
+                    .unwrap()
+                    .stones()
+            })
+            .fold(PointSet::EMPTY, |a, b| a | b);
+        LocalGame::new(pos, region, t, attacker, rules)
+    }
+
+    const LAX: Rules = Rules {
+        ko: KoThreats::None,
+        life: LifeRule::Standing,
+    };
+
+    #[test]
+    fn two_eyes_are_alive_and_a_capture_is_a_capture() {
+        let g = game(
+            "
+            . O . O X
+            O O O O X
+            X X X X X
+            to play: X",
+            "B3",
+            Color::Black,
+            LAX,
+        );
+        let mut benson = BensonSolver::new();
+        let s = g.start_state();
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::White, Reason::Alive))
+        );
+        let g = game(
+            "
+            . O X . .
+            O O X . .
+            X X X . .
+            to play: X",
+            "B3",
+            Color::Black,
+            LAX,
+        );
+        let mut s = g.start_state();
+        assert_eq!(g.result(&s, &mut benson), None);
+        let a3 = s.pos.size().parse_point("A3").unwrap();
+        g.play(&mut s, Move::Play(a3));
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::Black, Reason::Captured))
+        );
+    }
+
+    #[test]
+    fn two_passes_end_the_game_by_the_life_rule() {
+        let diagram = "
+            . O X . .
+            O O X . .
+            X X X . .
+            to play: X";
+        let mut benson = BensonSolver::new();
+        for (life, winner) in [
+            (LifeRule::Standing, Color::White),
+            (LifeRule::Unconditional, Color::Black),
+        ] {
+            let g = game(
+                diagram,
+                "A2",
+                Color::Black,
+                Rules {
+                    ko: KoThreats::None,
+                    life,
+                },
+            );
+            let mut s = g.start_state();
+            g.play(&mut s, Move::Pass);
+            assert_eq!(g.result(&s, &mut benson), None);
+            g.play(&mut s, Move::Pass);
+            assert_eq!(g.result(&s, &mut benson), Some((winner, Reason::TwoPasses)));
+        }
+    }
+
+    #[test]
+    fn only_the_ko_master_retakes_at_once() {
+        // Black's C3 captures B3 and makes a ko: White may retake at B3 at once only as the
+        // ko master.
+        let diagram = "
+            . X O . .
+            X O . O .
+            . X O . .
+            . . . . .
+            to play: X";
+        for ko in [
+            KoThreats::None,
+            KoThreats::Unlimited(Color::Black),
+            KoThreats::Unlimited(Color::White),
+        ] {
+            let g = game(
+                diagram,
+                "C4",
+                Color::Black,
+                Rules {
+                    ko,
+                    life: LifeRule::Standing,
+                },
+            );
+            let mut s = g.start_state();
+            let size = s.pos.size();
+            let p = |t: &str| size.parse_point(t).unwrap();
+            assert!(!g.play(&mut s, Move::Play(p("C3"))));
+            assert_eq!(s.pos.ko_point(), Some(p("B3")));
+            let white_master = ko == KoThreats::Unlimited(Color::White);
+            assert_eq!(g.is_legal(&s, p("B3")), white_master);
+            if white_master {
+                // The retake ignores the ban, and says so.
+                assert!(g.play(&mut s, Move::Play(p("B3"))));
+                assert!(s.pos.board().is_empty_at(p("C3")));
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Go knowledge for the proof search: the order in which children are tried and the proof and
+//! disproof numbers an unexplored position starts from (df-pn+, Nagai; "heuristic
+//! initialisation" in Kishimoto and Müller's TsumeGo Explorer, AAAI-05, where proof numbers
+//! come from the distance to two eyes and disproof numbers from the distance to breaking the eye
+//! space). Nothing here decides a result: it only steers the search, so it may be wrong.
+//!
+//! The estimate counts, for the standing target: its liberties, its *eye points* (empty points
+//! next to it and not next to any attacker stone: places where an eye can form) and the points
+//! the attacker has already taken inside the area the defender encloses. More liberties and eye
+//! points make the attacker's proof longer and the defender's shorter.
+
+use igo_core::{Move, PointSet};
+
+use super::game::{LocalGame, State};
+
+/// What the estimate needs about a game (kept for cheap reuse between positions).
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    /// Weight of one eye point in the attacker's numbers.
+    eye_weight: u32,
+}
+
+impl Knowledge {
+    /// Knowledge for `game`.
+    pub fn new(_game: &LocalGame) -> Knowledge {
+        Knowledge { eye_weight: 2 }
+    }
+
+    /// Initial (phi, delta) of `s` for its player to move.
+    pub fn initial(&self, game: &LocalGame, s: &State) -> (u32, u32) {
+        let f = features(game, s);
+        // Work left for the attacker to kill, and for the defender to live.
+        let attack = 1 + f.liberties / 2 + self.eye_weight * f.eye_points;
+        let defend = 1 + 4u32.saturating_sub(f.eye_points) + f.liberties.saturating_sub(6) / 4;
+        let defend = defend.max(1);
+        if s.pos.to_play() == game.attacker() {
+            (attack, defend)
+        } else {
+            (defend, attack)
+        }
+    }
+}
+
+/// Cheap facts about the target in a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Features {
+    /// Liberties of the standing target stones.
+    pub liberties: u32,
+    /// Liberties not next to an attacker stone.
+    pub eye_points: u32,
+}
+
+/// The features of `s`.
+pub fn features(game: &LocalGame, s: &State) -> Features {
+    let board = s.pos.board();
+    let size = board.size();
+    let defender = !game.attacker();
+    let standing = (game.target() & board.stones(defender)) - s.removed;
+    if standing.is_empty() {
+        return Features::default();
+    }
+    // The whole blocks of the standing target (new stones joined to it count).
+    let mut blocks = PointSet::EMPTY;
+    for p in standing.iter() {
+        if !blocks.contains(p) {
+            if let Some(b) = board.block_at(p) {
+                blocks |= b.stones();
+            }
+        }
+    }
+    let libs = blocks.neighbours(size) & board.empty_points();
+    let near_attacker = board.stones(game.attacker()).neighbours(size);
+    let eyes = libs - near_attacker;
+    Features {
+        liberties: libs.count() as u32,
+        eye_points: eyes.count() as u32,
+    }
+}
+
+/// Orders `moves` of the player to move in `s`, best first: captures, saving own stones in
+/// atari, moves next to the target or its liberties; pass last.
+pub fn order_moves(game: &LocalGame, s: &State, moves: &mut [Move]) {
+    let board = s.pos.board();
+    let size = board.size();
+    let me = s.pos.to_play();
+    let defender = !game.attacker();
+    let standing = (game.target() & board.stones(defender)) - s.removed;
+    let target_libs = standing.neighbours(size) & board.empty_points();
+    let near_target = standing.neighbours(size) | target_libs.neighbours(size);
+    // Two liberties exactly, without walking big blocks (the wall): more than eight
+    // pseudo-liberties mean three liberties or more.
+    let two_libs = |q| {
+        board.block_at(q).is_some_and(|b| {
+            !b.in_atari() && b.pseudo_liberty_count() <= 8 && b.liberty_count() == 2
+        })
+    };
+    let score = |mv: &Move| -> i32 {
+        let Move::Play(p) = *mv else {
+            return -1000;
+        };
+        let mut v = 0i32;
+        let mut own_libs_low = false;
+        for q in size.neighbours(p) {
+            match board.color_at(q) {
+                Some(c) if c != me => {
+                    if board.in_atari(q) {
+                        v += 60;
+                    } else if two_libs(q) {
+                        v += 8;
+                    }
+                }
+                Some(_) => {
+                    if board.in_atari(q) {
+                        v += 40;
+                    } else if two_libs(q) {
+                        own_libs_low = true;
+                    }
+                }
+                None => v += 1,
+            }
+        }
+        if target_libs.contains(p) {
+            v += 20;
+        } else if near_target.contains(p) {
+            v += 8;
+        }
+        if own_libs_low && board.empty_neighbour_count(p) == 0 {
+            v -= 10; // likely a self-atari
+        }
+        v
+    };
+    moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
+}

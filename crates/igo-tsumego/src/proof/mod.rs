@@ -1,0 +1,32 @@
+//! Proven answers to tsumego (issue 10): depth-first proof-number search over the framed local
+//! problem, with solution trees that the independent checker (`igo-check`) replays.
+//!
+//! * [`game`]: the local game (moves, ko threats, ends of the game) the prover and checker share
+//!   by specification, not by code;
+//! * [`table`]: the transposition table (memory-bounded, replacement by work);
+//! * [`knowledge`]: move order and heuristic proof numbers (df-pn+);
+//! * [`region`]: the solver's box narrowed to what the defender can reach (an enclosed problem);
+//! * [`dfpn`]: df-pn with the 1+epsilon trick, GHI-safe storing;
+//! * [`tree`]: the solution tree read out of a finished proof, with transpositions shared;
+//! * [`status`]: kill / live / seki / ko by proofs under several ko models;
+//! * [`sgf`]: solution trees as SGF for the checker and for people;
+//! * [`answer`]: the Monte-Carlo solver's answer made a proven one;
+//! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget.
+
+pub mod answer;
+pub mod dfpn;
+pub mod game;
+pub mod knowledge;
+pub mod region;
+pub mod sgf;
+pub mod solve;
+pub mod status;
+pub mod table;
+pub mod tree;
+
+pub use answer::{prove_answer, ProofSettings, ProvenResult};
+pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
+pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, State};
+pub use solve::{solve_proven, ProofReport, SearchReport, Solved};
+pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
+pub use table::Table;

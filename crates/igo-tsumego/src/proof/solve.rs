@@ -1,0 +1,206 @@
+//! One solve (issue 10, item 5): the Monte-Carlo search frames the problem and guesses, then the
+//! prover tries to prove the status in the same budget. The answer is *proven* when the prover
+//! finished with a solution tree (which `igo-check` can replay), *estimated* otherwise (the
+//! Monte-Carlo answer).
+
+use std::time::Instant;
+
+use igo_core::{Color, Move};
+use serde::Serialize;
+
+use super::answer::{prove_answer, ProofSettings, ProvenResult};
+use super::dfpn::Limits;
+use super::status::ProvenStatus;
+use crate::problem::Problem;
+use crate::solver::{solve, Answer, Request, SolveError, SolverConfig, Status};
+use crate::uct::StopFlag;
+
+/// The Monte-Carlo answer and the prover's, together.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The Monte-Carlo solver's answer (framing, first move, line, estimated status).
+    pub answer: Answer,
+    /// The prover's result, if the prover ran.
+    pub proof: Option<ProvenResult>,
+    /// Wall-clock seconds of the Monte-Carlo part and of the prover.
+    pub seconds: (f64, f64),
+}
+
+impl Solved {
+    /// Whether the answer is proven (see [`ProvenResult::is_proven`]) with the side to play
+    /// succeeding: a proven first move.
+    pub fn proven(&self) -> bool {
+        self.proof.as_ref().is_some_and(|p| {
+            p.is_proven() && p.first_move.is_some() && p.status != Some(ProvenStatus::Fail)
+        })
+    }
+
+    /// The first move: the proven one when there is one, else the Monte-Carlo one.
+    pub fn first_move(&self) -> Move {
+        match &self.proof {
+            Some(p) if self.proven() => p.first_move.unwrap_or(self.answer.mv),
+            _ => self.answer.mv,
+        }
+    }
+
+    /// The status: the proven one when the answer is proven, else the Monte-Carlo estimate.
+    pub fn status(&self) -> Status {
+        match self.proof.as_ref().and_then(|p| p.status) {
+            Some(s) if self.proven() => match s {
+                ProvenStatus::Kill => Status::Kill,
+                ProvenStatus::Live => Status::Live,
+                ProvenStatus::Seki => Status::Seki,
+                ProvenStatus::Ko(_) => Status::Ko,
+                ProvenStatus::Fail => {
+                    if self.answer.to_play == self.answer.attacker {
+                        Status::Live
+                    } else {
+                        Status::Kill
+                    }
+                }
+            },
+            _ => self.answer.status,
+        }
+    }
+
+    /// GNU Go's code for the side to play when proven (1 unconditional, 2 ko taken first, 3 ko
+    /// needing a threat first).
+    pub fn code(&self) -> Option<u8> {
+        self.proof
+            .as_ref()
+            .and_then(|p| p.status)
+            .filter(|_| self.proven())
+            .map(|s| s.code())
+    }
+
+    /// The main line: the proof's when proven, else the Monte-Carlo one.
+    pub fn line(&self) -> Vec<(Color, Move)> {
+        match &self.proof {
+            Some(p) if self.proven() => p.main_line(),
+            _ => self.answer.line.iter().map(|m| (m.color, m.mv)).collect(),
+        }
+    }
+
+    /// Prover positions generated.
+    pub fn nodes(&self) -> u64 {
+        self.proof.as_ref().map_or(0, |p| p.searches.nodes)
+    }
+}
+
+/// Solves `problem` with the Monte-Carlo solver (its budget in `config`), then, unless
+/// `settings` is `None`, proves within `limits` (node count, deadline, stop flag).
+pub fn solve_proven(
+    problem: &Problem,
+    request: &Request,
+    config: &SolverConfig,
+    settings: Option<&ProofSettings>,
+    limits: Limits<'_>,
+    stop: StopFlag<'_>,
+) -> Result<Solved, SolveError> {
+    let t0 = Instant::now();
+    let answer = solve(problem, request, config, stop)?;
+    let mc = t0.elapsed().as_secs_f64();
+    let stopped = stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    let proof = match settings {
+        Some(s) if !stopped => Some(prove_answer(problem, &answer, s, limits)),
+        _ => None,
+    };
+    Ok(Solved {
+        answer,
+        proof,
+        seconds: (mc, t0.elapsed().as_secs_f64() - mc),
+    })
+}
+
+/// One search of the prover as data.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchReport {
+    /// Outside ko threats of the search (`none`, `B`, `W`, `B-`, `W-`).
+    pub ko_threats: &'static str,
+    /// Its life rule.
+    pub life: &'static str,
+    /// Who wins under it.
+    pub winner: String,
+    /// Nodes of the solution tree read out, if one was.
+    pub tree_nodes: Option<usize>,
+    /// Why no tree was read out.
+    pub tree_error: Option<String>,
+}
+
+/// The prover's part of a solve as data (`"prover"` in the JSON of `igo tsumego solve` and of
+/// bench details).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProofReport {
+    /// Whether the answer is proven.
+    pub proven: bool,
+    /// The answer's first move: the proven one, else the Monte-Carlo one.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The answer's status: the proven one, else the estimate.
+    pub status: &'static str,
+    /// GNU Go's code when proven.
+    pub code: Option<u8>,
+    /// The main line: the proof's, else the Monte-Carlo one.
+    pub line: Vec<String>,
+    /// The status the prover found, if any (`fail` included).
+    pub prover_status: Option<&'static str>,
+    /// Positions the prover generated.
+    pub positions: u64,
+    /// Its wall-clock seconds.
+    pub seconds: f64,
+    /// Why the answer is not proven.
+    pub reason: Option<String>,
+    /// The searches, one per ko model.
+    pub searches: Vec<SearchReport>,
+}
+
+impl Solved {
+    /// Why the answer is not proven, in words (`None` when it is).
+    pub fn unproven_reason(&self) -> Option<String> {
+        if self.proven() {
+            return None;
+        }
+        Some(match &self.proof {
+            None => "the prover did not run".into(),
+            Some(p) => match p.status {
+                None => "the prover reached its limit".into(),
+                Some(ProvenStatus::Fail) => "the prover shows the side to play fails in this \
+                     framing (target or region likely wrong)"
+                    .into(),
+                Some(_) => match p.searches.proofs.first().map(|s| &s.tree) {
+                    Some(Err(e)) => format!("the prover found the status but {e}"),
+                    _ => "no proven first move".into(),
+                },
+            },
+        })
+    }
+
+    /// The prover's part as data; `None` if the prover did not run.
+    pub fn proof_report(&self, problem: &Problem) -> Option<ProofReport> {
+        let p = self.proof.as_ref()?;
+        let size = problem.position.size();
+        Some(ProofReport {
+            proven: self.proven(),
+            mv: size.format_move(self.first_move()),
+            status: self.status().name(),
+            code: self.code(),
+            line: self.line().iter().map(|m| size.format_move(m.1)).collect(),
+            prover_status: p.status.map(|s| s.name()),
+            positions: p.searches.nodes,
+            seconds: crate::solver::report::round4(p.searches.seconds),
+            reason: self.unproven_reason(),
+            searches: p
+                .searches
+                .proofs
+                .iter()
+                .map(|s| SearchReport {
+                    ko_threats: s.rules.ko.code(),
+                    life: s.rules.life.code(),
+                    winner: s.winner.letter().to_string(),
+                    tree_nodes: s.tree.as_ref().ok().map(|t| t.nodes.len()),
+                    tree_error: s.tree.as_ref().err().map(|e| e.to_string()),
+                })
+                .collect(),
+        })
+    }
+}

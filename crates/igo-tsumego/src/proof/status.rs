@@ -1,0 +1,314 @@
+//! The status of a problem by proofs under several ko models (issue 10, item 2), with GNU Go's
+//! codes for the side to play: 1 it succeeds unconditionally, 2 it succeeds by a ko it takes
+//! first, 3 by a ko where it needs a threat first, 0 it fails.
+//!
+//! In order, each a df-pn search sharing one table (the rules are part of every key):
+//! 1. the opponent has unlimited ko threats (the defender's worth less than its target): a win
+//!    is unconditional (code 1);
+//! 2. nobody has threats: a win means the side to play wins the ko it starts (code 2);
+//! 3. the side to play has unlimited threats: a win needs a threat first (code 3);
+//!
+//! and each loss is itself proven (the opponent's win). A defender's unconditional win under the
+//! rule "a standing target lives" is tested once more under "only Benson life counts", with no
+//! threats on either side: a loss there means the target lives only in seki.
+
+use std::time::Instant;
+
+use igo_core::{Color, Move, PointSet, Position};
+
+use super::dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
+use super::game::{KoThreats, LifeRule, LocalGame, Rules};
+use super::table::Table;
+use super::tree::{solution_tree, ProofTree, TreeError, TreeLimits};
+
+/// The proven status of the side to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProvenStatus {
+    /// The attacker (to play) captures the target unconditionally.
+    Kill,
+    /// The defender (to play) lives unconditionally with Benson life in reach.
+    Live,
+    /// The defender (to play) keeps the target standing but cannot reach Benson life: seki
+    /// (or a life the rules cannot tell from it).
+    Seki,
+    /// The side to play succeeds by ko: code 2 (it takes first) or 3 (it needs a threat first).
+    Ko(u8),
+    /// The side to play fails even with unlimited ko threats.
+    Fail,
+}
+
+impl ProvenStatus {
+    /// GNU Go's code for the side to play: 1 unconditional, 2 ko taken first, 3 ko needing a
+    /// threat, 0 failure.
+    pub fn code(self) -> u8 {
+        match self {
+            ProvenStatus::Kill | ProvenStatus::Live | ProvenStatus::Seki => 1,
+            ProvenStatus::Ko(c) => c,
+            ProvenStatus::Fail => 0,
+        }
+    }
+
+    /// `"kill"`, `"live"`, `"seki"`, `"ko"` or `"fail"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProvenStatus::Kill => "kill",
+            ProvenStatus::Live => "live",
+            ProvenStatus::Seki => "seki",
+            ProvenStatus::Ko(_) => "ko",
+            ProvenStatus::Fail => "fail",
+        }
+    }
+}
+
+/// One finished search: the rules, who won, and the solution tree when it could be read out.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The rules searched.
+    pub rules: Rules,
+    /// The winner from the start position.
+    pub winner: Color,
+    /// The winning first move when the winner moves first.
+    pub first_move: Option<Move>,
+    /// The solution tree, or why it is missing.
+    pub tree: Result<ProofTree, TreeError>,
+}
+
+/// Settings of the status search.
+#[derive(Clone, Debug)]
+pub struct ProverConfig {
+    /// The df-pn settings.
+    pub dfpn: DfpnConfig,
+    /// Transposition table bytes.
+    pub table_bytes: u64,
+    /// Solution-tree read-out limits.
+    pub tree: TreeLimits,
+    /// Also prove the side to play's failures under the stronger ko models (the trees that
+    /// back up a ko status). \[default: true\]
+    pub refutations: bool,
+    /// Tell seki from life by a search under the unconditional life rule. \[default: true\]
+    pub seki: bool,
+    /// Success rates of the side to play's first moves (local board), from the Monte-Carlo
+    /// search: they order the root moves and start their numbers. \[default: none\]
+    pub root_hints: Vec<(Move, f32)>,
+}
+
+impl Default for ProverConfig {
+    fn default() -> Self {
+        ProverConfig {
+            dfpn: DfpnConfig::default(),
+            table_bytes: 256 << 20,
+            tree: TreeLimits::default(),
+            refutations: true,
+            seki: true,
+            root_hints: Vec::new(),
+        }
+    }
+}
+
+/// What the status search found.
+#[derive(Clone, Debug)]
+pub struct ProvenAnswer {
+    /// The status, or `None` when a limit came first.
+    pub status: Option<ProvenStatus>,
+    /// The proven first move of the side to play (local board), when it succeeds.
+    pub first_move: Option<Move>,
+    /// Every finished search, the one that decides the status first.
+    pub proofs: Vec<Proof>,
+    /// Positions generated, all searches together.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The local game of a problem: `start` (local board, side to play to move), the playable
+/// `region`, the `target` stones (local points), the attacker.
+#[derive(Clone, Debug)]
+pub struct Question {
+    /// The start position on the local board.
+    pub start: Position,
+    /// Playable points.
+    pub region: PointSet,
+    /// The target.
+    pub target: PointSet,
+    /// The attacker.
+    pub attacker: Color,
+}
+
+fn game(q: &Question, rules: Rules) -> LocalGame {
+    LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules)
+}
+
+/// One search: who wins from the start under `rules`, with the tree of the winner.
+fn search(
+    q: &Question,
+    rules: Rules,
+    tt: &mut Table,
+    config: &ProverConfig,
+    limits: Limits<'_>,
+    nodes: &mut u64,
+    want_tree: bool,
+) -> Option<Proof> {
+    let g = game(q, rules);
+    let to_play = q.start.to_play();
+    let mut dfpn = Dfpn::new(&g, tt, config.dfpn);
+    dfpn.set_root_hints(&config.root_hints);
+    let left = Limits {
+        nodes: limits.nodes.saturating_sub(*nodes),
+        ..limits
+    };
+    let verdict = dfpn.run(left);
+    let (winner, first_move) = match verdict {
+        Verdict::Win(m) => (to_play, Some(m)),
+        Verdict::Loss => (!to_play, None),
+        Verdict::Unknown => {
+            *nodes += dfpn.nodes;
+            return None;
+        }
+    };
+    let tree = if want_tree {
+        solution_tree(&mut dfpn, winner, config.tree)
+    } else {
+        Err(TreeError::TooLarge(0))
+    };
+    *nodes += dfpn.nodes;
+    // The tree's first move is the one to report: it is the line that was proven on its path.
+    let first_move = match (&tree, first_move) {
+        (Ok(t), Some(_)) => t.first_move().or(first_move),
+        (_, m) => m,
+    };
+    Some(Proof {
+        rules,
+        winner,
+        first_move,
+        tree,
+    })
+}
+
+/// Proves the status of the side to play in `q` within `limits`.
+pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> ProvenAnswer {
+    let t0 = Instant::now();
+    let mut tt = Table::with_bytes(config.table_bytes);
+    let me = q.start.to_play();
+    let defender = !q.attacker;
+    let mut nodes = 0u64;
+    let mut proofs = Vec::new();
+    // The opponent's threats: when the attacker plays first, the defender's threats are worth
+    // less than its target (books do not count as a ko the ko whose capture ataris the group).
+    let opponent = if me == q.attacker {
+        KoThreats::BelowTarget(!me)
+    } else {
+        KoThreats::Unlimited(!me)
+    };
+    let models = [
+        (opponent, 1u8),
+        (KoThreats::None, 2),
+        (KoThreats::Unlimited(me), 3),
+    ];
+    let mut status = None;
+    let mut first_move = None;
+    for (ko, code) in models {
+        let rules = Rules {
+            ko,
+            life: LifeRule::Standing,
+        };
+        let Some(p) = search(q, rules, &mut tt, config, limits, &mut nodes, true) else {
+            break;
+        };
+        let won = p.winner == me;
+        let first = p.first_move;
+        let tree_ok = p.tree.is_ok();
+        proofs.push(p);
+        if won {
+            first_move = first;
+            status = Some(if code > 1 {
+                ProvenStatus::Ko(code)
+            } else if me == q.attacker {
+                ProvenStatus::Kill
+            } else {
+                ProvenStatus::Live
+            });
+            // The failure under the stronger model is the other half of a ko status: move its
+            // proof after the winning one.
+            if code > 1 {
+                let fail = proofs.remove(proofs.len() - 2);
+                proofs.push(fail);
+                if !config.refutations {
+                    proofs.truncate(1);
+                }
+            }
+            break;
+        }
+        let _ = tree_ok;
+        if code == 3 {
+            status = Some(ProvenStatus::Fail);
+        }
+    }
+    if status == Some(ProvenStatus::Live) && me == defender && config.seki {
+        // Without threats on either side, so that a ko the defender must keep fighting (which
+        // the standing rule counts as life when it ends in passes) is not taken for seki.
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Unconditional,
+        };
+        if let Some(p) = search(q, rules, &mut tt, config, limits, &mut nodes, true) {
+            if p.winner != me {
+                status = Some(ProvenStatus::Seki);
+            }
+            proofs.push(p);
+        }
+    }
+    if !config.refutations {
+        proofs.truncate(1);
+    }
+    ProvenAnswer {
+        status,
+        first_move,
+        proofs,
+        nodes,
+        seconds: t0.elapsed().as_secs_f64(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question(diagram: &str, target: &str, attacker: Color) -> Question {
+        let start = Position::from_diagram(diagram).unwrap();
+        let size = start.size();
+        let t = start
+            .board()
+            .block_at(size.parse_point(target).unwrap())
+            .unwrap()
+            .stones();
+        // The whole board is the region: the diagrams are small local boards already.
+        let region = PointSet::full(size);
+        Question {
+            start,
+            region,
+            target: t,
+            attacker,
+        }
+    }
+
+    #[test]
+    fn a_straight_three_dies_when_the_attacker_takes_the_vital_point() {
+        // White's straight three A4-C4 along the top edge: Black B4 takes the vital point.
+        let q = question(
+            "
+            . . . O X .
+            O O O O X .
+            X X X X X .
+            . . . . . .
+            to play: X",
+            "D3",
+            Color::Black,
+        );
+        let a = prove_status(&q, &ProverConfig::default(), Limits::default());
+        assert_eq!(a.status, Some(ProvenStatus::Kill));
+        assert_eq!(
+            a.first_move,
+            Some(Move::Play(q.start.size().parse_point("B4").unwrap()))
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! The transposition table of the proof search: proof and disproof numbers by position key, in
+//! buckets of four, bounded by a memory limit, replacing the entry that cost the least work to
+//! compute when a bucket is full (Nagai's df-pn keeps its tree in such a table; "replacement by
+//! work" after Kishimoto and Müller's TsumeGo Explorer). Results that depended on the path (a
+//! repetition below them) are never stored as solved: the search keeps them in its own frames
+//! (the simple graph-history-interaction rule of `shared/design/PROOF-SEARCH.md`).
+
+/// One stored position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The position key (0: empty slot).
+    pub key: u64,
+    /// Proof number for the player to move (phi): 0 when it wins.
+    pub phi: u32,
+    /// Disproof number for the player to move (delta): 0 when it loses.
+    pub delta: u32,
+    /// Work spent below (nodes), saturating.
+    pub work: u32,
+    /// Index of the best move in the move list (`u16::MAX`: none).
+    pub best: u16,
+}
+
+const WAYS: usize = 4;
+
+/// The table.
+pub struct Table {
+    slots: Vec<Entry>,
+    mask: usize,
+    stored: u64,
+    replaced: u64,
+}
+
+impl Table {
+    /// Bytes of one entry.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+    /// A table of at most `bytes` bytes (at least one bucket; a power of two of buckets).
+    pub fn with_bytes(bytes: u64) -> Table {
+        let bucket = (Self::ENTRY_BYTES * WAYS) as u64;
+        let mut buckets = 1usize;
+        while (buckets as u64) * 2 * bucket <= bytes && buckets < (1 << 30) {
+            buckets *= 2;
+        }
+        Table {
+            slots: vec![Entry::default(); buckets * WAYS],
+            mask: buckets - 1,
+            stored: 0,
+            replaced: 0,
+        }
+    }
+
+    /// The size in bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.slots.len() * Self::ENTRY_BYTES) as u64
+    }
+
+    /// Entries stored so far, and how many of them replaced another position.
+    pub fn counts(&self) -> (u64, u64) {
+        (self.stored, self.replaced)
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.slots.fill(Entry::default());
+        self.stored = 0;
+        self.replaced = 0;
+    }
+
+    #[inline]
+    fn fix(key: u64) -> u64 {
+        if key == 0 {
+            1
+        } else {
+            key
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits pick the bucket; low bits are less mixed by XOR of stone keys.
+        ((key >> 17) as usize & self.mask) * WAYS
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let key = Self::fix(key);
+        let b = self.bucket(key);
+        self.slots[b..b + WAYS]
+            .iter()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Stores `entry` (its key fixed up), over the same key or the least-work slot.
+    pub fn put(&mut self, mut entry: Entry) {
+        entry.key = Self::fix(entry.key);
+        let b = self.bucket(entry.key);
+        let bucket = &mut self.slots[b..b + WAYS];
+        let slot = match bucket.iter().position(|e| e.key == entry.key) {
+            Some(i) => i,
+            None => {
+                let i = (0..WAYS)
+                    .min_by_key(|&i| (bucket[i].key != 0, bucket[i].work))
+                    .expect("four ways");
+                if bucket[i].key != 0 {
+                    self.replaced += 1;
+                }
+                self.stored += 1;
+                i
+            }
+        };
+        bucket[slot] = entry;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_fits_its_budget_and_keeps_the_costly_entries() {
+        let t = Table::with_bytes(1 << 20);
+        assert!(t.bytes() <= 1 << 20);
+        assert!(t.bytes() > 1 << 18);
+        let mut t = Table::with_bytes(4 * Table::ENTRY_BYTES as u64); // one bucket
+        for k in 1..=4u64 {
+            t.put(Entry {
+                key: k << 20,
+                phi: 1,
+                delta: 1,
+                work: 10 * k as u32,
+                best: 0,
+            });
+        }
+        t.put(Entry {
+            key: 99 << 20,
+            phi: 2,
+            delta: 3,
+            work: 5,
+            best: 0,
+        });
+        // The cheapest (work 10) went.
+        assert!(t.get(1 << 20).is_none());
+        assert_eq!(t.get(99 << 20).map(|e| (e.phi, e.delta)), Some((2, 3)));
+        assert!(t.get(4 << 20).is_some());
+        // The same key is overwritten in place.
+        t.put(Entry {
+            key: 99 << 20,
+            phi: 0,
+            delta: u32::MAX,
+            work: 6,
+            best: 1,
+        });
+        assert_eq!(t.get(99 << 20).map(|e| e.phi), Some(0));
+        assert_eq!(t.counts(), (5, 1));
+    }
+}

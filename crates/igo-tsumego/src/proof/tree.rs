@@ -1,0 +1,336 @@
+//! The solution tree of a finished proof: at each node of the proving side one winning move, at
+//! each node of the other side every legal move of the region and pass, each line ending where
+//! the rules end the game in the prover's favour. It is read out of the transposition table on
+//! the real paths from the root (positions the table lost are proven again), so repetitions are
+//! judged where they happen.
+//!
+//! Positions met again are written once: a later occurrence refers to the first (`Same`). A
+//! reference is only made when the shared subtree cannot meet a position of the path above the
+//! new occurrence, which is what its proof would then have to answer for (graph history
+//! interaction). The test, the checker's too, is sufficient and cheap: the subtree holds no
+//! repetition ending, and some colour `c` captures nothing anywhere in it, so the other
+//! colour's stones are never removed below; then a position above whose stones of that colour
+//! do not include the current ones can never come back.
+
+use std::collections::HashMap;
+
+use igo_core::{Color, Move, PointSet};
+
+use super::dfpn::Dfpn;
+use super::game::Reason;
+
+/// What is below a node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The game ends here in the prover's favour.
+    Leaf(Reason),
+    /// The moves played here (one at the prover's nodes, all at the other side's).
+    Inner(Vec<u32>),
+    /// The same position as this earlier node, whose subtree answers it.
+    Same(u32),
+}
+
+/// Facts about the whole subtree of a node, references followed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Some line ends by repetition.
+    pub repetition: bool,
+    /// Black, White captured something somewhere.
+    pub captures: [bool; 2],
+    /// Nodes of the subtree with every reference written out (saturating).
+    pub unfolded: u64,
+}
+
+/// A node of the solution tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofNode {
+    /// The move that leads here and who made it (`None` at the root).
+    pub mv: Option<(Color, Move)>,
+    /// What follows.
+    pub kind: Kind,
+    /// Facts about the subtree.
+    pub summary: Summary,
+}
+
+/// A solution tree; node 0 is the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofTree {
+    /// The nodes in depth-first order (a reference always points to an earlier node).
+    pub nodes: Vec<ProofNode>,
+    /// The side whose win the tree proves.
+    pub prover: Color,
+}
+
+impl ProofTree {
+    /// The first move (the answer), if the root has one.
+    pub fn first_move(&self) -> Option<Move> {
+        match &self.nodes[0].kind {
+            Kind::Inner(children) => children
+                .first()
+                .and_then(|&c| self.nodes[c as usize].mv.map(|m| m.1)),
+            _ => None,
+        }
+    }
+
+    /// The main line: the first child at every node.
+    pub fn main_line(&self) -> Vec<(Color, Move)> {
+        let mut out = Vec::new();
+        let mut at = 0usize;
+        loop {
+            match &self.nodes[at].kind {
+                Kind::Inner(children) if !children.is_empty() => {
+                    at = children[0] as usize;
+                    if let Some(m) = self.nodes[at].mv {
+                        out.push(m);
+                    }
+                }
+                Kind::Same(target) => at = *target as usize,
+                _ => return out,
+            }
+        }
+    }
+}
+
+/// Why no tree came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeError {
+    /// More nodes than allowed.
+    #[error("the solution tree has more than {0} nodes")]
+    TooLarge(usize),
+    /// A line the table called won could not be proven on its real path (or within the
+    /// re-proving budget).
+    #[error("a line could not be proven on its own path")]
+    Unproven,
+}
+
+/// Limits of the read-out.
+#[derive(Clone, Copy, Debug)]
+pub struct TreeLimits {
+    /// Nodes written at most.
+    pub max_nodes: usize,
+    /// Nodes of search to re-prove a position the table lost.
+    pub reprove_nodes: u64,
+}
+
+impl Default for TreeLimits {
+    fn default() -> Self {
+        TreeLimits {
+            max_nodes: 2_000_000,
+            reprove_nodes: 200_000,
+        }
+    }
+}
+
+struct Builder<'a, 'g, 't> {
+    dfpn: &'a mut Dfpn<'g, 't>,
+    prover: Color,
+    nodes: Vec<ProofNode>,
+    memo: HashMap<u64, u32>,
+    limits: TreeLimits,
+}
+
+/// Reads the solution tree of `prover`'s win from the start position out of `dfpn`, after a
+/// search that found the player to move there winning (`prover` is that player) or losing
+/// (`prover` is the other side: the tree then answers every move at the root).
+pub fn solution_tree(
+    dfpn: &mut Dfpn<'_, '_>,
+    prover: Color,
+    limits: TreeLimits,
+) -> Result<ProofTree, TreeError> {
+    let mut b = Builder {
+        dfpn,
+        prover,
+        nodes: Vec::new(),
+        memo: HashMap::new(),
+        limits,
+    };
+    b.node(0, false, None)?;
+    Ok(ProofTree {
+        nodes: b.nodes,
+        prover,
+    })
+}
+
+impl Builder<'_, '_, '_> {
+    fn push(&mut self, mv: Option<(Color, Move)>, kind: Kind) -> Result<u32, TreeError> {
+        if self.nodes.len() >= self.limits.max_nodes {
+            return Err(TreeError::TooLarge(self.limits.max_nodes));
+        }
+        self.nodes.push(ProofNode {
+            mv,
+            kind,
+            summary: Summary::default(),
+        });
+        Ok((self.nodes.len() - 1) as u32)
+    }
+
+    /// Whether the subtree of node `idx` may stand for the position at depth `d`.
+    fn may_refer(&self, idx: u32, d: usize) -> bool {
+        let s = self.nodes[idx as usize].summary;
+        if s.repetition {
+            return false;
+        }
+        let window = self.dfpn.window_stones(d);
+        if window.is_empty() {
+            return true;
+        }
+        let board = self.dfpn.state(d).pos.board();
+        [Color::Black, Color::White].iter().any(|&c| {
+            if s.captures[c.index()] {
+                return false;
+            }
+            let other = !c;
+            let now = board.stones(other);
+            window.iter().all(|w| !now.is_subset(&w[other.index()]))
+        })
+    }
+
+    fn node(
+        &mut self,
+        d: usize,
+        repeated: bool,
+        mv: Option<(Color, Move)>,
+    ) -> Result<u32, TreeError> {
+        let game = self.dfpn.game;
+        if d + 2 >= self.dfpn.states.len() {
+            // Deeper than the search goes: this line cannot be read out.
+            return Err(TreeError::Unproven);
+        }
+        let result = {
+            let dfpn = &mut *self.dfpn;
+            let s = &dfpn.states[d];
+            game.result(s, &mut dfpn.benson)
+        };
+        let end = match result {
+            Some(r) => Some(r),
+            None if repeated => Some((game.standing_winner(), Reason::Repetition)),
+            None => None,
+        };
+        if let Some((winner, reason)) = end {
+            if winner != self.prover {
+                if std::env::var("IGO_DEBUG").is_ok() {
+                    eprintln!(
+                        "end {reason:?} lost at depth {d}:\n{}",
+                        self.dfpn.state(d).pos
+                    );
+                }
+                return Err(TreeError::Unproven);
+            }
+            let i = self.push(mv, Kind::Leaf(reason))?;
+            self.nodes[i as usize].summary = Summary {
+                repetition: reason == Reason::Repetition,
+                captures: [false; 2],
+                unfolded: 1,
+            };
+            return Ok(i);
+        }
+        let key = game.key(self.dfpn.state(d));
+        if let Some(&earlier) = self.memo.get(&key) {
+            if self.may_refer(earlier, d) {
+                let i = self.push(mv, Kind::Same(earlier))?;
+                self.nodes[i as usize].summary = self.nodes[earlier as usize].summary;
+                return Ok(i);
+            }
+        }
+        let me = self.dfpn.state(d).pos.to_play();
+        let here = self.push(mv, Kind::Inner(Vec::new()))?;
+        let mut children = Vec::new();
+        if me == self.prover {
+            // First the numbers the table holds; if they show no win (the table lost it, or
+            // the win depended on the path and was never stored), search here on the real
+            // path, whose frame then holds its own numbers.
+            self.dfpn.expand_only(d);
+            let mut searched = false;
+            loop {
+                let mut wins: Vec<(bool, u32, Move)> = self
+                    .dfpn
+                    .kids(d)
+                    .iter()
+                    .filter(|c| c.delta == 0)
+                    .map(|c| {
+                        let work = self.dfpn.tt.get(c.key).map_or(0, |e| e.work);
+                        (c.dep, work, c.mv)
+                    })
+                    .collect();
+                wins.sort_by_key(|w| (w.0, w.1));
+                let mut found = None;
+                for &(_, _, m) in &wins {
+                    let mark = self.nodes.len();
+                    let repeated = self.dfpn.enter(d, m);
+                    match self.node(d + 1, repeated, Some((me, m))) {
+                        Ok(c) => {
+                            found = Some(c);
+                            break;
+                        }
+                        Err(TreeError::Unproven) => self.truncate(mark),
+                        Err(e) => return Err(e),
+                    }
+                }
+                if let Some(c) = found {
+                    children.push(c);
+                    break;
+                }
+                if searched || !self.dfpn.reprove(d, self.limits.reprove_nodes) {
+                    if std::env::var("IGO_DEBUG").is_ok() {
+                        eprintln!("no proven line at depth {d}:\n{}", self.dfpn.state(d).pos);
+                    }
+                    return Err(TreeError::Unproven);
+                }
+                searched = true;
+            }
+        } else {
+            self.dfpn.expand_only(d);
+            let mut replies: Vec<(u32, Move)> = self
+                .dfpn
+                .kids(d)
+                .iter()
+                .map(|c| {
+                    let work = self.dfpn.tt.get(c.key).map_or(0, |e| e.work);
+                    // Replies the prover is not known to answer first: they fail fast.
+                    (if c.phi == 0 { work } else { u32::MAX }, c.mv)
+                })
+                .collect();
+            // Main line first: the reply that cost the search most.
+            replies.sort_by_key(|r| std::cmp::Reverse(r.0));
+            for (_, m) in replies {
+                let repeated = self.dfpn.enter(d, m);
+                children.push(self.node(d + 1, repeated, Some((me, m)))?);
+            }
+        }
+        // The summary of the subtree.
+        let mut summary = Summary {
+            repetition: false,
+            captures: [false; 2],
+            unfolded: 1,
+        };
+        let before = self.dfpn.state(d).pos.board().stone_sets();
+        for &c in &children {
+            let node = &self.nodes[c as usize];
+            let cs = node.summary;
+            summary.repetition |= cs.repetition;
+            summary.captures[0] |= cs.captures[0];
+            summary.captures[1] |= cs.captures[1];
+            summary.unfolded = summary.unfolded.saturating_add(cs.unfolded);
+            if let Some((who, Move::Play(p))) = node.mv {
+                // Did the move capture? Replay it (cheap) rather than keep every board.
+                let mut s = self.dfpn.state(d).clone();
+                self.dfpn.game.play(&mut s, Move::Play(p));
+                let them: PointSet = before[!who];
+                if !(them - s.pos.board().stones(!who)).is_empty() {
+                    summary.captures[who.index()] = true;
+                }
+            }
+        }
+        let n = &mut self.nodes[here as usize];
+        n.kind = Kind::Inner(children);
+        n.summary = summary;
+        self.memo.insert(key, here);
+        Ok(here)
+    }
+
+    /// Drops the nodes from `mark` on (a failed line) and the memo entries pointing there.
+    fn truncate(&mut self, mark: usize) {
+        self.nodes.truncate(mark);
+        self.memo.retain(|_, &mut i| (i as usize) < mark);
+    }
+}
