@@ -50,6 +50,10 @@ pub struct ProblemRecord {
     pub checked: Option<bool>,
 }
 
+/// The independent checker as the caller supplies it: the reasons it refuses the trees of a
+/// proof SGF (empty: all valid).
+pub type ProofCheck = Box<dyn Fn(&str) -> Vec<String>>;
+
 /// The prover's settings in a benchmark: run after the Monte-Carlo search on every problem.
 pub struct BenchProver {
     /// The prover's settings.
@@ -60,7 +64,7 @@ pub struct BenchProver {
     pub seconds: Option<f64>,
     /// The independent checker: the reasons it refuses the trees of a proof SGF (empty: all
     /// valid). The caller supplies it, so that the prover's crate shares no code with it.
-    pub check: Option<Box<dyn Fn(&str) -> Vec<String>>>,
+    pub check: Option<ProofCheck>,
 }
 
 /// A budget as data: `{"playouts": n}` or `{"seconds": s}`.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use igo_tsumego::bench::{file_number, Bench, BenchProver, Outcome};
+use igo_tsumego::bench::{file_number, Bench, BenchProver, Outcome, ProofCheck};
 use igo_tsumego::peer::{GnuGo, PeerMode};
 use igo_tsumego::solver::report::round4;
 use igo_tsumego::{Request, SolverConfig};
@@ -116,7 +116,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     let keep = details_out.is_some();
     let mut bench = Bench::new(&config, request, peer, args.exclude_learned, keep);
     if let Some(settings) = proof_settings(&args.search)? {
-        let check: Option<Box<dyn Fn(&str) -> Vec<String>>> = if args.no_check {
+        let check: Option<ProofCheck> = if args.no_check {
             None
         } else {
             Some(Box::new(|text: &str| {
