@@ -13,12 +13,13 @@
 //!
 //! ```
 //! use igo_check::{check_sgf, CheckError};
-//! // Black to capture the White stone at A1: a one-move proof.
-//! let sgf = "(;GM[1]FF[4]SZ[5]AB[ad][bd][be]AW[ae]PL[B]\
-//!            IGR[aa:ee]IGA[B]IGT[ae]IGK[none]IGL[standing]IGP[B];B[ce])";
-//! // B C1 does not capture: the checker says so.
-//! match &check_sgf(sgf, 1_000_000)[0] {
-//!     Err(CheckError::Rejected { reason, .. }) => assert!(reason.contains("replies")),
+//! // White's A9 has one liberty, A8, in the region A9-D6; Black captures there: a proof.
+//! let game = "(;GM[1]FF[4]SZ[9]AB[ba]AW[aa]PL[B]\
+//!             IGR[aa:dd]IGA[B]IGT[aa]IGK[none]IGL[standing]IGP[B]";
+//! assert!(check_sgf(&format!("{game};B[ab])"), 1_000_000)[0].is_ok());
+//! // Black C7 decides nothing and White's replies are missing: the checker refuses it.
+//! match &check_sgf(&format!("{game};B[cc])"), 1_000_000)[0] {
+//!     Err(CheckError::Rejected { .. }) => {}
 //!     other => panic!("{other:?}"),
 //! }
 //! ```
