@@ -93,7 +93,8 @@ pub struct MspArgs {
     /// MIP backend (default: HiGHS when compiled in, else CBC).
     #[arg(long, value_enum)]
     solver: Option<SolverArg>,
-    /// Memory limit of the DP in MiB (default: 80% of the available memory).
+    /// Memory limit of the DP in MiB (default: 80% of what `ulimit -v`, the memory cgroup and
+    /// the available memory leave).
     #[arg(long, value_name = "MIB")]
     memory_limit: Option<u64>,
     /// Print one JSON object instead of text.
@@ -110,9 +111,11 @@ pub struct MspArgs {
 /// Errors of the library that are the user's input, as exit code 2; Ctrl-C as exit 130.
 fn lib_error(e: MspError) -> anyhow::Error {
     match e {
-        MspError::InvalidSize(_) | MspError::TooLarge { .. } | MspError::InvalidOption(_) => {
-            bad_input(e.to_string())
-        }
+        MspError::TooLarge { .. } => bad_input(format!(
+            "{e} (the memory limit: --memory-limit MIB, by default 80% of what ulimit -v, the \
+             memory cgroup and the available memory leave)"
+        )),
+        MspError::InvalidSize(_) | MspError::InvalidOption(_) => bad_input(e.to_string()),
         MspError::Interrupted => anyhow::Error::new(Interrupted("msp stopped".into())),
         e => anyhow!(e),
     }

@@ -1,5 +1,7 @@
 //! `igo msp` end to end: JSON fields, counts, boards written atomically, bad input exits 2.
 
+use std::process::Command;
+
 use crate::common::{igo_text, json};
 
 #[test]
@@ -96,4 +98,34 @@ fn bad_input_exits_with_code_2() {
         assert!(err.contains("error"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn msp_23_under_a_2_gb_address_space_limit_stops_with_a_memory_message() {
+    // Issue 8's battery: under `ulimit -v 2000000` this aborted on allocation (exit 134) because
+    // the default limit read only MemAvailable. The default now honours the address-space limit:
+    // the DP's estimate (about 3.3 GB for 23x23) is refused before any allocation, exit 2.
+    let cmd = format!(
+        "ulimit -v 2000000; exec {} msp 23",
+        env!("CARGO_BIN_EXE_igo")
+    );
+    let out = Command::new("bash").args(["-c", &cmd]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("memory allocation"),
+        "{err}"
+    );
+    assert!(err.contains("23x23 needs about"), "{err}");
+    assert!(err.contains("--memory-limit"), "{err}");
+    // The limit named is under the 1953 MiB of the ulimit (80% of what it leaves), whatever
+    // MemAvailable says.
+    let limit: u64 = err
+        .split("more than the limit of ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no limit in {err:?}"));
+    assert!(limit > 0 && limit <= 1953 * 8 / 10, "{limit} MiB: {err}");
+    assert!(out.stdout.is_empty());
 }
