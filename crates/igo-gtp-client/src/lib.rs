@@ -192,6 +192,25 @@ impl Engine {
         &self.name
     }
 
+    /// The process id of the engine.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// CPU seconds (user + system, all threads) the engine process has used so far, from
+    /// `/proc/PID/stat` (Linux; `None` elsewhere or once the process is gone). The machine may be
+    /// shared, so a match measures engines in CPU time rather than wall time.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+        let rest = &stat[stat.rfind(')')? + 1..];
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        // Fields 14 and 15 of the file (utime, stime) are the 12th and 13th after the name.
+        let utime: f64 = fields.get(11)?.parse().ok()?;
+        let stime: f64 = fields.get(12)?.parse().ok()?;
+        Some((utime + stime) / clock_ticks_per_second())
+    }
+
     /// Sends one command and returns its answer: `Ok(Ok(text))` for `= text`, `Ok(Err(text))` for
     /// `? text`, `Err` when the engine could not be reached or its answer is not GTP. The id, if
     /// the engine echoes one, is dropped; a multi-line answer keeps its inner newlines.
@@ -463,6 +482,12 @@ impl Engine {
     }
 }
 
+/// The kernel's clock ticks per second for `/proc` times: USER_HZ, which Linux fixes at 100 on
+/// every architecture it exports to user space.
+fn clock_ticks_per_second() -> f64 {
+    100.0
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = writeln!(self.input, "quit");
@@ -567,6 +592,15 @@ mod tests {
             e.genmove(size, Color::Black),
             Err(ClientError::BadAnswer { .. })
         ));
+    }
+
+    #[test]
+    fn cpu_seconds_grow_while_the_engine_computes() {
+        let mut e = fake_engine("read a; i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; printf '= done\\n\\n'; read a");
+        let before = e.cpu_seconds().expect("a /proc entry for the child");
+        assert_eq!(e.command("spin").unwrap(), "done");
+        let after = e.cpu_seconds().unwrap();
+        assert!(after > before, "{before} -> {after}");
     }
 
     #[test]

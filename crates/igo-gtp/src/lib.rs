@@ -1,59 +1,170 @@
-//! igo's GTP engine (Go Text Protocol 2), for GoGui, Sabaki, twogtp and other controllers.
+//! igo's GTP engine (Go Text Protocol 2), for GoGui, Sabaki, Lizzie, KaTrain, twogtp and other
+//! controllers.
 //!
-//! [`protocol`] does the framing, [`engine`] holds the game and a table of command handlers
-//! (the standard commands, handicap, SGF, scoring with dead stones from Monte-Carlo ownership and
-//! Benson's unconditional life, and GoGui analysis commands `igo-benson`, `igo-groups`,
-//! `igo-ownership`), and [`player`] generates moves by UCT over light playouts.
+//! [`protocol`] does the framing, [`engine`] holds the game and the command tables (the standard
+//! commands, handicap ([`handicap`]), SGF ([`sgfio`]), time control ([`clock`]), scoring with dead
+//! stones and seki ([`scoring`]), GoGui analysis commands), [`analyze`] streams live analysis
+//! (`lz-analyze`, `kata-analyze`), [`player`] generates moves with the MCTS of [`search`]
+//! (RAVE, priors, heavy playouts, tree reuse, threads), and [`twogtp`] referees games between
+//! two other engines (`igo match`).
 //!
 //! ```
 //! use igo_gtp::{engine::Engine, run};
 //! let input = "1 boardsize 5\n2 play b C3\n3 list_stones black\n4 quit\n";
 //! let mut out = Vec::new();
-//! run(input.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+//! run(std::io::Cursor::new(input), &mut out, &mut Engine::default()).unwrap();
 //! assert_eq!(String::from_utf8(out).unwrap(), "=1\n\n=2\n\n=3 C3\n\n=4\n\n");
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod analyze;
+pub mod clock;
 pub mod engine;
+pub mod handicap;
+pub mod komi;
 pub mod player;
 pub mod protocol;
 mod reading;
+pub mod scoring;
+pub mod search;
+pub mod sgfio;
+pub mod twogtp;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 
-use engine::Engine;
+use engine::{Engine, Kind};
+use search::Limits;
+
+/// The most simulations one `lz-analyze` runs before it waits idle for the next command.
+pub const ANALYSIS_PLAYOUT_CAP: u64 = 50_000_000;
+
+/// Input lines, read by a thread of their own so that a streaming command (`lz-analyze`) can
+/// be stopped by the next line while it runs. `None` is the end of the input; `sent` counts the
+/// lines (and the end) sent.
+fn spawn_reader(
+    input: impl Read + Send + 'static,
+    sent: Arc<AtomicU64>,
+) -> Receiver<Option<Vec<u8>>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(input);
+        loop {
+            let mut line = Vec::new();
+            let item = match reader.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => None,
+                Ok(_) => Some(line),
+            };
+            let end = item.is_none();
+            if tx.send(item).is_err() {
+                return;
+            }
+            sent.fetch_add(1, Ordering::SeqCst);
+            if end {
+                return;
+            }
+        }
+    });
+    rx
+}
 
 /// Reads commands from `input` until `quit` or the end of input, answering each on `output`
 /// (flushed after every response, as controllers wait for it). A handler error becomes a `?`
-/// response; the engine never stops on bad input.
+/// response; the engine never stops on bad input. Lines that are not UTF-8 are read with
+/// replacement characters (their id is kept).
 pub fn run(
-    input: impl BufRead,
+    input: impl Read + Send + 'static,
     mut output: impl Write,
     engine: &mut Engine,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
-            // Bytes that are not UTF-8 cannot be a valid command: answer and go on.
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                output.write_all(
-                    protocol::format_response(None, &Err("invalid input".into())).as_bytes(),
-                )?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let Some(cmd) = protocol::parse_line(&line) else {
+    let sent = Arc::new(AtomicU64::new(0));
+    let rx = spawn_reader(input, sent.clone());
+    let mut taken = 0u64;
+    loop {
+        let line = rx.recv().unwrap_or(None);
+        taken += 1;
+        let Some(line) = line else { break };
+        let Some(cmd) = protocol::parse_bytes(&line) else {
             continue;
         };
-        let result = engine.execute(&cmd.name, &cmd.args);
-        output.write_all(protocol::format_response(cmd.id, &result).as_bytes())?;
-        output.flush()?;
-        if engine.has_quit() {
-            break;
+        match engine::lookup(&cmd.name) {
+            Some(Kind::Stream(kind)) => {
+                stream(engine, kind, &cmd, &mut output, &sent, taken)?;
+            }
+            _ => {
+                let result = engine.execute(&cmd.name, &cmd.args);
+                output.write_all(protocol::format_response(cmd.id, &result).as_bytes())?;
+                output.flush()?;
+                if engine.has_quit() {
+                    break;
+                }
+            }
         }
     }
+    Ok(())
+}
+
+/// Runs a streaming command. An analysis stops when the input has a line beyond the `taken`
+/// lines read so far (the next command, or the end of input); a genmove runs to its end.
+fn stream(
+    engine: &mut Engine,
+    kind: analyze::StreamKind,
+    cmd: &protocol::Command,
+    output: &mut impl Write,
+    sent: &AtomicU64,
+    taken: u64,
+) -> std::io::Result<()> {
+    // Bad arguments are an ordinary error answer.
+    if let Err(e) = analyze::parse_request(&cmd.args) {
+        output.write_all(protocol::format_response(cmd.id, &Err(e)).as_bytes())?;
+        output.flush()?;
+        return Ok(());
+    }
+    output.write_all(protocol::response_head(cmd.id).as_bytes())?;
+    output.flush()?;
+    let stop = AtomicBool::new(false);
+    let finished = AtomicBool::new(false);
+    let is_genmove = matches!(
+        kind,
+        analyze::StreamKind::LzGenmove | analyze::StreamKind::KataGenmove
+    );
+    let limits = Limits {
+        playouts: Some(ANALYSIS_PLAYOUT_CAP),
+        ..Limits::default()
+    };
+    let result = std::thread::scope(|scope| {
+        if !is_genmove {
+            let (stop, finished) = (&stop, &finished);
+            scope.spawn(move || {
+                while !finished.load(Ordering::SeqCst) {
+                    if sent.load(Ordering::SeqCst) > taken {
+                        stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            });
+        }
+        let result = analyze::run_stream(engine, kind, &cmd.args, &mut *output, &stop, &limits);
+        // An analysis that ran out of simulations still answers only when input arrives.
+        while !is_genmove && sent.load(Ordering::SeqCst) <= taken {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        finished.store(true, Ordering::SeqCst);
+        result
+    });
+    match result {
+        Ok(last) => {
+            if is_genmove {
+                writeln!(output, "{last}")?;
+            }
+        }
+        Err(e) => writeln!(output, "error: {e}")?,
+    }
+    output.write_all(b"\n")?;
+    output.flush()?;
     Ok(())
 }
 
@@ -75,7 +186,8 @@ mod tests {
             format!("printsgf /nonexistent-folder/{mega}"),
         ] {
             let mut out = Vec::new();
-            run(command.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+            let input = std::io::Cursor::new(command.clone().into_bytes());
+            run(input, &mut out, &mut Engine::default()).unwrap();
             let reply = String::from_utf8(out).unwrap();
             assert!(reply.starts_with('?'), "{reply}");
             assert!(
@@ -112,10 +224,15 @@ mod tests {
                 path.display()
             );
             let mut out = Vec::new();
-            run(input.as_bytes(), &mut out, &mut Engine::default()).unwrap();
+            run(
+                std::io::Cursor::new(input.into_bytes()),
+                &mut out,
+                &mut Engine::default(),
+            )
+            .unwrap();
             assert_eq!(
                 String::from_utf8(out).unwrap(),
-                "=\n\n= C7\n\n= E5\n\n",
+                "= black\n\n= C7\n\n= E5\n\n",
                 "{k}"
             );
         }

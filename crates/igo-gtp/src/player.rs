@@ -1,226 +1,296 @@
-//! The move generator behind `genmove`: UCT (igo-tsumego's generic search) over the whole board
-//! with uniform light playouts (the rules engine's eq. 10-3 playouts), valued by who wins on area
-//! score with komi; and Monte-Carlo ownership for dead-stone marking and scoring.
-//!
-//! This is a plain Monte-Carlo player, not a strong one: it exists so that igo can be driven from
-//! GoGui or Sabaki like any engine, and so that its analysis commands have a game to work on.
+//! The move generator behind `genmove`: the [`crate::search`] MCTS with its tree kept between
+//! moves, a budget of playouts, CPU seconds or clock time, and the rules for passing and
+//! resigning that lose nothing:
+//! - after the opponent's pass, pass if the count of the position (dead stones removed by
+//!   [`crate::scoring`]) wins, since two passes end the game there;
+//! - never pass into a lost count: when the search's best move is a pass but the count loses,
+//!   play the best other move;
+//! - resign only when the best move wins less than [`PlayerConfig::resign_below`] after enough
+//!   simulations and the count loses too.
 
-use igo_core::{score, seeded_rng, Color, EyeRule, Komi, Move, PlayoutConfig, Position, Rng};
-use igo_tsumego::uct::{Budget, Search, SearchState, UctConfig};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-/// A full-board game state for the search: value = probability that Black wins.
-#[derive(Clone)]
-struct Playing {
-    position: Position,
-    komi: Komi,
-}
+use igo_core::{Color, Game, Move, Position};
 
-impl SearchState for Playing {
-    type Move = Move;
+use crate::komi::search_komi;
+use crate::scoring;
+use crate::search::{Limits, Report, Search, SearchConfig};
 
-    fn maximizing(&self) -> bool {
-        self.position.to_play() == Color::Black
-    }
-
-    fn terminal_value(&self) -> Option<f32> {
-        (self.position.consecutive_passes() >= 2).then(|| {
-            let s = score::area_score(self.position.board(), self.komi);
-            match s.winner() {
-                Some(Color::Black) => 1.0,
-                Some(Color::White) => 0.0,
-                None => 0.5,
-            }
-        })
-    }
-
-    fn moves(&self, out: &mut Vec<(Move, f32)>) {
-        let points = self.position.playout_points(EyeRule::NoAtari);
-        for p in points.iter() {
-            out.push((Move::Play(p), 1.0));
-        }
-        // Passing is always possible; with other moves left it is rarely right.
-        out.push((Move::Pass, if points.is_empty() { 1.0 } else { 0.1 }));
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.position.play_playout_move(mv);
-    }
-
-    fn playout(&mut self, rng: &mut Rng) -> f32 {
-        let r = self
-            .position
-            .playout(&PlayoutConfig::default(), self.komi, rng);
-        match r.score.winner() {
-            Some(Color::Black) => 1.0,
-            Some(Color::White) => 0.0,
-            None => 0.5,
-        }
-    }
-
-    fn copy_from(&mut self, other: &Self) {
-        self.position.copy_from(&other.position);
-        self.komi = other.komi;
-    }
-}
-
-/// How much thinking `genmove` does.
+/// How much thinking `genmove` does, and how.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayerConfig {
-    /// Playouts per move. \[default: 10,000\]
+    /// Simulations per move when no clock runs (and at most this many when one does).
+    /// \[default: 10,000\]
     pub playouts: u64,
+    /// CPU seconds (all threads) per move, if set: a move stops at the first of this and the
+    /// playouts. \[default: none\]
+    pub cpu_per_move: Option<f64>,
     /// Search threads. \[default: 1\]
     pub threads: usize,
     /// Seed of the search (the same seed gives the same moves on one thread). \[default: 1\]
     pub seed: u64,
-    /// Resign when the best move's win rate is below this (0 never resigns). \[default: 0.02\]
+    /// Resign when the best move's win rate is below this (0 never resigns). \[default: 0.05\]
     pub resign_below: f32,
+    /// Seconds kept in hand on a clock for the answer to reach the controller. \[default: 0.25\]
+    pub time_margin: f64,
+    /// Playouts of the ownership estimate behind `final_score` and the pass decision.
+    /// \[default: 2,000\]
+    pub scoring_playouts: u32,
+    /// Keep the search tree between moves. \[default: true\]
+    pub reuse_tree: bool,
+    /// The search's settings (threads and seed are taken from the fields above).
+    pub search: SearchConfig,
 }
 
 impl Default for PlayerConfig {
     fn default() -> PlayerConfig {
         PlayerConfig {
             playouts: 10_000,
+            cpu_per_move: None,
             threads: 1,
             seed: 1,
-            resign_below: 0.02,
+            resign_below: 0.05,
+            time_margin: 0.25,
+            scoring_playouts: 2_000,
+            reuse_tree: true,
+            search: SearchConfig::default(),
         }
     }
 }
 
-/// What the player decided.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
-    /// Candidate moves, best first, with their visits and win rate for the player to move. The
-    /// caller plays the first one its rules allow (the search knows only simple ko).
-    pub ranked: Vec<(Move, u64, f32)>,
-    /// Whether the player should resign.
-    pub resign: bool,
+/// The limit of one move's thinking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A number of simulations.
+    Playouts(u64),
+    /// Clock time: aim at `target`, never pass `hard`; at most `playouts` simulations.
+    Time {
+        /// The time to aim at.
+        target: Duration,
+        /// The time never to pass.
+        hard: Duration,
+        /// The most simulations.
+        playouts: u64,
+    },
 }
 
-/// Searches `position` and ranks the moves for the player to move.
-pub fn think(position: &Position, komi: Komi, config: &PlayerConfig) -> Decision {
-    let me = position.to_play();
-    let uct = UctConfig {
-        exploration: 0.7,
-        prior_weight: 0.5,
-        expand_threshold: 2,
-        max_depth: 3 * position.size().point_count(),
-        prove: false,
-        stop_when_proven: false,
-        seed: config.seed,
-        threads: config.threads.max(1),
-        ..UctConfig::default()
-    };
-    let root = Playing {
-        position: position.clone(),
-        komi,
-    };
-    let mut search = Search::new(root, uct);
-    search.run(Budget::Playouts(config.playouts.max(1)), None);
-    let ranked: Vec<(Move, u64, f32)> = search
-        .children_after(&[])
-        .into_iter()
-        .map(|c| {
-            let win = if me == Color::Black {
-                c.value
-            } else {
-                1.0 - c.value
-            };
-            (c.mv, c.visits, win)
-        })
-        .collect();
-    let resign = config.resign_below > 0.0
-        && ranked
-            .first()
-            .is_some_and(|&(_, v, w)| v >= 100 && w < config.resign_below);
-    Decision { ranked, resign }
+/// Options of one `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GenmoveOptions {
+    /// The thinking budget.
+    pub budget: Budget,
+    /// Whether a pass may be chosen (`kgs-genmove_cleanup` says no).
+    pub allow_pass: bool,
+    /// Whether resigning may be chosen.
+    pub allow_resign: bool,
 }
 
-/// For each point, the fraction of `playouts` random playouts from `position` in which Black owns
-/// it at the end minus the fraction in which White does: +1 surely Black's, -1 surely White's.
-pub fn ownership(
-    position: &Position,
-    komi: Komi,
-    playouts: u32,
-    seed: u64,
-) -> Vec<(igo_core::Point, f32)> {
-    let size = position.size();
-    let mut rng = seeded_rng(seed);
-    let mut black = vec![0u32; size.index_bound()];
-    let mut white = vec![0u32; size.index_bound()];
-    let mut scratch = position.clone();
-    let n = playouts.max(1);
-    for _ in 0..n {
-        scratch.copy_from(position);
-        scratch.playout(&PlayoutConfig::default(), komi, &mut rng);
-        let area = score::area(scratch.board());
-        for p in area.black.iter() {
-            black[p.index()] += 1;
-        }
-        for p in area.white.iter() {
-            white[p.index()] += 1;
+/// What `genmove` decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Play this move (a stone or a pass).
+    Move(Move),
+    /// Resign.
+    Resign,
+}
+
+/// The move generator and its search.
+pub struct Player {
+    config: PlayerConfig,
+    search: Search,
+    last: Option<Report>,
+}
+
+impl Player {
+    /// A player with `config`.
+    pub fn new(config: PlayerConfig) -> Player {
+        Player {
+            search: Search::new(Player::search_config(&config)),
+            config,
+            last: None,
         }
     }
-    size.points()
-        .map(|p| {
-            (
-                p,
-                (black[p.index()] as f32 - white[p.index()] as f32) / n as f32,
-            )
-        })
-        .collect()
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    fn search_config(config: &PlayerConfig) -> SearchConfig {
+        SearchConfig {
+            threads: config.threads.max(1),
+            seed: config.seed,
+            ..config.search
+        }
+    }
 
-    #[test]
-    fn the_player_captures_a_stone_in_atari_that_decides_the_game() {
-        // White's C2 stone is in atari; taking it at D2 cuts White apart and wins the board.
-        let pos = Position::from_diagram(
-            "
-            . X O . .
-            . X O . .
-            . X X O .
-            . X O . .
-            . X X . .
-            to play: X",
-        )
-        .unwrap();
-        let d = think(
-            &pos,
-            Komi::from_halves(1),
-            &PlayerConfig {
-                playouts: 4000,
-                ..PlayerConfig::default()
+    /// The settings.
+    pub fn config(&self) -> &PlayerConfig {
+        &self.config
+    }
+
+    /// The settings, to change.
+    pub fn config_mut(&mut self) -> &mut PlayerConfig {
+        &mut self.config
+    }
+
+    /// Forgets the search tree (a new game, a new position).
+    pub fn clear(&mut self) {
+        self.search.clear();
+        self.last = None;
+    }
+
+    /// The report of the last search.
+    pub fn last_report(&self) -> Option<&Report> {
+        self.last.as_ref()
+    }
+
+    fn prepare(&mut self, game: &Game, color: Color, komi: f64) {
+        *self.search.config_mut() = Player::search_config(&self.config);
+        if !self.config.reuse_tree {
+            self.search.clear();
+        }
+        self.search
+            .set_root(game, color, search_komi(komi).halves());
+    }
+
+    fn limits(&self, budget: Budget, spent: Duration) -> Limits {
+        match budget {
+            Budget::Playouts(n) => Limits {
+                playouts: Some(n.max(1)),
+                wall: None,
+                cpu_seconds: self.config.cpu_per_move,
+                early_stop: true,
             },
-        );
-        let best = d.ranked.first().expect("moves").0;
-        let size = pos.size();
-        assert_eq!(
-            best,
-            Move::Play(size.parse_point("D2").unwrap()),
-            "{:?}",
-            &d.ranked[..3]
-        );
-        assert!(d.ranked[0].2 > 0.9, "win rate {}", d.ranked[0].2);
+            Budget::Time {
+                target, playouts, ..
+            } => Limits {
+                playouts: Some(playouts.max(1)),
+                wall: Some(target.saturating_sub(spent)),
+                cpu_seconds: self.config.cpu_per_move,
+                early_stop: true,
+            },
+        }
     }
 
-    #[test]
-    fn ownership_sees_an_unconditionally_alive_corner() {
-        let pos = Position::from_diagram(
-            "
-            . X . X O . .
-            X X X X O . .
-            O O O O O . .
-            . . . . . . .
-            . . . . . . .",
-        )
-        .unwrap();
-        let own = ownership(&pos, Komi::ZERO, 300, 3);
-        let a5 = pos.size().parse_point("A5").unwrap();
-        let v = own.iter().find(|(p, _)| *p == a5).unwrap().1;
-        assert!(v > 0.99, "A5 ownership {v}");
+    /// Chooses a move for `color` in `game`'s current position with `komi`, calling `on_report`
+    /// every `report_every` while it thinks (for `genmove_analyze`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn genmove_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f64,
+        options: GenmoveOptions,
+        stop: &AtomicBool,
+        report_every: Option<Duration>,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Choice {
+        let started = Instant::now();
+        let mut pos = game.position().clone();
+        pos.set_to_play(color);
+        let opponent_passed = game.moves().last() == Some(&Move::Pass);
+        // Pass at once after the opponent's pass when the count wins.
+        if options.allow_pass && opponent_passed && self.count_wins(&pos, komi, color) {
+            return Choice::Move(Move::Pass);
+        }
+        self.prepare(game, color, komi);
+        let limits = self.limits(options.budget, started.elapsed());
+        self.search
+            .run(&limits, stop, report_every, false, on_report);
+        let report = self.search.report(16);
+        let choice = self.decide(&pos, komi, color, &report, options);
+        self.last = Some(report);
+        choice
     }
+
+    /// [`Player::genmove_reporting`] without reports.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f64,
+        options: GenmoveOptions,
+        stop: &AtomicBool,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Choice {
+        self.genmove_reporting(game, color, komi, options, stop, None, on_report)
+    }
+
+    fn count_wins(&mut self, pos: &Position, komi: f64, color: Color) -> bool {
+        let st = scoring::statuses(pos, komi, self);
+        let margin = scoring::margin(pos.board(), &st, komi);
+        if color == Color::Black {
+            margin > 0.0
+        } else {
+            margin < 0.0
+        }
+    }
+
+    fn decide(
+        &mut self,
+        pos: &Position,
+        komi: f64,
+        color: Color,
+        report: &Report,
+        options: GenmoveOptions,
+    ) -> Choice {
+        let Some(best) = report.candidates.first() else {
+            return Choice::Move(Move::Pass);
+        };
+        if options.allow_resign
+            && self.config.resign_below > 0.0
+            && report.root_visits >= 1000
+            && best.win_rate < self.config.resign_below
+            && !self.count_wins(pos, komi, color)
+        {
+            return Choice::Resign;
+        }
+        let first_stone = report
+            .candidates
+            .iter()
+            .find(|c| c.mv != Move::Pass)
+            .map(|c| c.mv);
+        if best.mv == Move::Pass {
+            let pass_ok = options.allow_pass && self.count_wins(pos, komi, color);
+            if !pass_ok {
+                if let Some(mv) = first_stone {
+                    return Choice::Move(mv);
+                }
+            }
+            return Choice::Move(Move::Pass);
+        }
+        Choice::Move(best.mv)
+    }
+
+    /// Searches the current position of `game` for `color` until `stop` (or `limits`), calling
+    /// `on_report` every `every` (for `lz-analyze` and `kata-analyze`); the ownership is
+    /// collected.
+    #[allow(clippy::too_many_arguments)]
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        every: Duration,
+        on_report: &mut dyn FnMut(&Report),
+    ) -> Report {
+        self.prepare(game, color, komi);
+        let search = &mut self.search;
+        let mut wrapped = |r: &Report| on_report(r);
+        search.run(limits, stop, Some(every), true, &mut wrapped);
+        let r = self.search.report(16);
+        self.last = Some(r.clone());
+        r
+    }
+
+    /// Ownership of every point (by point index, +1 Black's, -1 White's) from `playouts` heavy
+    /// playouts from `pos`, half of them with each player to move first. A search of its own
+    /// (the game tree is not touched).
+    pub fn ownership(&mut self, pos: &Position, komi: f64, playouts: u32) -> Vec<f32> {
+        scoring::ownership(pos, komi, playouts, self.config.seed, &self.config.search)
+    }
+}
+
+/// The report of the latest search in `player` (convenience for callers holding an engine).
+pub fn report_of(player: &Player) -> Option<&Report> {
+    player.last_report()
 }

@@ -1,5 +1,9 @@
 //! GTP framing (GTP 2, section 2): reading a command line into an optional id, a name and
 //! arguments, and writing `=id result` / `?id message` responses ended by a blank line.
+//!
+//! Lines are read as bytes: a line that is not valid UTF-8 is decoded with replacement
+//! characters, so its id is still answered (GTP 2 section 2.1 asks only for ASCII, but a
+//! controller that sends a stray byte must still get its answer matched to its command).
 
 use std::fmt::Write as _;
 
@@ -49,6 +53,19 @@ pub fn parse_line(line: &str) -> Option<Command> {
     })
 }
 
+/// [`parse_line`] on raw bytes: invalid UTF-8 becomes replacement characters, which are not a
+/// command's or a number's characters, so the id and the rest of the line still read.
+///
+/// ```
+/// use igo_gtp::protocol::parse_bytes;
+/// let c = parse_bytes(b"7 name \xff\xfe").unwrap();
+/// assert_eq!(c.id, Some(7));
+/// assert_eq!(c.name, "name");
+/// ```
+pub fn parse_bytes(line: &[u8]) -> Option<Command> {
+    parse_line(&String::from_utf8_lossy(line))
+}
+
 /// The response text for a command: `=id result` on success, `?id message` on failure, each
 /// ended by an empty line. Empty lines inside a result are not allowed by GTP; they are dropped.
 pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> String {
@@ -72,6 +89,15 @@ pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> Stri
     out
 }
 
+/// The first line of a response with `id`, for commands that stream more lines after it
+/// (`lz-analyze`): `=id` and a line break, without the blank line that ends the response.
+pub fn response_head(id: Option<u64>) -> String {
+    match id {
+        Some(id) => format!("={id}\n"),
+        None => "=\n".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +113,16 @@ mod tests {
     }
 
     #[test]
+    fn a_line_with_bad_bytes_keeps_its_id() {
+        let c = parse_bytes(b"42 pl\xc3ay b D4").unwrap();
+        assert_eq!(c.id, Some(42));
+        assert_eq!(c.args, ["b", "D4"]);
+        let c = parse_bytes(b"9 \x80\x81").unwrap();
+        assert_eq!(c.id, Some(9));
+        assert_ne!(c.name, "");
+    }
+
+    #[test]
     fn responses_carry_the_id_and_end_with_a_blank_line() {
         assert_eq!(format_response(Some(3), &Ok(String::new())), "=3\n\n");
         assert_eq!(format_response(None, &Ok("D4".into())), "= D4\n\n");
@@ -96,5 +132,6 @@ mod tests {
         );
         assert_eq!(format_response(None, &Ok("a\n\nb".into())), "= a\nb\n\n");
         assert_eq!(format_response(None, &Ok("\n x\n".into())), "=\n x\n\n");
+        assert_eq!(response_head(Some(5)), "=5\n");
     }
 }

@@ -37,6 +37,9 @@ enum Command {
     Smallboard(commands::smallboard::SmallboardArgs),
     /// Play and analyse over GTP (Go Text Protocol) on stdin/stdout, for GoGui or Sabaki.
     Gtp(commands::gtp::GtpArgs),
+    /// Play games between two GTP engines (as gogui-twogtp): alternating colours, a seed per
+    /// game, SGF files, a referee's final_score, win rates with 95% intervals, JSON.
+    Match(commands::gtp_match::MatchArgs),
 }
 
 fn main() {
@@ -59,6 +62,7 @@ fn main() {
         Command::Msp(args) => commands::msp::run(args),
         Command::Smallboard(args) => commands::smallboard::run(args),
         Command::Gtp(args) => commands::gtp::run(args),
+        Command::Match(args) => commands::gtp_match::run(args),
     };
     if let Err(err) = result {
         if util::is_broken_pipe(&err) {

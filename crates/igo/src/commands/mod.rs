@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench;
 pub mod count_legal;
 pub mod gtp;
+pub mod gtp_match;
 pub mod msp;
 pub mod show;
 pub mod smallboard;

@@ -1,0 +1,139 @@
+//! igo's GTP answers against GNU Go 3.8's on the same commands: `fixed_handicap` for every board
+//! size 7-19 and every count 1-9 (the same stones or both refusing), and `loadsgf` with move
+//! numbers and vertices on games written here (the same colour to move and the same stones).
+
+use igo_gtp::engine::Engine;
+use igo_gtp::player::PlayerConfig;
+use igo_gtp_client::Engine as Client;
+
+fn gnugo() -> Client {
+    Client::gnugo(&["--chinese-rules"]).unwrap_or_else(|e| {
+        panic!("GNU Go is needed for this test (install the Debian package gnugo): {e}")
+    })
+}
+
+fn igo() -> Engine {
+    Engine::new(PlayerConfig {
+        playouts: 100,
+        ..PlayerConfig::default()
+    })
+}
+
+fn exec(e: &mut Engine, line: &str) -> Result<String, String> {
+    let mut w = line.split_whitespace();
+    let name = w.next().expect("a command");
+    let args: Vec<String> = w.map(str::to_string).collect();
+    e.execute(name, &args)
+}
+
+#[test]
+fn fixed_handicap_equals_gnugo_for_every_size_and_count() {
+    let mut g = gnugo();
+    let mut agree = 0;
+    for size in 7..=19 {
+        for n in 1..=9 {
+            let mut ours = igo();
+            exec(&mut ours, &format!("boardsize {size}")).unwrap();
+            g.command(&format!("boardsize {size}")).unwrap();
+            g.command("clear_board").unwrap();
+            let theirs = g.send(&format!("fixed_handicap {n}")).unwrap();
+            let mine = exec(&mut ours, &format!("fixed_handicap {n}"));
+            match (&mine, &theirs) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{size}x{size}, {n} stones"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("{size}x{size}, {n} stones: igo {mine:?}, GNU Go {theirs:?}"),
+            }
+            if let Ok(stones) = &mine {
+                // The stones are on the board and Black's.
+                let listed = exec(&mut ours, "list_stones black").unwrap();
+                let mut a: Vec<&str> = listed.split_whitespace().collect();
+                let mut b: Vec<&str> = stones.split_whitespace().collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b);
+            }
+            agree += 1;
+        }
+    }
+    assert_eq!(agree, 13 * 9);
+}
+
+/// Games to load: setup in later nodes, passes, two moves of one colour, a capture and a ko,
+/// a handicap game, and a move on an occupied point.
+const GAMES: &[&str] = &[
+    "(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg];W[ee];B[dc];W[ce];B[ge])",
+    "(;FF[4]GM[1]SZ[9]KM[7]PL[W]AB[cc];W[ee];B[dc]TR[aa];AB[aa]W[ce];B[ge];B[gf])",
+    "(;FF[4]SZ[9];B[cc];W[];B[dd]PL[B])",
+    "(;FF[4]SZ[9];B[cc];W[cc];B[dd])",
+    "(;FF[4]SZ[7]KM[7.25];B[cc](;W[dd];B[ee])(;W[ff]))",
+    // Black captures at B3 (ko), White plays elsewhere, retakes, ...
+    "(;FF[4]SZ[5];B[bb];W[cb];B[ac];W[dc];B[bd];W[cd];W[bc];B[cc];W[ee];B[ea];W[bc];B[aa];W[])",
+];
+
+#[test]
+fn loadsgf_equals_gnugo_on_move_numbers_and_vertices() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = gnugo();
+    let mut checked = 0;
+    for (i, text) in GAMES.iter().enumerate() {
+        let path = dir.path().join(format!("g{i}.sgf"));
+        std::fs::write(&path, text).unwrap();
+        let path = path.display().to_string();
+        let mut args: Vec<String> = vec![String::new()];
+        args.extend((1..=14).map(|k| k.to_string()));
+        args.extend(
+            [
+                "0", "-1", "x", "pass", "C7", "E5", "D4", "B3", "A1", "2.5", "99999",
+            ]
+            .iter()
+            .map(|s| s.to_string()),
+        );
+        for arg in args {
+            let cmd = format!("loadsgf {path} {arg}");
+            let cmd = cmd.trim_end();
+            let theirs = g.send(cmd).unwrap();
+            let mut ours = igo();
+            let mine = exec(&mut ours, cmd);
+            assert_eq!(mine.is_ok(), theirs.is_ok(), "{cmd}: {mine:?} {theirs:?}");
+            if let (Ok(a), Ok(b)) = (&mine, &theirs) {
+                assert_eq!(a, b, "{cmd}: colour to move");
+                for colour in ["black", "white"] {
+                    let mut a: Vec<String> = exec(&mut ours, &format!("list_stones {colour}"))
+                        .unwrap()
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    let mut b: Vec<String> = g
+                        .command(&format!("list_stones {colour}"))
+                        .unwrap()
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect();
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b, "{cmd}: {colour} stones");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn komi_with_a_quarter_point_is_accepted_and_scored_exactly() {
+    let mut ours = igo();
+    exec(&mut ours, "boardsize 5").unwrap();
+    exec(&mut ours, "komi 7.25").unwrap();
+    assert_eq!(exec(&mut ours, "get_komi").unwrap(), "7.25");
+    // Black walls off the left three columns, White the right one... all stones alive (Benson).
+    for mv in [
+        "b B1", "w D1", "b B2", "w D2", "b B3", "w D3", "b B4", "w D4", "b B5", "w D5", "b A2",
+        "w E2", "b A4", "w E4",
+    ] {
+        exec(&mut ours, &format!("play {mv}")).unwrap();
+    }
+    // Black: 5 + 2 stones, 3 territory (A1 A3 A5) + column C is dame = 10;
+    // White: 5 + 2 stones, 3 territory (E1 E3 E5) = 10. Margin 0 - 7.25.
+    assert_eq!(exec(&mut ours, "final_score").unwrap(), "W+7.25");
+}
