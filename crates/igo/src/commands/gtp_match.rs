@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use igo_core::{BoardSize, ByColor, Color, KoRule};
 use igo_gtp::clock::TimeSystem;
@@ -129,8 +129,9 @@ fn command_line(cmd: &str, seed: u64) -> Result<(PathBuf, Vec<String>)> {
 
 fn start_engine(cmd: &str, seed: u64, label: &str, timeout: f64) -> Result<Engine> {
     let (program, args) = command_line(cmd, seed)?;
+    // An engine that cannot be started is a bad command line.
     let mut e = Engine::spawn(&program, &args)
-        .map_err(|e| anyhow!("{label}: {e}"))?
+        .map_err(|e| bad_input(format!("engine {label}: {e}")))?
         .with_name(label.to_string());
     e.set_timeout(Some(Duration::from_secs_f64(timeout)));
     Ok(e)
@@ -146,6 +147,12 @@ fn engine_label(e: &mut Engine) -> String {
     }
 }
 
+/// `x` rounded to microseconds: few enough digits that the JSON reader gives back exactly the
+/// value written, so a results file's checksum survives a round trip.
+fn r6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
 /// One game's record as JSON, with A/B naming of the engines.
 fn game_json(k: u64, seed: u64, a_is_black: bool, r: &GameRecord, sgf: Option<&Path>) -> Value {
     let who = |c: Color| -> &'static str {
@@ -159,10 +166,10 @@ fn game_json(k: u64, seed: u64, a_is_black: bool, r: &GameRecord, sgf: Option<&P
         let s = r.stats[c];
         json!({
             "moves": s.moves,
-            "cpu_seconds": s.cpu_seconds,
-            "max_cpu_move": s.max_cpu_move,
-            "wall_seconds": s.wall_seconds,
-            "max_wall_move": s.max_wall_move,
+            "cpu_seconds": r6(s.cpu_seconds),
+            "max_cpu_move": r6(s.max_cpu_move),
+            "wall_seconds": r6(s.wall_seconds),
+            "max_wall_move": r6(s.max_wall_move),
         })
     };
     json!({
@@ -174,7 +181,7 @@ fn game_json(k: u64, seed: u64, a_is_black: bool, r: &GameRecord, sgf: Option<&P
         "ending": r.ending.name(),
         "error_ending": r.ending.is_error(),
         "moves": r.moves.len(),
-        "margin": r.margin,
+        "margin": r.margin.map(r6),
         "scores": {
             "black": r.scores.black,
             "white": r.scores.white,

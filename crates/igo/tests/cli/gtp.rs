@@ -20,7 +20,7 @@ fn answers_gtp_commands_read_from_stdin() {
         .collect();
     assert_eq!(
         answers,
-        ["=", "=", "? illegal move: E5 is occupied", "= E5", "="],
+        ["=", "=", "? illegal move", "= E5", "="],
         "one answer per command, in order"
     );
 }

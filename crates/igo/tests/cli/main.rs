@@ -18,6 +18,7 @@ mod analyze_unconditional;
 mod contract;
 mod count_legal;
 mod gtp;
+mod gtp_match;
 mod msp;
 mod sgf_files;
 mod show;
