@@ -17,6 +17,21 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Sabaki's GTP library (npm) drives `igo gtp` in the live-analysis test (crates/igo/tests/sabaki).
+[ -x "$(command -v node)" ] || missing_node=1
+if [ -n "${missing_node:-}" ] || ! command -v npm >/dev/null 2>&1; then
+    echo "setup: installing nodejs and npm" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+fi
+sabaki="$(dirname "$0")/../crates/igo/tests/sabaki"
+if [ ! -d "$sabaki/node_modules/@sabaki/gtp" ]; then
+    echo "setup: installing @sabaki/gtp (npm)" >&2
+    (cd "$sabaki" && npm ci --no-audit --no-fund --silent)
+fi
+
 if ! python3 -c "import sgfmill" >/dev/null 2>&1; then
     echo "setup: installing sgfmill (PyPI)" >&2
     python3 -m pip install --quiet sgfmill

@@ -24,3 +24,29 @@ fn answers_gtp_commands_read_from_stdin() {
         "one answer per command, in order"
     );
 }
+
+/// Sabaki's GTP library (`@sabaki/gtp`, installed by scripts/setup.sh) drives `igo gtp` through
+/// `lz-analyze`, `kata-analyze` and `kata-genmove_analyze` and reads every line as Sabaki does
+/// (`tests/sabaki/analyze.js`).
+#[test]
+fn sabakis_gtp_library_reads_the_live_analysis() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki");
+    assert!(
+        dir.join("node_modules/@sabaki/gtp").is_dir(),
+        "@sabaki/gtp is missing: run scripts/setup.sh (npm ci in {})",
+        dir.display()
+    );
+    let out = std::process::Command::new("node")
+        .arg("analyze.js")
+        .arg(env!("CARGO_BIN_EXE_igo"))
+        .current_dir(&dir)
+        .output()
+        .expect("node is needed for this test (scripts/setup.sh installs it)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("3 passed, 0 failed"), "{stdout}");
+}
