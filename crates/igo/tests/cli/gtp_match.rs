@@ -71,6 +71,9 @@ fn igo_plays_gnugo_on_7x7_with_a_referee_and_resumes() {
     let rate = v["win_rate_a"].as_f64().unwrap();
     let ci = v["win_rate_a_95"].as_array().unwrap();
     assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    // igo's final_score is GNU Go's (the referee's) on every game that ended by two passes.
+    let a = &v["score_agreement_with_referee"]["A"];
+    assert_eq!(a["agree"], a["compared"], "{}", v["score_disagreements"]);
     // Colours alternate: A was Black in one game and White in the other.
     assert_eq!(v["a_as_black"]["games"], 1);
     assert_eq!(v["a_as_white"]["games"], 1);
@@ -105,4 +108,63 @@ fn igo_plays_gnugo_on_7x7_with_a_referee_and_resumes() {
     let text = std::fs::read_to_string(&out).unwrap();
     std::fs::write(&out, text.replacen("\"moves\": ", "\"moves\": 1", 1)).unwrap();
     assert_bad_input(&args, &["checksum"]);
+}
+
+/// GNU Go plays itself on 9x9 with igo as the referee: on every game both GNU Go's and igo's
+/// final_score are compared, as values (the acceptance test, on a few games; the full
+/// experiment is `igo match --rescore` in BENCHMARKS.md).
+#[test]
+fn igo_scores_gnugo_self_play_games_as_gnugo_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let gnugo = format!(
+        "{} --mode gtp --level 1 --chinese-rules --seed {{seed}}",
+        igo_gtp_client::gnugo_path().display()
+    );
+    assert!(
+        igo_gtp_client::gnugo_path().exists(),
+        "GNU Go is needed (install the Debian package gnugo)"
+    );
+    let sgf_dir = dir.path().join("sgf");
+    let sgf = sgf_dir.display().to_string();
+    let v = json(&[
+        "match",
+        "--black",
+        &gnugo,
+        "--white",
+        &gnugo,
+        "--referee",
+        "igo gtp",
+        "--games",
+        "3",
+        "--alternate",
+        "--size",
+        "9",
+        "--komi",
+        "7",
+        "--seed",
+        "41",
+        "--sgf-dir",
+        &sgf,
+        "--json",
+    ]);
+    assert_eq!(v["errors"], 0, "{v}");
+    assert_eq!(v["endings"]["passes"], 3, "{v}");
+    for who in ["A", "B"] {
+        let s = &v["score_agreement_with_referee"][who];
+        assert_eq!(s["compared"], 3, "{v}");
+        assert_eq!(s["agree"], 3, "{}", v["score_disagreements"]);
+    }
+    // The same games rescored from their SGF files: loadsgf then final_score in both engines.
+    let r = json(&[
+        "match",
+        "--black",
+        &gnugo,
+        "--white",
+        "igo gtp",
+        "--rescore",
+        &sgf,
+        "--json",
+    ]);
+    assert_eq!(r["files"], 3);
+    assert_eq!(r["agree"], 3, "{r}");
 }
