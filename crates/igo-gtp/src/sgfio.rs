@@ -236,6 +236,18 @@ mod tests {
     }
 
     #[test]
+    fn printed_handicap_games_carry_ha_ab_and_the_moves() {
+        let l = load_str("(;FF[4]SZ[9]HA[2]AB[cc][gg];W[ee];B[dc];W[];B[])", None);
+        let text = game_to_sgf(&l.game, 0.5, l.handicap);
+        for needle in ["HA[2]", "KM[0.5]", "RU[Chinese]", "AB[cc][gg]", ";W[ee];B[dc];W[];B[]"] {
+            assert!(text.contains(needle), "{needle} not in {text}");
+        }
+        let back = load_str(&text, None);
+        assert_eq!(back.handicap, 2);
+        assert_eq!(back.game.position().board(), l.game.position().board());
+    }
+
+    #[test]
     fn printed_games_read_back() {
         let l = load_str(T2, Some("5"));
         let text = game_to_sgf(&l.game, 7.25, 0);
