@@ -239,7 +239,13 @@ mod tests {
     fn printed_handicap_games_carry_ha_ab_and_the_moves() {
         let l = load_str("(;FF[4]SZ[9]HA[2]AB[cc][gg];W[ee];B[dc];W[];B[])", None);
         let text = game_to_sgf(&l.game, 0.5, l.handicap);
-        for needle in ["HA[2]", "KM[0.5]", "RU[Chinese]", "AB[cc][gg]", ";W[ee];B[dc];W[];B[]"] {
+        for needle in [
+            "HA[2]",
+            "KM[0.5]",
+            "RU[Chinese]",
+            "AB[cc][gg]",
+            ";W[ee];B[dc];W[];B[]",
+        ] {
             assert!(text.contains(needle), "{needle} not in {text}");
         }
         let back = load_str(&text, None);

@@ -19,7 +19,9 @@ use igo_gtp_client::Engine;
 use serde_json::{json, Value};
 
 use crate::error::bad_input;
-use crate::util::{interrupt_flag, interrupted, print_json, progress_bar, write_atomic};
+use crate::util::{
+    interrupt_flag, interrupted, print, print_json, progress_bar, stopped, write_atomic,
+};
 
 /// Arguments of `igo match`.
 #[derive(Args)]
@@ -343,14 +345,19 @@ pub fn run(args: MatchArgs) -> Result<()> {
     }
     let names = names.into_inner().expect("no panics under the lock");
     let summary = summarize(&games, &names, was_interrupted);
+    if was_interrupted {
+        // The results file is a checkpoint: the same --out resumes.
+        let what = format!("{} of {} games played", games.len(), args.games);
+        if args.json {
+            return Err(stopped(Some(&summary), what));
+        }
+        print_summary(&summary)?;
+        return Err(stopped(None::<&Value>, what));
+    }
     if args.json {
         print_json(&summary)?;
     } else {
-        print_summary(&summary);
-    }
-    if was_interrupted {
-        eprintln!("igo: interrupted; run again with the same --out to go on");
-        std::process::exit(130);
+        print_summary(&summary)?;
     }
     Ok(())
 }
@@ -551,14 +558,18 @@ fn summarize(
     })
 }
 
-fn print_summary(s: &Value) {
-    println!(
+fn print_summary(s: &Value) -> Result<()> {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "A = {}\nB = {}",
         s["engines"]["A"].as_str().unwrap_or("?"),
         s["engines"]["B"].as_str().unwrap_or("?")
     );
     let ci = &s["win_rate_a_95"];
-    println!(
+    let _ = writeln!(
+        out,
         "games {}: A wins {}, B wins {}, draws {}; A's win rate {:.1}% (95% interval {:.1}-{:.1}%)",
         s["games"],
         s["wins_a"],
@@ -568,21 +579,24 @@ fn print_summary(s: &Value) {
         100.0 * ci[0].as_f64().unwrap_or(0.0),
         100.0 * ci[1].as_f64().unwrap_or(0.0),
     );
-    println!(
+    let _ = writeln!(
+        out,
         "A as Black: {} of {}; A as White: {} of {}",
         s["a_as_black"]["wins_a"],
         s["a_as_black"]["games"],
         s["a_as_white"]["wins_a"],
         s["a_as_white"]["games"]
     );
-    println!(
+    let _ = writeln!(
+        out,
         "endings: {}; errors (illegal moves, engine failures): {}",
         s["endings"], s["errors"]
     );
     for who in ["A", "B"] {
         let c = &s["cpu"][who];
         let agree = &s["score_agreement_with_referee"][who];
-        println!(
+        let _ = writeln!(
+        out,
             "{who}: {} moves, {:.3} CPU-s per move (max {:.2}); final_score equal to the referee's in {} of {} games",
             c["moves"],
             c["cpu_per_move"].as_f64().unwrap_or(0.0),
@@ -591,6 +605,7 @@ fn print_summary(s: &Value) {
             agree["compared"]
         );
     }
+    print(&out)
 }
 
 /// `--rescore DIR`: both engines score every finished game of the folder.
@@ -675,21 +690,27 @@ fn rescore(args: &MatchArgs, dir: &Path) -> Result<()> {
         "disagreements": disagreements,
         "interrupted": interrupted(),
     });
+    if interrupted() {
+        let what = format!("{} of {} files rescored", rows.len(), files.len());
+        return Err(stopped(Some(&summary), what));
+    }
     if args.json {
         print_json(&summary)?;
     } else {
+        let mut out = String::new();
         for d in &disagreements {
-            println!(
-                "{}: A {} B {}",
+            out.push_str(&format!(
+                "{}: A {} B {}\n",
                 d["sgf"].as_str().unwrap_or(""),
                 d["a"].as_str().unwrap_or(""),
                 d["b"].as_str().unwrap_or("")
-            );
+            ));
         }
-        println!("final_score equal in {agree} of {} games", rows.len());
-    }
-    if interrupted() {
-        std::process::exit(130);
+        out.push_str(&format!(
+            "final_score equal in {agree} of {} games\n",
+            rows.len()
+        ));
+        print(&out)?;
     }
     Ok(())
 }
