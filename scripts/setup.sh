@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what igo's build and tests need on a fresh Debian machine, and nothing that is there
 # already: GNU Go (the peer the tests compare against), cmake and libclang (to build the HiGHS MIP
-# solver that igo-msp vendors), and sgfmill (an independent SGF reader used by the SGF tests).
+# solver that igo-msp vendors), sgfmill (an independent SGF reader used by the SGF tests), and node
+# with Sabaki's GTP library (the live-analysis test). Running it again installs nothing.
 set -euo pipefail
 
 missing=()
@@ -17,18 +18,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# Sabaki's GTP library (npm) drives `igo gtp` in the live-analysis test (crates/igo/tests/sabaki).
-[ -x "$(command -v node)" ] || missing_node=1
-if [ -n "${missing_node:-}" ] || ! command -v npm >/dev/null 2>&1; then
+# Sabaki's GTP library (npm, one package with no dependencies of its own, pinned with its hash in
+# package-lock.json) drives `igo gtp` in the live-analysis test (crates/igo/tests/sabaki).
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "setup: installing nodejs and npm" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+        nodejs npm >/dev/null
 fi
 sabaki="$(dirname "$0")/../crates/igo/tests/sabaki"
-if [ ! -d "$sabaki/node_modules/@sabaki/gtp" ]; then
-    echo "setup: installing @sabaki/gtp (npm)" >&2
+if [ ! -f "$sabaki/node_modules/@sabaki/gtp/package.json" ]; then
+    echo "setup: installing @sabaki/gtp (npm ci)" >&2
     (cd "$sabaki" && npm ci --no-audit --no-fund --silent)
 fi
 
