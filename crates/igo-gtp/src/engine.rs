@@ -1,6 +1,6 @@
 //! The engine: the game state and one handler per command, in tables from which
 //! `list_commands` and `known_command` are derived (Fuego's GtpEngine::Register). Each part of
-//! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `GOGUI` and
+//! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `READING`, `GOGUI` and
 //! `crate::analyze::COMMANDS`); a new module adds its own table to `TABLES`.
 //!
 //! Error texts are GTP 2's where the specification names one (section 6.3: `unknown command`,

@@ -6,9 +6,11 @@
 //! 2. Monte-Carlo ownership: heavy playouts ([`crate::search::policy`]) from the position, half
 //!    with each player moving first; a block whose points its opponent ends up owning in most
 //!    playouts is dead.
-//! 3. Seki: a block that survives and shares a liberty with a surviving opponent block, where
-//!    each of the two has at most two liberties, so that neither may fill the shared liberty
-//!    without being captured.
+//! 3. Seki, read out: two opposing blocks with at most two liberties each that share one are
+//!    played out locally (moves on their liberties and passes, either player first, a small
+//!    negamax on the rules engine); if neither player can capture either block and both end by
+//!    passing, both are in seki. This overrides the playouts, whose random moves fill the
+//!    shared liberty and so often call one side of a seki dead.
 //!
 //! The count then gives each colour its living stones, the empty regions bordered by its living
 //! stones only (dead stones' points included) and nothing for the regions touching both.
@@ -16,7 +18,7 @@
 use std::sync::{Arc, OnceLock};
 
 use igo_analysis::benson::unconditionally_alive;
-use igo_core::{seeded_rng, Board, ByColor, Color, Point, PointSet, Position};
+use igo_core::{seeded_rng, Board, ByColor, Color, Move, Point, PointSet, Position};
 
 use crate::player::Player;
 use crate::search::patterns::{Geometry, Patterns};
@@ -123,7 +125,6 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
     let safe = unconditionally_alive(board, Color::Black).alive_blocks
         | unconditionally_alive(board, Color::White).alive_blocks;
     let mut status = vec![None; size.index_bound()];
-    let mut dead = PointSet::EMPTY;
     for block in board.blocks() {
         let stones = block.stones();
         let sign = if block.color() == Color::Black {
@@ -136,42 +137,51 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
         let s = if stones.is_subset(&safe) || mean >= DEAD_BELOW {
             Status::Alive
         } else {
-            dead |= stones;
             Status::Dead
         };
         for p in stones.iter() {
             status[p.index()] = Some(s);
         }
     }
-    // Seki among the living blocks.
+    // Seki, read out between opposing blocks of at most two liberties that share one.
+    let mut checked = Vec::new();
+    for block in board.blocks() {
+        let a = block.anchor();
+        let libs = block.liberties();
+        if libs.count() > 2 || safe.contains(a) {
+            continue;
+        }
+        for l in libs.iter() {
+            for q in size.neighbours(l) {
+                let Some(other) = board.block_at(q) else {
+                    continue;
+                };
+                let b = other.anchor();
+                if other.color() == block.color()
+                    || safe.contains(b)
+                    || other.liberties().count() > 2
+                    || checked.contains(&(a, b))
+                {
+                    continue;
+                }
+                checked.push((a, b));
+                checked.push((b, a));
+                if local_seki(board, a, b) {
+                    for p in block.stones().iter().chain(other.stones().iter()) {
+                        status[p.index()] = Some(Status::Seki);
+                    }
+                }
+            }
+        }
+    }
+    let dead: PointSet = board
+        .blocks()
+        .filter(|b| status[b.anchor().index()] == Some(Status::Dead))
+        .fold(PointSet::EMPTY, |acc, b| acc | b.stones());
     let living = ByColor {
         black: board.stones(Color::Black) - dead,
         white: board.stones(Color::White) - dead,
     };
-    for block in board.blocks() {
-        let a = block.anchor();
-        if status[a.index()] != Some(Status::Alive) || safe.contains(a) {
-            continue;
-        }
-        let libs = block.liberties();
-        if libs.count() > 2 {
-            continue;
-        }
-        let them = !block.color();
-        let in_seki = libs.iter().any(|l| {
-            size.neighbours(l).any(|q| {
-                living[them].contains(q)
-                    && !safe.contains(q)
-                    && board.liberties_at(q).count() <= 2
-                    && board.liberties_at(q).contains(l)
-            })
-        });
-        if in_seki {
-            for p in block.stones().iter() {
-                status[p.index()] = Some(Status::Seki);
-            }
-        }
-    }
     // Territory: regions of empty points and dead stones bordered by one colour's living stones.
     let open = board.empty_points() | dead;
     let mut territory = ByColor::<PointSet>::default();
@@ -197,6 +207,74 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
         territory,
         dame,
         ownership: own,
+    }
+}
+
+/// Moves deep enough to read a seki of two blocks with two liberties each (the four points,
+/// passes between them, and the captures that end it).
+const SEKI_DEPTH: u32 = 8;
+
+/// Whether the blocks on `a` and `b` (opposing colours) are in seki: with either player to move,
+/// the local game on their liberties ends with both passing and both blocks on the board.
+fn local_seki(board: &Board, a: Point, b: Point) -> bool {
+    let (ca, cb) = match (board.color_at(a), board.color_at(b)) {
+        (Some(ca), Some(cb)) => (ca, cb),
+        _ => return false,
+    };
+    [ca, cb].into_iter().all(|first| {
+        let mut pos = Position::from_board(board.clone(), first);
+        pos.clear_ko();
+        local_value(&pos, (a, ca), (b, cb), 0, SEKI_DEPTH) == Some(0)
+    })
+}
+
+/// Negamax value of the local game for the player to move: +1 when the opponent's block is
+/// captured, -1 when its own is, 0 when both pass with both blocks standing; `None` when the
+/// reading does not end within `depth` moves (a ko, a long fight): then no seki is claimed.
+fn local_value(
+    pos: &Position,
+    a: (Point, Color),
+    b: (Point, Color),
+    passes: u32,
+    depth: u32,
+) -> Option<i8> {
+    let me = pos.to_play();
+    for (p, c) in [a, b] {
+        if pos.board().color_at(p) != Some(c) {
+            return Some(if c == me { -1 } else { 1 });
+        }
+    }
+    if passes >= 2 {
+        return Some(0);
+    }
+    if depth == 0 {
+        return None;
+    }
+    let moves = pos.board().liberties_at(a.0) | pos.board().liberties_at(b.0);
+    let mut best = -1i8;
+    let mut unknown = false;
+    let children = moves
+        .iter()
+        .map(Move::Play)
+        .chain(std::iter::once(Move::Pass));
+    for mv in children {
+        let mut child = pos.clone();
+        if child.play(mv).is_err() {
+            continue;
+        }
+        let next = if mv == Move::Pass { passes + 1 } else { 0 };
+        match local_value(&child, a, b, next, depth - 1) {
+            Some(v) => best = best.max(-v),
+            None => unknown = true,
+        }
+        if best == 1 {
+            return Some(1);
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(best)
     }
 }
 
@@ -260,5 +338,84 @@ mod tests {
             .count() as f64
             + st.territory.white.count() as f64;
         assert_eq!(m, black - white - 7.0);
+    }
+
+    /// Marks every listed stone's status as `want`.
+    fn assert_status(st: &Statuses, pos: &Position, stones: &str, want: Status) {
+        for v in stones.split_whitespace() {
+            let p = pos.size().parse_point(v).unwrap();
+            assert_eq!(st.status_of(p), Some(want), "{v}");
+        }
+    }
+
+    /// Seki of one eye each and a shared liberty (A1), from a GNU Go level-0 self-play game
+    /// (seed 1043): GNU Go 3.8 (`--chinese-rules`, komi 7) answers `final_score` W+9 and lists
+    /// these two blocks under `final_status_list seki`; the playouts alone called Black's dead.
+    #[test]
+    fn a_seki_in_the_corner_is_read_out_and_counted_as_gnugo_does() {
+        let d = "
+            . . . . . X X X O
+            . . X . X X O X O
+            X X X X X O O O O
+            X O O O X X O . .
+            O O O X X X O . .
+            . O X O O O . O .
+            O O X X X O O O .
+            O X X X X O . . .
+            . X X . X X O . .";
+        let (m, st, pos) = score(d, 7.0);
+        assert_status(&st, &pos, "B6 C6 D6 A5 B5 C5 B4 A3 B3 A2", Status::Seki);
+        assert_status(
+            &st,
+            &pos,
+            "C4 C3 D3 E3 B2 C2 D2 E2 B1 C1 E1 F1",
+            Status::Seki,
+        );
+        assert_eq!(m, -9.0);
+    }
+
+    /// The same shape on the edge (shared liberty G8, eyes H6 and J9), from seed 1048: GNU Go
+    /// answers W+13 with these blocks in seki.
+    #[test]
+    fn a_seki_on_the_edge_is_read_out_and_counted_as_gnugo_does() {
+        let d = "
+            . . . O X X X O .
+            . . . O O X . O O
+            . O . O X X X X X
+            O . . O O O X . X
+            X O O O X X O X X
+            X X X O X O O O O
+            . . . X X X O . .
+            . . X . X O . O .
+            . . . . X O O . .";
+        let (m, st, pos) = score(d, 7.0);
+        assert_status(
+            &st,
+            &pos,
+            "E9 F9 G9 F8 E7 F7 G7 H7 J7 G6 J6 H5 J5 H9 H8 J8",
+            Status::Seki,
+        );
+        assert_eq!(m, -13.0);
+    }
+
+    /// A block that the reading shows can be captured is not called seki: White's two stones
+    /// (G2 H2) share a liberty with Black's corner block, but Black captures them first.
+    #[test]
+    fn a_capturable_block_beside_a_short_block_is_not_seki() {
+        let d = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . X X X X
+            . . . . . X O O X
+            . . . . . X O . O
+            . . . . . X X X .";
+        let pos = Position::from_diagram(d).unwrap();
+        let size = pos.size();
+        let w = size.parse_point("G3").unwrap();
+        let b = size.parse_point("H1").unwrap();
+        assert!(!local_seki(pos.board(), w, b));
     }
 }
