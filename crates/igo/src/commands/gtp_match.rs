@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 
 use crate::error::bad_input;
 use crate::util::{
-    interrupt_flag, interrupted, print, print_json, progress_bar, stopped, write_atomic,
+    interrupt_flag, interrupted, print, print_json, progress_bar, stopped, OutputFile,
 };
 
 /// Arguments of `igo match`.
@@ -374,6 +374,11 @@ fn save(args: &MatchArgs, settings: &Value, games: &[Value], interrupted: bool) 
         "interrupted": interrupted,
     });
     write_atomic(out, serde_json::to_string_pretty(&v)?.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically, through the one output-file routine.
+fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    OutputFile::check(path)?.write(bytes)
 }
 
 /// Plays game `k`; `None` when it was interrupted before its end (it will be replayed).
