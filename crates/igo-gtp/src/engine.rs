@@ -574,24 +574,22 @@ impl Engine {
     fn fixed_handicap(&mut self, args: &[String]) -> Result<String, String> {
         let n = Engine::stone_count_arg(args)?;
         let points = fixed_handicap(self.size(), n)?;
-        if !self.board_is_empty() {
-            return Err("board not empty".into());
-        }
-        self.setup_handicap(&points);
-        Ok(points
-            .iter()
-            .map(|&p| self.size().format_point(p))
-            .collect::<Vec<_>>()
-            .join(" "))
+        self.place_handicap(&points)
     }
 
     fn place_free_handicap(&mut self, args: &[String]) -> Result<String, String> {
         let n = Engine::stone_count_arg(args)?;
         let points = free_handicap(self.size(), n)?;
+        self.place_handicap(&points)
+    }
+
+    /// Puts chosen handicap stones on an empty board and answers their vertices (both
+    /// `fixed_handicap` and `place_free_handicap` answer so).
+    fn place_handicap(&mut self, points: &[Point]) -> Result<String, String> {
         if !self.board_is_empty() {
             return Err("board not empty".into());
         }
-        self.setup_handicap(&points);
+        self.setup_handicap(points);
         Ok(points
             .iter()
             .map(|&p| self.size().format_point(p))
