@@ -5,8 +5,8 @@
 //! commands, handicap ([`handicap`]), SGF ([`sgfio`]), time control ([`clock`]), scoring with dead
 //! stones and seki ([`scoring`]), GoGui analysis commands), [`analyze`] streams live analysis
 //! (`lz-analyze`, `kata-analyze`), [`player`] generates moves with the MCTS of [`search`]
-//! (RAVE, priors, heavy playouts, tree reuse, threads), and [`twogtp`] referees games between
-//! two other engines (`igo match`).
+//! (RAVE, priors, heavy playouts, tree reuse, threads), [`twogtp`] referees games between
+//! two other engines and [`matchplay`] keeps a match's results and figures (`igo match`).
 //!
 //! ```
 //! use igo_gtp::{engine::Engine, run};
@@ -22,6 +22,7 @@ pub mod clock;
 pub mod engine;
 pub mod handicap;
 pub mod komi;
+pub mod matchplay;
 pub mod player;
 pub mod protocol;
 mod reading;

@@ -4,6 +4,7 @@
 mod checkpoint;
 mod config;
 pub mod eval;
+pub mod report;
 pub mod retrograde;
 pub mod rules;
 pub mod search;

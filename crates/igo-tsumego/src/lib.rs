@@ -40,6 +40,7 @@ pub mod region;
 pub mod score;
 pub mod search;
 pub mod sequence;
+pub mod solved_report;
 pub mod solver;
 pub mod speed;
 pub mod uct;

@@ -8,21 +8,22 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
-use igo_core::{BoardSize, Color, Komi, Move, Position};
+use igo_core::{BoardSize, Color, Komi, Position};
 use igo_sgf::GoGame;
+use igo_smallboard::report::{interval, retrograde_solution, Finding};
 use igo_smallboard::{
-    EyeFillPruning, LineEnd, Progress, Retrograde, RuleSet, Solution, SolveError, Solver,
-    SolverConfig, StopReason, ValueBounds,
+    EyeFillPruning, Progress, RuleSet, SolveError, Solver, SolverConfig, StopReason,
 };
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::error::{bad_input, InputContext};
-use crate::util::{cpu_seconds, interrupt_flag, print_json, progress_bar, stopped, OutputFile};
+use crate::util::{
+    cpu_seconds, interrupt_flag, print, print_json, progress_bar, stopped, OutputFile,
+};
 
 /// Solution method.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -189,26 +190,22 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
         .validate()
         .map_err(|e| bad_input(format!("invalid option: {e}")))?;
     let start = start_position(&args, size)?;
+    let rules = config.rules;
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     let outcome = match args.method {
         Method::Threshold => threshold(&args, &start, config, checkpoint)?,
-        Method::Retrograde => retrograde(&args, &start, config.rules, memory_limit)?,
+        Method::Retrograde => retrograde(&args, &start, rules, memory_limit)?,
     };
     let (seconds, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
-    report(&args, &start, komi, &outcome, seconds, cpu)?;
-    if let (Some(out), Some(line)) = (&sgf_out, &outcome.solution.line) {
-        let mut game = GoGame::from_position(&start);
-        game.set_komi(komi);
-        let root = game.root().id();
-        let last = game.add_line(root, &line.moves);
-        let note = format!(
-            "l_min = l_max = {} ({} rules); {}",
-            outcome.solution.l_min.lower,
-            args.rules.to_possible_value().expect("named").get_name(),
-            line_end_text(line.end)
-        );
-        game.node_mut(last).set("C", note);
-        out.write(game.to_sgf().as_bytes())?;
+    if args.json {
+        // Through a JSON value, whose keys are sorted: the output is as it always was.
+        let report = outcome.report(&start, komi, rules, seconds, cpu);
+        print_json(&serde_json::to_value(report)?)?;
+    } else {
+        print(&outcome.text(&start, komi, rules, seconds, cpu))?;
+    }
+    if let (Some(out), Some(sgf)) = (&sgf_out, outcome.to_sgf(&start, komi, rules)) {
+        out.write(sgf.as_bytes())?;
     }
     if outcome.stopped == Some(StopReason::Interrupted) {
         let again = if args.checkpoint.is_some() {
@@ -254,21 +251,12 @@ fn start_position(args: &SmallboardArgs, size: BoardSize) -> Result<Position> {
     Ok(pos)
 }
 
-/// What a method found.
-struct Outcome {
-    solution: Solution,
-    stopped: Option<StopReason>,
-    method: &'static str,
-    /// Table entries read from the checkpoint at the start (0 when none was read).
-    resumed_nodes: usize,
-}
-
 fn threshold(
     args: &SmallboardArgs,
     start: &Position,
     config: SolverConfig,
     checkpoint: Option<OutputFile>,
-) -> Result<Outcome> {
+) -> Result<Finding> {
     let mut solver = match &args.checkpoint {
         Some(path) if path.exists() => {
             let name = path.display();
@@ -313,7 +301,7 @@ fn threshold(
     if let Some(out) = &checkpoint {
         save(out, &|w| solver.write_checkpoint(w))?;
     }
-    Ok(Outcome {
+    Ok(Finding {
         solution: solver.solution(),
         stopped,
         method: "threshold",
@@ -333,219 +321,21 @@ fn retrograde(
     start: &Position,
     rules: RuleSet,
     memory: u64,
-) -> Result<Outcome> {
-    let t = Instant::now();
+) -> Result<Finding> {
     let max = (memory / igo_smallboard::retrograde::BYTES_PER_STATE) as usize;
-    // The enumeration and the fixed points read one flag: raised on Ctrl-C or when
-    // --time-limit passes (a watcher thread, ended with the analysis).
-    let stop = AtomicBool::new(false);
-    let done = AtomicBool::new(false);
-    let deadline = args.time_limit.map(|s| t + Duration::from_secs_f64(s));
-    let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                if interrupt_flag().load(Ordering::Relaxed)
-                    || deadline.is_some_and(|d| Instant::now() >= d)
-                {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        let r = Retrograde::from_position_with_stop(start, rules, args.max_states.min(max), &stop);
-        done.store(true, Ordering::Relaxed);
-        r
-    });
-    let r = match result {
-        Err(SolveError::Stopped(_)) if !interrupt_flag().load(Ordering::Relaxed) => {
-            // The time limit: nothing is known beyond the range of margins.
-            let n = start.size().point_count() as i32;
-            let all = ValueBounds {
-                lower: -n,
-                upper: n,
-            };
-            return Ok(Outcome {
-                solution: Solution {
-                    size: start.size(),
-                    l_min: all,
-                    l_max: all,
-                    line: None,
-                    best_moves: None,
-                    stats: igo_smallboard::Stats::default(),
-                    elapsed: t.elapsed(),
-                },
-                stopped: Some(StopReason::TimeLimit),
-                method: "retrograde",
-                resumed_nodes: 0,
-            });
-        }
-        Err(SolveError::Stopped(_)) => {
-            return Err(stopped(
-                None::<&Value>,
-                "before the retrograde analysis ended",
-            ))
-        }
-        r => r.map_err(|e| match e {
-            SolveError::TooManyStates { .. } => bad_input(format!(
-                "{e} (--max-states, --memory-mb): the retrograde method is for tiny boards"
-            )),
-            e => anyhow!(e),
-        })?,
-    };
-    let (lo, hi) = r.root_value();
-    let exact = |v| ValueBounds { lower: v, upper: v };
-    Ok(Outcome {
-        solution: Solution {
-            size: start.size(),
-            l_min: exact(lo),
-            l_max: exact(hi),
-            line: None,
-            best_moves: None,
-            stats: igo_smallboard::Stats {
-                nodes: r.state_count() as u64,
-                ..Default::default()
-            },
-            elapsed: t.elapsed(),
-        },
-        stopped: None,
-        method: "retrograde",
-        resumed_nodes: 0,
-    })
-}
-
-fn interval(b: ValueBounds) -> String {
-    match b.exact() {
-        Some(v) => v.to_string(),
-        None => format!("{}..{}", b.lower, b.upper),
+    let deadline = args
+        .time_limit
+        .map(|s| Instant::now() + Duration::from_secs_f64(s));
+    let max_states = args.max_states.min(max);
+    match retrograde_solution(start, rules, max_states, interrupt_flag(), deadline) {
+        Ok(finding) => Ok(finding),
+        Err(SolveError::Stopped(_)) => Err(stopped(
+            None::<&Value>,
+            "before the retrograde analysis ended",
+        )),
+        Err(e @ SolveError::TooManyStates { .. }) => Err(bad_input(format!(
+            "{e} (--max-states, --memory-mb): the retrograde method is for tiny boards"
+        ))),
+        Err(e) => Err(anyhow!(e)),
     }
-}
-
-fn line_end_text(end: LineEnd) -> &'static str {
-    match end {
-        LineEnd::GameOver => "the passes end the game",
-        LineEnd::UnconditionalLife => "then settled by unconditionally alive groups",
-    }
-}
-
-/// A margin with komi, as an integer when it is one.
-fn with_komi(v: i32, komi: Komi) -> Value {
-    let halves = 2 * v - komi.halves();
-    if halves % 2 == 0 {
-        json!(halves / 2)
-    } else {
-        json!(f64::from(halves) / 2.0)
-    }
-}
-
-fn report(
-    args: &SmallboardArgs,
-    start: &Position,
-    komi: Komi,
-    outcome: &Outcome,
-    seconds: f64,
-    cpu: f64,
-) -> Result<()> {
-    let s = &outcome.solution;
-    let size = start.size();
-    let moves = |m: &[Move]| -> Vec<String> { m.iter().map(|&m| size.format_move(m)).collect() };
-    let line: Vec<Move> = s
-        .line
-        .as_ref()
-        .map(|l| l.moves.iter().map(|&(_, m)| m).collect())
-        .unwrap_or_default();
-    let line = moves(&line);
-    let best = s.best_moves.as_deref().map(moves);
-    let value = |b: ValueBounds| b.exact().map_or(Value::Null, |v| with_komi(v, komi));
-    let bounds = |b: ValueBounds| json!([with_komi(b.lower, komi), with_komi(b.upper, komi)]);
-    let rules = args.rules.to_possible_value().expect("named");
-    if args.json {
-        let st = &s.stats;
-        return print_json(&json!({
-            "width": size.width(),
-            "height": size.height(),
-            "to_play": start.to_play().letter().to_string(),
-            "komi": komi.points(),
-            "rules": rules.get_name(),
-            "method": outcome.method,
-            "l_min": value(s.l_min),
-            "l_max": value(s.l_max),
-            "best_moves": best,
-            "line": line,
-            "line_end": s.line.as_ref().map(|l| match l.end {
-                LineEnd::GameOver => "game over",
-                LineEnd::UnconditionalLife => "unconditional life",
-            }),
-            "nodes": st.nodes,
-            "nodes_per_cpu_second": st.nodes as f64 / cpu.max(1e-9),
-            "expansions": st.evaluations,
-            "thresholds": st.thresholds,
-            "phases": st.iterations,
-            "collections": st.replaced,
-            "table_entries": st.table_entries,
-            "table_mib": st.table_bytes as f64 / f64::from(1 << 20),
-            "seconds": seconds,
-            "cpu_seconds": cpu,
-            "solved": s.is_solved(),
-            "stopped": outcome.stopped.map(|r| r.to_string()),
-            "interrupted": outcome.stopped == Some(StopReason::Interrupted),
-            "resumed_nodes": outcome.resumed_nodes,
-            "l_min_bounds": bounds(s.l_min),
-            "l_max_bounds": bounds(s.l_max),
-        }));
-    }
-    let show = |b: ValueBounds| match b.exact() {
-        Some(v) => with_komi(v, komi).to_string(),
-        None => format!(
-            "between {} and {}",
-            with_komi(b.lower, komi),
-            with_komi(b.upper, komi)
-        ),
-    };
-    println!(
-        "{size}, {} to play, komi {}, {} rules",
-        start.to_play(),
-        komi.points(),
-        rules.get_name()
-    );
-    if let Some(reason) = outcome.stopped {
-        println!("stopped ({reason}) before the end: values known so far");
-    }
-    println!(
-        "l_min = {}  (the best result Black can guarantee)",
-        show(s.l_min)
-    );
-    println!(
-        "l_max = {}  (the best result White can hold Black to)",
-        show(s.l_max)
-    );
-    match (s.l_min.exact(), s.l_max.exact()) {
-        (Some(a), Some(b)) if a == b => println!(
-            "value: {} (Black's area margin less komi; negative: White wins)",
-            with_komi(a, komi)
-        ),
-        (Some(_), Some(_)) => {
-            println!("best play never ends: the game is void for any result in between")
-        }
-        _ => {}
-    }
-    if let Some(best) = best {
-        println!("best first moves: {}", best.join(" "));
-    }
-    if let Some(pv) = &s.line {
-        let text = if line.is_empty() {
-            "(none)".to_string()
-        } else {
-            line.join(" ")
-        };
-        println!("line: {text}  [{}]", line_end_text(pv.end));
-    }
-    println!(
-        "nodes {} ({:.0} per CPU-s), thresholds {}, table {} entries, {seconds:.2} s, {cpu:.2} CPU s",
-        s.stats.nodes,
-        s.stats.nodes as f64 / cpu.max(1e-9),
-        s.stats.thresholds,
-        s.stats.table_entries
-    );
-    Ok(())
 }

@@ -12,10 +12,8 @@ use igo_tsumego::solver::report::round4;
 use igo_tsumego::{Request, SolverConfig};
 use serde_json::{json, Value};
 
-use super::{
-    knob_help, load_problem, output, parse_goal, proof_settings, prover_nodes, sgf_files,
-    solver_config, SearchArgs,
-};
+use super::search::{knob_help, proof_settings, prover_nodes, solver_config, SearchArgs};
+use super::{load_problem, output, parse_goal, sgf_files};
 use crate::error::bad_input;
 use crate::util::{
     cpu_seconds, interrupt_flag, interrupted, print, print_json, progress_bar, stopped, OutputFile,

@@ -1,0 +1,219 @@
+//! The search options shared by `igo tsumego solve` and `bench` (`--playouts`, `--seconds`,
+//! `--set KNOB=VALUE`, ...) and their checks: the Monte-Carlo solver's [`SolverConfig`], the
+//! prover's settings and limits. Argument parsing only; the knobs themselves are igo-tsumego's.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use igo_tsumego::proof::{Limits, ProofSettings};
+use igo_tsumego::uct::{Budget, Parallelism};
+use igo_tsumego::{Patterns, SolverConfig};
+
+use crate::error::{bad_input, InputContext};
+use crate::util::{interrupt_flag, print};
+
+/// Options shared by `solve` and `bench`.
+#[derive(Args, Clone)]
+pub struct SearchArgs {
+    /// Playouts of the Monte-Carlo search per problem, everything included [default: 100000,
+    /// or a share of --seconds].
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// Seconds per problem (wall clock), the Monte-Carlo search and the prover together: the
+    /// search gets --mc-share of it (unless --playouts is given), the prover the rest.
+    #[arg(long)]
+    pub(super) seconds: Option<f64>,
+    /// Share of --seconds for the Monte-Carlo search.
+    #[arg(long, default_value_t = 0.25)]
+    mc_share: f64,
+    /// Prover positions per problem at most [default: 2000000 without --seconds, no limit with
+    /// it].
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Size of the prover's transposition table in megabytes [default: a quarter of the memory
+    /// limit, at most 256].
+    #[arg(long)]
+    tt_mb: Option<u64>,
+    /// Steps from the defender's stones the prover's region keeps (the rest of the box joins
+    /// the attacker's wall), or `box` for the whole box.
+    #[arg(long, default_value = "3")]
+    reach: String,
+    /// The Monte-Carlo search alone, no proof.
+    #[arg(long)]
+    no_prove: bool,
+    /// Seed of the search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// How threads share the search.
+    #[arg(long, value_enum, default_value = "tree")]
+    parallel: ParallelArg,
+    /// Pattern file, or `none` for no patterns [default: the shipped file].
+    #[arg(long)]
+    patterns: Option<String>,
+    /// Uniform random playouts (no capture/save rules, no patterns): the paper's plain playouts.
+    #[arg(long)]
+    uniform: bool,
+    /// Also search the whole sequence by the paper's two-best-pairs tree search, with this many
+    /// playouts at each node (beyond the per-problem budget).
+    #[arg(long)]
+    sequence: Option<u64>,
+    /// Set a solver knob, e.g. `--set exploration=0.5` (repeatable; `--set help` lists them).
+    #[arg(long = "set", value_name = "KNOB=VALUE")]
+    knobs: Vec<String>,
+}
+
+/// Thread sharing.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ParallelArg {
+    /// A tree per thread, statistics summed at the root.
+    Root,
+    /// One shared tree with virtual loss.
+    Tree,
+}
+
+/// The prover's settings from the arguments, `None` with --no-prove.
+pub(super) fn proof_settings(args: &SearchArgs) -> Result<Option<ProofSettings>> {
+    if args.no_prove {
+        return Ok(None);
+    }
+    let reach = match args.reach.trim() {
+        "box" => None,
+        r => Some(
+            r.parse::<usize>()
+                .ok()
+                .filter(|&k| (1..=19).contains(&k))
+                .ok_or_else(|| bad_input(format!("--reach {r}: expected 1 to 19 or box")))?,
+        ),
+    };
+    let limit_mb = igo_core::default_memory_limit() / 4 / (1 << 20);
+    let mb = match args.tt_mb {
+        Some(0) => return Err(bad_input("--tt-mb 0: the table needs some memory")),
+        Some(m) if m > limit_mb.max(1) * 4 => {
+            return Err(bad_input(format!(
+                "--tt-mb {m}: more than the memory limit ({} MB)",
+                limit_mb.max(1) * 4
+            )))
+        }
+        Some(m) => m,
+        None => limit_mb.clamp(1, 256),
+    };
+    let mut settings = ProofSettings {
+        reach,
+        ..ProofSettings::default()
+    };
+    settings.prover.table_bytes = mb << 20;
+    Ok(Some(settings))
+}
+
+/// The prover's position limit per problem.
+pub(super) fn prover_nodes(args: &SearchArgs) -> u64 {
+    match (args.nodes, args.seconds) {
+        (Some(n), _) => n,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => 2_000_000,
+    }
+}
+
+/// The prover's limits for a problem started at `t0`.
+pub(super) fn prover_limits(args: &SearchArgs, t0: Instant) -> Limits<'static> {
+    Limits {
+        nodes: prover_nodes(args),
+        deadline: args.seconds.map(|s| t0 + Duration::from_secs_f64(s)),
+        stop: Some(interrupt_flag()),
+    }
+}
+
+/// The Monte-Carlo solver's configuration from the arguments (checked).
+pub(super) fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
+    if let Some(s) = args.seconds {
+        if !(s > 0.0 && s <= 86_400.0) {
+            return Err(bad_input(format!(
+                "--seconds {s} must be above 0 and at most 86400"
+            )));
+        }
+    }
+    if !(args.mc_share > 0.0 && args.mc_share <= 1.0) {
+        return Err(bad_input(format!(
+            "--mc-share {} must be above 0 and at most 1",
+            args.mc_share
+        )));
+    }
+    if args.nodes == Some(0) {
+        return Err(bad_input("--nodes 0: the prover needs some positions"));
+    }
+    // With the prover on, --seconds is shared: the Monte-Carlo search gets --mc-share of it.
+    let share = if args.no_prove { 1.0 } else { args.mc_share };
+    let budget = match (args.playouts, args.seconds) {
+        (Some(n), _) => {
+            if n == 0 || n > 1_000_000_000 {
+                return Err(bad_input(format!("--playouts {n} must be 1 to 1000000000")));
+            }
+            Budget::Playouts(n)
+        }
+        (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s * share)),
+        (None, None) => Budget::Playouts(100_000),
+    };
+    if args.threads == 0 || args.threads > 64 {
+        return Err(bad_input(format!(
+            "--threads {} must be 1 to 64",
+            args.threads
+        )));
+    }
+    let mut config = SolverConfig {
+        budget,
+        ..SolverConfig::default()
+    };
+    config.uct.seed = args.seed;
+    config.uct.threads = args.threads;
+    config.uct.parallelism = match args.parallel {
+        ParallelArg::Root => Parallelism::Root,
+        ParallelArg::Tree => Parallelism::Tree,
+    };
+    if let Some(n) = args.sequence {
+        if n == 0 || n > 100_000_000 {
+            return Err(bad_input(format!("--sequence {n} must be 1 to 100000000")));
+        }
+        config.sequence = Some(igo_tsumego::sequence::SequenceConfig {
+            per_node: Budget::Playouts(n),
+            ..Default::default()
+        });
+    }
+    if args.uniform {
+        config.policy = igo_tsumego::PlayoutPolicy::uniform();
+    }
+    for knob in &args.knobs {
+        let (key, value) = knob.split_once('=').unwrap_or((knob.as_str(), ""));
+        config
+            .set_knob(key.trim(), value.trim())
+            .map_err(|e| bad_input(format!("--set {knob}: {e}")))?;
+    }
+    config.patterns = match args.patterns.as_deref() {
+        Some("none") => None,
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("reading {path}"))
+                .map_err(|e| bad_input(format!("{e:#}")))?;
+            Some(Arc::new(
+                Patterns::from_bytes(&bytes).input_context(|| format!("pattern file {path}"))?,
+            ))
+        }
+        None if args.uniform => None,
+        None => Some(Arc::new(Patterns::shipped())),
+    };
+    Ok(config)
+}
+
+/// Whether `--set help` was asked for: then the command prints the knob table and does nothing
+/// else.
+pub(super) fn knob_help(args: &SearchArgs) -> Result<bool> {
+    if args.knobs.iter().any(|k| k.trim() == "help") {
+        print(&SolverConfig::knob_help())?;
+        return Ok(true);
+    }
+    Ok(false)
+}
