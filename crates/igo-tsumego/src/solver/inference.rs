@@ -10,7 +10,11 @@
 //! Groups are igo-analysis's statically recognisable groups (paper 002: blocks joined by diagonal
 //! links or by two shared liberties), with groups whose liberties taken together share two or more
 //! points joined as well: a stone that shares one liberty with each of two blocks of a group fights
-//! with it, so it belongs to the target.
+//! with it, so it belongs to the target. Groups whose liberties reach into one enclosed empty
+//! area (a component of the board's empty points of at most eight points: eye space or a gap
+//! inside the shape, not open board) are joined too: they live or die by the same inner space,
+//! and a problem asks about all of them (a block that can be cut off and captured alone is not
+//! the question when the rest lives or dies with it).
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
@@ -25,6 +29,10 @@ use crate::uct::{Search, StopFlag};
 
 /// Lines from which a box on three or four edges is no longer a local problem.
 const WHOLE_BOARD_LINES: usize = 13;
+
+/// Largest component of empty points that counts as enclosed (inner space of a shape, where
+/// the groups around it fight together) rather than open board.
+const ENCLOSED_AREA_MAX: usize = 8;
 
 /// What the caller states about the problem; the rest is inferred.
 #[derive(Clone, Debug, Default)]
@@ -218,16 +226,34 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
         .map(|g| g.stones & region.points())
         .filter(|s| !s.is_empty())
         .collect();
-    let liberties = |g: &PointSet| g.neighbours(size) & board.empty_points();
-    // Join until no two groups share two liberties. Joining only adds liberties, so the result
-    // does not depend on the order; keeping the earlier group's slot keeps the groups in the
-    // order of their first points.
+    let empty = board.empty_points();
+    let liberties = |g: &PointSet| g.neighbours(size) & empty;
+    // The enclosed empty areas: components of the board's empty points small enough to be
+    // inner space (eye space, a gap in the shape), not the open board.
+    let mut inner = Vec::new();
+    let mut left = empty;
+    while let Some(seed) = left.first() {
+        let part = PointSet::single(seed).flood_fill(&empty, size);
+        left -= part;
+        if part.count() <= ENCLOSED_AREA_MAX {
+            inner.push(part);
+        }
+    }
+    let share_inner = |a: &PointSet, b: &PointSet| {
+        let (la, lb) = (liberties(a), liberties(b));
+        inner.iter().any(|e| la.intersects(e) && lb.intersects(e))
+    };
+    // Join until no two groups share two liberties or an enclosed area. Joining only adds
+    // liberties, so the result does not depend on the order; keeping the earlier group's slot
+    // keeps the groups in the order of their first points.
     let mut joined = true;
     while joined {
         joined = false;
         'outer: for i in 0..out.len() {
             for j in i + 1..out.len() {
-                if (liberties(&out[i]) & liberties(&out[j])).count() >= 2 {
+                if (liberties(&out[i]) & liberties(&out[j])).count() >= 2
+                    || share_inner(&out[i], &out[j])
+                {
                     let g = out.remove(j);
                     out[i] |= g;
                     joined = true;
@@ -311,6 +337,7 @@ fn root_value(search: &Search<TsumegoState<'_>>) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::Problem;
     use igo_core::Position;
 
     fn points(pos: &Position, names: &str) -> PointSet {
@@ -353,6 +380,49 @@ mod tests {
     }
 
     #[test]
+    fn blocks_around_one_enclosed_gap_are_one_target() {
+        // White's corner (B7-C7, A6-A5-B5-C5) and the block E6-E5 share only the liberty D5
+        // and have no diagonal link, so igo-analysis and the two-liberty rule keep them apart.
+        // But D7, D6 and D5 are one enclosed gap that both reach into: Black can cut off and
+        // capture E6-E5 alone only as part of the fight for the whole shape, which is the
+        // question (a target of just E6-E5 lets a capture of two stones count as the kill).
+        let pos = Position::from_diagram(
+            "
+            . O O . X . .
+            O . X . O X .
+            O O O . O X .
+            X X X X X X .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            to play: X",
+        )
+        .unwrap();
+        let board = pos.board();
+        let region = Region::around_stones(board, &Default::default()).unwrap();
+        let whole = points(&pos, "B7 C7 A6 A5 B5 C5 E6 E5");
+        let size = board.size();
+        let block_libs = points(&pos, "E6 E5").neighbours(size) & board.empty_points();
+        let corner_libs = points(&pos, "B7 C7 A6 A5 B5 C5").neighbours(size) & board.empty_points();
+        assert_eq!(
+            block_libs & corner_libs,
+            points(&pos, "D5"),
+            "one shared liberty"
+        );
+        assert_eq!(target_groups(board, Color::White, &region), vec![whole]);
+        // The inferred question attacks all of it.
+        let problem = Problem::from_position("gap", pos.clone()).unwrap();
+        let q = Question::pose(&problem, &Request::default(), &SolverConfig::default()).unwrap();
+        assert_eq!(
+            q.hypotheses[0],
+            Hypothesis {
+                attacker: Color::Black,
+                target: whole
+            }
+        );
+    }
+
+    #[test]
     fn target_groups_partition_the_stones_and_share_fewer_than_two_liberties() {
         let mut rng = igo_core::seeded_rng(7);
         for _ in 0..200 {
@@ -381,8 +451,17 @@ mod tests {
                     }
                     let libs = g.neighbours(size) & board.empty_points();
                     for h in &gs[i + 1..] {
-                        let shared = libs & h.neighbours(size) & board.empty_points();
+                        let h_libs = h.neighbours(size) & board.empty_points();
+                        let shared = libs & h_libs;
                         assert!(shared.count() < 2, "no two groups share two liberties");
+                        // Recomputed by walking each liberty's empty component.
+                        for l in libs.iter() {
+                            let area = PointSet::single(l).flood_fill(&board.empty_points(), size);
+                            assert!(
+                                area.count() > ENCLOSED_AREA_MAX || !area.intersects(&h_libs),
+                                "no two groups reach into one enclosed area"
+                            );
+                        }
                         assert!(
                             !g.neighbours(size).intersects(h),
                             "blocks stay whole in one group"
