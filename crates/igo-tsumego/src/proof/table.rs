@@ -26,32 +26,49 @@ const WAYS: usize = 4;
 pub struct Table {
     slots: Vec<Entry>,
     mask: usize,
+    /// Buckets at most (the memory limit).
+    max_buckets: usize,
+    /// Occupied slots.
+    live: usize,
     stored: u64,
     replaced: u64,
 }
+
+/// Buckets a table starts with (64 KiB): most proofs of a solve need a few thousand entries,
+/// and writing a full-size table of 256 MiB cost 0.15-0.2 s a problem before the search began.
+const FIRST_BUCKETS: usize = 1 << 10;
 
 impl Table {
     /// Bytes of one entry.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
-    /// A table of at most `bytes` bytes (at least one bucket; a power of two of buckets).
+    /// A table of at most `bytes` bytes (at least one bucket; a power of two of buckets). It
+    /// starts small and doubles when half full, up to that size.
     pub fn with_bytes(bytes: u64) -> Table {
         let bucket = (Self::ENTRY_BYTES * WAYS) as u64;
         let mut buckets = 1usize;
         while (buckets as u64) * 2 * bucket <= bytes && buckets < (1 << 30) {
             buckets *= 2;
         }
+        let first = buckets.min(FIRST_BUCKETS);
         Table {
-            slots: vec![Entry::default(); buckets * WAYS],
-            mask: buckets - 1,
+            slots: vec![Entry::default(); first * WAYS],
+            mask: first - 1,
+            max_buckets: buckets,
+            live: 0,
             stored: 0,
             replaced: 0,
         }
     }
 
-    /// The size in bytes.
+    /// The size in bytes now.
     pub fn bytes(&self) -> u64 {
         (self.slots.len() * Self::ENTRY_BYTES) as u64
+    }
+
+    /// The size in bytes the table may grow to.
+    pub fn max_bytes(&self) -> u64 {
+        (self.max_buckets * WAYS * Self::ENTRY_BYTES) as u64
     }
 
     /// Entries stored so far, and how many of them replaced another position.
@@ -62,8 +79,26 @@ impl Table {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.slots.fill(Entry::default());
+        self.live = 0;
         self.stored = 0;
         self.replaced = 0;
+    }
+
+    /// Doubles the buckets and moves every entry to its new bucket (one of two: the bucket
+    /// index gains one bit, so each new bucket receives at most the four entries of one old
+    /// bucket and nothing is lost).
+    fn grow(&mut self) {
+        let buckets = (self.mask + 1) * 2;
+        let old = std::mem::replace(&mut self.slots, vec![Entry::default(); buckets * WAYS]);
+        self.mask = buckets - 1;
+        for e in old.into_iter().filter(|e| e.key != 0) {
+            let b = self.bucket(e.key);
+            let slot = self.slots[b..b + WAYS]
+                .iter()
+                .position(|s| s.key == 0)
+                .expect("a doubled table has room for every old entry");
+            self.slots[b + slot] = e;
+        }
     }
 
     #[inline]
@@ -95,6 +130,9 @@ impl Table {
     /// Stores `entry` (its key fixed up), over the same key or the least-work slot.
     pub fn put(&mut self, mut entry: Entry) {
         entry.key = Self::fix(entry.key);
+        if self.live * 2 >= self.slots.len() && self.mask + 1 < self.max_buckets {
+            self.grow();
+        }
         let b = self.bucket(entry.key);
         let bucket = &mut self.slots[b..b + WAYS];
         let slot = match bucket.iter().position(|e| e.key == entry.key) {
@@ -105,6 +143,8 @@ impl Table {
                     .expect("four ways");
                 if bucket[i].key != 0 {
                     self.replaced += 1;
+                } else {
+                    self.live += 1;
                 }
                 self.stored += 1;
                 i
@@ -121,8 +161,9 @@ mod tests {
     #[test]
     fn the_table_fits_its_budget_and_keeps_the_costly_entries() {
         let t = Table::with_bytes(1 << 20);
-        assert!(t.bytes() <= 1 << 20);
-        assert!(t.bytes() > 1 << 18);
+        assert!(t.max_bytes() <= 1 << 20);
+        assert!(t.max_bytes() > 1 << 18);
+        assert!(t.bytes() <= t.max_bytes());
         let mut t = Table::with_bytes(4 * Table::ENTRY_BYTES as u64); // one bucket
         for k in 1..=4u64 {
             t.put(Entry {
@@ -154,5 +195,41 @@ mod tests {
         });
         assert_eq!(t.get(99 << 20).map(|e| e.phi), Some(0));
         assert_eq!(t.counts(), (5, 1));
+    }
+
+    #[test]
+    fn a_growing_table_keeps_every_entry_up_to_its_limit() {
+        // A 4 MiB table starts at 64 KiB and doubles; 40,000 entries (about 1 MiB) fit without
+        // a replacement, and each reads back as written.
+        let mut t = Table::with_bytes(4 << 20);
+        let start = t.bytes();
+        let key = |i: u64| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        for i in 0..40_000u64 {
+            t.put(Entry {
+                key: key(i),
+                phi: i as u32,
+                delta: 1,
+                work: 1,
+                best: 0,
+            });
+        }
+        assert!(t.bytes() > start && t.bytes() <= t.max_bytes());
+        assert_eq!(t.counts(), (40_000, 0));
+        for i in 0..40_000u64 {
+            assert_eq!(t.get(key(i)).map(|e| e.phi), Some(i as u32));
+        }
+        // At its limit it replaces instead of growing.
+        let mut small = Table::with_bytes(64 * Table::ENTRY_BYTES as u64);
+        for i in 0..1000u64 {
+            small.put(Entry {
+                key: key(i),
+                phi: 1,
+                delta: 1,
+                work: 1,
+                best: 0,
+            });
+        }
+        assert_eq!(small.bytes(), small.max_bytes());
+        assert_eq!(small.counts().0 - small.counts().1, 64);
     }
 }
