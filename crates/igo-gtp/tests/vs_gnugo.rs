@@ -1,21 +1,24 @@
 //! igo's GTP engine plays GNU Go 3.8 on 9x9 under Chinese rules: every move igo generates must be
 //! accepted by GNU Go's `play`, every move GNU Go generates by igo's, and after every move the two
-//! engines must hold the same stones. Then both score the final position.
+//! engines must hold the same stones. Then both score the final position, and the scores must be
+//! equal (as numbers).
 
 use std::time::Duration;
 
 use igo_gtp::engine::Engine;
 use igo_gtp::player::PlayerConfig;
 
-/// Starts GNU Go (Chinese rules, level 1) through the workspace's GTP client; a missing GNU Go
-/// fails the test.
-fn start_gnugo() -> igo_gtp_client::Engine {
-    let mut gnugo = igo_gtp_client::Engine::gnugo(&["--chinese-rules", "--level", "1"])
-        .unwrap_or_else(|e| {
-            panic!(
+/// Starts GNU Go (Chinese rules, level 1, a fixed seed so that the games repeat) through the
+/// workspace's GTP client; a missing GNU Go fails the test.
+fn start_gnugo(seed: u64) -> igo_gtp_client::Engine {
+    let seed = seed.to_string();
+    let mut gnugo =
+        igo_gtp_client::Engine::gnugo(&["--chinese-rules", "--level", "1", "--seed", &seed])
+            .unwrap_or_else(|e| {
+                panic!(
                 "{e}: install the Debian package gnugo (scripts/setup.sh does), or set IGO_GNUGO"
             )
-        });
+            });
     // A silent engine fails the test instead of hanging it.
     gnugo.set_timeout(Some(Duration::from_secs(60)));
     gnugo
@@ -30,7 +33,7 @@ fn sorted(s: &str) -> Vec<String> {
 #[test]
 fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
     for (game, igo_color) in [(0u64, "black"), (1, "white")] {
-        let mut gnugo = start_gnugo();
+        let mut gnugo = start_gnugo(game + 1);
         let mut igo = Engine::new(PlayerConfig {
             playouts: 600,
             seed: game + 1,
@@ -98,16 +101,14 @@ fn igo_and_gnugo_play_legal_games_and_agree_on_the_board() {
         assert!(moves >= 20, "game {game} ended after only {moves} moves");
         let ours = igo.execute("final_score", &[]).expect("final_score");
         let theirs = gnugo.final_score().expect("gnugo final_score");
-        // Both give a result in the same form (B+x, W+x or 0); igo's dead-stone marking is
-        // Monte-Carlo, so the margins may differ a little.
-        assert!(
-            ours.starts_with('B') || ours.starts_with('W') || ours == "0",
-            "{ours}"
+        // Both count the same final position: the same margin, as a number (GNU Go writes
+        // "B+1.5", igo "B+1.5"; "0" is a draw for both).
+        let (o, t) = (
+            igo_gtp::twogtp::parse_score(&ours),
+            igo_gtp::twogtp::parse_score(&theirs),
         );
-        assert!(
-            theirs.starts_with('B') || theirs.starts_with('W') || theirs == "0",
-            "{theirs}"
-        );
+        assert!(o.is_some() && t.is_some(), "igo {ours}, GNU Go {theirs}");
+        assert_eq!(o, t, "game {game}: igo says {ours}, GNU Go says {theirs}");
         eprintln!(
             "game {game}: igo {igo_color}, {moves} moves, igo says {ours}, GNU Go says {theirs}"
         );
