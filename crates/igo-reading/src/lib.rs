@@ -31,6 +31,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod fight;
 pub mod owl;
 
 use std::collections::HashMap;
@@ -87,6 +88,9 @@ pub struct Reading {
     /// Whether every search finished within the node limit and the depth cap; when not, the
     /// code is what was proved (a lower bound for the mover: [`Code::Fails`] may be "unknown").
     pub complete: bool,
+    /// Whether the answer is igo-tsumego's df-pn proof in the dragon's fight region ([`fight`];
+    /// owl only), rather than this crate's search.
+    pub proven: bool,
 }
 
 impl Reading {
@@ -257,6 +261,7 @@ impl Reader {
                 mv: (!attack).then_some(Move::Pass),
                 nodes: 0,
                 complete: true,
+                proven: false,
             });
         }
         Ok(read_goal(
@@ -334,6 +339,7 @@ pub(crate) fn read_goal(
                     mv,
                     nodes,
                     complete,
+                    proven: false,
                 };
             }
             // A complete search that met no ko gives the same answer under every privilege.
@@ -350,6 +356,7 @@ pub(crate) fn read_goal(
             mv: None,
             nodes,
             complete,
+            proven: false,
         }
     }
 }

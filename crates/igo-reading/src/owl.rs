@@ -1,8 +1,15 @@
 //! Life and death of a dragon on the whole board: GNU Go's questions `owl_attack` (can the dragon
 //! be killed if its opponent moves first), `owl_defend` (can it be made to live if its owner moves
 //! first) and `dragon_status` (`alive`, `dead`, `critical ATTACK DEFENSE`, `unknown`), as its
-//! manual's chapter "The Owl Code" asks them. The answers are this crate's, by the same proof
-//! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal.
+//! manual's chapter "The Owl Code" asks them.
+//!
+//! **Two readers.** When the dragon is enclosed by walls (opponent blocks that live by the
+//! judgements below), the question is first proven by igo-tsumego's df-pn prover inside the
+//! dragon's fight region ([`crate::fight`]): an exact answer for Go inside the walls, with GNU
+//! Go's ko codes ([`crate::Reading::proven`]). When there is no enclosure or the prover reaches
+//! [`OwlConfig::proof_nodes`], the answer is this crate's heuristic search, the same proof
+//! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal,
+//! described in the rest of this page.
 //!
 //! **The dragon** is the diagonal-link group of igo-analysis (paper 002, sections 2-3: the stones
 //! of one colour joined orthogonally or diagonally) of the queried stone; the dragon is dead when
@@ -56,6 +63,17 @@ pub struct OwlConfig {
     pub escape_points: usize,
     /// The candidate moves read at each node, best first.
     pub max_moves: usize,
+    /// Positions the df-pn prover may generate per question in the dragon's fight region
+    /// ([`crate::fight`]) before the heuristic search answers instead; 0: never prove.
+    pub proof_nodes: u64,
+    /// The most empty points of the area enclosed by walls around the dragon for a proof.
+    pub proof_area: usize,
+    /// Empty points of the area farther than this from the owner's stones are the walls'.
+    pub proof_reach: usize,
+    /// The most empty points of the fight region for a proof.
+    pub proof_points: usize,
+    /// The prover's transposition table, bytes.
+    pub proof_table_bytes: u64,
 }
 
 impl Default for OwlConfig {
@@ -65,6 +83,11 @@ impl Default for OwlConfig {
             max_depth: 40,
             escape_points: 12,
             max_moves: 8,
+            proof_nodes: 200_000,
+            proof_area: 64,
+            proof_reach: 3,
+            proof_points: 32,
+            proof_table_bytes: 16 << 20,
         }
     }
 }
@@ -199,19 +222,33 @@ impl Owl {
             return Err(ReadingError::NoStone(p));
         }
         let target = p;
+        // The proof in the enclosed fight region first; the heuristic search when there is no
+        // enclosure or the prover reaches its limit.
+        let (proved, proof_nodes) = crate::fight::prove(pos, p, attack, &self.config);
+        if let Some((code, mv)) = proved {
+            return Ok(Reading {
+                code,
+                mv,
+                nodes: proof_nodes,
+                complete: true,
+                proven: true,
+            });
+        }
         let config = ReaderConfig {
             node_limit: self.config.node_limit,
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
-        Ok(read_goal(
+        let mut reading = read_goal(
             &mut self.table,
             &config,
             Goal::Dragon(self.config),
             pos,
             target,
             attack,
-        ))
+        );
+        reading.nodes += proof_nodes;
+        Ok(reading)
     }
 }
 

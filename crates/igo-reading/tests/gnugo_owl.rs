@@ -35,7 +35,7 @@ use igo_reading::owl::{dragons, DragonStatus, Owl, OwlConfig};
 use igo_reading::Code;
 use igo_tsumego::frame::framed_position;
 use igo_tsumego::problem::{Goal, Problem};
-use igo_tsumego::region::{Region, RegionConfig};
+use igo_tsumego::region::{guess_attacker, Region, RegionConfig};
 use suite::Case;
 
 /// The longest fight played out to settle a disagreement.
@@ -92,12 +92,14 @@ fn framed_tsumego(every: usize) -> Vec<(Case, PointSet)> {
         if size.width() != size.height() || size.width() < 9 {
             continue;
         }
+        let board = problem.position.board();
+        // Cho Chikun's problems state no goal: the attacker is igo-tsumego's guess (the side
+        // whose stones enclose the others), as its solver frames them.
         let attacker = match problem.goal {
             Some(Goal::Live) => !problem.to_play(),
             Some(Goal::Kill) => problem.to_play(),
-            _ => continue,
+            None => guess_attacker(board, problem.to_play()),
         };
-        let board = problem.position.board();
         let Some(region) = Region::around_stones(board, &RegionConfig::default()) else {
             continue;
         };
@@ -151,6 +153,12 @@ struct Tally {
     attack_agree: usize,
     defend_agree: usize,
     igo_unknown: usize,
+    /// Owl answers (attack and defence) that are df-pn proofs in the fight region.
+    proven: usize,
+    /// With a baseline configuration (the owl without the prover): its `dragon_status`
+    /// agreements and `unknown` answers, on the same dragons.
+    baseline_agree: usize,
+    baseline_unknown: usize,
     /// Status disagreements where one side says `unknown` (not played out).
     unknown_disagree: usize,
     igo_right: usize,
@@ -237,16 +245,25 @@ fn play_out(
 }
 
 /// Compares every asked dragon of every case; returns the tallies per kind and the notes.
+/// With `baseline`, also reads every dragon's status with that configuration and counts its
+/// agreements (side by side, not played out); with `progress`, prints the tallies after every
+/// case (a run stopped by a time limit keeps its figures).
 fn run(
     cases: &[(Case, PointSet)],
     config: OwlConfig,
+    baseline: Option<OwlConfig>,
+    progress: bool,
 ) -> (BTreeMap<&'static str, Tally>, Vec<String>) {
     let mut engine = gnugo();
     let mut owl = Owl::new(config);
     let mut judge = Owl::new(config);
+    let mut base = baseline.map(Owl::new);
     let mut tallies: BTreeMap<&'static str, Tally> = BTreeMap::new();
     let mut notes = Vec::new();
-    for (case, asked) in cases {
+    for (i, (case, asked)) in cases.iter().enumerate() {
+        if progress && i > 0 {
+            eprint!("after {i} of {} cases:\n{}", cases.len(), report(&tallies));
+        }
         let size = case.size;
         let board = case.position.board();
         tallies.entry(case.kind).or_default().positions += 1;
@@ -268,9 +285,18 @@ fn run(
             t.dragons += 1;
             t.nodes += attack.nodes + defend.nodes;
             t.igo_unknown += usize::from(ours == DragonStatus::Unknown);
+            t.proven += usize::from(attack.proven) + usize::from(defend.proven);
             t.attack_agree += usize::from((attack.code != Code::Fails) == (their_attack.0 != 0));
             t.defend_agree += usize::from((defend.code != Code::Fails) == (their_defend.0 != 0));
             let our_text = ours.gtp_text(size);
+            if let Some(base) = base.as_mut() {
+                let a = base.attack(&case.position, name).expect("a stone");
+                let d = (a.code != Code::Fails)
+                    .then(|| base.defend(&case.position, name).expect("a stone"));
+                let status = DragonStatus::from_readings(&a, d.as_ref()).gtp_text(size);
+                t.baseline_agree += usize::from(status_word(&status) == status_word(&theirs));
+                t.baseline_unknown += usize::from(status_word(&status) == "unknown");
+            }
             if status_word(&our_text) == status_word(&theirs) {
                 t.status_agree += 1;
                 continue;
@@ -356,8 +382,9 @@ fn report(tallies: &BTreeMap<&'static str, Tally>) -> String {
         let _ = writeln!(
             s,
             "{kind:8} {:4} positions {:5} dragons: dragon_status agree {} ({:.1}%), owl_attack \
-             {} ({:.1}%), owl_defend {} ({:.1}%); igo unknown {}; status disagreements: with an \
-             unknown {}, played out: igo right {}, GNU Go right {}, unsettled {}; igo nodes {}",
+             {} ({:.1}%), owl_defend {} ({:.1}%); igo unknown {}; igo answers proven {}; status \
+             disagreements: with an unknown {}, played out: igo right {}, GNU Go right {}, \
+             unsettled {}; igo nodes {}; baseline (no prover, if read): agree {}, unknown {}",
             t.positions,
             t.dragons,
             t.status_agree,
@@ -367,11 +394,14 @@ fn report(tallies: &BTreeMap<&'static str, Tally>) -> String {
             t.defend_agree,
             100.0 * t.defend_agree as f64 / n,
             t.igo_unknown,
+            t.proven,
             t.unknown_disagree,
             t.igo_right,
             t.gnugo_right,
             t.unsettled,
-            t.nodes
+            t.nodes,
+            t.baseline_agree,
+            t.baseline_unknown
         );
     }
     s
@@ -398,7 +428,12 @@ fn game_positions(every: usize) -> Vec<(Case, PointSet)> {
 
 #[test]
 fn owl_agrees_with_gnugo_sample() {
-    let mut cases = framed_tsumego(25);
+    // Elementary problems: the prover settles them within the sample's limits, the harder ones
+    // would take seconds each.
+    let mut cases: Vec<(Case, PointSet)> = framed_tsumego(25)
+        .into_iter()
+        .filter(|(c, _)| c.label.contains("elementary"))
+        .collect();
     cases.truncate(3);
     let mut games: Vec<(Case, PointSet)> = game_positions(10)
         .into_iter()
@@ -408,9 +443,10 @@ fn owl_agrees_with_gnugo_sample() {
     cases.extend(games);
     let config = OwlConfig {
         node_limit: 2_000,
+        proof_nodes: 20_000,
         ..OwlConfig::default()
     };
-    let (tallies, notes) = run(&cases, config);
+    let (tallies, notes) = run(&cases, config, None, false);
     let text = report(&tallies);
     write_notes("owl-disagreements-sample.txt", &text, &notes);
     eprint!("{text}");
@@ -441,7 +477,17 @@ fn owl_agrees_with_gnugo_full() {
     assert_eq!(every.len(), 2, "IGO_OWL_EVERY: two numbers");
     let mut cases = framed_tsumego(every[0]);
     cases.extend(game_positions(every[1]));
-    let (tallies, notes) = run(&cases, OwlConfig::default());
+    // IGO_OWL_PROOF_NODES=0 measures the owl without the prover (before/after).
+    let mut config = OwlConfig::default();
+    if let Ok(n) = std::env::var("IGO_OWL_PROOF_NODES") {
+        config.proof_nodes = n.parse().expect("IGO_OWL_PROOF_NODES: a number");
+    }
+    // IGO_OWL_BASELINE=1 also reads every dragon without the prover, side by side.
+    let baseline = std::env::var_os("IGO_OWL_BASELINE").map(|_| OwlConfig {
+        proof_nodes: 0,
+        ..config
+    });
+    let (tallies, notes) = run(&cases, config, baseline, true);
     let text = report(&tallies);
     let out = write_notes("owl-disagreements.txt", &text, &notes);
     eprintln!("{text}(details in {})", out.display());

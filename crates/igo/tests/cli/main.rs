@@ -14,6 +14,7 @@ mod common;
 mod random_game;
 
 mod analyze;
+mod analyze_dragons;
 mod analyze_unconditional;
 mod contract;
 mod count_legal;
