@@ -6,11 +6,13 @@
 //! 2. Monte-Carlo ownership: heavy playouts ([`crate::search::policy`]) from the position, half
 //!    with each player moving first; a block whose points its opponent ends up owning in most
 //!    playouts is dead.
-//! 3. Seki, read out: two opposing blocks with at most two liberties each that share one are
-//!    played out locally (moves on their liberties and passes, either player first, a small
-//!    negamax on the rules engine); if neither player can capture either block and both end by
-//!    passing, both are in seki. This overrides the playouts, whose random moves fill the
-//!    shared liberty and so often call one side of a seki dead.
+//! 3. Seki, read out: two opposing blocks with at most two liberties each that share one, and
+//!    also the whole cluster of such short blocks linked by shared liberties (a seki of three or
+//!    four blocks, where the liberty that saves one block is another block's), are played out
+//!    locally (moves on their liberties and passes, either player first, a small negamax on the
+//!    rules engine); if neither player can capture any of the blocks and both end by passing,
+//!    they are all in seki. This overrides the playouts, whose random moves fill the shared
+//!    liberties and so often call one side of a seki dead.
 //!
 //! The count then gives each colour its living stones, the empty regions bordered by its living
 //! stones only (dead stones' points included) and nothing for the regions touching both.
@@ -166,10 +168,29 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
                 }
                 checked.push((a, b));
                 checked.push((b, a));
-                if local_seki(board, a, b) {
+                if local_seki(board, &[a, b]) {
                     for p in block.stones().iter().chain(other.stones().iter()) {
                         status[p.index()] = Some(Status::Seki);
                     }
+                }
+            }
+        }
+    }
+    // Seki of more blocks: each cluster of short blocks linked by shared liberties, read whole.
+    let mut clustered = PointSet::EMPTY;
+    for block in board.blocks() {
+        let a = block.anchor();
+        if clustered.contains(a) || safe.contains(a) || block.liberties().count() > 2 {
+            continue;
+        }
+        let cluster = short_cluster(board, a, &safe);
+        for &b in &cluster {
+            clustered.insert(b);
+        }
+        if cluster.len() > 2 && cluster.len() <= CLUSTER_BLOCKS && local_seki(board, &cluster) {
+            for &b in &cluster {
+                for p in board.block_at(b).expect("a block").stones().iter() {
+                    status[p.index()] = Some(Status::Seki);
                 }
             }
         }
@@ -196,9 +217,14 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
         let border = region.neighbours(size) - region;
         let b = border.intersects(&living.black);
         let w = border.intersects(&living.white);
-        match (b, w) {
-            (true, false) => territory.black |= region,
-            (false, true) => territory.white |= region,
+        // A region touching a block in seki counts for nobody, its eyes included, as GNU Go
+        // 3.8 counts with --chinese-rules (the referee igo is checked against).
+        let in_seki = border
+            .iter()
+            .any(|q| status[q.index()] == Some(Status::Seki));
+        match (b, w, in_seki) {
+            (true, false, false) => territory.black |= region,
+            (false, true, false) => territory.white |= region,
             _ => dame |= region & board.empty_points(),
         }
     }
@@ -214,32 +240,71 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
 /// passes between them, and the captures that end it).
 const SEKI_DEPTH: u32 = 8;
 
-/// Whether the blocks on `a` and `b` (opposing colours) are in seki: with either player to move,
-/// the local game on their liberties ends with both passing and both blocks on the board.
-fn local_seki(board: &Board, a: Point, b: Point) -> bool {
-    let (ca, cb) = match (board.color_at(a), board.color_at(b)) {
-        (Some(ca), Some(cb)) => (ca, cb),
-        _ => return false,
-    };
-    [ca, cb].into_iter().all(|first| {
+/// The most blocks a cluster read as one seki may have, and the most liberties they may have
+/// together: beyond these the local game is no longer small and no seki is claimed.
+const CLUSTER_BLOCKS: usize = 6;
+const CLUSTER_LIBERTIES: u32 = 6;
+
+/// The anchors of the blocks linked to the block on `a` by shared liberties, through blocks
+/// (of either colour, not unconditionally alive) with at most two liberties each.
+fn short_cluster(board: &Board, a: Point, safe: &PointSet) -> Vec<Point> {
+    let size = board.size();
+    let mut cluster = vec![a];
+    let mut k = 0;
+    while k < cluster.len() && cluster.len() <= CLUSTER_BLOCKS {
+        let libs = board.liberties_at(cluster[k]);
+        k += 1;
+        for l in libs.iter() {
+            for q in size.neighbours(l) {
+                let Some(other) = board.block_at(q) else {
+                    continue;
+                };
+                let b = other.anchor();
+                if !cluster.contains(&b) && !safe.contains(b) && other.liberties().count() <= 2 {
+                    cluster.push(b);
+                }
+            }
+        }
+    }
+    cluster
+}
+
+/// Whether the blocks anchored on `blocks` (both colours among them) are in seki: with either
+/// player to move, the local game on their liberties ends with both passing and every block on
+/// the board.
+fn local_seki(board: &Board, blocks: &[Point]) -> bool {
+    let mut owners = Vec::with_capacity(blocks.len());
+    for &p in blocks {
+        match board.color_at(p) {
+            Some(c) => owners.push((p, c)),
+            None => return false,
+        }
+    }
+    let colours = |c: Color| owners.iter().any(|&(_, o)| o == c);
+    if !colours(Color::Black) || !colours(Color::White) {
+        return false;
+    }
+    let libs = blocks
+        .iter()
+        .fold(PointSet::EMPTY, |acc, &p| acc | board.liberties_at(p));
+    if libs.count() as u32 > CLUSTER_LIBERTIES {
+        return false;
+    }
+    let depth = SEKI_DEPTH.max(2 * libs.count() as u32 + 2);
+    [Color::Black, Color::White].into_iter().all(|first| {
         let mut pos = Position::from_board(board.clone(), first);
         pos.clear_ko();
-        local_value(&pos, (a, ca), (b, cb), 0, SEKI_DEPTH) == Some(0)
+        local_value(&pos, &owners, 0, depth) == Some(0)
     })
 }
 
-/// Negamax value of the local game for the player to move: +1 when the opponent's block is
-/// captured, -1 when its own is, 0 when both pass with both blocks standing; `None` when the
-/// reading does not end within `depth` moves (a ko, a long fight): then no seki is claimed.
-fn local_value(
-    pos: &Position,
-    a: (Point, Color),
-    b: (Point, Color),
-    passes: u32,
-    depth: u32,
-) -> Option<i8> {
+/// Negamax value of the local game for the player to move: +1 when one of the opponent's blocks
+/// is captured, -1 when one of its own is, 0 when both pass with every block standing; `None`
+/// when the reading does not end within `depth` moves (a ko, a long fight): then no seki is
+/// claimed. Moves are on the blocks' liberties (as they are at each node) and passes.
+fn local_value(pos: &Position, blocks: &[(Point, Color)], passes: u32, depth: u32) -> Option<i8> {
     let me = pos.to_play();
-    for (p, c) in [a, b] {
+    for &(p, c) in blocks {
         if pos.board().color_at(p) != Some(c) {
             return Some(if c == me { -1 } else { 1 });
         }
@@ -250,9 +315,11 @@ fn local_value(
     if depth == 0 {
         return None;
     }
-    let moves = pos.board().liberties_at(a.0) | pos.board().liberties_at(b.0);
     let mut best = -1i8;
     let mut unknown = false;
+    let moves = blocks.iter().fold(PointSet::EMPTY, |acc, &(p, _)| {
+        acc | pos.board().liberties_at(p)
+    });
     let children = moves
         .iter()
         .map(Move::Play)
@@ -263,7 +330,7 @@ fn local_value(
             continue;
         }
         let next = if mv == Move::Pass { passes + 1 } else { 0 };
-        match local_value(&child, a, b, next, depth - 1) {
+        match local_value(&child, blocks, next, depth - 1) {
             Some(v) => best = best.max(-v),
             None => unknown = true,
         }
@@ -398,6 +465,54 @@ mod tests {
         assert_eq!(m, -13.0);
     }
 
+    /// A seki of four blocks, from a GNU Go level-0 self-play game (seed 1292): White's top group
+    /// (eye J9, liberty J7) and Black's centre group (J7, J5) and White's two lower blocks (J5,
+    /// H4) each hold the other's last liberty, so no pair of them is a seki on its own (White J5
+    /// ataris Black's group, but Black H4 then captures). GNU Go 3.8 (`--chinese-rules`, komi 7)
+    /// answers W+2 and lists exactly these 23 stones under `final_status_list seki`; the eyes J9
+    /// and H4 count for nobody.
+    #[test]
+    fn a_seki_of_four_blocks_is_read_out_and_counted_as_gnugo_does() {
+        let d = "
+            . . . . X X X O .
+            X X X X X O X O O
+            O O O X O O O O .
+            . O X X O X X X X
+            . O O X O X O O .
+            O O X . X O O . O
+            O X X X X X X O O
+            . O O X . . X X O
+            O . O O X . . X X";
+        let (m, st, pos) = score(d, 7.0);
+        let seki = "H9 F8 H8 J8 E7 F7 G7 H7 E6 E5 F6 G6 H6 J6 F5 G5 H5 F4 G4 J4 H3 J3 J2";
+        assert_status(&st, &pos, seki, Status::Seki);
+        assert_eq!(st.stones(pos.board(), Status::Seki).count(), 23);
+        assert!(st.stones(pos.board(), Status::Dead).is_empty());
+        assert_eq!(m, -2.0);
+    }
+
+    /// Two short blocks that share a liberty (F1) but are no seki, from GNU Go self-play (seed
+    /// 1069): Black G2 leaves White F2 one liberty, White F1 then has G1 only, and Black G1
+    /// captures; the reading must follow the liberties as they change (G1 is no liberty at the
+    /// start). GNU Go 3.8 answers W+10 with F2 dead and no seki.
+    #[test]
+    fn a_block_captured_through_a_new_liberty_is_not_seki() {
+        let d = "
+            O O X . X X O . .
+            O X X X . X O . O
+            O O O X X O O O .
+            . . O O X X O . O
+            . . O X X . X O O
+            . . O X X . X X O
+            . . O X . X X . X
+            . . O O X O . . .
+            . . O X X . . . .";
+        let (m, st, pos) = score(d, 7.0);
+        assert!(st.stones(pos.board(), Status::Seki).is_empty());
+        assert_status(&st, &pos, "F2", Status::Dead);
+        assert_eq!(m, -10.0);
+    }
+
     /// A block that the reading shows can be captured is not called seki: White's two stones
     /// (G2 H2) share a liberty with Black's corner block, but Black captures them first.
     #[test]
@@ -416,6 +531,6 @@ mod tests {
         let size = pos.size();
         let w = size.parse_point("G3").unwrap();
         let b = size.parse_point("H1").unwrap();
-        assert!(!local_seki(pos.board(), w, b));
+        assert!(!local_seki(pos.board(), &[w, b]));
     }
 }
