@@ -245,6 +245,10 @@ const SEKI_DEPTH: u32 = 8;
 const CLUSTER_BLOCKS: usize = 6;
 const CLUSTER_LIBERTIES: u32 = 6;
 
+/// Positions the local reading of one seki may visit, either player first: past this no seki is
+/// claimed (unbounded, a 19x19 cluster took minutes).
+const SEKI_NODES: u32 = 20_000;
+
 /// The anchors of the blocks linked to the block on `a` by shared liberties, through blocks
 /// (of either colour, not unconditionally alive) with at most two liberties each.
 fn short_cluster(board: &Board, a: Point, safe: &PointSet) -> Vec<Point> {
@@ -294,7 +298,8 @@ fn local_seki(board: &Board, blocks: &[Point]) -> bool {
     [Color::Black, Color::White].into_iter().all(|first| {
         let mut pos = Position::from_board(board.clone(), first);
         pos.clear_ko();
-        local_value(&pos, &owners, 0, depth) == Some(0)
+        let mut nodes = SEKI_NODES;
+        local_value(&pos, &owners, 0, depth, &mut nodes) == Some(0)
     })
 }
 
@@ -302,7 +307,17 @@ fn local_seki(board: &Board, blocks: &[Point]) -> bool {
 /// is captured, -1 when one of its own is, 0 when both pass with every block standing; `None`
 /// when the reading does not end within `depth` moves (a ko, a long fight): then no seki is
 /// claimed. Moves are on the blocks' liberties (as they are at each node) and passes.
-fn local_value(pos: &Position, blocks: &[(Point, Color)], passes: u32, depth: u32) -> Option<i8> {
+fn local_value(
+    pos: &Position,
+    blocks: &[(Point, Color)],
+    passes: u32,
+    depth: u32,
+    nodes: &mut u32,
+) -> Option<i8> {
+    if *nodes == 0 {
+        return None;
+    }
+    *nodes -= 1;
     let me = pos.to_play();
     for &(p, c) in blocks {
         if pos.board().color_at(p) != Some(c) {
@@ -330,7 +345,7 @@ fn local_value(pos: &Position, blocks: &[(Point, Color)], passes: u32, depth: u3
             continue;
         }
         let next = if mv == Move::Pass { passes + 1 } else { 0 };
-        match local_value(&child, blocks, next, depth - 1) {
+        match local_value(&child, blocks, next, depth - 1, nodes) {
             Some(v) => best = best.max(-v),
             None => unknown = true,
         }
