@@ -10,6 +10,7 @@ pub mod rules;
 pub mod search;
 mod solver;
 pub mod state;
+pub mod superko;
 pub mod symmetry;
 pub mod table;
 

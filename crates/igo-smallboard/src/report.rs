@@ -51,7 +51,7 @@ pub struct Finding {
     pub solution: Solution,
     /// Why the search stopped early, if it did (the values are then bounds).
     pub stopped: Option<StopReason>,
-    /// `"threshold"` or `"retrograde"`.
+    /// `"threshold"`, `"retrograde"` or `"superko"`.
     pub method: &'static str,
     /// Table entries read from a checkpoint at the start (0 when none was read).
     pub resumed_nodes: usize,

@@ -18,6 +18,15 @@
 //!   loop: `l_min` can be below, and `l_max` above, a superko value. Measured: 3x3 = +9 as
 //!   published; 3x4 `l_min` = +4 as published, `l_max` = 12; 4x4 `l_min` = +1 against the
 //!   published +2 (BENCHMARKS.md).
+//!
+//! MIGOS's own ko rule is *situational* superko (a stone may not recreate a whole-board
+//! position with the same player to move; passes always legal): the papers' searches keep the
+//! history of the game, and Hayward's notes on solved small boards say of van der Werf's results
+//! "does not use psk" (positional superko). The paper itself was not available here. That game
+//! is searched by [`crate::superko`] (`igo smallboard --rules migos --method superko`), which
+//! uses these dense rules with [`RuleSet::Migos`]'s two passes and its own history of
+//! situations instead of the ko point; measured: 2x2 = +1, 3x3 = +9 (published) and its best
+//! first move the centre (BENCHMARKS.md).
 
 use igo_core::Color;
 

@@ -34,3 +34,62 @@ fn migos_three_by_four_l_min_is_the_published_plus_four() {
     // The board is symmetric under its 4 symmetries: 4x3 gives the same values.
     assert_eq!(migos(4, 3), (Some(4), Some(12)));
 }
+
+/// MIGOS's rules with situational superko (`igo smallboard --rules migos --method superko`):
+/// 3x3 = +9 with the first move at the centre (van der Werf, van den Herik and Uiterwijk 2003),
+/// and the principal variation replayed on igo-core's engine: every move legal, no stone
+/// recreating an earlier situation, and the game ending in two passes with the value as Black's
+/// area margin (or settled where unconditional life says so).
+#[test]
+fn superko_three_by_three_is_plus_nine_from_the_centre() {
+    use igo_core::{score, Color, Move, PointSet};
+    use igo_smallboard::{superko, LineEnd};
+    let size = BoardSize::new(3, 3).unwrap();
+    let start = Position::new(size);
+    let config = SolverConfig {
+        rules: RuleSet::Migos,
+        memory_limit: 64 << 20,
+        ..SolverConfig::default()
+    };
+    let s = superko::solve(&start, &config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    assert_eq!((s.l_min.exact(), s.l_max.exact()), (Some(9), Some(9)));
+    let centre = Move::Play(size.parse_point("B2").unwrap());
+    assert_eq!(s.best_moves.unwrap(), vec![centre]);
+    let line = s.line.unwrap();
+    assert_eq!(line.moves[0], (Color::Black, centre));
+    let mut pos = start.clone();
+    let sit = |p: &Position| -> (PointSet, PointSet, Color) {
+        (
+            p.board().stones(Color::Black),
+            p.board().stones(Color::White),
+            p.to_play(),
+        )
+    };
+    let mut seen = vec![sit(&pos)];
+    let mut passes = 0;
+    for &(c, mv) in &line.moves {
+        assert_eq!(pos.to_play(), c);
+        pos.play(mv).unwrap();
+        if mv == Move::Pass {
+            passes += 1;
+        } else {
+            passes = 0;
+            assert!(!seen.contains(&sit(&pos)), "superko broken by {mv:?}");
+        }
+        seen.push(sit(&pos));
+    }
+    let area = score::area(pos.board());
+    let margin = area.black.count() as i32 - area.white.count() as i32;
+    match line.end {
+        LineEnd::GameOver => {
+            assert_eq!(passes, 2);
+            assert_eq!(margin, 9);
+        }
+        LineEnd::UnconditionalLife => {
+            // Black owns the whole board unconditionally (igo-analysis' Benson: alive blocks
+            // and safe territory cover every point; dead White stones inside are captured).
+            let r = igo_analysis::benson::BensonSolver::new().solve(pos.board(), Color::Black);
+            assert_eq!((r.alive_blocks | r.safe_territory).count(), 9, "{pos}");
+        }
+    }
+}

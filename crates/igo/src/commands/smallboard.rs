@@ -1,5 +1,5 @@
-//! `igo smallboard WxH [--rules paper|migos] [--komi K] [--position FILE.sgf | --diagram TEXT]
-//! [--time-limit S] [--memory-mb M] [--checkpoint FILE] [--sgf-out FILE] [--json]`: the exact
+//! `igo smallboard WxH [--rules paper|migos] [--method threshold|retrograde|superko] [--komi K]
+//! [--position FILE.sgf | --diagram TEXT] [--time-limit S] [--memory-mb M] [--checkpoint FILE] [--sgf-out FILE] [--json]`: the exact
 //! value of a small-board position: `l_min` (what Black can guarantee), `l_max` (what White can
 //! hold Black to), the best first moves and a principal variation when both are known, nodes and
 //! time. Ctrl-C (exit 130, `"interrupted": true`) and the time limit stop the search with what is
@@ -32,6 +32,9 @@ pub enum Method {
     Threshold,
     /// Brute-force retrograde analysis of every reachable position (tiny boards; no line).
     Retrograde,
+    /// Alpha-beta over positions and their history under situational superko (MIGOS's ko rule,
+    /// with --rules migos only; tiny boards).
+    Superko,
 }
 
 /// Own-eye-fill pruning (paper 001, Theorem 7.1).
@@ -50,7 +53,8 @@ pub enum EyeFillArg {
 pub enum RulesArg {
     /// Paper 001: three passes end the game, simple ko, an endless game is void.
     Paper,
-    /// MIGOS (van der Werf et al.): two passes end the game, simple ko, a repetition is void.
+    /// MIGOS (van der Werf et al.): two passes end the game; with the threshold and retrograde
+    /// methods simple ko and a repetition is void, with --method superko situational superko.
     Migos,
 }
 
@@ -195,6 +199,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
     let outcome = match args.method {
         Method::Threshold => threshold(&args, &start, config, checkpoint)?,
         Method::Retrograde => retrograde(&args, &start, rules, memory_limit)?,
+        Method::Superko => superko(&args, &start, config)?,
     };
     let (seconds, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     if args.json {
@@ -306,6 +311,50 @@ fn threshold(
         stopped,
         method: "threshold",
         resumed_nodes,
+    })
+}
+
+/// `--method superko`: the value under situational superko and two passes.
+fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Result<Finding> {
+    if args.rules != RulesArg::Migos {
+        return Err(bad_input(
+            "--method superko plays MIGOS's rules (situational superko, two passes): add \
+             --rules migos",
+        ));
+    }
+    if args.checkpoint.is_some() {
+        return Err(bad_input("--method superko keeps no checkpoint"));
+    }
+    let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
+    let result = igo_smallboard::superko::solve(start, &config, interrupt_flag());
+    bar.finish_and_clear();
+    let (solution, stopped) = match result {
+        Ok(s) => (s, None),
+        Err(SolveError::Stopped(reason)) => {
+            let size = start.size();
+            let n = size.point_count() as i32;
+            let open = igo_smallboard::ValueBounds {
+                lower: -n,
+                upper: n,
+            };
+            let solution = igo_smallboard::Solution {
+                size,
+                l_min: open,
+                l_max: open,
+                line: None,
+                best_moves: None,
+                stats: Default::default(),
+                elapsed: Duration::ZERO,
+            };
+            (solution, Some(reason))
+        }
+        Err(e) => return Err(bad_input(e.to_string())),
+    };
+    Ok(Finding {
+        solution,
+        stopped,
+        method: "superko",
+        resumed_nodes: 0,
     })
 }
 
