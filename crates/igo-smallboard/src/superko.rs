@@ -780,12 +780,7 @@ pub fn solve(
         std::thread::Builder::new()
             .stack_size(stack)
             .spawn_scoped(scope, || {
-                let mut s = SuperkoSearch::new(
-                    size.width() as usize,
-                    size.height() as usize,
-                    settings,
-                    memory,
-                );
+                let mut s = SuperkoSearch::new(size.width(), size.height(), settings, memory);
                 s.max_depth = max_depth as usize;
                 let root = s.normalise(&root);
                 let found = s.value(&[], &root, stop, deadline).and_then(|v| {

@@ -101,7 +101,7 @@ fn solver_value(size: BoardSize, history: &[Position], passes: u8, s: SuperkoSet
     };
     let (last, before) = history.split_last().unwrap();
     let hist: Vec<StateKey> = before.iter().map(|p| key(p, 0)).collect();
-    let mut search = SuperkoSearch::new(size.width() as usize, size.height() as usize, s, 8 << 20);
+    let mut search = SuperkoSearch::new(size.width(), size.height(), s, 8 << 20);
     search
         .value(&hist, &key(last, passes), &AtomicBool::new(false), None)
         .unwrap()
@@ -145,7 +145,7 @@ fn empty_tiny_boards(boards: &[(u32, u32)]) {
             },
         ] {
             assert_eq!(
-                solver_value(size, &[start.clone()], 0, s),
+                solver_value(size, std::slice::from_ref(&start), 0, s),
                 truth,
                 "{w}x{h} {s:?}"
             );
