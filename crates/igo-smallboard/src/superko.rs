@@ -752,7 +752,7 @@ impl SuperkoSearch {
 /// Solves `position` under MIGOS's rules with situational superko (the game starts at
 /// `position` with no history; passes already made count, a third is not needed): the value,
 /// the best first moves and a principal variation (when `config.principal_variation`). The
-/// search runs on a thread with a stack sized for [`SolverConfig::max_depth`] moves; a deeper
+/// search runs on a thread with a stack sized for [`crate::SolverConfig::max_depth`] moves; a deeper
 /// line is an error, never a crash.
 pub fn solve(
     position: &igo_core::Position,
