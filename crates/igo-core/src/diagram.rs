@@ -4,6 +4,11 @@
 //! a row, top row first, with `X` for Black, `O` for White and `.` (or `+`) for an empty point;
 //! spaces between points are optional. A last line `to play: X` (or `O`, `B`, `W`) names the
 //! player to move (Black if absent). [`board_with_coordinates`] adds GTP coordinates for people.
+//!
+//! The diagram forms of [`Position`] (`from_diagram`, `Display`) and [`Board`] (`Debug`) are
+//! defined here, so that the board and the position do not depend on this module.
+
+use std::fmt;
 
 use thiserror::Error;
 
@@ -12,6 +17,35 @@ use crate::color::Color;
 use crate::point::{BoardSize, Point};
 use crate::point_set::PointSet;
 use crate::position::Position;
+
+impl Position {
+    /// Reads a diagram (see [`crate::diagram`]): rows of `X` (black), `O` (white) and `.` (empty),
+    /// optionally followed by a line `to play: X` or `to play: O`.
+    pub fn from_diagram(s: &str) -> Result<Position, DiagramError> {
+        position_from_diagram(s)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The diagram form read by [`Position::from_diagram`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&board_to_diagram(self.board()))?;
+        write!(
+            f,
+            "to play: {}",
+            match self.to_play() {
+                Color::Black => 'X',
+                Color::White => 'O',
+            }
+        )
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}\n{}", self.size(), board_to_diagram(self))
+    }
+}
 
 /// A diagram that cannot be read, with the line and column (both from 1) of the problem.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -7,7 +7,6 @@ use thiserror::Error;
 
 use crate::board::{Board, Placement};
 use crate::color::Color;
-use crate::diagram::DiagramError;
 use crate::point::{BoardSize, Move, Point};
 use crate::point_set::PointSet;
 use crate::zobrist::{ko_key, Zobrist, WHITE_TO_MOVE};
@@ -98,12 +97,6 @@ impl Position {
             ko: None,
             passes: 0,
         }
-    }
-
-    /// Reads a diagram (see [`crate::diagram`]): rows of `X` (black), `O` (white) and `.` (empty),
-    /// optionally followed by a line `to play: X` or `to play: O`.
-    pub fn from_diagram(s: &str) -> Result<Position, DiagramError> {
-        crate::diagram::position_from_diagram(s)
     }
 
     /// Makes `self` a copy of `other` without allocating (see [`Board::copy_from`]).
@@ -288,21 +281,6 @@ impl Position {
         self.ko = None;
         self.passes = self.passes.saturating_add(1);
         self.to_play = !self.to_play;
-    }
-}
-
-impl fmt::Display for Position {
-    /// The diagram form read by [`Position::from_diagram`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::diagram::board_to_diagram(&self.board))?;
-        write!(
-            f,
-            "to play: {}",
-            match self.to_play {
-                Color::Black => 'X',
-                Color::White => 'O',
-            }
-        )
     }
 }
 

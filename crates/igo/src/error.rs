@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-use crate::util::interrupt::{Interrupted, EXIT_INTERRUPTED};
-
 /// Marks an error as the user's input being wrong, so that `igo` exits with code 2.
 #[derive(Debug)]
 pub struct BadInput(pub String);
@@ -16,6 +14,22 @@ impl fmt::Display for BadInput {
 }
 
 impl std::error::Error for BadInput {}
+
+/// Exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// The error of a command that Ctrl-C stopped: `main` exits with [`EXIT_INTERRUPTED`]
+/// (see [`crate::util::interrupt`]).
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "interrupted: {}", self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// An error that exits with code 2.
 pub fn bad_input(msg: impl Into<String>) -> anyhow::Error {

@@ -7,16 +7,15 @@
 //! work, show progress, print, and keep the Ctrl-C contract (exit 130, JSON marked
 //! `"interrupted": true`, no output file written as if final).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
 use igo_core::Point;
-use igo_tsumego::bench::problem_files;
 use igo_tsumego::patterns::PatternLearner;
 use igo_tsumego::proof::solve_proven;
-use igo_tsumego::{Goal, Problem, Request, SolveError};
+use igo_tsumego::{Request, SolveError};
 use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
@@ -24,7 +23,10 @@ use crate::util::{interrupt_flag, interrupted, print, print_json, stopped, Outpu
 
 mod bench;
 mod check;
+mod files;
 mod search;
+
+use files::{output, parse_goal, read_problem, sgf_files};
 
 use search::{knob_help, proof_settings, prover_limits, solver_config, SearchArgs};
 
@@ -85,29 +87,6 @@ pub fn run(cmd: TsumegoCommand) -> Result<()> {
         TsumegoCommand::Patterns(args) => patterns_cmd(args),
         TsumegoCommand::Check(args) => check::run(args),
     }
-}
-
-/// Reads the problem in `path`; errors name the file. Bytes that are not UTF-8 are read as
-/// `show` and `analyze` read them (replaced, so that a Latin-1 comment does not lose the problem).
-fn read_problem(path: &Path) -> Result<Problem> {
-    load_problem(path).map_err(|e| bad_input(format!("{}: {e}", path.display())))
-}
-
-/// Reads the problem in `path`; the error says what went wrong but not the file (a bench line
-/// names it once).
-fn load_problem(path: &Path) -> std::result::Result<Problem, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Problem::from_sgf(&text, &stem).map_err(|e| e.to_string())
-}
-
-/// Checks an optional output path before the work.
-fn output(path: &Option<PathBuf>) -> Result<Option<OutputFile>> {
-    path.as_deref().map(OutputFile::check).transpose()
 }
 
 fn solve_cmd(args: SolveArgs) -> Result<()> {
@@ -182,22 +161,6 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
     } else {
         print(&text)
     }
-}
-
-fn parse_goal(goal: Option<&str>) -> Result<Option<Goal>> {
-    match goal {
-        Some(g) => Ok(Some(Goal::from_name(g).ok_or_else(|| {
-            bad_input(format!("--goal {g:?}: expected kill or live"))
-        })?)),
-        None => Ok(None),
-    }
-}
-
-/// The SGF files under `path` (itself if a file), sorted.
-fn sgf_files(path: &Path) -> Result<Vec<PathBuf>> {
-    problem_files(path)
-        .with_context(|| format!("reading folder {}", path.display()))?
-        .ok_or_else(|| bad_input(format!("{}: no such file or folder", path.display())))
 }
 
 fn patterns_cmd(args: PatternArgs) -> Result<()> {

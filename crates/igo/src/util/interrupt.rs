@@ -11,15 +11,14 @@
 //!
 //! A second Ctrl-C ends the process at once with code 130, for a command that does not poll.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use serde::Serialize;
 use serde_json::Value;
 
-/// Exit code of a command stopped by Ctrl-C.
-pub const EXIT_INTERRUPTED: i32 = 130;
+use super::print::print_json;
+pub use crate::error::{Interrupted, EXIT_INTERRUPTED};
 
 /// The flag that Ctrl-C sets. The first call installs the handler.
 pub fn interrupt_flag() -> &'static AtomicBool {
@@ -41,18 +40,6 @@ pub fn interrupted() -> bool {
     interrupt_flag().load(Ordering::Relaxed)
 }
 
-/// The error of a command that Ctrl-C stopped: `main` exits with [`EXIT_INTERRUPTED`].
-#[derive(Debug)]
-pub struct Interrupted(pub String);
-
-impl fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "interrupted: {}", self.0)
-    }
-}
-
-impl std::error::Error for Interrupted {}
-
 /// Ends a command that Ctrl-C stopped. With `partial` (the command's JSON report of what it
 /// has), prints it as one JSON line with `"interrupted": true` added; then returns the error
 /// that makes `igo` say `interrupted: {what}` and exit with code 130. A text-mode command prints
@@ -62,7 +49,7 @@ pub fn stopped<T: Serialize>(partial: Option<&T>, what: impl Into<String>) -> an
     if let Some(report) = partial {
         let printed = serde_json::to_value(report)
             .map_err(anyhow::Error::from)
-            .and_then(|v| super::print_json(&mark_interrupted(v)));
+            .and_then(|v| print_json(&mark_interrupted(v)));
         if let Err(e) = printed {
             return e.context(Interrupted(what));
         }

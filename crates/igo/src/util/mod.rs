@@ -3,31 +3,13 @@
 
 pub mod interrupt;
 pub mod output;
-
-use std::io::Write;
+pub mod print;
 
 use anyhow::Result;
-use serde::Serialize;
 
 pub use interrupt::{interrupt_flag, interrupted, stopped};
 pub use output::OutputFile;
-
-/// Writes `text` to stdout as it is. A reader that closed the pipe (`igo show F | head -1`)
-/// gives an error of kind `BrokenPipe`, which `main` turns into a quiet exit, as Unix tools do;
-/// `println!` would panic instead.
-pub fn print(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
-}
-
-/// Prints a value as one line of JSON on stdout (see [`print()`] for a closed pipe).
-pub fn print_json<T: Serialize + ?Sized>(value: &T) -> Result<()> {
-    let mut line = serde_json::to_string(value)?;
-    line.push('\n');
-    print(&line)
-}
+pub use print::{print, print_json};
 
 /// Reads an SGF file with [`igo_sgf::read_sgf`] (the one way igo reads SGF files): an error is bad
 /// input naming the file; what the reading passed over is printed on stderr as warnings.

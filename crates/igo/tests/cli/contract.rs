@@ -53,6 +53,51 @@ fn a_closed_stdout_ends_quietly_with_code_0() {
 }
 
 #[test]
+fn tsumego_check_on_a_closed_stdout_ends_quietly_with_code_0() {
+    // `igo tsumego check DIR | head -1`: the book tree's verdict and the totals go to a closed
+    // pipe.
+    let file = problem();
+    for json in [false, true] {
+        let mut cmd = igo();
+        cmd.args(["tsumego", "check", "--verbose", "--playouts", "300"])
+            .arg(&file);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.stdout(closed_pipe()).output().expect("run igo");
+        assert_eq!(out.status.code(), Some(0), "json {json}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "json {json}");
+    }
+}
+
+/// Every command prints through `util::print`/`print_json`, whose closed-pipe error `main` turns
+/// into a quiet exit; `println!` would panic (caught only by main's safety net). The source of
+/// the binary holds no `println!`/`print!` outside comments.
+#[test]
+fn commands_print_through_the_closed_pipe_safe_helper() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut offenders = Vec::new();
+    let mut stack = vec![src];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                if code.contains("println!") || code.contains(" print!(") {
+                    offenders.push(format!("{}:{}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "println! in {offenders:?}");
+}
+
+#[test]
 fn output_paths_are_checked_before_the_work() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no-such-folder/b.svg");

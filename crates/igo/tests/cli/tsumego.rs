@@ -491,6 +491,32 @@ fn bench_error_lines_name_the_file_once() {
 }
 
 #[test]
+fn bench_speed_names_the_files_it_cannot_measure() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(example(), dir.path().join("a.sgf")).unwrap();
+    let bad = dir.path().join("broken.sgf");
+    std::fs::write(&bad, "(;SZ[9]AB[zz])").unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let args = ["tsumego", "bench", folder, "--speed", "200"];
+    let out = igo(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
+    assert!(text.contains("1 problems, 200 playouts each"), "{text}");
+    let out = igo(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["problems"], 1, "{v}");
+    assert_eq!(v["errors"], 1, "{v}");
+    assert_eq!(v["error_list"][0]["file"].as_str(), bad.to_str());
+}
+
+#[test]
 fn bench_asks_gnu_go_on_every_problem_through_the_gtp_client() {
     // GNU Go must be installed (/usr/games/gnugo or $IGO_GNUGO): a missing one fails the test.
     let dir = tsumego_examples().display().to_string();

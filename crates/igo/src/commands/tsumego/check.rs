@@ -15,7 +15,7 @@ use igo_tsumego::{solve, Patterns, Problem, Request, SolverConfig};
 use serde_json::{json, Value};
 
 use crate::error::bad_input;
-use crate::util::{interrupted, print_json, progress_bar};
+use crate::util::{interrupted, print, print_json, progress_bar};
 
 /// Arguments of `igo tsumego check`.
 #[derive(Args)]
@@ -42,7 +42,7 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<()> {
     let mut files = Vec::new();
     for p in &args.paths {
-        files.extend(super::sgf_files(p)?);
+        files.extend(super::files::sgf_files(p)?);
     }
     if files.is_empty() {
         return Err(bad_input("no SGF files among the inputs"));
@@ -146,8 +146,10 @@ pub fn run(args: CheckArgs) -> Result<()> {
             "interrupted": interrupted_early,
         }))?;
     } else {
+        let mut text = String::new();
         for l in &lines_out {
-            println!("{l}");
+            text += l;
+            text.push('\n');
         }
         let book_counts = if books.is_empty() {
             "none".to_string()
@@ -158,14 +160,15 @@ pub fn run(args: CheckArgs) -> Result<()> {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        println!(
-            "proof trees: {} valid, {} rejected; book trees: {book_counts}",
+        text += &format!(
+            "proof trees: {} valid, {} rejected; book trees: {book_counts}\n",
             proofs_ok,
             proofs_rejected.len(),
         );
         if interrupted_early {
-            println!("interrupted: the figures cover the files checked so far");
+            text += "interrupted: the figures cover the files checked so far\n";
         }
+        print(&text)?;
     }
     if !proofs_rejected.is_empty() {
         anyhow::bail!("{} proof trees rejected", proofs_rejected.len());

@@ -1,0 +1,51 @@
+//! What `solve`, `bench`, `check` and `patterns` share: problem files read (named in errors),
+//! the SGF files of folders, output paths checked before the work, and `--goal`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use igo_tsumego::bench::problem_files;
+use igo_tsumego::{Goal, Problem};
+
+use crate::error::bad_input;
+use crate::util::OutputFile;
+
+/// Reads the problem in `path`; errors name the file. Bytes that are not UTF-8 are read as
+/// `show` and `analyze` read them (replaced, so that a Latin-1 comment does not lose the problem).
+pub(super) fn read_problem(path: &Path) -> Result<Problem> {
+    load_problem(path).map_err(|e| bad_input(format!("{}: {e}", path.display())))
+}
+
+/// Reads the problem in `path`; the error says what went wrong but not the file (a bench line
+/// names it once).
+pub(super) fn load_problem(path: &Path) -> std::result::Result<Problem, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Problem::from_sgf(&text, &stem).map_err(|e| e.to_string())
+}
+
+/// Checks an optional output path before the work.
+pub(super) fn output(path: &Option<PathBuf>) -> Result<Option<OutputFile>> {
+    path.as_deref().map(OutputFile::check).transpose()
+}
+
+/// The goal `--goal` names (`kill` or `live`), if given.
+pub(super) fn parse_goal(goal: Option<&str>) -> Result<Option<Goal>> {
+    match goal {
+        Some(g) => Ok(Some(Goal::from_name(g).ok_or_else(|| {
+            bad_input(format!("--goal {g:?}: expected kill or live"))
+        })?)),
+        None => Ok(None),
+    }
+}
+
+/// The SGF files under `path` (itself if a file), sorted.
+pub(super) fn sgf_files(path: &Path) -> Result<Vec<PathBuf>> {
+    problem_files(path)
+        .with_context(|| format!("reading folder {}", path.display()))?
+        .ok_or_else(|| bad_input(format!("{}: no such file or folder", path.display())))
+}
