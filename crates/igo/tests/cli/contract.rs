@@ -87,7 +87,12 @@ fn commands_print_through_the_closed_pipe_safe_helper() {
             }
             let text = std::fs::read_to_string(&path).unwrap();
             for (i, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
+                // `eprintln!` (stderr) is fine: only stdout has a reader that may go away.
+                let code = line
+                    .split("//")
+                    .next()
+                    .unwrap_or("")
+                    .replace("eprintln!", "");
                 if code.contains("println!") || code.contains(" print!(") {
                     offenders.push(format!("{}:{}", path.display(), i + 1));
                 }
