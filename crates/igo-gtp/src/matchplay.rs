@@ -611,6 +611,36 @@ pub fn rescore_file(e: &mut Engine, file: &Path) -> String {
     }
 }
 
+/// A game record that did not end by two passes (resigned, lost on time, stopped at the move
+/// cap): its last position is still in play, so `final_score` there is a judgement of an unfinished
+/// game, not the count of a finished one, and `igo match --rescore` leaves it out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnfinishedGame {
+    /// The SGF file.
+    pub sgf: String,
+    /// Its `RE` property, if any (`B+R`, `W+T`, ...).
+    pub result: Option<String>,
+}
+
+/// Whether the game record `text` is a finished game: its main line ends with two passes in a
+/// row. `Ok(Some(RE))` when it did not (with its result, if recorded), `Ok(None)` when it did,
+/// and an error naming the fault when the SGF cannot be read.
+pub fn unfinished_result(text: &str) -> Result<Option<Option<String>>, String> {
+    let game = igo_sgf::GoGame::from_sgf(text).map_err(|e| e.to_string())?;
+    let line = game.main_line();
+    let passes = line
+        .iter()
+        .rev()
+        .take(2)
+        .filter(|(_, mv)| *mv == igo_core::Move::Pass)
+        .count();
+    Ok(if passes == 2 {
+        None
+    } else {
+        Some(game.result())
+    })
+}
+
 /// Both engines' scores of one file.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RescoreRow {
@@ -649,14 +679,22 @@ pub struct RescoreSummary {
     pub agree: usize,
     /// The others.
     pub disagreements: Vec<RescoreRow>,
+    /// Games left out because they did not end by two passes (not counted in `files`).
+    pub unfinished: Vec<UnfinishedGame>,
     /// Whether the run was interrupted.
     pub interrupted: bool,
 }
 
 impl RescoreSummary {
-    /// The summary of `rows` (in any order; they are sorted by file).
-    pub fn new(mut rows: Vec<RescoreRow>, interrupted: bool) -> RescoreSummary {
+    /// The summary of `rows` and of the games left out as `unfinished` (in any order; both are
+    /// sorted by file).
+    pub fn new(
+        mut rows: Vec<RescoreRow>,
+        mut unfinished: Vec<UnfinishedGame>,
+        interrupted: bool,
+    ) -> RescoreSummary {
         rows.sort_by(|x, y| x.sgf.cmp(&y.sgf));
+        unfinished.sort_by(|x, y| x.sgf.cmp(&y.sgf));
         let files = rows.len();
         let agree = rows.iter().filter(|r| r.agree).count();
         rows.retain(|r| !r.agree);
@@ -664,6 +702,7 @@ impl RescoreSummary {
             files,
             agree,
             disagreements: rows,
+            unfinished,
             interrupted,
         }
     }
@@ -679,6 +718,17 @@ impl RescoreSummary {
             "final_score equal in {} of {} games",
             self.agree, self.files
         );
+        if !self.unfinished.is_empty() {
+            let _ = writeln!(
+                out,
+                "left out (not ended by two passes): {}",
+                self.unfinished
+                    .iter()
+                    .map(|u| format!("{} ({})", u.sgf, u.result.as_deref().unwrap_or("no RE")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         out
     }
 }
@@ -853,6 +903,32 @@ mod tests {
             ..ok
         })
         .starts_with("time-settings"));
+    }
+
+    #[test]
+    fn only_games_ended_by_two_passes_are_finished() {
+        let passes = "(;GM[1]SZ[9]RE[B+7];B[ee];W[cc];B[];W[])";
+        assert_eq!(unfinished_result(passes), Ok(None));
+        let resigned = "(;GM[1]SZ[9]RE[W+R];B[ee];W[cc];B[];W[dd])";
+        assert_eq!(unfinished_result(resigned), Ok(Some(Some("W+R".into()))));
+        let one_pass = "(;GM[1]SZ[9];B[ee];W[])";
+        assert_eq!(unfinished_result(one_pass), Ok(Some(None)));
+        assert_eq!(unfinished_result("(;GM[1]SZ[9])"), Ok(Some(None)));
+        assert!(unfinished_result("(;GM[1]SZ[9];B[ee]").is_err());
+        let s = RescoreSummary::new(
+            vec![RescoreRow::new(
+                Path::new("b.sgf"),
+                "B+3".into(),
+                "W+3".into(),
+            )],
+            vec![UnfinishedGame {
+                sgf: "a.sgf".into(),
+                result: Some("W+R".into()),
+            }],
+            false,
+        );
+        assert_eq!((s.files, s.agree, s.disagreements.len()), (1, 0, 1));
+        assert!(s.text().contains("a.sgf (W+R)"), "{}", s.text());
     }
 
     #[test]

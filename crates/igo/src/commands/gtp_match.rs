@@ -14,8 +14,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use igo_core::ByColor;
 use igo_gtp::matchplay::{
-    engine_label, read_results, rescore_file, results_json, summarize, GameEntry, MatchSettings,
-    RescoreRow, RescoreSummary, ResultsError,
+    engine_label, read_results, rescore_file, results_json, summarize, unfinished_result,
+    GameEntry, MatchSettings, RescoreRow, RescoreSummary, ResultsError, UnfinishedGame,
 };
 use igo_gtp::twogtp::{self, Ending, GameRules, Seats};
 use igo_gtp_client::Engine;
@@ -83,9 +83,13 @@ pub struct MatchArgs {
     #[arg(long)]
     json: bool,
     /// Instead of playing: load every SGF file of this folder into engines A and B (`loadsgf`)
-    /// and compare their `final_score` answers (the scoring check of finished games).
+    /// and compare their `final_score` answers (the scoring check of finished games). Games that
+    /// did not end by two passes (resigned, move cap) are left out and listed as unfinished.
     #[arg(long)]
     rescore: Option<PathBuf>,
+    /// With `--rescore`: score the unfinished games too (their last position is still in play).
+    #[arg(long, requires = "rescore")]
+    include_unfinished: bool,
 }
 
 /// The settings a results file must share with a run that resumes it.
@@ -330,6 +334,26 @@ fn rescore(args: &MatchArgs, dir: &Path) -> Result<()> {
     if files.is_empty() {
         return Err(bad_input(format!("{}: no .sgf files", dir.display())));
     }
+    // Games that did not end by two passes are left out; a file that cannot be read is scored
+    // anyway, so that both engines' errors show in its row.
+    let mut unfinished = Vec::new();
+    if !args.include_unfinished {
+        files.retain(|f| {
+            let Ok(text) = std::fs::read_to_string(f) else {
+                return true;
+            };
+            match unfinished_result(&text) {
+                Ok(Some(result)) => {
+                    unfinished.push(UnfinishedGame {
+                        sgf: f.display().to_string(),
+                        result,
+                    });
+                    false
+                }
+                _ => true,
+            }
+        });
+    }
     for cmd in [&args.black, &args.white] {
         command_line(cmd, 0)?;
     }
@@ -376,7 +400,7 @@ fn rescore(args: &MatchArgs, dir: &Path) -> Result<()> {
         return Err(e);
     }
     let rows = rows.into_inner().expect("no panics");
-    let summary = RescoreSummary::new(rows, interrupted());
+    let summary = RescoreSummary::new(rows, unfinished, interrupted());
     if interrupted() {
         let what = format!("{} of {} files rescored", summary.files, files.len());
         return Err(stopped(Some(&summary), what));

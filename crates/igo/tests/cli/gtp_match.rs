@@ -154,7 +154,13 @@ fn igo_scores_gnugo_self_play_games_as_gnugo_does() {
         assert_eq!(s["compared"], 3, "{v}");
         assert_eq!(s["agree"], 3, "{}", v["score_disagreements"]);
     }
-    // The same games rescored from their SGF files: loadsgf then final_score in both engines.
+    // The same games rescored from their SGF files: loadsgf then final_score in both engines. A
+    // resigned game in the folder is left out (its position is still in play) and listed.
+    std::fs::write(
+        sgf_dir.join("resigned.sgf"),
+        "(;GM[1]SZ[9]KM[7]RE[W+R];B[ee];W[cc])",
+    )
+    .unwrap();
     let r = json(&[
         "match",
         "--black",
@@ -167,4 +173,6 @@ fn igo_scores_gnugo_self_play_games_as_gnugo_does() {
     ]);
     assert_eq!(r["files"], 3);
     assert_eq!(r["agree"], 3, "{r}");
+    assert_eq!(r["unfinished"].as_array().map(Vec::len), Some(1), "{r}");
+    assert_eq!(r["unfinished"][0]["result"], "W+R", "{r}");
 }
