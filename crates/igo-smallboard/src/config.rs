@@ -39,6 +39,10 @@ pub struct SolverConfig {
     /// Order moves at all (table move, killers, history heuristic, captures); off, the board
     /// order. \[default true\]
     pub ordering: bool,
+    /// Iterative deepening in the superko search ([`crate::superko`]): proofs within a depth
+    /// limit first, the limit raised until the value is proved; off, one search to the end of
+    /// every game. (The threshold search always deepens, from `initial_depth`.) \[default true\]
+    pub deepening: bool,
     /// Bytes the transposition table may take; it starts small, doubles while this allows, then
     /// replaces the least searched entries. \[default [`igo_core::default_memory_limit`]\]
     /// \[1 MiB..\]
@@ -64,6 +68,7 @@ impl Default for SolverConfig {
             etc: true,
             killers: true,
             ordering: true,
+            deepening: true,
             memory_limit: igo_core::default_memory_limit(),
             principal_variation: true,
             time_limit: None,

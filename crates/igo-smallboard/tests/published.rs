@@ -42,9 +42,23 @@ fn migos_three_by_four_l_min_is_the_published_plus_four() {
 /// area margin (or settled where unconditional life says so).
 #[test]
 fn superko_three_by_three_is_plus_nine_from_the_centre() {
+    superko_published(3, 3, 9, Some(&["B2"]));
+}
+
+/// MIGOS's 3x4 = +4 (van der Werf and Winands 2009) under situational superko, the line
+/// replayed the same way.
+#[test]
+fn superko_three_by_four_is_plus_four() {
+    superko_published(3, 4, 4, None);
+}
+
+/// Solves the empty `w x h` board under situational superko, compares the value (and the best
+/// first moves, if given) with the published ones, and replays the principal variation.
+fn superko_published(w: u32, h: u32, value: i32, best: Option<&[&str]>) {
     use igo_core::{score, Color, Move, PointSet};
     use igo_smallboard::{superko, LineEnd};
-    let size = BoardSize::new(3, 3).unwrap();
+    let size = BoardSize::new(w, h).unwrap();
+    let n = size.point_count() as i32;
     let start = Position::new(size);
     let config = SolverConfig {
         rules: RuleSet::Migos,
@@ -52,11 +66,19 @@ fn superko_three_by_three_is_plus_nine_from_the_centre() {
         ..SolverConfig::default()
     };
     let s = superko::solve(&start, &config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
-    assert_eq!((s.l_min.exact(), s.l_max.exact()), (Some(9), Some(9)));
-    let centre = Move::Play(size.parse_point("B2").unwrap());
-    assert_eq!(s.best_moves.unwrap(), vec![centre]);
+    assert_eq!(
+        (s.l_min.exact(), s.l_max.exact()),
+        (Some(value), Some(value))
+    );
+    if let Some(best) = best {
+        let best: Vec<Move> = best
+            .iter()
+            .map(|p| Move::Play(size.parse_point(p).unwrap()))
+            .collect();
+        assert_eq!(s.best_moves.clone().unwrap(), best);
+    }
     let line = s.line.unwrap();
-    assert_eq!(line.moves[0], (Color::Black, centre));
+    assert!(s.best_moves.unwrap().contains(&line.moves[0].1));
     let mut pos = start.clone();
     let sit = |p: &Position| -> (PointSet, PointSet, Color) {
         (
@@ -83,13 +105,18 @@ fn superko_three_by_three_is_plus_nine_from_the_centre() {
     match line.end {
         LineEnd::GameOver => {
             assert_eq!(passes, 2);
-            assert_eq!(margin, 9);
+            assert_eq!(margin, value);
         }
         LineEnd::UnconditionalLife => {
-            // Black owns the whole board unconditionally (igo-analysis' Benson: alive blocks
-            // and safe territory cover every point; dead White stones inside are captured).
-            let r = igo_analysis::benson::BensonSolver::new().solve(pos.board(), Color::Black);
-            assert_eq!((r.alive_blocks | r.safe_territory).count(), 9, "{pos}");
+            // Each side owns at least its share of the value unconditionally (igo-analysis'
+            // Benson: alive blocks and safe territory).
+            let mut benson = igo_analysis::benson::BensonSolver::new();
+            let mut own = |c| {
+                let r = benson.solve(pos.board(), c);
+                (r.alive_blocks | r.safe_territory).count() as i32
+            };
+            assert!(2 * own(Color::Black) >= n + value, "{pos}");
+            assert!(2 * own(Color::White) >= n - value, "{pos}");
         }
     }
 }

@@ -71,6 +71,8 @@ pub enum Enhancement {
     Killers,
     /// All move ordering (table move, killers, history, captures).
     Ordering,
+    /// Iterative deepening (--method superko only).
+    Deepening,
 }
 
 /// Arguments of `igo smallboard`.
@@ -181,6 +183,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
         etc: !off(Enhancement::Etc),
         killers: !off(Enhancement::Killers),
         ordering: !off(Enhancement::Ordering),
+        deepening: !off(Enhancement::Deepening),
         eye_fill_pruning: match args.eye_fill {
             EyeFillArg::Proved => EyeFillPruning::Proved,
             EyeFillArg::Always => EyeFillPruning::Always,
