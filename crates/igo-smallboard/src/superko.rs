@@ -7,7 +7,9 @@
 //! move makes a situation never seen before, and at most one pass separates two stone moves), so
 //! a position has one value, found here by a depth-first alpha-beta search over positions plus
 //! history, as MIGOS did: null windows in a binary search on the value, iterative deepening, a
-//! transposition table keyed by the canonical position (symmetry), the table move, captures,
+//! transposition table keyed by the canonical position (symmetry; it grows while the memory
+//! limit allows, then replaces the least searched entries), enhanced transposition cut-offs
+//! (a successor whose entry refutes the window is searched first), the table move, captures,
 //! killer moves and the history heuristic first, and static bounds from unconditional life
 //! (Benson plus the territory it makes sure of, [`crate::eval`]).
 //!
@@ -40,7 +42,8 @@
 //! everything it used, so it is sound by induction. Static bounds (Benson) need no filter: they
 //! hold whatever the history.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use igo_core::Color;
@@ -114,14 +117,21 @@ fn sit_hash(black: u64, white: u64, to_play: Color) -> (u64, u64) {
 
 const WAYS: usize = 4;
 
-/// The most entries the table takes (about 56 MiB): the boards this search reaches need far
-/// fewer, and a table allocated whole costs its size in time.
-const MAX_ENTRIES: usize = 1 << 20;
+/// The entries a table starts with: it doubles when half full, while the memory limit allows
+/// (a table allocated whole at its limit costs its size in time before the first node).
+const FIRST_ENTRIES: usize = 1 << 14;
 
-/// A bounded table of [`SkEntry`], four-way buckets, the least searched entry replaced.
+/// A bounded table of [`SkEntry`], four-way buckets, the least searched entry replaced once it
+/// has grown to its limit.
 struct SkTable {
     entries: Vec<SkEntry>,
     mask: usize,
+    /// Slots taken.
+    used: usize,
+    /// The most entries the memory limit allows.
+    max_entries: usize,
+    /// Entries overwritten by others.
+    replaced: u64,
 }
 
 fn free_entry() -> SkEntry {
@@ -155,11 +165,29 @@ fn hash(k: &StateKey) -> u64 {
 impl SkTable {
     fn new(max_bytes: u64) -> SkTable {
         let bytes = std::mem::size_of::<SkEntry>() as u64;
-        let n = ((max_bytes / bytes) as usize).clamp(WAYS * 16, MAX_ENTRIES);
+        let max_entries = ((max_bytes / bytes) as usize).max(WAYS * 16);
+        let n = FIRST_ENTRIES.min(max_entries);
         let buckets = 1usize << (usize::BITS - 1 - (n / WAYS).leading_zeros());
         SkTable {
             entries: vec![free_entry(); buckets * WAYS],
             mask: buckets - 1,
+            used: 0,
+            max_entries,
+            replaced: 0,
+        }
+    }
+
+    /// Doubles the table when half full and the limit allows it.
+    fn maybe_grow(&mut self) {
+        let n = self.entries.len();
+        if self.used * 2 < n || n * 2 > self.max_entries {
+            return;
+        }
+        let old = std::mem::replace(&mut self.entries, vec![free_entry(); 2 * n]);
+        self.mask = 2 * n / WAYS - 1;
+        self.used = 0;
+        for e in old.into_iter().filter(|e| e.key.meta() != u16::MAX) {
+            self.put(e);
         }
     }
 
@@ -183,10 +211,13 @@ impl SkTable {
         }
         if let Some(s) = slots.iter_mut().find(|s| s.key.meta() == u16::MAX) {
             *s = e;
+            self.used += 1;
+            self.maybe_grow();
             return;
         }
         let victim = slots.iter_mut().min_by_key(|s| s.work).expect("slots");
         *victim = e;
+        self.replaced += 1;
     }
 
     /// Records an unproved search (`e`: its best move, depth and window), keeping the bounds
@@ -203,19 +234,19 @@ impl SkTable {
         }
         if let Some(s) = slots.iter_mut().find(|s| s.key.meta() == u16::MAX) {
             *s = e;
+            self.used += 1;
+            self.maybe_grow();
             return;
         }
         let victim = slots.iter_mut().min_by_key(|s| s.work).expect("slots");
         if victim.work < e.work {
             *victim = e;
+            self.replaced += 1;
         }
     }
 
     fn len(&self) -> usize {
-        self.entries
-            .iter()
-            .filter(|e| e.key.meta() != u16::MAX)
-            .count()
+        self.used
     }
 
     fn bytes(&self) -> u64 {
@@ -238,6 +269,8 @@ pub struct SuperkoStats {
     pub iterations: u64,
     /// Searches answered "unproved at this depth" by the table.
     pub open_hits: u64,
+    /// Enhanced transposition cut-offs (a successor's entry refuted the window).
+    pub etc_cuts: u64,
 }
 
 /// Settings of a superko search.
@@ -251,6 +284,8 @@ pub struct SuperkoSettings {
     pub ordering: bool,
     /// Killer moves.
     pub killers: bool,
+    /// Enhanced transposition cut-offs: look every successor up in the table first.
+    pub etc: bool,
     /// Iterative deepening: search to a depth limit (a line cut there proves nothing), then
     /// deeper until the value is proved; off, one search to the end of every game.
     pub deepening: bool,
@@ -346,6 +381,47 @@ impl Filter {
     }
 }
 
+/// Where a running [`solve`] stands, for a progress display.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SuperkoProgress {
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// The depth limit of the current iteration.
+    pub depth: u32,
+    /// The value is proved to be at least this...
+    pub lower: i32,
+    /// ...and at most this.
+    pub upper: i32,
+    /// Entries in the table.
+    pub table_entries: u64,
+    /// 0: the value; 1: the best first moves; 2: the principal variation.
+    pub phase: u8,
+}
+
+/// [`SuperkoProgress`] written by the searching thread, read by the caller's.
+#[derive(Debug, Default)]
+struct Shared {
+    nodes: AtomicU64,
+    depth: AtomicU32,
+    lower: AtomicI32,
+    upper: AtomicI32,
+    entries: AtomicU64,
+    phase: AtomicU8,
+}
+
+impl Shared {
+    fn snapshot(&self) -> SuperkoProgress {
+        SuperkoProgress {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            depth: self.depth.load(Ordering::Relaxed),
+            lower: self.lower.load(Ordering::Relaxed),
+            upper: self.upper.load(Ordering::Relaxed),
+            table_entries: self.entries.load(Ordering::Relaxed),
+            phase: self.phase.load(Ordering::Relaxed),
+        }
+    }
+}
+
 /// The alpha-beta searcher under situational superko.
 pub struct SuperkoSearch {
     rules: DenseRules,
@@ -371,6 +447,8 @@ pub struct SuperkoSearch {
     pub max_depth: usize,
     /// The depth of the current iteration (moves below the root of a search).
     depth: u32,
+    /// Where the search stands, for another thread's progress display.
+    shared: Option<Arc<Shared>>,
 }
 
 impl SuperkoSearch {
@@ -401,6 +479,7 @@ impl SuperkoSearch {
             aborted: None,
             max_depth: 20_000,
             depth: 4,
+            shared: None,
         }
     }
 
@@ -466,6 +545,10 @@ impl SuperkoSearch {
         let (lo, hi) = self.eval.static_bounds(&key);
         let (mut lo, mut hi) = (i32::from(lo), i32::from(hi));
         while lo < hi {
+            if let Some(p) = &self.shared {
+                p.lower.store(lo, Ordering::Relaxed);
+                p.upper.store(hi, Ordering::Relaxed);
+            }
             let k = lo + (hi - lo + 1) / 2;
             let v = self.window(history, &key, k - 1, k, stop, deadline)?;
             if v >= k {
@@ -473,6 +556,10 @@ impl SuperkoSearch {
             } else {
                 hi = v.min(k - 1);
             }
+        }
+        if let Some(p) = &self.shared {
+            p.lower.store(lo, Ordering::Relaxed);
+            p.upper.store(hi, Ordering::Relaxed);
         }
         Ok(lo)
     }
@@ -524,6 +611,11 @@ impl SuperkoSearch {
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks % 4096 != 0 || self.aborted.is_some() {
             return;
+        }
+        if let Some(p) = &self.shared {
+            p.nodes.store(self.stats.nodes, Ordering::Relaxed);
+            p.depth.store(self.depth, Ordering::Relaxed);
+            p.entries.store(self.table.used as u64, Ordering::Relaxed);
         }
         if stop.load(Ordering::Relaxed) {
             self.aborted = Some(SolveError::Stopped(StopReason::Interrupted));
@@ -754,6 +846,39 @@ impl SuperkoSearch {
             }
         };
         self.push(&key);
+        if self.settings.etc && depth > 1 {
+            // Enhanced transposition cut-off: a successor whose table entry (valid on this
+            // path) already refutes the window is searched first, and answers from the table.
+            let mut hit = None;
+            for (j, c) in children.iter().enumerate() {
+                if self.rules.is_terminal(&c.key) {
+                    continue;
+                }
+                let (cc, ct) = self.sym.canonical(&c.key);
+                let Some(e) = self.table.get(&cc).copied() else {
+                    continue;
+                };
+                let refutes = |lo: i8, hi: i8| {
+                    if black {
+                        i32::from(lo) >= beta
+                    } else {
+                        i32::from(hi) <= alpha
+                    }
+                };
+                if refutes(e.slo, e.shi)
+                    || ((e.lo > e.slo || e.hi < e.shi)
+                        && refutes(e.lo, e.hi)
+                        && self.clear(ply + 1, &self.map(self.sym.inverse(ct), e.f), &e, ct))
+                {
+                    hit = Some(j);
+                    break;
+                }
+            }
+            if let Some(j) = hit {
+                self.stats.etc_cuts += 1;
+                children[..=j].rotate_right(1);
+            }
+        }
         let mut best = if black { i32::MIN } else { i32::MAX };
         let mut best_mv = PASS;
         let mut best_res = None;
@@ -927,6 +1052,17 @@ pub fn solve(
     config: &crate::SolverConfig,
     stop: &AtomicBool,
 ) -> Result<crate::Solution, SolveError> {
+    solve_with_progress(position, config, stop, &mut |_| {})
+}
+
+/// [`solve`], calling `on_progress` on the caller's thread about five times a second while
+/// the search runs on its own.
+pub fn solve_with_progress(
+    position: &igo_core::Position,
+    config: &crate::SolverConfig,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&SuperkoProgress),
+) -> Result<crate::Solution, SolveError> {
     config.validate().map_err(SolveError::InvalidConfig)?;
     let layout = crate::state::Layout::new(position.size())?;
     let started = Instant::now();
@@ -936,6 +1072,7 @@ pub fn solve(
         static_evaluation: config.static_evaluation,
         ordering: config.ordering,
         killers: config.killers,
+        etc: config.etc,
         deepening: config.deepening,
         history_filter: true,
     };
@@ -945,29 +1082,44 @@ pub fn solve(
     let want_line = config.principal_variation;
     let memory = config.memory_limit;
     let stack = 16 << 20 | (max_depth as usize) << 11;
+    let shared = Arc::new(Shared::default());
     let found = std::thread::scope(|scope| {
-        std::thread::Builder::new()
+        let worker = std::thread::Builder::new()
             .stack_size(stack)
             .spawn_scoped(scope, || {
                 let mut s = SuperkoSearch::new(size.width(), size.height(), settings, memory);
                 s.max_depth = max_depth as usize;
+                s.shared = Some(shared.clone());
                 let root = s.normalise(&root);
                 let found = s.value(&[], &root, stop, deadline).and_then(|v| {
                     let (moves, line) = if want_line {
+                        shared.phase.store(1, Ordering::Relaxed);
                         let moves = s.best_moves(&root, v, stop, deadline)?;
+                        shared.phase.store(2, Ordering::Relaxed);
                         (Some(moves), Some(s.line(&root, v, stop, deadline)?))
                     } else {
                         (None, None)
                     };
                     Ok((v, moves, line))
                 });
-                (found, s.stats, s.table_entries(), s.table_bytes())
+                (
+                    found,
+                    s.stats,
+                    s.table.replaced,
+                    s.table_entries(),
+                    s.table_bytes(),
+                )
             })
-            .map_err(SolveError::Io)?
+            .map_err(SolveError::Io)?;
+        while !worker.is_finished() {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            on_progress(&shared.snapshot());
+        }
+        worker
             .join()
             .map_err(|_| SolveError::InvalidConfig("the superko search panicked".into()))
     })?;
-    let (found, stats, entries, bytes) = found;
+    let (found, stats, replaced, entries, bytes) = found;
     let (v, moves, line) = found?;
     let exact = crate::ValueBounds { lower: v, upper: v };
     Ok(crate::Solution {
@@ -987,6 +1139,7 @@ pub fn solve(
             iterations: stats.iterations.min(u64::from(u32::MAX)) as u32,
             table_entries: entries as u64,
             table_bytes: bytes,
+            replaced,
             ..crate::Stats::default()
         },
         elapsed: started.elapsed(),

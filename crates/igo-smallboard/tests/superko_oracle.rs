@@ -84,6 +84,7 @@ fn settings() -> SuperkoSettings {
         static_evaluation: true,
         ordering: true,
         killers: true,
+        etc: true,
         deepening: true,
         history_filter: true,
     }
@@ -152,6 +153,11 @@ fn empty_tiny_boards(boards: &[(u32, u32)]) {
             },
             SuperkoSettings {
                 deepening: false,
+                ..settings()
+            },
+            SuperkoSettings {
+                etc: false,
+                ordering: false,
                 ..settings()
             },
         ] {

@@ -329,7 +329,21 @@ fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Res
         return Err(bad_input("--method superko keeps no checkpoint"));
     }
     let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
-    let result = igo_smallboard::superko::solve(start, &config, interrupt_flag());
+    let started = cpu_seconds();
+    let phases = ["value", "best moves", "line"];
+    let result =
+        igo_smallboard::superko::solve_with_progress(start, &config, interrupt_flag(), &mut |p| {
+            let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
+            bar.set_message(format!(
+                "{} in [{}, {}] depth {} nodes {} ({rate:.0}/CPU-s) table {}",
+                phases[usize::from(p.phase).min(2)],
+                p.lower,
+                p.upper,
+                p.depth,
+                p.nodes,
+                p.table_entries
+            ));
+        });
     bar.finish_and_clear();
     let (solution, stopped) = match result {
         Ok(s) => (s, None),
