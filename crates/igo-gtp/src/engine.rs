@@ -1,7 +1,7 @@
 //! The engine: the game state and one handler per command, in tables from which
 //! `list_commands` and `known_command` are derived (Fuego's GtpEngine::Register). Each part of
 //! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `READING`, `GOGUI` and
-//! `crate::analyze::COMMANDS`); a new module adds its own table to `TABLES`.
+//! `analysis::COMMANDS`); a new module adds its own table to `TABLES`.
 //!
 //! Error texts are GTP 2's where the specification names one (section 6.3: `unknown command`,
 //! `syntax error`, `unacceptable size`, `illegal move`, `invalid number of stones`,
@@ -18,10 +18,14 @@ use igo_core::{
 };
 use igo_sgf::read_sgf;
 
+pub(crate) mod analysis;
+mod reading;
+
 use crate::clock::{Clock, TimeSystem};
 use crate::handicap::{fixed_handicap, free_handicap};
 use crate::komi::{format_margin, parse_komi, search_komi};
 use crate::player::{Budget, Choice, Player, PlayerConfig};
+use crate::protocol::color_arg;
 use crate::scoring::{self, Status};
 
 /// A handler: the engine and the arguments in, the response text or an error message out.
@@ -115,15 +119,15 @@ pub(crate) const GOGUI: &[Entry] = &[
 pub(crate) const READING: &[Entry] = &[
     (
         "unconditional_status",
-        Kind::Plain(crate::reading::unconditional_status),
+        Kind::Plain(reading::unconditional_status),
     ),
-    ("attack", Kind::Plain(crate::reading::attack)),
-    ("defend", Kind::Plain(crate::reading::defend)),
-    ("owl_attack", Kind::Plain(crate::reading::owl_attack)),
-    ("owl_defend", Kind::Plain(crate::reading::owl_defend)),
-    ("dragon_status", Kind::Plain(crate::reading::dragon_status)),
-    ("countlib", Kind::Plain(crate::reading::countlib)),
-    ("findlib", Kind::Plain(crate::reading::findlib)),
+    ("attack", Kind::Plain(reading::attack)),
+    ("defend", Kind::Plain(reading::defend)),
+    ("owl_attack", Kind::Plain(reading::owl_attack)),
+    ("owl_defend", Kind::Plain(reading::owl_defend)),
+    ("dragon_status", Kind::Plain(reading::dragon_status)),
+    ("countlib", Kind::Plain(reading::countlib)),
+    ("findlib", Kind::Plain(reading::findlib)),
 ];
 
 /// Every table, in the order `list_commands` gives them.
@@ -133,7 +137,7 @@ pub(crate) const TABLES: &[&[Entry]] = &[
     TIME,
     SCORING,
     READING,
-    crate::analyze::COMMANDS,
+    analysis::COMMANDS,
     GOGUI,
 ];
 
@@ -161,13 +165,6 @@ impl Default for Engine {
     fn default() -> Engine {
         Engine::new(PlayerConfig::default())
     }
-}
-
-/// The colour argument `k` (`syntax error` if missing or unreadable).
-pub(crate) fn color_arg(args: &[String], k: usize) -> Result<Color, String> {
-    let s = args.get(k).ok_or("syntax error")?;
-    // The spec's words first, then the argument (cut if long, igo_core::text::quote).
-    Color::from_name(s).ok_or_else(|| format!("syntax error: invalid color {}", quote(s)))
 }
 
 pub(crate) fn vertex_text(size: BoardSize, mv: Move) -> String {
@@ -255,7 +252,7 @@ impl Engine {
                 }
                 handler(self, args)
             }
-            Some(Kind::Stream(kind)) => crate::analyze::run_to_string(self, kind, args),
+            Some(Kind::Stream(kind)) => analysis::run_to_string(self, kind, args),
         }
     }
 
@@ -684,10 +681,10 @@ impl Engine {
 
     // ---- scoring ----
 
-    /// The status of every stone of the current position, found by [`scoring::statuses`].
+    /// The status of every stone of the current position, found by [`Player::statuses`].
     pub fn statuses(&mut self) -> scoring::Statuses {
         let pos = self.game.position().clone();
-        scoring::statuses(&pos, self.komi, &mut self.player)
+        self.player.statuses(&pos, self.komi)
     }
 
     fn final_score(&mut self, _: &[String]) -> Result<String, String> {

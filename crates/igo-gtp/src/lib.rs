@@ -25,7 +25,6 @@ pub mod komi;
 pub mod matchplay;
 pub mod player;
 pub mod protocol;
-mod reading;
 pub mod scoring;
 pub mod search;
 pub mod sgfio;
@@ -148,7 +147,8 @@ fn stream(
                 }
             });
         }
-        let result = analyze::run_stream(engine, kind, &cmd.args, &mut *output, &stop, &limits);
+        let result =
+            engine::analysis::run_stream(engine, kind, &cmd.args, &mut *output, &stop, &limits);
         // An analysis that ran out of simulations still answers only when input arrives.
         while !is_genmove && sent.load(Ordering::SeqCst) <= taken {
             std::thread::sleep(std::time::Duration::from_millis(5));

@@ -213,8 +213,16 @@ impl Player {
         self.genmove_reporting(game, color, komi, options, stop, None, on_report)
     }
 
+    /// The statuses of the blocks of `pos` at the end of the game (module documentation of
+    /// [`crate::scoring`]): read from this player's ownership playouts.
+    pub fn statuses(&mut self, pos: &Position, komi: f64) -> scoring::Statuses {
+        let playouts = self.config().scoring_playouts;
+        let own = self.ownership(pos, komi, playouts);
+        scoring::statuses_from_ownership(pos.board(), own)
+    }
+
     fn count_wins(&mut self, pos: &Position, komi: f64, color: Color) -> bool {
-        let st = scoring::statuses(pos, komi, self);
+        let st = self.statuses(pos, komi);
         let margin = scoring::margin(pos.board(), &st, komi);
         if color == Color::Black {
             margin > 0.0

@@ -7,6 +7,9 @@
 
 use std::fmt::Write as _;
 
+use igo_core::text::quote;
+use igo_core::Color;
+
 /// One command as sent by the controller.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -96,6 +99,13 @@ pub fn response_head(id: Option<u64>) -> String {
         Some(id) => format!("={id}\n"),
         None => "=\n".to_string(),
     }
+}
+
+/// The colour argument `k` (`syntax error` if missing or unreadable).
+pub(crate) fn color_arg(args: &[String], k: usize) -> Result<Color, String> {
+    let s = args.get(k).ok_or("syntax error")?;
+    // The spec's words first, then the argument (cut if long, igo_core::text::quote).
+    Color::from_name(s).ok_or_else(|| format!("syntax error: invalid color {}", quote(s)))
 }
 
 #[cfg(test)]

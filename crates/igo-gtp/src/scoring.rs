@@ -17,14 +17,11 @@
 //! The count then gives each colour its living stones, the empty regions bordered by its living
 //! stones only (dead stones' points included) and nothing for the regions touching both.
 
-use std::sync::{Arc, OnceLock};
-
 use igo_analysis::benson::unconditionally_alive;
 use igo_core::{seeded_rng, Board, ByColor, Color, Move, Point, PointSet, Position};
 
-use crate::player::Player;
-use crate::search::patterns::{Geometry, Patterns};
-use crate::search::policy::{Amaf, Policy};
+use crate::search::patterns::Geometry;
+use crate::search::policy::{shared_patterns, Amaf, Policy};
 use crate::search::SearchConfig;
 
 /// The status of a block at the end of the game.
@@ -64,12 +61,6 @@ impl Statuses {
             .filter(|&p| self.status_of(p) == Some(status))
             .collect()
     }
-}
-
-/// The pattern table, built once.
-pub(crate) fn shared_patterns() -> Arc<Patterns> {
-    static TABLE: OnceLock<Arc<Patterns>> = OnceLock::new();
-    TABLE.get_or_init(|| Arc::new(Patterns::mogo())).clone()
 }
 
 /// Ownership of every point (+1 Black, -1 White), by point index, from `playouts` heavy
@@ -113,13 +104,6 @@ pub fn ownership(
 /// A block is dead when its mean ownership from its own side is below this: its opponent ends
 /// up with its points in more playouts than it keeps them.
 const DEAD_BELOW: f32 = 0.0;
-
-/// The statuses of the blocks of `pos` (see the module documentation).
-pub fn statuses(pos: &Position, komi: f64, player: &mut Player) -> Statuses {
-    let playouts = player.config().scoring_playouts;
-    let own = player.ownership(pos, komi, playouts);
-    statuses_from_ownership(pos.board(), own)
-}
 
 /// The statuses given the ownership estimate.
 pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
@@ -380,12 +364,12 @@ pub fn margin(board: &Board, st: &Statuses, komi: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::PlayerConfig;
+    use crate::player::{Player, PlayerConfig};
 
     fn score(diagram: &str, komi: f64) -> (f64, Statuses, Position) {
         let pos = Position::from_diagram(diagram).unwrap();
         let mut player = Player::new(PlayerConfig::default());
-        let st = statuses(&pos, komi, &mut player);
+        let st = player.statuses(&pos, komi);
         (margin(pos.board(), &st, komi), st, pos)
     }
 

@@ -11,10 +11,10 @@
 //!
 //! **The area** is everything reachable from the dragon through empty points, the owner's stones
 //! and the opponent's non-wall blocks: the dragon's side of the walls. When the area is open (more
-//! than [`crate::owl::OwlConfig::proof_area`] empty points) the dragon is not enclosed and no
+//! than [`crate::dragon::OwlConfig::proof_area`] empty points) the dragon is not enclosed and no
 //! proof is tried. Otherwise, as igo-tsumego narrows a framed problem
 //! ([`igo_tsumego::proof::region`]), the empty points of the area farther than
-//! [`crate::owl::OwlConfig::proof_reach`] steps from the owner's stones are filled with opponent
+//! [`crate::dragon::OwlConfig::proof_reach`] steps from the owner's stones are filled with opponent
 //! stones where they join a wall (the walls' side of a large enclosure is the opponent's; a
 //! defender stone played at the edge of the region then has no liberty outside it), and the
 //! rest is the *region*: the points where the local game may play. Wall blocks whose liberties all
@@ -34,7 +34,7 @@ use igo_tsumego::proof::{prove_status, Limits, ProvenStatus, ProverConfig, Quest
 
 use igo_tsumego::proof::tree::TreeLimits;
 
-use crate::owl::{dragon, lives, OwlConfig};
+use crate::dragon::{dragon, lives, OwlConfig};
 use crate::Code;
 
 /// The local game of an owl question: the start position (with the filled points), the region

@@ -31,6 +31,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod dragon;
 pub mod fight;
 pub mod owl;
 

@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use igo_core::Position;
 
-use crate::rules::RuleSet;
-use crate::solver::Solver;
+use crate::eval::Evaluator;
+use crate::rules::{DenseRules, RuleSet};
 use crate::state::{Layout, StateKey, PASS};
 use crate::symmetry::Symmetries;
 use crate::table::{Entry, Table};
@@ -169,130 +169,148 @@ impl CrcReader<'_> {
     }
 }
 
-impl Solver {
-    /// Reads a checkpoint written for the same start `position`, rules and settings, checks it
-    /// whole (see the module documentation of `checkpoint`), and returns a solver that goes on
-    /// from it.
-    pub fn read_checkpoint(
-        input: &mut dyn Read,
-        position: &Position,
-        config: SolverConfig,
-    ) -> Result<Solver, SolveError> {
-        let fresh = Solver::new(position, config.clone())?;
-        let mut r = CrcReader {
-            input,
-            crc: crc32fast::Hasher::new(),
-        };
-        if &r.array::<8>()? != MAGIC {
-            return Err(bad("not an igo small-board checkpoint (bad magic)"));
+/// What a checked checkpoint restores: the table, the bounds, the counters and the time spent.
+pub(crate) struct Restored {
+    pub table: Table,
+    pub l_min: ValueBounds,
+    pub l_max: ValueBounds,
+    pub stats: Stats,
+    pub elapsed: Duration,
+}
+
+/// Reads a checkpoint written for `fresh`'s start position, rules and settings (`fresh` is a
+/// new solver of them: its rules, evaluator and start key check every entry) and checks it whole
+/// (module documentation).
+pub(crate) fn read(input: &mut dyn Read, fresh: &Fresh<'_>) -> Result<Restored, SolveError> {
+    let (position, config) = (fresh.position, fresh.config);
+    let mut r = CrcReader {
+        input,
+        crc: crc32fast::Hasher::new(),
+    };
+    if &r.array::<8>()? != MAGIC {
+        return Err(bad("not an igo small-board checkpoint (bad magic)"));
+    }
+    let [rules, w, h] = r.array::<3>()?;
+    let size = position.size();
+    if (usize::from(w), usize::from(h)) != (size.width(), size.height()) {
+        return Err(bad(format!("it is for a {w}x{h} board, not {size}")));
+    }
+    if rules != rules_code(config.rules) {
+        return Err(bad(format!(
+            "it was made under other rules than {}",
+            config.rules.name()
+        )));
+    }
+    if r.key()? != Some(fresh.root) {
+        return Err(bad("it is for another start position"));
+    }
+    let [static_eval, prune] = r.array::<2>()?;
+    let (w, h) = (size.width(), size.height());
+    if static_eval != config.static_evaluation as u8
+        || prune != config.eye_fill_pruning.applies(w, h) as u8
+    {
+        return Err(bad(
+            "it was made with other static-evaluation or eye-fill-pruning settings",
+        ));
+    }
+    let n = size.point_count() as i32;
+    let mut bounds = [ValueBounds { lower: 0, upper: 0 }; 2];
+    for b in &mut bounds {
+        b.lower = r.i32()?;
+        b.upper = r.i32()?;
+        if !(-n <= b.lower && b.lower <= b.upper && b.upper <= n) {
+            return Err(bad("invalid value bounds"));
         }
-        let [rules, w, h] = r.array::<3>()?;
-        let size = position.size();
-        if (usize::from(w), usize::from(h)) != (size.width(), size.height()) {
-            return Err(bad(format!("it is for a {w}x{h} board, not {size}")));
+    }
+    let [l_min, l_max] = bounds;
+    if l_min.lower > l_max.lower || l_min.upper > l_max.upper {
+        return Err(bad(
+            "the bounds of l_min and l_max contradict l_min <= l_max",
+        ));
+    }
+    let stats = Stats {
+        nodes: r.u64()?,
+        evaluations: r.u64()?,
+        thresholds: r.u64()?.min(u64::from(u32::MAX)) as u32,
+        iterations: r.u64()?.min(u64::from(u32::MAX)) as u32,
+        ..Stats::default()
+    };
+    let elapsed = Duration::from_millis(r.u64()?.min(1 << 50));
+    let count = r.u64()?;
+    let sym = Symmetries::new(w, h, config.symmetry);
+    let mut table = Table::new(config.memory_limit);
+    for i in 0..count {
+        let key = r
+            .key()?
+            .filter(|k| fresh.rules.is_valid(k) && !fresh.rules.is_terminal(k))
+            .ok_or_else(|| bad(format!("entry {i}: not a legal position of the board")))?;
+        if sym.canonical(&key).0 != key {
+            return Err(bad(format!("entry {i}: the key is not canonical")));
         }
-        if rules != rules_code(config.rules) {
+        let b: [u8; 9] = r.array()?;
+        let (lo, hi) = fresh.eval.static_bounds(&key);
+        let mut e = Entry::new(key, lo, hi);
+        let (lo_min, hi_min, lo_max, hi_max) = (b[0] as i8, b[1] as i8, b[2] as i8, b[3] as i8);
+        let within = |v: i8| lo <= v && v <= hi;
+        if !(within(lo_min) && within(hi_min) && within(lo_max) && within(hi_max)) {
             return Err(bad(format!(
-                "it was made under other rules than {}",
-                config.rules.name()
+                "entry {i}: bounds outside the static bounds ({lo}, {hi})"
             )));
         }
-        if r.key()? != Some(fresh.root) {
-            return Err(bad("it is for another start position"));
+        e.lo_min = lo_min;
+        e.hi_min = hi_min;
+        e.lo_max = lo_max;
+        e.hi_max = hi_max;
+        e.rank_lo = u16::from_le_bytes([b[4], b[5]]);
+        e.rank_hi = u16::from_le_bytes([b[6], b[7]]);
+        e.best = b[8];
+        if !e.is_consistent() {
+            return Err(bad(format!("entry {i}: inconsistent bounds")));
         }
-        let [static_eval, prune] = r.array::<2>()?;
-        let (w, h) = (size.width(), size.height());
-        if static_eval != config.static_evaluation as u8
-            || prune != config.eye_fill_pruning.applies(w, h) as u8
-        {
-            return Err(bad(
-                "it was made with other static-evaluation or eye-fill-pruning settings",
-            ));
+        let best_ok = e.best == u8::MAX
+            || e.best == PASS
+            || (i32::from(e.best) < n && fresh.rules.play(&key, usize::from(e.best)).is_some());
+        if !best_ok {
+            return Err(bad(format!("entry {i}: the best move is not legal there")));
         }
-        let n = size.point_count() as i32;
-        let mut bounds = [ValueBounds { lower: 0, upper: 0 }; 2];
-        for b in &mut bounds {
-            b.lower = r.i32()?;
-            b.upper = r.i32()?;
-            if !(-n <= b.lower && b.lower <= b.upper && b.upper <= n) {
-                return Err(bad("invalid value bounds"));
-            }
+        if table.get(&key).is_some() {
+            return Err(bad(format!("entry {i}: the same position twice")));
         }
-        let [l_min, l_max] = bounds;
-        if l_min.lower > l_max.lower || l_min.upper > l_max.upper {
-            return Err(bad(
-                "the bounds of l_min and l_max contradict l_min <= l_max",
-            ));
-        }
-        let stats = Stats {
-            nodes: r.u64()?,
-            evaluations: r.u64()?,
-            thresholds: r.u64()?.min(u64::from(u32::MAX)) as u32,
-            iterations: r.u64()?.min(u64::from(u32::MAX)) as u32,
-            ..Stats::default()
-        };
-        let elapsed = Duration::from_millis(r.u64()?.min(1 << 50));
-        let count = r.u64()?;
-        let sym = Symmetries::new(w, h, config.symmetry);
-        let mut table = Table::new(config.memory_limit);
-        for i in 0..count {
-            let key = r
-                .key()?
-                .filter(|k| fresh.rules.is_valid(k) && !fresh.rules.is_terminal(k))
-                .ok_or_else(|| bad(format!("entry {i}: not a legal position of the board")))?;
-            if sym.canonical(&key).0 != key {
-                return Err(bad(format!("entry {i}: the key is not canonical")));
-            }
-            let b: [u8; 9] = r.array()?;
-            let (lo, hi) = fresh.eval.static_bounds(&key);
-            let mut e = Entry::new(key, lo, hi);
-            let (lo_min, hi_min, lo_max, hi_max) = (b[0] as i8, b[1] as i8, b[2] as i8, b[3] as i8);
-            let within = |v: i8| lo <= v && v <= hi;
-            if !(within(lo_min) && within(hi_min) && within(lo_max) && within(hi_max)) {
-                return Err(bad(format!(
-                    "entry {i}: bounds outside the static bounds ({lo}, {hi})"
-                )));
-            }
-            e.lo_min = lo_min;
-            e.hi_min = hi_min;
-            e.lo_max = lo_max;
-            e.hi_max = hi_max;
-            e.rank_lo = u16::from_le_bytes([b[4], b[5]]);
-            e.rank_hi = u16::from_le_bytes([b[6], b[7]]);
-            e.best = b[8];
-            if !e.is_consistent() {
-                return Err(bad(format!("entry {i}: inconsistent bounds")));
-            }
-            let best_ok = e.best == u8::MAX
-                || e.best == PASS
-                || (i32::from(e.best) < n && fresh.rules.play(&key, usize::from(e.best)).is_some());
-            if !best_ok {
-                return Err(bad(format!("entry {i}: the best move is not legal there")));
-            }
-            if table.get(&key).is_some() {
-                return Err(bad(format!("entry {i}: the same position twice")));
-            }
-            table.put(e);
-        }
-        let expected = r.crc.clone().finalize();
-        let mut tail = [0u8; 12];
-        r.input.read_exact(&mut tail).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::UnexpectedEof {
-                bad("file is truncated")
-            } else {
-                SolveError::Io(e)
-            }
-        })?;
-        if u32::from_le_bytes(tail[..4].try_into().expect("4")) != expected {
-            return Err(bad("file is damaged (checksum mismatch)"));
-        }
-        if &tail[4..] != MAGIC {
-            return Err(bad("file is damaged (no end marker)"));
-        }
-        let mut extra = [0u8; 1];
-        if r.input.read(&mut extra).map_err(SolveError::Io)? != 0 {
-            return Err(bad("file has bytes after its end marker"));
-        }
-        Solver::restore(position, config, table, l_min, l_max, stats, elapsed)
+        table.put(e);
     }
+    let expected = r.crc.clone().finalize();
+    let mut tail = [0u8; 12];
+    r.input.read_exact(&mut tail).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            bad("file is truncated")
+        } else {
+            SolveError::Io(e)
+        }
+    })?;
+    if u32::from_le_bytes(tail[..4].try_into().expect("4")) != expected {
+        return Err(bad("file is damaged (checksum mismatch)"));
+    }
+    if &tail[4..] != MAGIC {
+        return Err(bad("file is damaged (no end marker)"));
+    }
+    let mut extra = [0u8; 1];
+    if r.input.read(&mut extra).map_err(SolveError::Io)? != 0 {
+        return Err(bad("file has bytes after its end marker"));
+    }
+    Ok(Restored {
+        table,
+        l_min,
+        l_max,
+        stats,
+        elapsed,
+    })
+}
+
+/// The parts of a new solver that a checkpoint is checked against.
+pub(crate) struct Fresh<'a> {
+    pub position: &'a Position,
+    pub config: &'a SolverConfig,
+    pub rules: &'a DenseRules,
+    pub eval: &'a Evaluator,
+    pub root: StateKey,
 }

@@ -579,7 +579,31 @@ impl Solver {
     }
 
     /// Restores a solver from checkpoint parts.
-    pub(crate) fn restore(
+    /// Reads a checkpoint written for the same start `position`, rules and settings, checks it
+    /// whole (see the module documentation of `checkpoint`), and returns a solver that goes on
+    /// from it.
+    pub fn read_checkpoint(
+        input: &mut dyn std::io::Read,
+        position: &Position,
+        config: SolverConfig,
+    ) -> Result<Solver, SolveError> {
+        let fresh = Solver::new(position, config.clone())?;
+        let r = crate::checkpoint::read(
+            input,
+            &crate::checkpoint::Fresh {
+                position,
+                config: &config,
+                rules: &fresh.rules,
+                eval: &fresh.eval,
+                root: fresh.root,
+            },
+        )?;
+        Solver::restore(
+            position, config, r.table, r.l_min, r.l_max, r.stats, r.elapsed,
+        )
+    }
+
+    fn restore(
         position: &Position,
         config: SolverConfig,
         table: Table,

@@ -17,6 +17,8 @@
 //! moves near the last one, a malus for self-ataris and for first- and second-line moves in an
 //! empty region; given as virtual visits and wins (Gelly and Silver 2007, section 4).
 
+use std::sync::{Arc, OnceLock};
+
 use igo_core::playout::below;
 use igo_core::{Board, Color, EyeRule, Move, Point, PointSet, Position, Rng};
 use igo_tsumego::playout::is_big_self_atari;
@@ -144,10 +146,16 @@ fn liberties_after(board: &Board, c: Color, p: Point) -> usize {
     libs.count() + captures
 }
 
+/// The pattern table (MoGo's 3x3 patterns), built once and shared by every policy.
+pub(crate) fn shared_patterns() -> Arc<Patterns> {
+    static TABLE: OnceLock<Arc<Patterns>> = OnceLock::new();
+    TABLE.get_or_init(|| Arc::new(Patterns::mogo())).clone()
+}
+
 impl Policy {
     /// The policy for `geometry`'s board.
     pub fn new(config: PolicyConfig, geometry: Geometry) -> Policy {
-        Policy::with_patterns(config, crate::scoring::shared_patterns(), geometry)
+        Policy::with_patterns(config, shared_patterns(), geometry)
     }
 
     /// The policy with a pattern table already built.

@@ -234,77 +234,97 @@ impl Builder<'_, '_, '_> {
         }
         let me = self.dfpn.state(d).pos.to_play();
         let here = self.push(mv, Kind::Inner(Vec::new()))?;
-        let mut children = Vec::new();
-        if me == self.prover {
-            // First the numbers the table holds; if they show no win (the table lost it, or
-            // the win depended on the path and was never stored), search here on the real
-            // path, whose frame then holds its own numbers.
-            self.dfpn.expand_only(d);
-            let mut searched = false;
-            loop {
-                let mut wins: Vec<(bool, u32, Move)> = self
-                    .dfpn
-                    .kids(d)
-                    .iter()
-                    .filter(|c| c.delta == 0)
-                    .map(|c| {
-                        let work = self.dfpn.tt.get(c.key).map_or(0, |e| e.work);
-                        (c.dep, work, c.mv)
-                    })
-                    .collect();
-                wins.sort_by_key(|w| (w.0, w.1));
-                let mut found = None;
-                for &(_, _, m) in &wins {
-                    let mark = self.nodes.len();
-                    let repeated = self.dfpn.enter(d, m);
-                    match self.node(d + 1, repeated, Some((me, m))) {
-                        Ok(c) => {
-                            found = Some(c);
-                            break;
-                        }
-                        Err(TreeError::Unproven) => self.truncate(mark),
-                        Err(e) => return Err(e),
-                    }
-                }
-                if let Some(c) = found {
-                    children.push(c);
-                    break;
-                }
-                if searched || !self.dfpn.reprove(d, self.limits.reprove_nodes) {
-                    if std::env::var("IGO_DEBUG").is_ok() {
-                        eprintln!("no proven line at depth {d}:\n{}", self.dfpn.state(d).pos);
-                    }
-                    return Err(TreeError::Unproven);
-                }
-                searched = true;
-            }
+        let children = if me == self.prover {
+            self.prover_children(d, me)?
         } else {
-            self.dfpn.expand_only(d);
-            let mut replies: Vec<(u32, Move)> = self
+            self.opponent_children(d, me)?
+        };
+        let summary = self.summary(d, &children);
+        let n = &mut self.nodes[here as usize];
+        n.kind = Kind::Inner(children);
+        n.summary = summary;
+        self.memo.insert(key, here);
+        Ok(here)
+    }
+
+    /// The prover's node: its first winning move whose subtree can be read out (the table's
+    /// numbers first, then a search here on the real path).
+    fn prover_children(&mut self, d: usize, me: Color) -> Result<Vec<u32>, TreeError> {
+        // First the numbers the table holds; if they show no win (the table lost it, or
+        // the win depended on the path and was never stored), search here on the real
+        // path, whose frame then holds its own numbers.
+        self.dfpn.expand_only(d);
+        let mut searched = false;
+        loop {
+            let mut wins: Vec<(bool, u32, Move)> = self
                 .dfpn
                 .kids(d)
                 .iter()
+                .filter(|c| c.delta == 0)
                 .map(|c| {
                     let work = self.dfpn.tt.get(c.key).map_or(0, |e| e.work);
-                    // Replies the prover is not known to answer first: they fail fast.
-                    (if c.phi == 0 { work } else { u32::MAX }, c.mv)
+                    (c.dep, work, c.mv)
                 })
                 .collect();
-            // Main line first: the reply that cost the search most.
-            replies.sort_by_key(|r| std::cmp::Reverse(r.0));
-            for (_, m) in replies {
+            wins.sort_by_key(|w| (w.0, w.1));
+            let mut found = None;
+            for &(_, _, m) in &wins {
+                let mark = self.nodes.len();
                 let repeated = self.dfpn.enter(d, m);
-                children.push(self.node(d + 1, repeated, Some((me, m)))?);
+                match self.node(d + 1, repeated, Some((me, m))) {
+                    Ok(c) => {
+                        found = Some(c);
+                        break;
+                    }
+                    Err(TreeError::Unproven) => self.truncate(mark),
+                    Err(e) => return Err(e),
+                }
             }
+            if let Some(c) = found {
+                return Ok(vec![c]);
+            }
+            if searched || !self.dfpn.reprove(d, self.limits.reprove_nodes) {
+                if std::env::var("IGO_DEBUG").is_ok() {
+                    eprintln!("no proven line at depth {d}:\n{}", self.dfpn.state(d).pos);
+                }
+                return Err(TreeError::Unproven);
+            }
+            searched = true;
         }
-        // The summary of the subtree.
+    }
+
+    /// The opponent's node: every reply, each answered (main line first).
+    fn opponent_children(&mut self, d: usize, me: Color) -> Result<Vec<u32>, TreeError> {
+        self.dfpn.expand_only(d);
+        let mut children = Vec::new();
+        let mut replies: Vec<(u32, Move)> = self
+            .dfpn
+            .kids(d)
+            .iter()
+            .map(|c| {
+                let work = self.dfpn.tt.get(c.key).map_or(0, |e| e.work);
+                // Replies the prover is not known to answer first: they fail fast.
+                (if c.phi == 0 { work } else { u32::MAX }, c.mv)
+            })
+            .collect();
+        // Main line first: the reply that cost the search most.
+        replies.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (_, m) in replies {
+            let repeated = self.dfpn.enter(d, m);
+            children.push(self.node(d + 1, repeated, Some((me, m)))?);
+        }
+        Ok(children)
+    }
+
+    /// The summary of the subtree at depth `d` with `children`.
+    fn summary(&self, d: usize, children: &[u32]) -> Summary {
         let mut summary = Summary {
             repetition: false,
             captures: [false; 2],
             unfolded: 1,
         };
         let before = self.dfpn.state(d).pos.board().stone_sets();
-        for &c in &children {
+        for &c in children {
             let node = &self.nodes[c as usize];
             let cs = node.summary;
             summary.repetition |= cs.repetition;
@@ -321,11 +341,7 @@ impl Builder<'_, '_, '_> {
                 }
             }
         }
-        let n = &mut self.nodes[here as usize];
-        n.kind = Kind::Inner(children);
-        n.summary = summary;
-        self.memo.insert(key, here);
-        Ok(here)
+        summary
     }
 
     /// Drops the nodes from `mark` on (a failed line) and the memo entries pointing there.

@@ -13,7 +13,7 @@ use igo_core::{BoardSize, Point};
 use igo_reading::owl::{dragons, Owl};
 use igo_reading::Reader;
 
-use crate::engine::Engine;
+use super::Engine;
 
 /// The vertex argument: a point on the board (GNU Go's `gtp_decode_coord`).
 fn vertex(size: BoardSize, args: &[String]) -> Result<Point, String> {
@@ -114,7 +114,7 @@ pub(crate) fn dragon_status(engine: &mut Engine, args: &[String]) -> Result<Stri
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::Engine;
+    use super::Engine;
 
     fn answers(commands: &[&str]) -> Vec<Result<String, String>> {
         let mut e = Engine::default();
