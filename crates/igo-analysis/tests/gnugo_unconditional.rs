@@ -5,7 +5,7 @@
 //! * `unconditional_status_agrees_with_gnugo_sample` (run by CI): a few positions of each kind.
 //! * `unconditional_status_agrees_with_gnugo_full` (ignored; run by hand, figures in
 //!   BENCHMARKS.md): every kind in full, more than 100,000 points. Disagreements are written to
-//!   `target/unconditional-disagreements.txt` with a diagram of each position.
+//!   `target/tmp/unconditional-disagreements.txt` with a diagram of each position.
 //! * `generate_gnugo_games` (ignored): plays the GNU Go self-play games of `tests/data/games`.
 //!
 //! GNU Go is the oracle: without it (`/usr/games/gnugo` or `$IGO_GNUGO`) these tests fail.
@@ -178,8 +178,7 @@ fn unconditional_status_agrees_with_gnugo_full() {
     }
     let (tallies, failures) = run(&cases);
     let text = report(&tallies);
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target/unconditional-disagreements.txt");
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unconditional-disagreements.txt");
     std::fs::write(&out, format!("{text}\n{}", failures.join("\n"))).expect("write report");
     eprint!("{text}");
     let points: usize = tallies.values().map(|t| t.points).sum();

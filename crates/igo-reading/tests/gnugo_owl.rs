@@ -15,7 +15,7 @@
 //! each for its side, for up to [`FIGHT_PLIES`] moves. The fight is decided when the stone asked
 //! about is captured (the attacker's), when its block is unconditionally alive by Benson (the
 //! defender's), or when an engine concedes (finds no move for its side: a concession against
-//! its own claim); it is unsettled otherwise. Results go to `target/owl-disagreements.txt`.
+//! its own claim); it is unsettled otherwise. Results go to `target/tmp/owl-disagreements.txt`.
 //!
 //! * `owl_agrees_with_gnugo_sample` (CI): a few positions; agreement must stay above a floor.
 //! * `owl_agrees_with_gnugo_full` (ignored; figures in BENCHMARKS.md).
@@ -419,9 +419,7 @@ fn report(tallies: &BTreeMap<&'static str, Tally>) -> String {
 }
 
 fn write_notes(name: &str, text: &str, notes: &[String]) -> std::path::PathBuf {
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target")
-        .join(name);
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&out, format!("{text}\n{}", notes.join("\n"))).expect("write report");
     out
 }

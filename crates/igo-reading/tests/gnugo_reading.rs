@@ -6,7 +6,7 @@
 //! strings with more: attack `0`, defend `1 PASS`). The result codes are compared; where they
 //! differ the harness checks each engine's claim by playing its move and asking the other side's
 //! question again, with igo at a node limit ten times higher and with GNU Go, and writes what it
-//! found to `target/reading-disagreements.txt`:
+//! found to `target/tmp/reading-disagreements.txt`:
 //!
 //! * igo claims a capture (or a defence) that GNU Go does not see: after igo's move, GNU Go is
 //!   asked for the refutation; if it has none, GNU Go's own reading confirms igo;
@@ -280,9 +280,7 @@ fn report(tallies: &BTreeMap<String, Tally>) -> String {
 }
 
 fn write_notes(name: &str, text: &str, notes: &[String]) -> std::path::PathBuf {
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../target")
-        .join(name);
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&out, format!("{text}\n{}", notes.join("\n"))).expect("write report");
     out
 }
