@@ -178,7 +178,8 @@ fn unconditional_status_agrees_with_gnugo_full() {
     }
     let (tallies, failures) = run(&cases);
     let text = report(&tallies);
-    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unconditional-disagreements.txt");
+    let out =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unconditional-disagreements.txt");
     std::fs::write(&out, format!("{text}\n{}", failures.join("\n"))).expect("write report");
     eprint!("{text}");
     let points: usize = tallies.values().map(|t| t.points).sum();
