@@ -1056,7 +1056,8 @@ pub fn solve(
 }
 
 /// [`solve`], calling `on_progress` on the caller's thread about five times a second while
-/// the search runs on its own.
+/// the search runs on its own, and once when it ends (stopped or not): the bounds it reports
+/// are proved, so a stopped run can report them.
 pub fn solve_with_progress(
     position: &igo_core::Position,
     config: &crate::SolverConfig,
@@ -1083,6 +1084,10 @@ pub fn solve_with_progress(
     let memory = config.memory_limit;
     let stack = 16 << 20 | (max_depth as usize) << 11;
     let shared = Arc::new(Shared::default());
+    // Until the search proves more, the value is anywhere on the board.
+    let n = layout.point_count() as i32;
+    shared.lower.store(-n, Ordering::Relaxed);
+    shared.upper.store(n, Ordering::Relaxed);
     let found = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .stack_size(stack)
@@ -1102,6 +1107,8 @@ pub fn solve_with_progress(
                     };
                     Ok((v, moves, line))
                 });
+                shared.nodes.store(s.stats.nodes, Ordering::Relaxed);
+                shared.entries.store(s.table.used as u64, Ordering::Relaxed);
                 (
                     found,
                     s.stats,
@@ -1115,6 +1122,8 @@ pub fn solve_with_progress(
             std::thread::sleep(std::time::Duration::from_millis(200));
             on_progress(&shared.snapshot());
         }
+        // The last word: what the search had proved when it ended or was stopped.
+        on_progress(&shared.snapshot());
         worker
             .join()
             .map_err(|_| SolveError::InvalidConfig("the superko search panicked".into()))

@@ -52,6 +52,14 @@ fn superko_three_by_four_is_plus_four() {
     superko_published(3, 4, 4, None);
 }
 
+/// MIGOS's 3x5 = +15 (van der Werf and Winands 2009): about a minute (53 CPU-s,
+/// BENCHMARKS.md); run by hand.
+#[test]
+#[ignore = "about a minute; run by hand"]
+fn superko_three_by_five_is_plus_fifteen() {
+    superko_published(3, 5, 15, None);
+}
+
 /// Solves the empty `w x h` board under situational superko, compares the value (and the best
 /// first moves, if given) with the published ones, and replays the principal variation.
 fn superko_published(w: u32, h: u32, value: i32, best: Option<&[&str]>) {

@@ -331,6 +331,7 @@ fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Res
     let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
     let started = cpu_seconds();
     let phases = ["value", "best moves", "line"];
+    let mut last = igo_smallboard::superko::SuperkoProgress::default();
     let result =
         igo_smallboard::superko::solve_with_progress(start, &config, interrupt_flag(), &mut |p| {
             let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
@@ -343,24 +344,28 @@ fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Res
                 p.nodes,
                 p.table_entries
             ));
+            last = *p;
         });
     bar.finish_and_clear();
     let (solution, stopped) = match result {
         Ok(s) => (s, None),
         Err(SolveError::Stopped(reason)) => {
-            let size = start.size();
-            let n = size.point_count() as i32;
+            // The bounds proved before the stop (the search reports only proved ones).
             let open = igo_smallboard::ValueBounds {
-                lower: -n,
-                upper: n,
+                lower: last.lower,
+                upper: last.upper,
             };
             let solution = igo_smallboard::Solution {
-                size,
+                size: start.size(),
                 l_min: open,
                 l_max: open,
                 line: None,
                 best_moves: None,
-                stats: Default::default(),
+                stats: igo_smallboard::Stats {
+                    nodes: last.nodes,
+                    table_entries: last.table_entries,
+                    ..Default::default()
+                },
                 elapsed: Duration::ZERO,
             };
             (solution, Some(reason))
