@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use igo_core::{ByColor, Color};
 use igo_gtp_client::Engine;
@@ -609,6 +609,39 @@ pub fn rescore_file(e: &mut Engine, file: &Path) -> String {
         Ok(Err(m)) => format!("? {m}"),
         Err(err) => format!("? {err}"),
     }
+}
+
+/// The `.sgf` files of `dir` to rescore, sorted by name, and the games left out because they did
+/// not end by two passes (all are kept with `include_unfinished`). A file that cannot be read is
+/// kept, so that both engines' errors show in its row.
+pub fn rescore_files(
+    dir: &Path,
+    include_unfinished: bool,
+) -> std::io::Result<(Vec<PathBuf>, Vec<UnfinishedGame>)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+        .collect();
+    files.sort();
+    let mut unfinished = Vec::new();
+    if !include_unfinished {
+        files.retain(|f| {
+            let Ok(text) = std::fs::read_to_string(f) else {
+                return true;
+            };
+            match unfinished_result(&text) {
+                Ok(Some(result)) => {
+                    unfinished.push(UnfinishedGame {
+                        sgf: f.display().to_string(),
+                        result,
+                    });
+                    false
+                }
+                _ => true,
+            }
+        });
+    }
+    Ok((files, unfinished))
 }
 
 /// A game record that did not end by two passes (resigned, lost on time, stopped at the move

@@ -398,6 +398,36 @@ pub struct SuperkoProgress {
     pub phase: u8,
 }
 
+impl SuperkoProgress {
+    /// The phase's name: `value`, `best moves` or `line`.
+    pub fn phase_name(&self) -> &'static str {
+        ["value", "best moves", "line"][usize::from(self.phase).min(2)]
+    }
+
+    /// What a run stopped here has proved, as a [`crate::Solution`] for a board of `size`: the
+    /// value's bounds so far (the search reports only proved ones) and the nodes, with no line
+    /// and no best moves.
+    pub fn partial_solution(&self, size: igo_core::BoardSize) -> crate::Solution {
+        let open = crate::ValueBounds {
+            lower: self.lower,
+            upper: self.upper,
+        };
+        crate::Solution {
+            size,
+            l_min: open,
+            l_max: open,
+            line: None,
+            best_moves: None,
+            stats: crate::Stats {
+                nodes: self.nodes,
+                table_entries: self.table_entries,
+                ..Default::default()
+            },
+            elapsed: std::time::Duration::ZERO,
+        }
+    }
+}
+
 /// [`SuperkoProgress`] written by the searching thread, read by the caller's.
 #[derive(Debug, Default)]
 struct Shared {

@@ -14,8 +14,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use igo_core::ByColor;
 use igo_gtp::matchplay::{
-    engine_label, read_results, rescore_file, results_json, summarize, unfinished_result,
-    GameEntry, MatchSettings, RescoreRow, RescoreSummary, ResultsError, UnfinishedGame,
+    engine_label, read_results, rescore_file, rescore_files, results_json, summarize, GameEntry,
+    MatchSettings, RescoreRow, RescoreSummary, ResultsError,
 };
 use igo_gtp::twogtp::{self, Ending, GameRules, Seats};
 use igo_gtp_client::Engine;
@@ -325,34 +325,10 @@ fn play_one(
 
 /// `--rescore DIR`: both engines score every finished game of the folder.
 fn rescore(args: &MatchArgs, dir: &Path) -> Result<()> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| bad_input(format!("{}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
-        .collect();
-    files.sort();
+    let (files, unfinished) = rescore_files(dir, args.include_unfinished)
+        .map_err(|e| bad_input(format!("{}: {e}", dir.display())))?;
     if files.is_empty() {
         return Err(bad_input(format!("{}: no .sgf files", dir.display())));
-    }
-    // Games that did not end by two passes are left out; a file that cannot be read is scored
-    // anyway, so that both engines' errors show in its row.
-    let mut unfinished = Vec::new();
-    if !args.include_unfinished {
-        files.retain(|f| {
-            let Ok(text) = std::fs::read_to_string(f) else {
-                return true;
-            };
-            match unfinished_result(&text) {
-                Ok(Some(result)) => {
-                    unfinished.push(UnfinishedGame {
-                        sgf: f.display().to_string(),
-                        result,
-                    });
-                    false
-                }
-                _ => true,
-            }
-        });
     }
     for cmd in [&args.black, &args.white] {
         command_line(cmd, 0)?;

@@ -330,14 +330,13 @@ fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Res
     }
     let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
     let started = cpu_seconds();
-    let phases = ["value", "best moves", "line"];
     let mut last = igo_smallboard::superko::SuperkoProgress::default();
     let result =
         igo_smallboard::superko::solve_with_progress(start, &config, interrupt_flag(), &mut |p| {
             let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
             bar.set_message(format!(
                 "{} in [{}, {}] depth {} nodes {} ({rate:.0}/CPU-s) table {}",
-                phases[usize::from(p.phase).min(2)],
+                p.phase_name(),
                 p.lower,
                 p.upper,
                 p.depth,
@@ -349,27 +348,7 @@ fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Res
     bar.finish_and_clear();
     let (solution, stopped) = match result {
         Ok(s) => (s, None),
-        Err(SolveError::Stopped(reason)) => {
-            // The bounds proved before the stop (the search reports only proved ones).
-            let open = igo_smallboard::ValueBounds {
-                lower: last.lower,
-                upper: last.upper,
-            };
-            let solution = igo_smallboard::Solution {
-                size: start.size(),
-                l_min: open,
-                l_max: open,
-                line: None,
-                best_moves: None,
-                stats: igo_smallboard::Stats {
-                    nodes: last.nodes,
-                    table_entries: last.table_entries,
-                    ..Default::default()
-                },
-                elapsed: Duration::ZERO,
-            };
-            (solution, Some(reason))
-        }
+        Err(SolveError::Stopped(reason)) => (last.partial_solution(start.size()), Some(reason)),
         Err(e) => return Err(bad_input(e.to_string())),
     };
     Ok(Finding {
