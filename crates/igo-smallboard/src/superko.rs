@@ -53,6 +53,7 @@ use crate::eval::Evaluator;
 use crate::rules::DenseRules;
 use crate::state::{StateKey, PASS};
 use crate::symmetry::Symmetries;
+use crate::table::hash;
 use crate::{SolveError, StopReason};
 
 /// No refusal above the node.
@@ -150,16 +151,6 @@ fn free_entry() -> SkEntry {
         h_cut: (0, 0),
         orient: 0,
     }
-}
-
-#[inline]
-fn hash(k: &StateKey) -> u64 {
-    let mut h = k.black.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ k.white.wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(31)
-        ^ u64::from(k.meta()).wrapping_mul(0x1656_67b1_9e37_79f9);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^ (h >> 33)
 }
 
 impl SkTable {

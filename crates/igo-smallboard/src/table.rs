@@ -134,7 +134,7 @@ fn empty_entry() -> Entry {
 /// Every bit of the key reaches the low bits that pick the bucket (the player to move, the pass
 /// count and the ko point too: positions that differ only there must not share a bucket).
 #[inline]
-fn hash(k: &StateKey) -> u64 {
+pub(crate) fn hash(k: &StateKey) -> u64 {
     let mut h = k.black.wrapping_mul(0x9e37_79b9_7f4a_7c15)
         ^ k.white.wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(31)
         ^ u64::from(k.meta()).wrapping_mul(0x1656_67b1_9e37_79f9);

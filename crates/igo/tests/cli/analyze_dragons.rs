@@ -6,7 +6,7 @@
 
 use igo_gtp_client::Engine;
 
-use crate::common::{assert_bad_input, igo};
+use crate::common::{assert_bad_input, json, sorted_strings as strings};
 
 /// Top left: Black lives with two one-point eyes (A9, C9: Benson-alive). Bottom left: Black's
 /// straight three (A1-C1) is critical at B1 for both sides. Bottom right: a black stone in
@@ -17,29 +17,12 @@ AB[ab][bb][cb][db][ba][da]AW[ac][bc][cc][dc][ec][eb][ea]
 AB[ah][bh][ch][dh][di]AW[ag][bg][cg][dg][eg][eh][ei]
 AW[gg][hg][ig][gh][ih][gi]AB[hh])";
 
-fn strings(v: &serde_json::Value) -> Vec<String> {
-    let mut out: Vec<String> = v
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|s| s.as_str().expect("a vertex").to_string())
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn analyze_json_reports_each_dragons_status_as_gnugo() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("dragons.sgf");
     std::fs::write(&file, POSITION).expect("write SGF");
-    let out = igo(&["analyze", file.to_str().unwrap(), "--json"]);
-    assert!(
-        out.status.success(),
-        "igo analyze failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let json = json(&["analyze", file.to_str().unwrap(), "--json"]);
     let dragons = json["dragons"].as_array().expect("a list of dragons");
 
     // Every stone is in exactly one dragon, of its colour.
@@ -109,10 +92,8 @@ fn analyze_json_reports_each_dragons_status_as_gnugo() {
     }
 
     // Without dragons the key is absent.
-    let out = igo(&["analyze", file.to_str().unwrap(), "--json", "--no-dragons"]);
-    assert!(out.status.success());
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert!(json.get("dragons").is_none());
+    let plain = crate::common::json(&["analyze", file.to_str().unwrap(), "--json", "--no-dragons"]);
+    assert!(plain.get("dragons").is_none());
 }
 
 #[test]

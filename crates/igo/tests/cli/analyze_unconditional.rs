@@ -5,7 +5,7 @@
 
 use igo_gtp_client::Engine;
 
-use crate::common::igo;
+use crate::common::{json, sorted_strings as strings};
 
 /// Black lives along the top with a white stone thrown into its eye (dead), White lives along
 /// the bottom, nothing in between is settled, and the last move (White B4) takes a ko.
@@ -15,29 +15,12 @@ AW[ca][ac][bc][cc][dc][ec][fc][gc][hc][ic][ce][df][cg][ah][bh][ch][dh][eh][fh][g
 AW[bi][di][gi][ii]
 ;W[bf])";
 
-fn strings(v: &serde_json::Value) -> Vec<String> {
-    let mut out: Vec<String> = v
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|s| s.as_str().expect("a vertex").to_string())
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn analyze_json_reports_gnugo_unconditional_status() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("game.sgf");
     std::fs::write(&file, GAME).expect("write SGF");
-    let out = igo(&["analyze", file.to_str().unwrap(), "--json"]);
-    assert!(
-        out.status.success(),
-        "igo analyze failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let json = json(&["analyze", file.to_str().unwrap(), "--json"]);
     let status = &json["unconditional_status"];
     let mut ours: Vec<(String, &str)> = Vec::new();
     for (key, name) in [("alive", "alive"), ("dead", "dead")] {

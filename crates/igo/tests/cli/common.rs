@@ -58,6 +58,18 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(out.trim()).expect("one JSON object")
 }
 
+/// The strings of a JSON list (vertices), sorted.
+pub fn sorted_strings(v: &serde_json::Value) -> Vec<String> {
+    let mut out: Vec<String> = v
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|s| s.as_str().expect("a vertex").to_string())
+        .collect();
+    out.sort();
+    out
+}
+
 /// Runs `igo ARGS...` and expects exit code 2 and each of `needles` in the message, no panic.
 pub fn assert_bad_input(args: &[&str], needles: &[&str]) {
     let out = igo(args);

@@ -465,15 +465,7 @@ fn bench_error_lines_name_the_file_once() {
         "500",
         "--no-prove",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
+    one_error_line_naming_broken_sgf(&out);
     let out = igo(&[
         "tsumego",
         "bench",
@@ -499,15 +491,7 @@ fn bench_speed_names_the_files_it_cannot_measure() {
     let folder = dir.path().to_str().unwrap();
     let args = ["tsumego", "bench", folder, "--speed", "200"];
     let out = igo(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
-    assert_eq!(lines.len(), 1, "{text}");
-    assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
+    let text = one_error_line_naming_broken_sgf(&out);
     assert!(text.contains("1 problems, 200 playouts each"), "{text}");
     let out = igo(&[&args[..], &["--json"]].concat());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -549,4 +533,19 @@ fn bench_asks_gnu_go_on_every_problem_through_the_gtp_client() {
         let p = v["peer"]["first_move_accuracy"].as_f64().unwrap();
         assert!((p - k as f64 / 3.0).abs() < 1e-3, "{v}");
     }
+}
+
+/// Expects a successful bench whose output has one `error:` line, naming `broken.sgf` once;
+/// returns the output.
+fn one_error_line_naming_broken_sgf(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
+    text
 }
