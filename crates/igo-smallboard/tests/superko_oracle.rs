@@ -87,6 +87,7 @@ fn settings() -> SuperkoSettings {
         etc: true,
         deepening: true,
         history_filter: true,
+        one_sided: true,
     }
 }
 
@@ -153,6 +154,10 @@ fn empty_tiny_boards(boards: &[(u32, u32)]) {
             },
             SuperkoSettings {
                 deepening: false,
+                ..settings()
+            },
+            SuperkoSettings {
+                one_sided: false,
                 ..settings()
             },
             SuperkoSettings {
@@ -253,16 +258,23 @@ fn positions_with_history(boards: &[(u32, u32)], games: usize, budget: u64, leas
             else {
                 continue;
             };
-            for (sym, deepening) in [(true, true), (false, true), (true, false)] {
+            for (sym, deepening, one_sided) in [
+                (true, true, true),
+                (false, true, true),
+                (true, false, true),
+                (true, true, false),
+            ] {
                 let s = SuperkoSettings {
                     symmetry: sym,
                     deepening,
+                    one_sided,
                     ..settings()
                 };
                 assert_eq!(
                     solver_value(size, &history, passes, s),
                     truth,
-                    "{w}x{h} after {} moves (symmetry {sym}, deepening {deepening}):\n{pos}",
+                    "{w}x{h} after {} moves (symmetry {sym}, deepening {deepening}, one-sided \
+                     {one_sided}):\n{pos}",
                     history.len() - 1
                 );
             }

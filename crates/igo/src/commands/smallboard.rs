@@ -73,6 +73,8 @@ pub enum Enhancement {
     Ordering,
     /// Iterative deepening (--method superko only).
     Deepening,
+    /// One-sided iterations: one side's proof at a time (--method superko only).
+    OneSided,
 }
 
 /// Arguments of `igo smallboard`.
@@ -184,6 +186,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
         killers: !off(Enhancement::Killers),
         ordering: !off(Enhancement::Ordering),
         deepening: !off(Enhancement::Deepening),
+        one_sided: !off(Enhancement::OneSided),
         eye_fill_pruning: match args.eye_fill {
             EyeFillArg::Proved => EyeFillPruning::Proved,
             EyeFillArg::Always => EyeFillPruning::Always,
