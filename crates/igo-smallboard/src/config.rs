@@ -43,10 +43,11 @@ pub struct SolverConfig {
     /// limit first, the limit raised until the value is proved; off, one search to the end of
     /// every game. (The threshold search always deepens, from `initial_depth`.) \[default true\]
     pub deepening: bool,
-    /// One-sided iterations in the superko search ([`crate::superko`]): each iteration of
-    /// iterative deepening looks for one side's proof (Black's, then White's), so a node of the
-    /// prover's opponent stops at its first unproved move. Off, every move of every node is
-    /// searched for both sides' proofs at once. \[default true\]
+    /// One-sided iterations, in the threshold search and the superko search
+    /// ([`crate::superko`]): each iteration of iterative deepening looks for one side's proof
+    /// (Black's, then White's), so a node of the prover's opponent stops at its first unproved
+    /// move. Off, every move of every node is searched for both sides' proofs at once.
+    /// \[default true\]
     pub one_sided: bool,
     /// Bytes the transposition table may take; it starts small, doubles while this allows, then
     /// replaces the least searched entries. \[default [`igo_core::default_memory_limit`]\]

@@ -179,6 +179,11 @@ fn every_setting_gives_the_same_values() {
             memory_limit: 1 << 20,
             ..base.clone()
         },
+        SolverConfig {
+            // Both sides' proofs in every iteration (the search before one-sided iterations).
+            one_sided: false,
+            ..base.clone()
+        },
     ];
     for rules in [RuleSet::Paper, RuleSet::Migos] {
         for (w, h) in [(2, 2), (1, 5), (2, 3), (2, 4), (3, 3)] {
@@ -253,6 +258,13 @@ proptest! {
         };
         let s = solve(&pos, pruned).unwrap();
         prop_assert_eq!(values(&s), expected, "pruned: {}", pos);
+        let two_sided = SolverConfig {
+            one_sided: false,
+            principal_variation: false,
+            ..config(rules)
+        };
+        let s = solve(&pos, two_sided).unwrap();
+        prop_assert_eq!(values(&s), expected, "two-sided: {}", pos);
     }
 }
 

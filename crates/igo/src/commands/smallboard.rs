@@ -73,7 +73,7 @@ pub enum Enhancement {
     Ordering,
     /// Iterative deepening (--method superko only).
     Deepening,
-    /// One-sided iterations: one side's proof at a time (--method superko only).
+    /// One-sided iterations: one side's proof at a time (threshold and superko methods).
     OneSided,
 }
 
