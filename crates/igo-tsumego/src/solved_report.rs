@@ -81,8 +81,13 @@ impl Solved {
             .iter()
             .map(|s| {
                 format!(
-                    "ko threats {}: {} wins{}",
+                    "ko threats {}{}: {} wins{}",
                     s.ko_threats,
+                    if s.life == "unconditional" {
+                        ", Benson life only"
+                    } else {
+                        ""
+                    },
                     s.winner,
                     match (&s.tree_nodes, &s.tree_error) {
                         (Some(n), _) => format!(" (tree of {n} nodes)"),

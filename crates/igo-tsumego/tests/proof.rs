@@ -132,3 +132,35 @@ fn cho_chikun_elementary_proofs_pass_the_checker_and_agree_with_the_book() {
     }
     assert_eq!(proven, 3, "all three proven");
 }
+
+/// The Cho Chikun problem `n` of elementary, read from the shared data (never copied here).
+fn cho_elementary(n: &str) -> Problem {
+    let path = format!(
+        "{}/../../../shared/data/tsumego/cho-elementary/cho-elementary-{n}.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared tsumego data is needed)"));
+    Problem::from_sgf(&text, n).unwrap()
+}
+
+#[test]
+fn a_move_that_reaches_only_seki_is_not_proven_as_life() {
+    // cho-elementary-0832: Black's D18 keeps the group standing against White's threats (the
+    // standing rule, seki included) and was reported as life; the book's D19 lives outright and
+    // D18 leads to seki. The answer must be a move proven to live by Benson's rule against
+    // White's unlimited ko threats, and that is the book's.
+    let p = cho_elementary("0832");
+    let s = solve(&p, 2_000_000);
+    assert!(s.proven(), "proven");
+    assert_checked("0832", &p, &s);
+    assert_eq!(s.status(), Status::Live);
+    assert_eq!(
+        first_move_correct(&p, s.first_move()),
+        Some(true),
+        "proven {:?} against the book",
+        s.first_move()
+    );
+    let deciding = &s.proof.as_ref().unwrap().searches.proofs[0].rules;
+    assert_eq!(deciding.life.code(), "unconditional");
+}

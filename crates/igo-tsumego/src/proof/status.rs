@@ -10,7 +10,10 @@
 //!
 //! and each loss is itself proven (the opponent's win). A defender's unconditional win under the
 //! rule "a standing target lives" is tested once more under "only Benson life counts", with no
-//! threats on either side: a loss there means the target lives only in seki.
+//! threats on either side: a loss there means the target lives only in seki. When that search
+//! wins with another first move, the first move may reach only seki: one more search, under
+//! "only Benson life counts" against the attacker's unlimited threats, finds a move that lives
+//! outright (the answer then; its proof comes first), else the status is seki.
 
 use std::time::Instant;
 
@@ -251,10 +254,29 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
             life: LifeRule::Unconditional,
         };
         if let Some(p) = search(q, rules, &mut tt, config, limits, &mut nodes, true) {
+            let other_move = p.winner == me && p.first_move != first_move;
             if p.winner != me {
                 status = Some(ProvenStatus::Seki);
             }
             proofs.push(p);
+            if other_move {
+                // The move that wins under the standing rule may reach only seki while another
+                // lives (cho-elementary-0832: the standing search's D18 gives seki, D19
+                // lives): neither search shows one move doing both. Life against the
+                // attacker's unlimited threats under the unconditional rule shows it for one
+                // move, the answer then; without it, the standing move is proven to seki only.
+                let strict = Rules {
+                    ko: KoThreats::Unlimited(q.attacker),
+                    life: LifeRule::Unconditional,
+                };
+                match search(q, strict, &mut tt, config, limits, &mut nodes, true) {
+                    Some(s) if s.winner == me && s.tree.is_ok() => {
+                        first_move = s.first_move;
+                        proofs.insert(0, s);
+                    }
+                    _ => status = Some(ProvenStatus::Seki),
+                }
+            }
         }
     }
     if !config.refutations {

@@ -14,7 +14,9 @@
 //! area (a component of the board's empty points of at most eight points: eye space or a gap
 //! inside the shape, not open board) are joined too: they live or die by the same inner space,
 //! and a problem asks about all of them (a block that can be cut off and captured alone is not
-//! the question when the rest lives or dies with it).
+//! the question when the rest lives or dies with it). Groups that touch one weak cutting block of
+//! the other colour (at most four stones, one or two liberties) are joined as well: capturing it
+//! connects them, so they fight as one.
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
@@ -243,9 +245,15 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
         let (la, lb) = (liberties(a), liberties(b));
         inner.iter().any(|e| la.intersects(e) && lb.intersects(e))
     };
-    // Join until no two groups share two liberties or an enclosed area. Joining only adds
-    // liberties, so the result does not depend on the order; keeping the earlier group's slot
-    // keeps the groups in the order of their first points.
+    // The weak cutting blocks: opponent blocks of a few stones with one or two liberties.
+    let cutters = weak_cutters(board, !colour);
+    let share_cutter = |a: &PointSet, b: &PointSet| {
+        let (na, nb) = (a.neighbours(size), b.neighbours(size));
+        cutters.iter().any(|c| na.intersects(c) && nb.intersects(c))
+    };
+    // Join until no two groups share two liberties, an enclosed area or a weak cutting block.
+    // Joining only adds liberties and neighbours, so the result does not depend on the order;
+    // keeping the earlier group's slot keeps the groups in the order of their first points.
     let mut joined = true;
     while joined {
         joined = false;
@@ -253,6 +261,7 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
             for j in i + 1..out.len() {
                 if (liberties(&out[i]) & liberties(&out[j])).count() >= 2
                     || share_inner(&out[i], &out[j])
+                    || share_cutter(&out[i], &out[j])
                 {
                     let g = out.remove(j);
                     out[i] |= g;
@@ -264,6 +273,24 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
     }
     out.sort_by_key(|g| (std::cmp::Reverse(g.count()), g.first()));
     out
+}
+
+/// Largest block counted as a weak cutting block (see [`weak_cutters`]).
+const CUTTER_STONES_MAX: usize = 4;
+
+/// The blocks of `colour` with at most [`CUTTER_STONES_MAX`] stones and one or two liberties:
+/// stones that cut the other colour's groups apart but can be captured, which connects them
+/// (cho-elementary-0900: Black's D18-D17, two liberties, between White's C18 group and the
+/// E18 group; the question is the whole White shape, and killing C18's four stones alone is
+/// not it).
+fn weak_cutters(board: &Board, colour: Color) -> Vec<PointSet> {
+    board
+        .blocks()
+        .filter(|b| {
+            b.color() == colour && b.stones().count() <= CUTTER_STONES_MAX && b.liberty_count() <= 2
+        })
+        .map(|b| b.stones())
+        .collect()
 }
 
 /// The hypothesis chosen and the search of it, with the problem's side to move, if one was run.
@@ -380,6 +407,42 @@ mod tests {
     }
 
     #[test]
+    fn groups_on_both_sides_of_a_weak_cutting_block_are_one_target() {
+        // Black's C9-C8 (one liberty, C7) cuts White's B9-B8 from D9-D8: no shared liberty, no
+        // diagonal link, the empty points are open board. Capturing C9-C8 connects them, so
+        // they are one target.
+        let pos = Position::from_diagram(
+            "
+            . O X O . . . . .
+            . O X O . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            to play: X",
+        )
+        .unwrap();
+        let board = pos.board();
+        let region = Region::around_stones(board, &Default::default()).unwrap();
+        let analysis = igo_analysis::Groups::new(board)
+            .static_groups()
+            .filter(|g| g.color == Color::White)
+            .count();
+        assert_eq!(analysis, 2, "two groups by igo-analysis");
+        assert_eq!(
+            target_groups(board, Color::White, &region),
+            vec![points(&pos, "B9 B8 D9 D8")]
+        );
+        assert_eq!(
+            target_groups(board, Color::Black, &region),
+            vec![points(&pos, "C9 C8")]
+        );
+    }
+
+    #[test]
     fn blocks_around_one_enclosed_gap_are_one_target() {
         // White's corner (B7-C7, A6-A5-B5-C5) and the block E6-E5 share only the liberty D5
         // and have no diagonal link, so igo-analysis and the two-liberty rule keep them apart.
@@ -466,6 +529,17 @@ mod tests {
                             !g.neighbours(size).intersects(h),
                             "blocks stay whole in one group"
                         );
+                        // Recomputed from the blocks of the other colour.
+                        for b in board.blocks().filter(|b| b.color() != colour) {
+                            let weak =
+                                b.stones().count() <= CUTTER_STONES_MAX && b.liberty_count() <= 2;
+                            assert!(
+                                !(weak
+                                    && g.neighbours(size).intersects(&b.stones())
+                                    && h.neighbours(size).intersects(&b.stones())),
+                                "no two groups touch one weak cutting block"
+                            );
+                        }
                     }
                 }
                 assert_eq!(union, board.stones(colour), "every stone in a group");
