@@ -16,9 +16,9 @@
 //! 3. Seki, read out: two opposing blocks with at most two liberties each that share one, and
 //!    also the whole cluster of such short blocks linked by shared liberties (a seki of three or
 //!    four blocks, where the liberty that saves one block is another block's), are played out
-//!    locally (moves on their liberties and passes, either player first, a small negamax on the
-//!    rules engine); if neither player can capture any of the blocks and both end by passing,
-//!    they are all in seki. This overrides the playouts, whose random moves fill the shared
+//!    locally (moves on their liberties, captures of the blocks next to them in atari, and
+//!    passes, either player first, a small negamax on the rules engine); if neither player can
+//!    capture any of the blocks and both end by passing, they are all in seki. This overrides the playouts, whose random moves fill the shared
 //!    liberties and so often call one side of a seki dead.
 //!
 //! The count then gives each colour its living stones, the empty regions bordered by its living
@@ -375,9 +375,7 @@ fn local_value(
     }
     let mut best = -1i8;
     let mut unknown = false;
-    let moves = blocks.iter().fold(PointSet::EMPTY, |acc, &(p, _)| {
-        acc | pos.board().liberties_at(p)
-    });
+    let moves = local_moves(pos.board(), blocks);
     let children = moves
         .iter()
         .map(Move::Play)
@@ -401,6 +399,29 @@ fn local_value(
     } else {
         Some(best)
     }
+}
+
+/// The moves of the local game: the blocks' liberties, and the last liberty of every block
+/// next to them that is in atari (capturing it gives the block liberties from outside, as the
+/// capture of three stones in atari next to a one-eyed group breaks a false seki).
+fn local_moves(board: &Board, blocks: &[(Point, Color)]) -> PointSet {
+    let size = board.size();
+    let mut moves = PointSet::EMPTY;
+    for &(p, _) in blocks {
+        let Some(block) = board.block_at(p) else {
+            continue;
+        };
+        moves |= block.liberties();
+        for q in block.stones().neighbours(size).iter() {
+            if let Some(other) = board.block_at(q) {
+                let libs = other.liberties();
+                if other.color() != block.color() && libs.count() == 1 {
+                    moves |= libs;
+                }
+            }
+        }
+    }
+    moves
 }
 
 /// Black's margin with komi: living stones plus territory, Black's minus White's, minus komi.
@@ -594,6 +615,36 @@ mod tests {
         assert_status(&st, &pos, "H2 E4 A1", Status::Alive);
         assert_eq!(st.stones(pos.board(), Status::Dead).count(), 3);
         assert_eq!(m, 12.0);
+    }
+
+    /// A false seki, from igo's 100-game match against GNU Go (game 22): Black's G9 H9 H8 J8
+    /// (eye J9) and White's big group (eye E8) share F9, but White captures the three Black
+    /// stones in atari C9 C8 C7 at B9 and then wins the race, so the local reading must also
+    /// play the captures of blocks in atari next to the blocks. GNU Go 3.8
+    /// (`--chinese-rules`, komi 7) answers 0 with G9 H9 H8 J8 dead (igo said seki: B+16).
+    #[test]
+    fn a_capture_next_to_a_one_eyed_group_breaks_a_false_seki() {
+        let d = "
+            X . X O O . X X .
+            O O X O . O O X X
+            . O X O O O O O O
+            O O O X O O O X O
+            O X X X X X X X O
+            X X . . . X . X O
+            X X . . X . . X X
+            . X . . . X . X X
+            . X X . . . . . .
+            to play: O";
+        let (m, st, pos) = score(d, 7.0);
+        let size = pos.size();
+        let (b, w) = (
+            size.parse_point("G9").unwrap(),
+            size.parse_point("E9").unwrap(),
+        );
+        assert!(!local_seki(pos.board(), &[b, w]));
+        assert!(st.stones(pos.board(), Status::Seki).is_empty());
+        assert_status(&st, &pos, "G9 H9 H8 J8 C9 C8 C7 A9", Status::Dead);
+        assert_eq!(m, 0.0);
     }
 
     /// A block that the reading shows can be captured is not called seki: White's two stones
