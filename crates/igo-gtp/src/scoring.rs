@@ -18,7 +18,8 @@
 //!    four blocks, where the liberty that saves one block is another block's), are played out
 //!    locally (moves on their liberties, captures of the blocks next to them in atari, and
 //!    passes, either player first, a small negamax on the rules engine); if neither player can
-//!    capture any of the blocks and both end by passing, they are all in seki. This overrides the playouts, whose random moves fill the shared
+//!    capture any of the blocks and both end by passing, they are all in seki. A pair linked to
+//!    more short blocks is read only with its whole cluster. This overrides the playouts, whose random moves fill the shared
 //!    liberties and so often call one side of a seki dead.
 //!
 //! The count then gives each colour its living stones, the empty regions bordered by its living
@@ -178,6 +179,11 @@ pub fn statuses_from_ownership(board: &Board, own: Vec<f32>) -> Statuses {
                 }
                 checked.push((a, b));
                 checked.push((b, a));
+                // A pair linked to more short blocks is no seki on its own (a move on the
+                // others' liberties can connect out or capture): the cluster reading decides.
+                if short_cluster(board, a, &safe).len() > 2 {
+                    continue;
+                }
                 if local_seki(board, &[a, b]) {
                     for p in block.stones().iter().chain(other.stones().iter()) {
                         status[p.index()] = Some(Status::Seki);
@@ -645,6 +651,30 @@ mod tests {
         assert!(st.stones(pos.board(), Status::Seki).is_empty());
         assert_status(&st, &pos, "G9 H9 H8 J8 C9 C8 C7 A9", Status::Dead);
         assert_eq!(m, 0.0);
+    }
+
+    /// A pair that is no seki once the short block beside it is read too, from igo's match
+    /// against GNU Go (game 61): Black's B9 B8 B7 C7 C6 (liberties A9 D7) and White's big group
+    /// (D9 D7) share D7, but White's A8 A7 (A9 A6) shares A9: White A6 connects it out, then A9
+    /// ataris Black. GNU Go 3.8 (`--chinese-rules`, komi 7) answers W+2 with the Black block
+    /// dead; the pair read alone was called seki (B+11).
+    #[test]
+    fn a_pair_beside_another_short_block_is_read_with_it() {
+        let d = "
+            . X O . O O X . X
+            O X O O O X X X X
+            O X X . O O X . X
+            . O X O O X X X .
+            . O O X O O O X .
+            . O X X X O X . .
+            . O O X . X X . .
+            . O X . X . . . .
+            . O X X . . . . .
+            to play: X";
+        let (m, st, pos) = score(d, 7.0);
+        assert!(st.stones(pos.board(), Status::Seki).is_empty());
+        assert_status(&st, &pos, "B9 B8 B7 C7 C6", Status::Dead);
+        assert_eq!(m, -2.0);
     }
 
     /// A block that the reading shows can be captured is not called seki: White's two stones
