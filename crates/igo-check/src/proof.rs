@@ -5,6 +5,10 @@
 //! subtree cannot meet a position of the path above (no line of it ends by repetition, and some
 //! colour captures nothing in it while the other colour's stones here are not all in any
 //! position above); otherwise the subtree is checked again from here.
+//!
+//! A leaf marked `IGU[]` is a line the prover's read-out did not write out (its budget ran
+//! out): the checker cannot check it and says so; the tree is then valid where it is written
+//! but incomplete ([`ProofReport::unread`]).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -52,6 +56,15 @@ pub struct ProofReport {
     pub references: u64,
     /// References whose subtree was checked again on the new path.
     pub rechecked: u64,
+    /// Lines the prover did not read out (`IGU` leaves): not checked. 0 for a complete proof.
+    pub unread: u64,
+}
+
+impl ProofReport {
+    /// Whether the tree is a complete proof (no unread line).
+    pub fn is_complete(&self) -> bool {
+        self.unread == 0
+    }
 }
 
 /// Reads the game a proof tree states in its root (`IGR`, `IGA`, `IGT`, `IGK`, `IGL`, `IGP`).
@@ -138,6 +151,7 @@ pub fn check_proof(tree: GameTree, max_positions: u64) -> Result<ProofReport, Ch
         leaves: BTreeMap::new(),
         references: 0,
         rechecked: 0,
+        unread: 0,
     };
     c.visit(tree.root_id(), 0)?;
     let first_move = if game.start.to_play() == prover {
@@ -158,6 +172,7 @@ pub fn check_proof(tree: GameTree, max_positions: u64) -> Result<ProofReport, Ch
         leaves: c.leaves,
         references: c.references,
         rechecked: c.rechecked,
+        unread: c.unread,
     })
 }
 
@@ -176,6 +191,7 @@ struct Checker<'a> {
     leaves: BTreeMap<End, u64>,
     references: u64,
     rechecked: u64,
+    unread: u64,
 }
 
 const MAX_DEPTH: usize = 1000;
@@ -239,6 +255,17 @@ impl Checker<'_> {
             return Ok(Facts {
                 repetition: end == End::Repetition,
                 captures: [false; 2],
+            });
+        }
+        if node.get("IGU").is_some() {
+            if node.child_count() > 0 || node.get("IGS").is_some() || node.get("IGN").is_some() {
+                return Err(self.reject("an unread line (IGU) with moves, a reference or a label"));
+            }
+            self.unread += 1;
+            // Nothing is known below: no reference may stand across it.
+            return Ok(Facts {
+                repetition: true,
+                captures: [true; 2],
             });
         }
         let facts = if let Some(v) = node.get("IGS") {

@@ -157,3 +157,27 @@ fn a_ragged_region_gets_a_frame_whose_eyes_cut_no_wall_stone_off() {
     let rep = r[0].as_ref().expect("valid: Black A8 captures");
     assert_eq!(rep.leaves.get(&End::Captured), Some(&1));
 }
+
+#[test]
+fn an_unread_line_is_counted_not_checked_and_may_not_go_on() {
+    // In the corner: Black C9, White passes, and Black's A9 is marked unread (IGU): the
+    // checker accepts what is written, counts one unread line and no leaf for it.
+    let r = check_sgf(&corner(";B[ca];W[]IGU[]"), 1000);
+    let rep = r[0].as_ref().expect("valid where written");
+    assert_eq!(rep.unread, 1);
+    assert!(!rep.is_complete());
+    assert!(rep.leaves.is_empty(), "{:?}", rep.leaves);
+    // The complete tree has none.
+    let full = check_sgf(&corner(";B[ca];W[];B[aa]"), 1000);
+    assert!(full[0].as_ref().unwrap().is_complete());
+    // An unread mark on a node with moves below, or on a label, is not a tree the prover
+    // writes.
+    assert!(rejected(&corner(";B[ca]IGU[];W[];B[aa]")).contains("unread line"));
+    assert!(rejected(&corner(";B[ca]IGU[]IGN[1]")).contains("unread line"));
+    // The game ends before the unread mark matters: a captured target is a leaf as always.
+    let rep = check_sgf(&corner(";B[ca];W[];B[aa]IGU[]"), 1000)[0]
+        .clone()
+        .expect("valid");
+    assert_eq!(rep.unread, 0);
+    assert_eq!(rep.leaves.get(&End::Captured), Some(&1));
+}

@@ -192,6 +192,7 @@ pub(crate) fn prove(
         tree: TreeLimits {
             max_nodes: 20_000,
             reprove_nodes: config.proof_nodes / 4,
+            ..TreeLimits::default()
         },
         ..ProverConfig::default()
     };

@@ -154,7 +154,16 @@ fn main() {
             if !matches!(v, Verdict::Win(_) | Verdict::Loss) {
                 continue;
             }
-            let t = tree::solution_tree(&mut d, winner, tree::TreeLimits::default()).unwrap();
+            let t = tree::solution_tree(
+                &mut d,
+                winner,
+                match v {
+                    Verdict::Win(m) => Some(m),
+                    _ => None,
+                },
+                tree::TreeLimits::default(),
+            )
+            .unwrap();
             let size = problem.position.size();
             let line: Vec<String> = t
                 .main_line()

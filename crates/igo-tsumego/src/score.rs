@@ -128,6 +128,7 @@ struct ProverTally {
     cpu_seconds: f64,
     proofs_valid: u64,
     proofs_rejected: u64,
+    incomplete: u64,
 }
 
 /// The prover's figures in a [`TallySummary`].
@@ -155,6 +156,9 @@ pub struct ProverSummary {
     pub proofs_valid: u64,
     /// Proofs the checker refused.
     pub proofs_rejected: u64,
+    /// Proven answers with a solution tree the read-out's budget cut (lines not read out, which
+    /// the checker cannot check): proven by the search, not fully shown.
+    pub proven_incomplete: u64,
 }
 
 /// A [`Tally`] as data: counts, accuracies with their 95% Wilson intervals, costs.
@@ -268,6 +272,7 @@ impl Tally {
         let p = self.prover.get_or_insert_with(ProverTally::default);
         if solved.proven() {
             p.proven += 1;
+            p.incomplete += !solved.complete() as u64;
             if let Some(ok) = verdicts.first_move {
                 p.proven_scored += 1;
                 p.proven_correct += ok as u64;
@@ -343,6 +348,7 @@ impl Tally {
                 mean_prover_seconds: per_problem(p.seconds),
                 proofs_valid: p.proofs_valid,
                 proofs_rejected: p.proofs_rejected,
+                proven_incomplete: p.incomplete,
             }),
         }
     }
@@ -378,6 +384,9 @@ impl Tally {
                 pct(p.proven_correct, p.proven_scored),
                 p.positions as f64 / p.cpu_seconds.max(1e-9),
             );
+            if p.incomplete > 0 {
+                s += &format!("  {} with cut trees", p.incomplete);
+            }
             if p.proofs_rejected > 0 {
                 s += &format!("  {} PROOFS REJECTED", p.proofs_rejected);
             }

@@ -63,10 +63,15 @@ impl Solved {
         };
         if p.proven {
             out += &format!(
-                "answer: {}  proven ({}, GNU Go code {})\nproven line: {}\n",
+                "answer: {}  proven ({}, GNU Go code {}{})\nproven line: {}\n",
                 p.mv,
                 p.status,
                 p.code.unwrap_or(0),
+                if self.complete() {
+                    ""
+                } else {
+                    "; the solution tree is incomplete, see below"
+                },
                 p.line.join(" ")
             );
         } else {
@@ -90,6 +95,11 @@ impl Solved {
                     },
                     s.winner,
                     match (&s.tree_nodes, &s.tree_error) {
+                        (Some(n), _) if s.tree_cuts.unwrap_or(0) > 0 => format!(
+                            " (tree of {n} nodes, INCOMPLETE: {} lines cut by the read-out's \
+                             budget, not checkable)",
+                            s.tree_cuts.unwrap_or(0)
+                        ),
                         (Some(n), _) => format!(" (tree of {n} nodes)"),
                         (None, Some(e)) => format!(" (no tree: {e})"),
                         _ => String::new(),

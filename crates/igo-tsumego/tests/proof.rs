@@ -4,13 +4,23 @@
 //! The first moves are judged by the book's marks (Cho Chikun problems read from
 //! ../shared/data, never copied here) or by hand-made shapes whose answer is textbook.
 
+use std::time::Instant;
+
 use igo_core::Position;
+use igo_tsumego::proof::tree::TreeLimits;
 use igo_tsumego::proof::{solve_proven, Limits, ProofSettings, ProvenStatus, Solved};
 use igo_tsumego::score::first_move_correct;
 use igo_tsumego::uct::Budget;
 use igo_tsumego::{Problem, Request, SolverConfig, Status};
 
 fn solve(problem: &Problem, nodes: u64) -> Solved {
+    solve_with(problem, nodes, TreeLimits::default())
+}
+
+/// As [`solve`], with these limits of the solution trees' read-out.
+fn solve_with(problem: &Problem, nodes: u64, tree: TreeLimits) -> Solved {
+    let mut settings = ProofSettings::default();
+    settings.prover.tree = tree;
     let config = SolverConfig {
         budget: Budget::Playouts(5_000),
         ..SolverConfig::default()
@@ -23,15 +33,26 @@ fn solve(problem: &Problem, nodes: u64) -> Solved {
         problem,
         &Request::default(),
         &config,
-        Some(&ProofSettings::default()),
+        Some(&settings),
         limits,
         None,
     )
     .expect("a well-posed problem")
 }
 
-/// Every proof tree of `solved` passes the checker, and there is at least one.
+/// Every proof tree of `solved` passes the checker, there is at least one, and none has a line
+/// cut by the read-out's budget.
 fn assert_checked(name: &str, problem: &Problem, solved: &Solved) {
+    assert_eq!(
+        checked_unread(name, problem, solved),
+        0,
+        "{name}: a cut tree"
+    );
+}
+
+/// Every proof tree of `solved` passes the checker (where it is written) and there is at least
+/// one; the number of lines the checker found unread (`IGU`), all trees together.
+fn checked_unread(name: &str, problem: &Problem, solved: &Solved) -> u64 {
     let text = solved
         .proof
         .as_ref()
@@ -45,6 +66,7 @@ fn assert_checked(name: &str, problem: &Problem, solved: &Solved) {
             .unwrap_or_else(|e| panic!("{name}: proof tree {} rejected: {e}\n{text}", i + 1));
         assert!(rep.tree_nodes >= 2, "{name}: a tree with a move");
     }
+    results.iter().map(|r| r.as_ref().unwrap().unread).sum()
 }
 
 fn diagram(name: &str, text: &str) -> Problem {
@@ -163,4 +185,65 @@ fn a_move_that_reaches_only_seki_is_not_proven_as_life() {
     );
     let deciding = &s.proof.as_ref().unwrap().searches.proofs[0].rules;
     assert_eq!(deciding.life.code(), "unconditional");
+}
+
+/// Lines cut by the read-out's budget in all trees of `solved`, by the tree's own count.
+fn tree_cuts(solved: &Solved) -> (usize, usize) {
+    let proofs = &solved.proof.as_ref().unwrap().searches.proofs;
+    let trees = proofs.iter().filter_map(|p| p.tree.as_ref().ok());
+    trees.fold((0, 0), |(c, n), t| (c + t.cuts(), n + t.nodes.len()))
+}
+
+#[test]
+fn a_read_out_cut_by_its_budget_keeps_the_proven_answer_and_says_what_is_unread() {
+    // cho-elementary-0012: read out in full (about 2,500 nodes), then with the read-out limited to a few hundred
+    // positions, then with its deadline already past. The search is the same each time (the
+    // node budget is deterministic), so the answer must be too; the trees shrink, their cut
+    // lines are marked, and the independent checker accepts what is written and counts as
+    // unread exactly the lines the prover cut.
+    let p = cho_elementary("0012");
+    let full = solve(&p, 500_000);
+    assert!(full.proven() && full.complete(), "proven in full");
+    assert_checked("0012 full", &p, &full);
+    let (full_cuts, full_nodes) = tree_cuts(&full);
+    assert_eq!(full_cuts, 0);
+    let limits = [
+        TreeLimits {
+            positions: 300,
+            ..TreeLimits::default()
+        },
+        TreeLimits {
+            max_nodes: 40,
+            ..TreeLimits::default()
+        },
+        TreeLimits {
+            deadline: Some(Instant::now()),
+            ..TreeLimits::default()
+        },
+    ];
+    for (i, tree) in limits.into_iter().enumerate() {
+        let s = solve_with(&p, 500_000, tree);
+        assert!(
+            s.proven(),
+            "{i}: the search's proof keeps the answer proven"
+        );
+        assert_eq!(s.first_move(), full.first_move(), "{i}");
+        assert_eq!(s.status(), full.status(), "{i}");
+        assert!(!s.complete(), "{i}: said to be incomplete");
+        let (cuts, nodes) = tree_cuts(&s);
+        assert!(
+            cuts > 0 && nodes < full_nodes,
+            "{i}: {cuts} cuts, {nodes} of {full_nodes} nodes"
+        );
+        assert_eq!(checked_unread("0012 cut", &p, &s), cuts as u64, "{i}");
+        if i == 2 {
+            // Past the deadline: the start position and the proven first move, nothing below.
+            let t = s.proof.as_ref().unwrap().searches.proofs[0]
+                .tree
+                .as_ref()
+                .unwrap();
+            assert_eq!(t.nodes.len(), 2, "{i}");
+            assert_eq!(t.cuts(), 1, "{i}");
+        }
+    }
 }

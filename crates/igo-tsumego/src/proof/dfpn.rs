@@ -101,6 +101,17 @@ pub enum Verdict {
     Unknown,
 }
 
+/// How a re-proof of one position ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reproof {
+    /// The player to move wins on this path.
+    Won,
+    /// It does not win (a loss, or numbers the search left open without a limit).
+    NotWon,
+    /// A limit (positions, deadline, stop flag) came first.
+    Stopped,
+}
+
 /// The df-pn search over one local game.
 pub struct Dfpn<'g, 't> {
     pub(crate) game: &'g LocalGame,
@@ -475,16 +486,30 @@ impl<'g, 't> Dfpn<'g, 't> {
         (phi, delta, dep)
     }
 
-    /// Searches frame `d` (on its real path) until solved or `budget` more nodes; returns
-    /// whether the player to move there is proven to win.
-    pub(crate) fn reprove(&mut self, d: usize, budget: u64) -> bool {
-        let (limit, aborted) = (self.node_limit, self.aborted);
+    /// Searches frame `d` (on its real path) until solved, `budget` more positions or the
+    /// `deadline` (or the stop flag).
+    pub(crate) fn reprove(&mut self, d: usize, budget: u64, deadline: Option<Instant>) -> Reproof {
+        let (limit, aborted, old_deadline) = (self.node_limit, self.aborted, self.deadline);
         self.node_limit = self.nodes.saturating_add(budget);
         self.aborted = false;
-        let (phi, _, _) = self.mid(d, INF, INF);
+        self.deadline = deadline;
+        let (phi, delta, _) = self.mid(d, INF, INF);
+        let stopped = self.aborted;
         self.node_limit = limit;
         self.aborted = aborted;
-        phi == 0
+        self.deadline = old_deadline;
+        if phi == 0 {
+            Reproof::Won
+        } else if delta == 0 || !stopped {
+            Reproof::NotWon
+        } else {
+            Reproof::Stopped
+        }
+    }
+
+    /// Whether the stop flag is set.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The children of frame `d` from its last expansion (for the tree builder).

@@ -2,7 +2,8 @@
 //! game stated in `IG*` properties (the format of `crates/igo-check/README.md`), the proving
 //! side's winning move at its nodes, every reply of the other side below them, main line first,
 //! and each leaf commented with why it is won. Positions met again are written once: the first
-//! occurrence carries `IGN[k]`, later ones are leaves with `IGS[k]` and a comment.
+//! occurrence carries `IGN[k]`, later ones are leaves with `IGS[k]` and a comment. A line the
+//! read-out's budget cut ([`Kind::Cut`]) ends in a leaf marked `IGU[]` and says so.
 
 use igo_core::{Color, Move, PointSet, Position};
 use igo_sgf::{move_value, GameTree, Node, NodeId, PropValue, SgfPoint};
@@ -110,6 +111,18 @@ pub fn proof_tree_sgf(
                     "C",
                     format!(
                         "The same position as the node marked IGN[{t}]: its variation answers it."
+                    )
+                    .as_str(),
+                );
+            }
+            Kind::Cut => {
+                node.set("IGU", "");
+                node.set(
+                    "C",
+                    format!(
+                        "Not read out (IGU): the proof search found this position won for {}, \
+                         but the read-out's budget ran out here; this line is not checked.",
+                        colour_name(tree.prover)
                     )
                     .as_str(),
                 );

@@ -35,6 +35,16 @@ impl Solved {
         })
     }
 
+    /// Whether every solution tree read out is complete (no line cut by the read-out's budget).
+    pub fn complete(&self) -> bool {
+        self.proof.as_ref().is_none_or(|p| {
+            p.searches
+                .proofs
+                .iter()
+                .all(|s| s.tree.as_ref().map_or(true, |t| t.is_complete()))
+        })
+    }
+
     /// The first move: the proven one when there is one, else the Monte-Carlo one.
     pub fn first_move(&self) -> Move {
         match &self.proof {
@@ -123,6 +133,8 @@ pub struct SearchReport {
     pub winner: String,
     /// Nodes of the solution tree read out, if one was.
     pub tree_nodes: Option<usize>,
+    /// Lines of that tree cut by the read-out's budget (not read out, not checked).
+    pub tree_cuts: Option<usize>,
     /// Why no tree was read out.
     pub tree_error: Option<String>,
 }
@@ -198,6 +210,7 @@ impl Solved {
                     life: s.rules.life.code(),
                     winner: s.winner.letter().to_string(),
                     tree_nodes: s.tree.as_ref().ok().map(|t| t.nodes.len()),
+                    tree_cuts: s.tree.as_ref().ok().map(|t| t.cuts()),
                     tree_error: s.tree.as_ref().err().map(|e| e.to_string()),
                 })
                 .collect(),

@@ -169,9 +169,10 @@ fn search(
         }
     };
     let tree = if want_tree {
-        solution_tree(&mut dfpn, winner, config.tree)
+        let tree_limits = readout_limits(config.tree, limits, *nodes + dfpn.nodes);
+        solution_tree(&mut dfpn, winner, first_move, tree_limits)
     } else {
-        Err(TreeError::TooLarge(0))
+        Err(TreeError::NotRead)
     };
     *nodes += dfpn.nodes;
     // The tree's first move is the one to report: it is the line that was proven on its path.
@@ -185,6 +186,26 @@ fn search(
         first_move,
         tree,
     })
+}
+
+/// The read-out's share of the problem's budget, after `used` positions of it: at most what
+/// is left of the positions but never less than a quarter of them (a search that used nearly
+/// all still gets its tree), within `tree`'s own limits; and half of the time left to the
+/// deadline, so that the searches after it keep the other half.
+fn readout_limits(tree: TreeLimits, limits: Limits<'_>, used: u64) -> TreeLimits {
+    let share = limits.nodes.saturating_sub(used).max(limits.nodes / 4);
+    let deadline = limits.deadline.map(|end| {
+        let now = Instant::now();
+        now + end.saturating_duration_since(now) / 2
+    });
+    TreeLimits {
+        positions: tree.positions.min(share),
+        deadline: match (tree.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        ..tree
+    }
 }
 
 /// Proves the status of the side to play in `q` within `limits`.

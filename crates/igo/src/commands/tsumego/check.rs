@@ -49,6 +49,8 @@ pub fn run(args: CheckArgs) -> Result<()> {
     }
     let bar = progress_bar(files.len() as u64, "check");
     let mut proofs_ok = 0u64;
+    let mut proofs_incomplete = 0u64;
+    let mut unread_lines = 0u64;
     let mut proofs_rejected: Vec<Value> = Vec::new();
     let mut books: std::collections::BTreeMap<&'static str, u64> = Default::default();
     let mut book_list: Vec<Value> = Vec::new();
@@ -78,12 +80,23 @@ pub fn run(args: CheckArgs) -> Result<()> {
             {
                 match r {
                     Ok(rep) => {
-                        proofs_ok += 1;
                         for (end, n) in &rep.leaves {
                             *leaves.entry(end.name()).or_default() += n;
                         }
+                        let what = if rep.is_complete() {
+                            proofs_ok += 1;
+                            "valid proof".to_string()
+                        } else {
+                            proofs_incomplete += 1;
+                            unread_lines += rep.unread;
+                            format!(
+                                "INCOMPLETE proof ({} lines not read out by the prover, IGU, \
+                                 not checked; the rest valid)",
+                                rep.unread
+                            )
+                        };
                         lines_out.push(format!(
-                            "{} tree {}: valid proof that {} wins ({} nodes, {} positions checked, {} references, {} checked again)",
+                            "{} tree {}: {what} that {} wins ({} nodes, {} positions checked, {} references, {} checked again)",
                             file.display(),
                             i + 1,
                             igo_check::rules::name(rep.prover),
@@ -138,6 +151,8 @@ pub fn run(args: CheckArgs) -> Result<()> {
         print_json(&json!({
             "files": files.len(),
             "proofs_valid": proofs_ok,
+            "proofs_incomplete": proofs_incomplete,
+            "unread_lines": unread_lines,
             "proofs_rejected": proofs_rejected.len(),
             "rejected": proofs_rejected,
             "proof_leaves": leaves,
@@ -161,8 +176,10 @@ pub fn run(args: CheckArgs) -> Result<()> {
                 .join(", ")
         };
         text += &format!(
-            "proof trees: {} valid, {} rejected; book trees: {book_counts}\n",
+            "proof trees: {} valid, {} incomplete ({unread_lines} unread lines), {} rejected; \
+             book trees: {book_counts}\n",
             proofs_ok,
+            proofs_incomplete,
             proofs_rejected.len(),
         );
         if interrupted_early {
