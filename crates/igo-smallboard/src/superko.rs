@@ -53,10 +53,14 @@
 //! filter of a node is the intersection of its successors' boards and of the filters of
 //! everything it used, so it is sound by induction. Static bounds (Benson) need no filter: they
 //! hold whatever the history.
+//!
+//! **Checkpoints** ([`SuperkoSearch::set_checkpoint_sink`], module `checkpoint`): the table, the
+//! start position's proved bounds and the iteration depth are all a resumed run needs to go on;
+//! they are written from inside the searches (every entry holds whatever is on the stack).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use igo_core::Color;
 use rustc_hash::FxHashMap;
@@ -66,7 +70,9 @@ use crate::rules::DenseRules;
 use crate::state::{StateKey, PASS};
 use crate::symmetry::Symmetries;
 use crate::table::hash;
-use crate::{SolveError, StopReason};
+use crate::{CheckpointFn, SolveError, StopReason};
+
+mod checkpoint;
 
 /// No refusal above the node.
 const FREE: u32 = u32::MAX;
@@ -183,17 +189,47 @@ impl SkTable {
         }
     }
 
-    /// Doubles the table when half full and the limit allows it.
+    /// Doubles the table when half full and the limit allows it. The entries move in place
+    /// (the vector grows, and an entry whose hash has the new mask bit set moves to the twin of
+    /// its bucket in the new half), so the table never holds its old and new copies at once:
+    /// an earlier build re-inserted into a fresh vector, and its peak during the last doubling
+    /// was 1.5 times the memory limit.
     fn maybe_grow(&mut self) {
         let n = self.entries.len();
         if self.used * 2 < n || n * 2 > self.max_entries {
             return;
         }
-        let old = std::mem::replace(&mut self.entries, vec![free_entry(); 2 * n]);
-        self.mask = 2 * n / WAYS - 1;
-        self.used = 0;
-        for e in old.into_iter().filter(|e| e.key.meta() != u16::MAX) {
-            self.put(e);
+        let old_buckets = n / WAYS;
+        self.entries.resize(2 * n, free_entry());
+        self.mask = 2 * old_buckets - 1;
+        for b in 0..old_buckets {
+            for i in 0..WAYS {
+                let e = self.entries[b * WAYS + i];
+                if e.key.meta() == u16::MAX || hash(&e.key) as usize & old_buckets == 0 {
+                    continue;
+                }
+                let twin = (b + old_buckets) * WAYS;
+                let slot = (twin..twin + WAYS)
+                    .find(|&j| self.entries[j].key.meta() == u16::MAX)
+                    .expect("the twin bucket has as many slots as this one");
+                self.entries[slot] = e;
+                self.entries[b * WAYS + i] = free_entry();
+            }
+        }
+    }
+
+    /// Grows the table (while the limit allows) until `count` entries fill at most half of
+    /// it, as they would have in the table they came from (a resumed checkpoint's entries).
+    fn reserve(&mut self, count: u64) {
+        while (self.entries.len() as u64) < count.saturating_mul(2)
+            && self.entries.len() * 2 <= self.max_entries
+        {
+            let n = self.entries.len();
+            let used = self.used;
+            // `maybe_grow` doubles when half full: make it see so.
+            self.used = self.used.max(n / 2);
+            self.maybe_grow();
+            self.used = used;
         }
     }
 
@@ -417,6 +453,8 @@ pub struct SuperkoProgress {
     pub upper: i32,
     /// Entries in the table.
     pub table_entries: u64,
+    /// Bytes of the table.
+    pub table_bytes: u64,
     /// 0: the value; 1: the best first moves; 2: the principal variation.
     pub phase: u8,
 }
@@ -444,6 +482,7 @@ impl SuperkoProgress {
             stats: crate::Stats {
                 nodes: self.nodes,
                 table_entries: self.table_entries,
+                table_bytes: self.table_bytes,
                 ..Default::default()
             },
             elapsed: std::time::Duration::ZERO,
@@ -459,6 +498,7 @@ struct Shared {
     lower: AtomicI32,
     upper: AtomicI32,
     entries: AtomicU64,
+    bytes: AtomicU64,
     phase: AtomicU8,
 }
 
@@ -470,6 +510,7 @@ impl Shared {
             lower: self.lower.load(Ordering::Relaxed),
             upper: self.upper.load(Ordering::Relaxed),
             table_entries: self.entries.load(Ordering::Relaxed),
+            table_bytes: self.bytes.load(Ordering::Relaxed),
             phase: self.phase.load(Ordering::Relaxed),
         }
     }
@@ -504,6 +545,22 @@ pub struct SuperkoSearch {
     shared: Option<Arc<Shared>>,
     /// The side this iteration looks for a proof for (1 Black, 2 White; 0 both).
     prover: u8,
+    /// The start position of [`SuperkoSearch::for_position`] (no history): the one position
+    /// whose binary search a checkpoint records.
+    root: Option<StateKey>,
+    /// What [`SuperkoSearch::value`] has proved of the root's value so far: lower, upper.
+    root_bounds: (i32, i32),
+    /// Where checkpoints go and how often ([`SuperkoSearch::set_checkpoint_sink`]).
+    checkpoint: Option<Checkpointer>,
+    /// Table entries read from the checkpoint this search was resumed from.
+    resumed_entries: u64,
+}
+
+/// A checkpoint sink and its clock.
+struct Checkpointer {
+    every: Duration,
+    last: Instant,
+    sink: Box<CheckpointFn>,
 }
 
 impl SuperkoSearch {
@@ -536,7 +593,86 @@ impl SuperkoSearch {
             depth: 4,
             shared: None,
             prover: 0,
+            root: None,
+            root_bounds: (i32::MIN, i32::MAX),
+            checkpoint: None,
+            resumed_entries: 0,
         }
+    }
+
+    /// A searcher for the game from `position` (no history) with `config`'s settings, table
+    /// limit and line guard: the searcher [`run`] solves, and checkpoints are for.
+    pub fn for_position(
+        position: &igo_core::Position,
+        config: &crate::SolverConfig,
+    ) -> Result<SuperkoSearch, SolveError> {
+        config.validate().map_err(SolveError::InvalidConfig)?;
+        let layout = crate::state::Layout::new(position.size())?;
+        let size = position.size();
+        let mut s = SuperkoSearch::new(
+            size.width(),
+            size.height(),
+            SuperkoSettings::of(config),
+            config.memory_limit,
+        );
+        s.max_depth = config.max_depth as usize;
+        let root = s.normalise(&layout.key(position));
+        let (lo, hi) = s.eval.static_bounds(&root);
+        s.root = Some(root);
+        s.root_bounds = (i32::from(lo), i32::from(hi));
+        Ok(s)
+    }
+
+    /// Reads a checkpoint written by a searcher of `position` with `config`'s rules and
+    /// settings ([`SuperkoSearch::write_checkpoint`]), checks every field (see the module
+    /// `checkpoint`'s documentation) and returns a searcher that goes on from it: its table,
+    /// the root's proved bounds, the iteration depth, the history heuristic and the counters.
+    pub fn read_checkpoint(
+        input: &mut dyn std::io::Read,
+        position: &igo_core::Position,
+        config: &crate::SolverConfig,
+    ) -> Result<SuperkoSearch, SolveError> {
+        let fresh = SuperkoSearch::for_position(position, config)?;
+        checkpoint::read(input, fresh)
+    }
+
+    /// Writes a checkpoint of what this searcher knows (for a searcher made by
+    /// [`SuperkoSearch::for_position`] or [`SuperkoSearch::read_checkpoint`]).
+    pub fn write_checkpoint(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        checkpoint::write(out, self)
+    }
+
+    /// Sends a checkpoint to `sink` every `every` of searching, from inside the searches too
+    /// (checked every 4,096 nodes), and once when [`run`] ends. An error of the sink stops the
+    /// search.
+    pub fn set_checkpoint_sink(&mut self, every: Duration, sink: Box<CheckpointFn>) {
+        self.checkpoint = Some(Checkpointer {
+            every,
+            last: Instant::now(),
+            sink,
+        });
+    }
+
+    /// Table entries read from the checkpoint this searcher was resumed from (0 if none).
+    pub fn resumed_entries(&self) -> u64 {
+        self.resumed_entries
+    }
+
+    /// What is proved of the start position's value so far: `(lower, upper)`.
+    pub fn root_bounds(&self) -> (i32, i32) {
+        self.root_bounds
+    }
+
+    /// Writes a checkpoint to the sink now, if there is one.
+    fn send_checkpoint(&mut self) -> Result<(), SolveError> {
+        let Some(mut ck) = self.checkpoint.take() else {
+            return Ok(());
+        };
+        let this = &*self;
+        let r = (ck.sink)(&|w: &mut dyn std::io::Write| checkpoint::write(w, this));
+        ck.last = Instant::now();
+        self.checkpoint = Some(ck);
+        r.map_err(|e| SolveError::Io(std::io::Error::other(e)))
     }
 
     /// The rules of play.
@@ -600,7 +736,16 @@ impl SuperkoSearch {
         let key = self.normalise(key);
         let (lo, hi) = self.eval.static_bounds(&key);
         let (mut lo, mut hi) = (i32::from(lo), i32::from(hi));
+        // The start position's binary search goes on from what it (or a checkpoint) proved.
+        let at_root = history.is_empty() && self.root == Some(key);
+        if at_root {
+            lo = lo.max(self.root_bounds.0);
+            hi = hi.min(self.root_bounds.1);
+        }
         while lo < hi {
+            if at_root {
+                self.root_bounds = (lo, hi);
+            }
             if let Some(p) = &self.shared {
                 p.lower.store(lo, Ordering::Relaxed);
                 p.upper.store(hi, Ordering::Relaxed);
@@ -612,6 +757,9 @@ impl SuperkoSearch {
             } else {
                 hi = v.min(k - 1);
             }
+        }
+        if at_root {
+            self.root_bounds = (lo, hi);
         }
         if let Some(p) = &self.shared {
             p.lower.store(lo, Ordering::Relaxed);
@@ -681,11 +829,22 @@ impl SuperkoSearch {
             p.nodes.store(self.stats.nodes, Ordering::Relaxed);
             p.depth.store(self.depth, Ordering::Relaxed);
             p.entries.store(self.table.used as u64, Ordering::Relaxed);
+            p.bytes.store(self.table.bytes(), Ordering::Relaxed);
         }
         if stop.load(Ordering::Relaxed) {
             self.aborted = Some(SolveError::Stopped(StopReason::Interrupted));
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.aborted = Some(SolveError::Stopped(StopReason::TimeLimit));
+        } else if self
+            .checkpoint
+            .as_ref()
+            .is_some_and(|c| c.last.elapsed() >= c.every)
+        {
+            // In the middle of a search: every entry of the table is a proof or a hint that
+            // holds wherever its filter allows, whatever is still on the stack.
+            if let Err(e) = self.send_checkpoint() {
+                self.aborted = Some(e);
+            }
         }
     }
 
@@ -1138,39 +1297,66 @@ pub fn solve_with_progress(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&SuperkoProgress),
 ) -> Result<crate::Solution, SolveError> {
+    run(
+        SuperkoSearch::for_position(position, config)?,
+        config,
+        stop,
+        on_progress,
+    )
+}
+
+impl SuperkoSettings {
+    /// The settings `config` asks for (the history filter always on).
+    pub fn of(config: &crate::SolverConfig) -> SuperkoSettings {
+        SuperkoSettings {
+            symmetry: config.symmetry,
+            static_evaluation: config.static_evaluation,
+            ordering: config.ordering,
+            killers: config.killers,
+            etc: config.etc,
+            deepening: config.deepening,
+            history_filter: true,
+            one_sided: config.one_sided,
+        }
+    }
+}
+
+/// Runs `search` (made by [`SuperkoSearch::for_position`] or resumed by
+/// [`SuperkoSearch::read_checkpoint`] with the same `config`) to the value of its start position,
+/// then the best first moves and a principal variation when `config.principal_variation`, with
+/// `config`'s time limit; progress as in [`solve_with_progress`]. The search runs on a thread
+/// with a stack sized for [`crate::SolverConfig::max_depth`] moves. When the search has a
+/// checkpoint sink, a last checkpoint is written when it ends, stopped or not.
+pub fn run(
+    mut search: SuperkoSearch,
+    config: &crate::SolverConfig,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&SuperkoProgress),
+) -> Result<crate::Solution, SolveError> {
     config.validate().map_err(SolveError::InvalidConfig)?;
-    let layout = crate::state::Layout::new(position.size())?;
+    let root = search
+        .root
+        .ok_or_else(|| SolveError::InvalidConfig("the search has no start position".into()))?;
+    let size = igo_core::BoardSize::new(search.rules.width() as u32, search.rules.height() as u32)
+        .map_err(|e| SolveError::InvalidConfig(e.to_string()))?;
+    let layout = crate::state::Layout::new(size)?;
     let started = Instant::now();
     let deadline = config.time_limit.map(|t| started + t);
-    let settings = SuperkoSettings {
-        symmetry: config.symmetry,
-        static_evaluation: config.static_evaluation,
-        ordering: config.ordering,
-        killers: config.killers,
-        etc: config.etc,
-        deepening: config.deepening,
-        history_filter: true,
-        one_sided: config.one_sided,
-    };
-    let size = position.size();
-    let root = layout.key(position);
-    let max_depth = config.max_depth;
     let want_line = config.principal_variation;
-    let memory = config.memory_limit;
-    let stack = 16 << 20 | (max_depth as usize) << 11;
+    let stack = 16 << 20 | (search.max_depth << 11);
     let shared = Arc::new(Shared::default());
-    // Until the search proves more, the value is anywhere on the board.
-    let n = layout.point_count() as i32;
-    shared.lower.store(-n, Ordering::Relaxed);
-    shared.upper.store(n, Ordering::Relaxed);
+    shared.lower.store(search.root_bounds.0, Ordering::Relaxed);
+    shared.upper.store(search.root_bounds.1, Ordering::Relaxed);
+    shared.nodes.store(search.stats.nodes, Ordering::Relaxed);
+    let (done, finished) = std::sync::mpsc::channel::<()>();
     let found = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .stack_size(stack)
             .spawn_scoped(scope, || {
-                let mut s = SuperkoSearch::new(size.width(), size.height(), settings, memory);
-                s.max_depth = max_depth as usize;
+                // Dropped when the search ends (or panics): the caller's wait ends at once.
+                let _done = done;
+                let s = &mut search;
                 s.shared = Some(shared.clone());
-                let root = s.normalise(&root);
                 let found = s.value(&[], &root, stop, deadline).and_then(|v| {
                     let (moves, line) = if want_line {
                         shared.phase.store(1, Ordering::Relaxed);
@@ -1182,8 +1368,15 @@ pub fn solve_with_progress(
                     };
                     Ok((v, moves, line))
                 });
+                // The last checkpoint: what was proved when the search ended or was stopped
+                // (not after an error of the sink itself).
+                let found = match found {
+                    Err(SolveError::Io(e)) => Err(SolveError::Io(e)),
+                    other => s.send_checkpoint().and(other),
+                };
                 shared.nodes.store(s.stats.nodes, Ordering::Relaxed);
                 shared.entries.store(s.table.used as u64, Ordering::Relaxed);
+                shared.bytes.store(s.table.bytes(), Ordering::Relaxed);
                 (
                     found,
                     s.stats,
@@ -1193,8 +1386,9 @@ pub fn solve_with_progress(
                 )
             })
             .map_err(SolveError::Io)?;
-        while !worker.is_finished() {
-            std::thread::sleep(std::time::Duration::from_millis(200));
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+            finished.recv_timeout(Duration::from_millis(200))
+        {
             on_progress(&shared.snapshot());
         }
         // The last word: what the search had proved when it ended or was stopped.

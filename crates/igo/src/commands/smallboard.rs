@@ -4,7 +4,7 @@
 //! hold Black to), the best first moves and a principal variation when both are known, nodes and
 //! time. Ctrl-C (exit 130, `"interrupted": true`) and the time limit stop the search with what is
 //! known; `--checkpoint FILE` keeps the work across runs, written every `--checkpoint-every`
-//! seconds even inside a threshold search.
+//! seconds even inside a threshold or superko search.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -126,7 +126,7 @@ pub struct SmallboardArgs {
     #[arg(long, value_name = "N", default_value_t = 20_000_000)]
     max_states: usize,
     /// Checkpoint file: resumed from when it exists, written (atomically) every
-    /// --checkpoint-every seconds, inside threshold searches too, and when stopped.
+    /// --checkpoint-every seconds, inside threshold and superko searches too, and when stopped.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
@@ -205,7 +205,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
     let outcome = match args.method {
         Method::Threshold => threshold(&args, &start, config, checkpoint)?,
         Method::Retrograde => retrograde(&args, &start, rules, memory_limit)?,
-        Method::Superko => superko(&args, &start, config)?,
+        Method::Superko => superko(&args, &start, config, checkpoint)?,
     };
     let (seconds, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     if args.json {
@@ -320,53 +320,72 @@ fn threshold(
     })
 }
 
-/// `--method superko`: the value under situational superko and two passes.
-fn superko(args: &SmallboardArgs, start: &Position, config: SolverConfig) -> Result<Finding> {
+/// `--method superko`: the value under situational superko and two passes, resumed from
+/// `--checkpoint` when it exists and checkpointed every `--checkpoint-every` seconds.
+fn superko(
+    args: &SmallboardArgs,
+    start: &Position,
+    config: SolverConfig,
+    checkpoint: Option<OutputFile>,
+) -> Result<Finding> {
+    use igo_smallboard::superko::{self, SuperkoSearch};
     if args.rules != RulesArg::Migos {
         return Err(bad_input(
             "--method superko plays MIGOS's rules (situational superko, two passes): add \
              --rules migos",
         ));
     }
-    if args.checkpoint.is_some() {
-        return Err(bad_input("--method superko keeps no checkpoint"));
+    let mut search = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let name = path.display();
+            let file = std::fs::File::open(path).map_err(|e| bad_input(format!("{name}: {e}")))?;
+            let mut reader = std::io::BufReader::new(file);
+            SuperkoSearch::read_checkpoint(&mut reader, start, &config)
+                .map_err(|e| bad_input(format!("{name}: {e}")))?
+        }
+        _ => SuperkoSearch::for_position(start, &config).map_err(|e| bad_input(e.to_string()))?,
+    };
+    let resumed = search.resumed_entries();
+    if let Some(out) = checkpoint {
+        search.set_checkpoint_sink(
+            Duration::from_secs_f64(args.checkpoint_every),
+            Box::new(move |write| save(&out, write).map_err(|e| format!("{e:#}"))),
+        );
     }
     let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
     let started = cpu_seconds();
-    let mut last = igo_smallboard::superko::SuperkoProgress::default();
-    let result =
-        igo_smallboard::superko::solve_with_progress(start, &config, interrupt_flag(), &mut |p| {
-            let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
-            bar.set_message(format!(
-                "{} in [{}, {}] depth {} nodes {} ({rate:.0}/CPU-s) table {}",
-                p.phase_name(),
-                p.lower,
-                p.upper,
-                p.depth,
-                p.nodes,
-                p.table_entries
-            ));
-            last = *p;
-        });
+    let mut last = superko::SuperkoProgress::default();
+    let result = superko::run(search, &config, interrupt_flag(), &mut |p| {
+        let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
+        bar.set_message(format!(
+            "{} in [{}, {}] depth {} nodes {} ({rate:.0}/CPU-s) table {}",
+            p.phase_name(),
+            p.lower,
+            p.upper,
+            p.depth,
+            p.nodes,
+            p.table_entries
+        ));
+        last = *p;
+    });
     bar.finish_and_clear();
     let (solution, stopped) = match result {
         Ok(s) => (s, None),
         Err(SolveError::Stopped(reason)) => (last.partial_solution(start.size()), Some(reason)),
+        Err(e @ SolveError::Io(_)) => return Err(anyhow!(e)),
         Err(e) => return Err(bad_input(e.to_string())),
     };
     Ok(Finding {
         solution,
         stopped,
         method: "superko",
-        resumed_nodes: 0,
+        resumed_nodes: resumed as usize,
     })
 }
 
-/// Writes a checkpoint atomically (the table's size leaves room for its bytes).
+/// Writes a checkpoint atomically, streamed into the temporary file.
 fn save(out: &OutputFile, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
-    let mut bytes = Vec::new();
-    write(&mut bytes)?;
-    out.write(&bytes)
+    out.write_with(write)
 }
 
 fn retrograde(

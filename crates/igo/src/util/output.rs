@@ -99,9 +99,24 @@ impl OutputFile {
 
     /// Writes `bytes` atomically (see the module documentation).
     pub fn write(&self, bytes: &[u8]) -> Result<()> {
+        self.write_with(&|w| w.write_all(bytes))
+    }
+
+    /// Writes what `fill` writes, atomically, streamed through a buffer (a large checkpoint is
+    /// never held in memory whole).
+    pub fn write_with(&self, fill: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
         let shown = self.given.display();
         if self.in_place {
-            return fs::write(&self.target, bytes).with_context(|| format!("writing {shown}"));
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&self.target)
+                .with_context(|| format!("writing {shown}"))?;
+            let mut out = std::io::BufWriter::new(file);
+            return fill(&mut out)
+                .and_then(|()| out.flush())
+                .with_context(|| format!("writing {shown}"));
         }
         let dir = folder_of(&self.target);
         let name = file_name(&self.target).context("no file name")?;
@@ -117,8 +132,12 @@ impl OutputFile {
                 .set_permissions(fs::Permissions::from_mode(mode))
                 .with_context(|| format!("setting the mode of {shown}"))?;
         }
-        tmp.write_all(bytes)
-            .with_context(|| format!("writing {shown}"))?;
+        {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
+            fill(&mut out)
+                .and_then(|()| out.flush())
+                .with_context(|| format!("writing {shown}"))?;
+        }
         tmp.as_file()
             .sync_all()
             .with_context(|| format!("writing {shown}"))?;
