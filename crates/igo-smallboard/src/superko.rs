@@ -143,9 +143,14 @@ const WAYS: usize = 4;
 const FIRST_ENTRIES: usize = 1 << 14;
 
 /// A bounded table of [`SkEntry`], four-way buckets, the least searched entry replaced once it
-/// has grown to its limit.
+/// has grown to its limit. Beside the entries, a 32-bit tag a slot (high bits of the key's
+/// hash, 0 for a free slot): a bucket's four tags share a cache line, so a probe reads the
+/// entries (about 150 bytes each) only where a tag matches. A search probes the table for
+/// every node and every successor (the enhanced transposition cut-offs), mostly for keys it
+/// does not hold, and reading the four entries' keys was most of the search's time.
 struct SkTable {
     entries: Vec<SkEntry>,
+    tags: Vec<u32>,
     mask: usize,
     /// Slots taken.
     used: usize,
@@ -174,14 +179,24 @@ fn free_entry() -> SkEntry {
     }
 }
 
+/// Bytes a slot takes: its entry and its tag.
+const SLOT_BYTES: usize = std::mem::size_of::<SkEntry>() + 4;
+
+/// The bucket index bits and the tag of a key (never 0, which marks a free slot).
+#[inline]
+fn bucket_and_tag(k: &StateKey) -> (u64, u32) {
+    let h = hash(k);
+    (h, (h >> 32) as u32 | 1)
+}
+
 impl SkTable {
     fn new(max_bytes: u64) -> SkTable {
-        let bytes = std::mem::size_of::<SkEntry>() as u64;
-        let max_entries = ((max_bytes / bytes) as usize).max(WAYS * 16);
+        let max_entries = ((max_bytes / SLOT_BYTES as u64) as usize).max(WAYS * 16);
         let n = FIRST_ENTRIES.min(max_entries);
         let buckets = 1usize << (usize::BITS - 1 - (n / WAYS).leading_zeros());
         SkTable {
             entries: vec![free_entry(); buckets * WAYS],
+            tags: vec![0; buckets * WAYS],
             mask: buckets - 1,
             used: 0,
             max_entries,
@@ -190,7 +205,7 @@ impl SkTable {
     }
 
     /// Doubles the table when half full and the limit allows it. The entries move in place
-    /// (the vector grows, and an entry whose hash has the new mask bit set moves to the twin of
+    /// (the vectors grow, and an entry whose hash has the new mask bit set moves to the twin of
     /// its bucket in the new half), so the table never holds its old and new copies at once:
     /// an earlier build re-inserted into a fresh vector, and its peak during the last doubling
     /// was 1.5 times the memory limit.
@@ -201,19 +216,22 @@ impl SkTable {
         }
         let old_buckets = n / WAYS;
         self.entries.resize(2 * n, free_entry());
+        self.tags.resize(2 * n, 0);
         self.mask = 2 * old_buckets - 1;
         for b in 0..old_buckets {
             for i in 0..WAYS {
-                let e = self.entries[b * WAYS + i];
-                if e.key.meta() == u16::MAX || hash(&e.key) as usize & old_buckets == 0 {
+                let at = b * WAYS + i;
+                if self.tags[at] == 0 || hash(&self.entries[at].key) as usize & old_buckets == 0 {
                     continue;
                 }
                 let twin = (b + old_buckets) * WAYS;
                 let slot = (twin..twin + WAYS)
-                    .find(|&j| self.entries[j].key.meta() == u16::MAX)
+                    .find(|&j| self.tags[j] == 0)
                     .expect("the twin bucket has as many slots as this one");
-                self.entries[slot] = e;
-                self.entries[b * WAYS + i] = free_entry();
+                self.entries[slot] = self.entries[at];
+                self.tags[slot] = self.tags[at];
+                self.entries[at] = free_entry();
+                self.tags[at] = 0;
             }
         }
     }
@@ -233,41 +251,63 @@ impl SkTable {
         }
     }
 
+    /// The first slot of `k`'s bucket, and `k`'s tag.
     #[inline]
-    fn bucket(&self, k: &StateKey) -> usize {
-        (hash(k) as usize & self.mask) * WAYS
+    fn bucket(&self, k: &StateKey) -> (usize, u32) {
+        let (h, tag) = bucket_and_tag(k);
+        ((h as usize & self.mask) * WAYS, tag)
+    }
+
+    /// The slot holding `k`, if any.
+    #[inline]
+    fn find(&self, b: usize, tag: u32, k: &StateKey) -> Option<usize> {
+        (b..b + WAYS).find(|&j| self.tags[j] == tag && self.entries[j].key == *k)
     }
 
     #[inline]
     fn get(&self, k: &StateKey) -> Option<&SkEntry> {
-        let b = self.bucket(k);
-        self.entries[b..b + WAYS].iter().find(|e| e.key == *k)
+        let (b, tag) = self.bucket(k);
+        self.find(b, tag, k).map(|j| &self.entries[j])
+    }
+
+    /// A free slot of the bucket, or the least searched one (`None` if none is free).
+    #[inline]
+    fn slot_for(&self, b: usize) -> Result<usize, usize> {
+        match (b..b + WAYS).find(|&j| self.tags[j] == 0) {
+            Some(j) => Ok(j),
+            None => Err((b..b + WAYS)
+                .min_by_key(|&j| self.entries[j].work)
+                .expect("slots")),
+        }
     }
 
     fn put(&mut self, e: SkEntry) {
-        let b = self.bucket(&e.key);
-        let slots = &mut self.entries[b..b + WAYS];
-        if let Some(s) = slots.iter_mut().find(|s| s.key == e.key) {
-            *s = e;
+        let (b, tag) = self.bucket(&e.key);
+        if let Some(j) = self.find(b, tag, &e.key) {
+            self.entries[j] = e;
             return;
         }
-        if let Some(s) = slots.iter_mut().find(|s| s.key.meta() == u16::MAX) {
-            *s = e;
-            self.used += 1;
-            self.maybe_grow();
-            return;
+        match self.slot_for(b) {
+            Ok(j) => {
+                self.entries[j] = e;
+                self.tags[j] = tag;
+                self.used += 1;
+                self.maybe_grow();
+            }
+            Err(j) => {
+                self.entries[j] = e;
+                self.tags[j] = tag;
+                self.replaced += 1;
+            }
         }
-        let victim = slots.iter_mut().min_by_key(|s| s.work).expect("slots");
-        *victim = e;
-        self.replaced += 1;
     }
 
     /// Records an unproved search (`e`: its best move, depth and window), keeping the bounds
     /// an entry for the key knows; a new entry replaces only a less searched one.
     fn open(&mut self, e: SkEntry) {
-        let b = self.bucket(&e.key);
-        let slots = &mut self.entries[b..b + WAYS];
-        if let Some(s) = slots.iter_mut().find(|s| s.key == e.key) {
+        let (b, tag) = self.bucket(&e.key);
+        if let Some(j) = self.find(b, tag, &e.key) {
+            let s = &mut self.entries[j];
             s.best = e.best;
             s.open_depth = e.open_depth;
             s.open_window = e.open_window;
@@ -275,17 +315,30 @@ impl SkTable {
             s.work = s.work.max(e.work);
             return;
         }
-        if let Some(s) = slots.iter_mut().find(|s| s.key.meta() == u16::MAX) {
-            *s = e;
-            self.used += 1;
-            self.maybe_grow();
-            return;
+        match self.slot_for(b) {
+            Ok(j) => {
+                self.entries[j] = e;
+                self.tags[j] = tag;
+                self.used += 1;
+                self.maybe_grow();
+            }
+            Err(j) => {
+                if self.entries[j].work < e.work {
+                    self.entries[j] = e;
+                    self.tags[j] = tag;
+                    self.replaced += 1;
+                }
+            }
         }
-        let victim = slots.iter_mut().min_by_key(|s| s.work).expect("slots");
-        if victim.work < e.work {
-            *victim = e;
-            self.replaced += 1;
-        }
+    }
+
+    /// The entries held.
+    fn iter(&self) -> impl Iterator<Item = &SkEntry> {
+        self.entries
+            .iter()
+            .zip(&self.tags)
+            .filter(|(_, &t)| t != 0)
+            .map(|(e, _)| e)
     }
 
     fn len(&self) -> usize {
@@ -293,7 +346,7 @@ impl SkTable {
     }
 
     fn bytes(&self) -> u64 {
-        (self.entries.len() * std::mem::size_of::<SkEntry>()) as u64
+        (self.entries.len() * SLOT_BYTES) as u64
     }
 }
 
@@ -348,6 +401,9 @@ struct Child {
     mv: u8,
     key: StateKey,
     score: i32,
+    /// The canonical key and its transform, when the enhanced transposition cut-offs computed
+    /// them (the child's own search then need not again: a tenth of the search's time).
+    canon: Option<(StateKey, u8)>,
 }
 
 /// What a search returns: a fail-soft value, the least path index of a refusal above the node
@@ -806,7 +862,7 @@ impl SuperkoSearch {
             };
             for &p in provers {
                 self.prover = p;
-                let r = self.search(ply, key, alpha, beta, depth, stop);
+                let r = self.search(ply, key, None, alpha, beta, depth, stop);
                 if let Some(e) = self.aborted.take() {
                     return Err(e);
                 }
@@ -898,11 +954,14 @@ impl SuperkoSearch {
         }
     }
 
-    /// Searches `key` at path index `ply` in the window `(alpha, beta)`.
+    /// Searches `key` at path index `ply` in the window `(alpha, beta)`;
+    /// `canon`: the key's canonical form and transform, when the parent's ETC pass has them.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         ply: usize,
         key: StateKey,
+        canon: Option<(StateKey, u8)>,
         mut alpha: i32,
         mut beta: i32,
         depth: u32,
@@ -939,7 +998,8 @@ impl SuperkoSearch {
                 f: Filter::ALL,
             };
         }
-        let (canon, t) = self.sym.canonical(&key);
+        let (canon, t) =
+            canon.map_or_else(|| self.sym.canonical(&key), |(c, t)| (c, usize::from(t)));
         let inv = self.sym.inverse(t);
         let stored = self.table.get(&canon).copied();
         let (slo, shi) = match stored {
@@ -1036,10 +1096,16 @@ impl SuperkoSearch {
                 let captured = opp_before - c.stones(!key.to_play()).count_ones();
                 score += (captured as i32) << 20;
             }
-            children.push(Child { mv, key: c, score });
+            children.push(Child {
+                mv,
+                key: c,
+                score,
+                canon: None,
+            });
         }
         let pass = self.rules.pass(&key);
         children.push(Child {
+            canon: None,
             mv: PASS,
             key: pass,
             score: if best_move.is_none() && stored.is_some_and(|e| e.best == PASS) {
@@ -1065,12 +1131,14 @@ impl SuperkoSearch {
             // Enhanced transposition cut-off: a successor whose table entry (valid on this
             // path) already refutes the window is searched first, and answers from the table.
             let mut hit = None;
-            for (j, c) in children.iter().enumerate() {
+            for (j, c) in children.iter_mut().enumerate() {
                 if self.rules.is_terminal(&c.key) {
                     continue;
                 }
                 let (cc, ct) = self.sym.canonical(&c.key);
-                let Some(e) = self.table.get(&cc).copied() else {
+                c.canon = Some((cc, ct as u8));
+                // Looked at in place: a copy of each successor's entry was 6% of the time.
+                let Some(e) = self.table.get(&cc) else {
                     continue;
                 };
                 let refutes = |lo: i8, hi: i8| {
@@ -1083,7 +1151,7 @@ impl SuperkoSearch {
                 if refutes(e.slo, e.shi)
                     || ((e.lo > e.slo || e.hi < e.shi)
                         && refutes(e.lo, e.hi)
-                        && self.clear(ply + 1, &self.map(self.sym.inverse(ct), e.f), &e, ct))
+                        && self.clear(ply + 1, &self.map(self.sym.inverse(ct), e.f), e, ct))
                 {
                     hit = Some(j);
                     break;
@@ -1102,7 +1170,7 @@ impl SuperkoSearch {
         let mut open_mv: Option<(u8, i32)> = None;
         let mut cut = false;
         for &c in &children {
-            let r = self.search(ply + 1, c.key, alpha, beta, depth - 1, stop);
+            let r = self.search(ply + 1, c.key, c.canon, alpha, beta, depth - 1, stop);
             if self.aborted.is_some() {
                 break;
             }

@@ -128,7 +128,7 @@ pub(super) fn write(out: &mut dyn Write, s: &SuperkoSearch) -> std::io::Result<(
     for h in &s.history {
         w.bytes(&h.to_le_bytes())?;
     }
-    let live = || s.table.entries.iter().filter(|e| e.key.meta() != u16::MAX);
+    let live = || s.table.iter();
     w.bytes(&(live().count() as u64).to_le_bytes())?;
     for e in live() {
         w.key(&e.key)?;
