@@ -218,7 +218,7 @@ impl Player {
     pub fn statuses(&mut self, pos: &Position, komi: f64) -> scoring::Statuses {
         let playouts = self.config().scoring_playouts;
         let own = self.ownership(pos, komi, playouts);
-        scoring::statuses_from_ownership(pos.board(), own)
+        scoring::statuses_of_position(pos, own)
     }
 
     fn count_wins(&mut self, pos: &Position, komi: f64, color: Color) -> bool {
