@@ -20,6 +20,8 @@ use igo_smallboard::{
 };
 use serde_json::Value;
 
+mod superko;
+
 use crate::error::{bad_input, InputContext};
 use crate::util::{
     cpu_seconds, interrupt_flag, print, print_json, progress_bar, stopped, OutputFile,
@@ -103,7 +105,8 @@ pub struct SmallboardArgs {
     /// The player to move (overrides the SGF file or the diagram): b or w.
     #[arg(long, value_name = "COLOR")]
     to_play: Option<String>,
-    /// Stop after this many seconds and report what is known.
+    /// Stop after this many seconds and report what is known (threshold method: once both
+    /// values are known, the line and the best moves get at least a quarter of this more).
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
     /// Solution method.
@@ -205,7 +208,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
     let outcome = match args.method {
         Method::Threshold => threshold(&args, &start, config, checkpoint)?,
         Method::Retrograde => retrograde(&args, &start, rules, memory_limit)?,
-        Method::Superko => superko(&args, &start, config, checkpoint)?,
+        Method::Superko => superko::superko(&args, &start, config, checkpoint)?,
     };
     let (seconds, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
     if args.json {
@@ -320,71 +323,8 @@ fn threshold(
     })
 }
 
-/// `--method superko`: the value under situational superko and two passes, resumed from
-/// `--checkpoint` when it exists and checkpointed every `--checkpoint-every` seconds.
-fn superko(
-    args: &SmallboardArgs,
-    start: &Position,
-    config: SolverConfig,
-    checkpoint: Option<OutputFile>,
-) -> Result<Finding> {
-    use igo_smallboard::superko::{self, SuperkoSearch};
-    if args.rules != RulesArg::Migos {
-        return Err(bad_input(
-            "--method superko plays MIGOS's rules (situational superko, two passes): add \
-             --rules migos",
-        ));
-    }
-    let mut search = match &args.checkpoint {
-        Some(path) if path.exists() => {
-            let name = path.display();
-            let file = std::fs::File::open(path).map_err(|e| bad_input(format!("{name}: {e}")))?;
-            let mut reader = std::io::BufReader::new(file);
-            SuperkoSearch::read_checkpoint(&mut reader, start, &config)
-                .map_err(|e| bad_input(format!("{name}: {e}")))?
-        }
-        _ => SuperkoSearch::for_position(start, &config).map_err(|e| bad_input(e.to_string()))?,
-    };
-    let resumed = search.resumed_entries();
-    if let Some(out) = checkpoint {
-        search.set_checkpoint_sink(
-            Duration::from_secs_f64(args.checkpoint_every),
-            Box::new(move |write| save(&out, write).map_err(|e| format!("{e:#}"))),
-        );
-    }
-    let bar = progress_bar(1, &format!("smallboard {} (superko)", start.size()));
-    let started = cpu_seconds();
-    let mut last = superko::SuperkoProgress::default();
-    let result = superko::run(search, &config, interrupt_flag(), &mut |p| {
-        let rate = p.nodes as f64 / (cpu_seconds() - started).max(1e-3);
-        bar.set_message(format!(
-            "{} in [{}, {}] depth {} nodes {} ({rate:.0}/CPU-s) table {}",
-            p.phase_name(),
-            p.lower,
-            p.upper,
-            p.depth,
-            p.nodes,
-            p.table_entries
-        ));
-        last = *p;
-    });
-    bar.finish_and_clear();
-    let (solution, stopped) = match result {
-        Ok(s) => (s, None),
-        Err(SolveError::Stopped(reason)) => (last.partial_solution(start.size()), Some(reason)),
-        Err(e @ SolveError::Io(_)) => return Err(anyhow!(e)),
-        Err(e) => return Err(bad_input(e.to_string())),
-    };
-    Ok(Finding {
-        solution,
-        stopped,
-        method: "superko",
-        resumed_nodes: resumed as usize,
-    })
-}
-
 /// Writes a checkpoint atomically, streamed into the temporary file.
-fn save(out: &OutputFile, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+pub(super) fn save(out: &OutputFile, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     out.write_with(write)
 }
 
