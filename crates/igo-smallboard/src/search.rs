@@ -485,7 +485,9 @@ impl<'a, 'c> Searcher<'a, 'c> {
         if let Some(win) = self.generate(&key, depth, best, ply, &mut children) {
             self.work.children[ply] = children;
             let (o, rank, bound) = win;
-            self.store(&key, &canon, transform, o, bound, FREE, ply, depth, rank, None, 0);
+            self.store(
+                &key, &canon, transform, o, bound, FREE, ply, depth, rank, None, 0,
+            );
             return (o, FREE, rank, bound);
         }
 
@@ -498,8 +500,7 @@ impl<'a, 'c> Searcher<'a, 'c> {
         // Fail-soft: the bound every child proves for the other side (the mover's best of them).
         let mut worst_bound = if black { i8::MIN } else { i8::MAX };
         for &c in &children {
-            let (o, d, rank, bound) =
-                self.search(ply + 1, c.key, c.canon, c.transform, depth - 1);
+            let (o, d, rank, bound) = self.search(ply + 1, c.key, c.canon, c.transform, depth - 1);
             if self.aborted.is_some() {
                 break;
             }
@@ -540,16 +541,12 @@ impl<'a, 'c> Searcher<'a, 'c> {
                 }
                 (o, d, rank, Some(mv), bound)
             }
-            None if all_theirs => (
-                theirs,
-                dep,
-                worst_rank.saturating_add(1),
-                None,
-                worst_bound,
-            ),
+            None if all_theirs => (theirs, dep, worst_rank.saturating_add(1), None, worst_bound),
             None => (Outcome::Open, dep, 0, None, 0),
         };
-        self.store(&key, &canon, transform, o, bound, d, ply, depth, rank, mv, work);
+        self.store(
+            &key, &canon, transform, o, bound, d, ply, depth, rank, mv, work,
+        );
         self.settle_pending(o, d, ply, canon, pending_start);
         (o, if d >= ply as u32 { FREE } else { d }, rank, bound)
     }
@@ -563,7 +560,6 @@ impl<'a, 'c> Searcher<'a, 'c> {
             _ => self.k,
         }
     }
-
 
     /// The confirmation of results that rest on repetitions: a result for the repetition side
     /// that rests on a position still on the path waits (`pending`) until that position, the

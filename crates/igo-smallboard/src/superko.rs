@@ -1720,7 +1720,7 @@ mod tests {
         let mut t = SkTable::new(1 << 30);
         let mut keys = Vec::new();
         for i in 0..50_000u64 {
-            let k = StateKey::new(i * 7919 & 0xff_ffff, i << 24, Color::Black, None, 0);
+            let k = StateKey::new((i * 7919) & 0xff_ffff, i << 24, Color::Black, None, 0);
             let mut e = free_entry();
             e.key = k;
             e.lo = (i % 50) as i8 - 25;

@@ -163,21 +163,23 @@ fn empty_entry() -> Entry {
     Entry::new(StateKey::sentinel(EMPTY_META), 0, 0)
 }
 
-const EMPTY_BUCKET: Bucket = Bucket([Entry {
-    black: 0,
-    white: 0,
-    meta: EMPTY_META,
-    lo_min: 0,
-    hi_min: 0,
-    lo_max: 0,
-    hi_max: 0,
-    rank_lo: 0,
-    rank_hi: 0,
-    best: u8::MAX,
-    work: 0,
-    open_tag: 0,
-    open_depth: 0,
-}; WAYS]);
+const EMPTY_BUCKET: Bucket = Bucket(
+    [Entry {
+        black: 0,
+        white: 0,
+        meta: EMPTY_META,
+        lo_min: 0,
+        hi_min: 0,
+        lo_max: 0,
+        hi_max: 0,
+        rank_lo: 0,
+        rank_hi: 0,
+        best: u8::MAX,
+        work: 0,
+        open_tag: 0,
+        open_depth: 0,
+    }; WAYS],
+);
 
 /// Every bit of the key reaches the low bits that pick the bucket (the player to move, the pass
 /// count and the ko point too: positions that differ only there must not share a bucket).
@@ -355,7 +357,11 @@ mod tests {
             StateKey::new(
                 i.wrapping_mul(0x9e37) & 0xff_ffff,
                 (i >> 3) << 24,
-                if i % 2 == 0 { Color::Black } else { Color::White },
+                if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
                 (i % 5 == 0).then_some((i % 25) as usize),
                 (i % 3) as u8,
             )

@@ -324,7 +324,10 @@ fn threshold(
 }
 
 /// Writes a checkpoint atomically, streamed into the temporary file.
-pub(super) fn save(out: &OutputFile, write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
+pub(super) fn save(
+    out: &OutputFile,
+    write: &dyn Fn(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     out.write_with(write)
 }
 

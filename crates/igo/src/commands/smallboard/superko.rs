@@ -74,4 +74,3 @@ pub(super) fn superko(
         resumed_nodes: resumed as usize,
     })
 }
-
