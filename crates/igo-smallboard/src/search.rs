@@ -25,7 +25,7 @@
 //! **Fail-soft.** A proof of "at least `k`" shows more: every leaf of its tree (a game end, a
 //! table fact, a static bound) has a value, and the least of them is a lower bound the same tree
 //! proves with the same rank; likewise the greatest leaf of a proof of "below `k`". The search
-//! returns and stores that bound ([`Searcher::bound`] at the root), so the binary search of
+//! returns and stores that bound (`Searcher::bound` at the root), so the binary search of
 //! [`crate::Solver`] can jump past thresholds (5x5 gnugo-seed106-move13: 0, 13, 19, 22 prove
 //! >= 1, 13, 19 and 25; 37 M -> 23 M nodes). A repetition proves its threshold only.
 //!
