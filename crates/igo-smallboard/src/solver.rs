@@ -212,7 +212,7 @@ impl Solver {
             if self.line.is_none() {
                 self.line = self.principal_variation(stop, progress)?;
             }
-            if self.best_moves.is_none() {
+            if self.config.best_moves && self.best_moves.is_none() {
                 self.best_moves = Some(self.find_best_moves(stop, progress)?);
             }
         }

@@ -101,6 +101,9 @@ fn chosen(set: &[Problem]) -> Vec<&Problem> {
 fn threshold(p: &Problem) -> Solution {
     let config = SolverConfig {
         memory_limit: table_mib() << 20,
+        // The values and the line; the best moves (a proof for every first move) are not
+        // recorded, and on composed-5 they take far longer than the value.
+        best_moves: false,
         ..SolverConfig::default()
     };
     let mut solver = Solver::new(&p.position, config).unwrap();

@@ -118,6 +118,10 @@ pub struct SmallboardArgs {
     /// Turn off the static evaluation by unconditionally alive groups (same as --off static).
     #[arg(long)]
     no_static: bool,
+    /// Read the line but not the best first moves (threshold method: they need a proof for
+    /// every first move, far longer than the value on some 5x5 problems).
+    #[arg(long)]
+    no_best_moves: bool,
     /// Turn off search enhancements, comma-separated (for ablation).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     off: Vec<Enhancement>,
@@ -196,6 +200,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
             EyeFillArg::Never => EyeFillPruning::Never,
         },
         memory_limit,
+        best_moves: !args.no_best_moves,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         ..SolverConfig::default()
     };
