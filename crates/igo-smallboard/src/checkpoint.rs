@@ -115,7 +115,7 @@ pub(crate) fn write(
         w.bytes(&v.to_le_bytes())?;
     }
     for e in table.iter() {
-        w.key(&e.key)?;
+        w.key(&e.key())?;
         let b = [
             e.lo_min as u8,
             e.hi_min as u8,

@@ -22,6 +22,13 @@
 //! Stored facts are bounds of `l_min` and `l_max` ([`crate::table::Entry`]), valid for every
 //! threshold and both modes.
 //!
+//! **Fail-soft.** A proof of "at least `k`" shows more: every leaf of its tree (a game end, a
+//! table fact, a static bound) has a value, and the least of them is a lower bound the same tree
+//! proves with the same rank; likewise the greatest leaf of a proof of "below `k`". The search
+//! returns and stores that bound (`Searcher::bound` at the root), so the binary search of
+//! [`crate::Solver`] can jump past thresholds (5x5 gnugo-seed106-move13: 0, 13, 19, 22 prove
+//! >= 1, 13, 19 and 25; 37 M -> 23 M nodes). A repetition proves its threshold only.
+//!
 //! **Schedule.** Iterative deepening on the number of moves, with the table's facts kept from
 //! iteration to iteration and threshold to threshold; a position left undecided at some depth is
 //! marked so that transpositions in the same iteration are not searched again. Each depth is
@@ -118,6 +125,11 @@ pub(crate) struct Searcher<'a, 'c> {
     pub cut: bool,
     /// The side this iteration looks for a proof for ([`Outcome::Open`]: both).
     prover: Outcome,
+    /// The bound the last [`Searcher::run`]'s answer proves at its root (fail-soft): for a
+    /// `Black` answer a lower bound at least `k`, for `White` an upper bound below `k`, of the
+    /// value the mode decides (`l_min` for finite Black proofs and `Min`, `l_max` for finite
+    /// White proofs and `Max`).
+    pub bound: i8,
 }
 
 /// Work space kept between searches: per-ply successor lists, killers and history.
@@ -165,6 +177,7 @@ impl<'a, 'c> Searcher<'a, 'c> {
             aborted: None,
             cut: false,
             prover: Outcome::Open,
+            bound: 0,
         }
     }
 
@@ -322,7 +335,8 @@ impl<'a, 'c> Searcher<'a, 'c> {
         self.control.report.depth = depth;
         self.control.report.mode_min = mode == Mode::Min;
         let (canon, t) = self.sym.canonical(root);
-        let (o, _, rank) = self.search(0, *root, canon, t as u8, depth);
+        let (o, _, rank, bound) = self.search(0, *root, canon, t as u8, depth);
+        self.bound = bound;
         match self.aborted.take() {
             Some(e) => Err(e),
             None => Ok((o, rank)),
@@ -350,20 +364,22 @@ impl<'a, 'c> Searcher<'a, 'c> {
     }
 
     /// What the table's facts decide at a position with `depth` moves left.
+    /// With the outcome, its rank and the bound it proves (fail-soft: the fact itself, which
+    /// may lie beyond the threshold).
     #[inline]
-    fn decided(&self, e: &Entry, depth: u32) -> Option<(Outcome, u16)> {
+    fn decided(&self, e: &Entry, depth: u32) -> Option<(Outcome, u16, i8)> {
         let k = self.k;
         if e.lo_min >= k && (!self.respect_ranks || u32::from(e.rank_lo) <= depth) {
-            return Some((Outcome::Black, e.rank_lo));
+            return Some((Outcome::Black, e.rank_lo, e.lo_min));
         }
         if e.hi_max < k && (!self.respect_ranks || u32::from(e.rank_hi) <= depth) {
-            return Some((Outcome::White, e.rank_hi));
+            return Some((Outcome::White, e.rank_hi, e.hi_max));
         }
         match self.mode {
-            Mode::Min if e.hi_min < k => Some((Outcome::White, 0)),
-            Mode::Max if e.lo_max >= k => Some((Outcome::Black, 0)),
+            Mode::Min if e.hi_min < k => Some((Outcome::White, 0, e.hi_min)),
+            Mode::Max if e.lo_max >= k => Some((Outcome::Black, 0, e.lo_max)),
             // Known to be undecidable by finite proofs at this threshold.
-            Mode::Proof if e.hi_min < k && e.lo_max >= k => Some((Outcome::Open, 0)),
+            Mode::Proof if e.hi_min < k && e.lo_max >= k => Some((Outcome::Open, 0, 0)),
             _ => None,
         }
     }
@@ -422,11 +438,11 @@ impl<'a, 'c> Searcher<'a, 'c> {
         canon: StateKey,
         transform: u8,
         depth: u32,
-    ) -> (Outcome, u32, u16) {
+    ) -> (Outcome, u32, u16, i8) {
         self.stats.nodes += 1;
         self.tick();
         if self.aborted.is_some() {
-            return (Outcome::Open, FREE, 0);
+            return (Outcome::Open, FREE, 0, 0);
         }
         if self.rules.is_terminal(&key) {
             let v = self.rules.area_margin(&key);
@@ -435,22 +451,24 @@ impl<'a, 'c> Searcher<'a, 'c> {
             } else {
                 Outcome::White
             };
-            return (o, FREE, 0);
+            return (o, FREE, 0, v as i8);
         }
         let entry = self.entry(&key, &canon);
-        if let Some((o, rank)) = self.decided(&entry, depth) {
-            return (o, FREE, rank);
+        if let Some((o, rank, bound)) = self.decided(&entry, depth) {
+            return (o, FREE, rank, bound);
         }
         if let Some(&i) = self.work.on_path.get(&key) {
-            return (self.loop_side(), i, 0);
+            // A repetition decides the threshold only: its bound is the threshold's.
+            let side = self.loop_side();
+            return (side, i, 0, self.threshold_bound(side));
         }
         if depth == 0 {
             self.cut = true;
-            return (Outcome::Open, FREE, 0);
+            return (Outcome::Open, FREE, 0, 0);
         }
         if !self.respect_ranks && entry.open_tag == self.tag && u32::from(entry.open_depth) >= depth
         {
-            return (Outcome::Open, FREE, 0);
+            return (Outcome::Open, FREE, 0, 0);
         }
         let nodes_before = self.stats.nodes;
         let black = key.to_play() == igo_core::Color::Black;
@@ -473,9 +491,11 @@ impl<'a, 'c> Searcher<'a, 'c> {
         });
         if let Some(win) = self.generate(&key, depth, best, ply, &mut children) {
             self.work.children[ply] = children;
-            let (o, rank) = win;
-            self.store(&key, &canon, transform, o, FREE, ply, depth, rank, None, 0);
-            return (o, FREE, rank);
+            let (o, rank, bound) = win;
+            self.store(
+                &key, &canon, transform, o, bound, FREE, ply, depth, rank, None, 0,
+            );
+            return (o, FREE, rank, bound);
         }
 
         self.work.on_path.insert(key, ply as u32);
@@ -484,18 +504,25 @@ impl<'a, 'c> Searcher<'a, 'c> {
         let mut dep = FREE;
         let mut all_theirs = true;
         let mut worst_rank = 0u16;
+        // Fail-soft: the bound every child proves for the other side (the mover's best of them).
+        let mut worst_bound = if black { i8::MIN } else { i8::MAX };
         for &c in &children {
-            let (o, d, rank) = self.search(ply + 1, c.key, c.canon, c.transform, depth - 1);
+            let (o, d, rank, bound) = self.search(ply + 1, c.key, c.canon, c.transform, depth - 1);
             if self.aborted.is_some() {
                 break;
             }
             if o == mine {
-                result = Some((mine, d, rank.saturating_add(1), c.mv));
+                result = Some((mine, d, rank.saturating_add(1), c.mv, bound));
                 break;
             }
             dep = dep.min(d);
             if o == theirs {
                 worst_rank = worst_rank.max(rank);
+                worst_bound = if black {
+                    worst_bound.max(bound)
+                } else {
+                    worst_bound.min(bound)
+                };
             } else {
                 all_theirs = false;
                 if self.prover == theirs {
@@ -507,11 +534,11 @@ impl<'a, 'c> Searcher<'a, 'c> {
         self.work.on_path.remove(&key);
         self.work.children[ply] = children;
         if self.aborted.is_some() {
-            return (Outcome::Open, FREE, 0);
+            return (Outcome::Open, FREE, 0, 0);
         }
         let work = (self.stats.nodes - nodes_before).max(1);
-        let (o, d, rank, mv) = match result {
-            Some((o, d, rank, mv)) => {
+        let (o, d, rank, mv, bound) = match result {
+            Some((o, d, rank, mv, bound)) => {
                 let side = usize::from(!black);
                 self.work.history[side * 65 + usize::from(mv.min(64))] += depth * depth;
                 let killers = &mut self.work.killers[ply];
@@ -519,14 +546,26 @@ impl<'a, 'c> Searcher<'a, 'c> {
                     killers[1] = killers[0];
                     killers[0] = mv;
                 }
-                (o, d, rank, Some(mv))
+                (o, d, rank, Some(mv), bound)
             }
-            None if all_theirs => (theirs, dep, worst_rank.saturating_add(1), None),
-            None => (Outcome::Open, dep, 0, None),
+            None if all_theirs => (theirs, dep, worst_rank.saturating_add(1), None, worst_bound),
+            None => (Outcome::Open, dep, 0, None, 0),
         };
-        self.store(&key, &canon, transform, o, d, ply, depth, rank, mv, work);
+        self.store(
+            &key, &canon, transform, o, bound, d, ply, depth, rank, mv, work,
+        );
         self.settle_pending(o, d, ply, canon, pending_start);
-        (o, if d >= ply as u32 { FREE } else { d }, rank)
+        (o, if d >= ply as u32 { FREE } else { d }, rank, bound)
+    }
+
+    /// The bound a result that rests on the threshold alone proves: `k` for Black, `k - 1`
+    /// for White.
+    #[inline]
+    fn threshold_bound(&self, o: Outcome) -> i8 {
+        match o {
+            Outcome::White => self.k - 1,
+            _ => self.k,
+        }
     }
 
     /// The confirmation of results that rest on repetitions: a result for the repetition side
@@ -576,7 +615,7 @@ impl<'a, 'c> Searcher<'a, 'c> {
         best: Option<u8>,
         ply: usize,
         out: &mut Vec<Child>,
-    ) -> Option<(Outcome, u16)> {
+    ) -> Option<(Outcome, u16, i8)> {
         let black = key.to_play() == igo_core::Color::Black;
         let mine = if black {
             Outcome::Black
@@ -589,19 +628,19 @@ impl<'a, 'c> Searcher<'a, 'c> {
         let opp_before = key.stones(!key.to_play()).count_ones();
         let killers = self.work.killers[ply];
         let side = usize::from(!black);
-        let mut push = |this: &mut Self, mv: u8, child: StateKey| -> Option<(Outcome, u16)> {
+        let mut push = |this: &mut Self, mv: u8, child: StateKey| -> Option<(Outcome, u16, i8)> {
             if this.rules.is_terminal(&child) {
                 let v = this.rules.area_margin(&child);
                 if (v >= i32::from(this.k)) == black {
-                    return Some((mine, 1));
+                    return Some((mine, 1, v as i8));
                 }
             }
             let (canon, t) = this.sym.canonical(&child);
             if this.config.etc {
                 if let Some(e) = this.table.get(&canon) {
-                    if let Some((o, rank)) = this.decided(e, depth - 1) {
+                    if let Some((o, rank, bound)) = this.decided(e, depth - 1) {
                         if o == mine {
-                            return Some((mine, rank.saturating_add(1)));
+                            return Some((mine, rank.saturating_add(1), bound));
                         }
                     }
                 }
@@ -652,7 +691,8 @@ impl<'a, 'c> Searcher<'a, 'c> {
         None
     }
 
-    /// Records a result as a fact when it rests on no earlier position of the path.
+    /// Records a result as a fact when it rests on no earlier position of the path, with the
+    /// bound its proof shows.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -660,6 +700,7 @@ impl<'a, 'c> Searcher<'a, 'c> {
         canon: &StateKey,
         transform: u8,
         o: Outcome,
+        bound: i8,
         dep: u32,
         ply: usize,
         depth: u32,
@@ -679,11 +720,14 @@ impl<'a, 'c> Searcher<'a, 'c> {
         };
         let k = self.k;
         let finite = o == self.finite_side() || self.mode == Mode::Proof;
+        // Fail-soft: the bound the proof shows, at least the threshold (`bound >= k` for Black,
+        // `bound < k` for White); the same proof tree, so the same rank.
+        debug_assert!(o == Outcome::Open || (bound >= k) == (o == Outcome::Black));
         match (o, finite) {
-            (Outcome::Black, true) => e.raise_lo_min(k, rank),
-            (Outcome::Black, false) => e.raise_lo_max(k),
-            (Outcome::White, true) => e.lower_hi_max(k - 1, rank),
-            (Outcome::White, false) => e.lower_hi_min(k - 1),
+            (Outcome::Black, true) => e.raise_lo_min(bound, rank),
+            (Outcome::Black, false) => e.raise_lo_max(bound),
+            (Outcome::White, true) => e.lower_hi_max(bound, rank),
+            (Outcome::White, false) => e.lower_hi_min(bound),
             (Outcome::Open, _) => {
                 if !self.respect_ranks {
                     e.open_tag = self.tag;

@@ -67,6 +67,8 @@ pub struct Solver {
     line: Option<PrincipalVariation>,
     best_moves: Option<Vec<Move>>,
     probed_l_max: bool,
+    /// Whether the read-out's own time ([`Solver::extend_deadline_for_read_out`]) was given.
+    read_out_deadline: bool,
     checkpoint: Option<(Duration, Box<CheckpointFn>)>,
     last_checkpoint: Instant,
 }
@@ -115,6 +117,7 @@ impl Solver {
             line: None,
             best_moves: None,
             probed_l_max: false,
+            read_out_deadline: false,
             checkpoint: None,
             last_checkpoint: Instant::now(),
         })
@@ -203,14 +206,31 @@ impl Solver {
             self.threshold(mode, k, stop, progress)?;
         }
         if self.config.principal_variation {
-            if self.best_moves.is_none() {
-                self.best_moves = Some(self.find_best_moves(stop, progress)?);
-            }
+            self.extend_deadline_for_read_out();
+            // The line first: it is the evidence of the value, and the best moves (a proof
+            // for every other move) can take far longer.
             if self.line.is_none() {
                 self.line = self.principal_variation(stop, progress)?;
             }
+            if self.config.best_moves && self.best_moves.is_none() {
+                self.best_moves = Some(self.find_best_moves(stop, progress)?);
+            }
         }
         Ok(self.solution())
+    }
+
+    /// Once both values are known, the line and the best moves get what is left of the time
+    /// limit and at least a quarter of it more (a run whose values took the whole limit would
+    /// otherwise stop in the read-out and report no line: issue 12's composed-5 and
+    /// gnugo-seed120-move13 after 550 CPU-s).
+    fn extend_deadline_for_read_out(&mut self) {
+        if self.read_out_deadline {
+            return;
+        }
+        self.read_out_deadline = true;
+        if let (Some(limit), Some(d)) = (self.config.time_limit, self.deadline) {
+            self.deadline = Some(d.max(Instant::now() + limit / 4));
+        }
     }
 
     /// Runs `f` with a searcher over the solver's table, the stop flag, the deadline, progress
@@ -287,9 +307,12 @@ impl Solver {
     ) -> Result<Outcome, SolveError> {
         let root = self.root;
         let kk = k.clamp(-127, 127) as i8;
-        let (o, _) = self.with_searcher(stop, progress, |s| s.threshold(&root, mode, kk))?;
+        let (o, bound) = self.with_searcher(stop, progress, |s| {
+            let (o, _) = s.threshold(&root, mode, kk)?;
+            Ok((o, s.bound))
+        })?;
         self.stats.thresholds += 1;
-        self.record(mode, k, o)?;
+        self.record(mode, k, o, i32::from(bound))?;
         let report = self.progress_template(k);
         progress(&report);
         self.maybe_checkpoint()?;
@@ -332,24 +355,33 @@ impl Solver {
         crate::checkpoint::write(out, &header, &self.table, &self.stats)
     }
 
-    /// Folds the answer of threshold `k` into the bounds (Theorem 3.8).
-    pub(crate) fn record(&mut self, mode: Mode, k: i32, o: Outcome) -> Result<(), SolveError> {
+    /// Folds the answer of threshold `k` into the bounds (Theorem 3.8), with the bound the
+    /// answer's proof shows (fail-soft: `bound >= k` for `Black`, `bound < k` for `White`; the
+    /// threshold itself for an open answer).
+    pub(crate) fn record(
+        &mut self,
+        mode: Mode,
+        k: i32,
+        o: Outcome,
+        bound: i32,
+    ) -> Result<(), SolveError> {
         let (old_min, old_max) = (self.l_min, self.l_max);
         let (min, max) = (&mut self.l_min, &mut self.l_max);
+        let (up, down) = (bound.max(k), bound.min(k - 1));
         match (mode, o) {
             (Mode::Min, Outcome::Black) => {
-                min.lower = min.lower.max(k);
-                max.lower = max.lower.max(k);
+                min.lower = min.lower.max(up);
+                max.lower = max.lower.max(up);
             }
-            (Mode::Min, Outcome::White) => min.upper = min.upper.min(k - 1),
-            (Mode::Max, Outcome::Black) => max.lower = max.lower.max(k),
+            (Mode::Min, Outcome::White) => min.upper = min.upper.min(down),
+            (Mode::Max, Outcome::Black) => max.lower = max.lower.max(up),
             (Mode::Max, Outcome::White) | (Mode::Proof, Outcome::White) => {
-                max.upper = max.upper.min(k - 1);
-                min.upper = min.upper.min(k - 1);
+                max.upper = max.upper.min(down);
+                min.upper = min.upper.min(down);
             }
             (Mode::Proof, Outcome::Black) => {
-                min.lower = min.lower.max(k);
-                max.lower = max.lower.max(k);
+                min.lower = min.lower.max(up);
+                max.lower = max.lower.max(up);
             }
             (Mode::Proof, Outcome::Open) => {
                 min.upper = min.upper.min(k - 1);
@@ -470,7 +502,8 @@ impl Solver {
         Ok(None)
     }
 
-    /// Reads best play when `l_min = l_max` (see the module documentation).
+    /// Reads best play when `l_min = l_max` (see the module documentation): first from the
+    /// table's facts ([`Solver::table_line`]), else by ranked proofs ([`Solver::ranked_line`]).
     fn principal_variation(
         &mut self,
         stop: &AtomicBool,
@@ -482,6 +515,120 @@ impl Solver {
         if v != w {
             return Ok(None);
         }
+        if let Some(line) = self.table_line(v, stop, progress)? {
+            return Ok(Some(line));
+        }
+        self.ranked_line(v, stop, progress)
+    }
+
+    /// Whether `child` keeps the value `v` for the player who moved to it (`black`), by a game
+    /// end or the table's facts, and the rank of the proof that says so (the mover's proof;
+    /// where the mover's side is trivial, `v = -n` for Black or `n` for White, the opponent's).
+    fn keeps_value(&self, child: &StateKey, black: bool, v: i32) -> Option<u16> {
+        if self.rules.is_terminal(child) {
+            let m = self.rules.area_margin(child);
+            return (m == v).then_some(0);
+        }
+        let n = self.rules.point_count() as i32;
+        let e = self.table.get(&self.sym.canonical(child).0)?;
+        // A Black move never raises l_max above v, a White move never lowers l_min below it:
+        // the mover needs only its own bound, Black's l_min >= v or White's l_max <= v.
+        let (lo, hi) = (i32::from(e.lo_min), i32::from(e.hi_max));
+        if black {
+            if v == -n {
+                return (hi <= v).then_some(e.rank_hi);
+            }
+            (lo >= v).then_some(e.rank_lo)
+        } else {
+            if v == n {
+                return (lo >= v).then_some(e.rank_lo);
+            }
+            (hi <= v).then_some(e.rank_hi)
+        }
+    }
+
+    /// A line read from the table: at every position the mover plays the move whose recorded
+    /// proof of keeping the value is shortest (the mover's bound: Black's `l_min >= v`, White's
+    /// `l_max <= v`; the other bound cannot move the wrong way), deciding a successor by a
+    /// threshold search where the table has no fact. Every move keeps `v`, so the line is a
+    /// principal variation; the proofs' ranks make it end in practice but not by construction,
+    /// so a line that would repeat a position or run past the guard is given up (`None`) and
+    /// [`Solver::ranked_line`] reads one whose end the ranks guarantee. On 5x5 the table holds
+    /// the facts of both proofs, so this costs a few searches where the ranked read-out
+    /// searched every successor to the proof's depth with ranked facts only.
+    fn table_line(
+        &mut self,
+        v: i32,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Option<PrincipalVariation>, SolveError> {
+        let n = self.rules.point_count() as i32;
+        let limit = 4 * n as usize + 64;
+        let mut key = self.root;
+        let mut seen = std::collections::HashSet::new();
+        let mut moves = Vec::new();
+        let end = loop {
+            if self.rules.is_terminal(&key) {
+                break LineEnd::GameOver;
+            }
+            let (lo, hi) = self.eval.static_bounds(&key);
+            if (i32::from(lo) >= v && v > -n) || (i32::from(hi) <= v && v < n) {
+                break LineEnd::UnconditionalLife;
+            }
+            if moves.len() > limit || !seen.insert(key) {
+                return Ok(None);
+            }
+            let black = key.to_play() == Color::Black;
+            let children = self.moves(&key);
+            let pick = |s: &Self| {
+                children
+                    .iter()
+                    .filter(|(_, c)| !seen.contains(c))
+                    .filter_map(|&(mv, c)| s.keeps_value(&c, black, v).map(|r| (r, mv, c)))
+                    .min_by_key(|&(r, mv, _)| (r, mv == PASS))
+            };
+            let mut chosen = pick(self);
+            if chosen.is_none() {
+                // Facts the table lost (or never had): a threshold search of each successor
+                // until one keeps the value (the one the search stores is then picked).
+                // The proof `keeps_value` reads: the mover's, or the opponent's where the
+                // mover's is trivial.
+                let black_proof = if black { v > -n } else { v == n };
+                let (want, k) = if black_proof {
+                    (Outcome::Black, v)
+                } else {
+                    (Outcome::White, v + 1)
+                };
+                let kk = k.clamp(-127, 127) as i8;
+                for &(_, child) in &children {
+                    if seen.contains(&child) || self.rules.is_terminal(&child) {
+                        continue;
+                    }
+                    let (o, _) = self
+                        .with_searcher(stop, progress, |s| s.threshold(&child, Mode::Proof, kk))?;
+                    if o == want {
+                        break;
+                    }
+                }
+                chosen = pick(self);
+            }
+            let Some((_, mv, child)) = chosen else {
+                return Ok(None);
+            };
+            moves.push((key.to_play(), self.layout.move_of(mv)));
+            key = child;
+        };
+        Ok(Some(PrincipalVariation { moves, end }))
+    }
+
+    /// Reads best play by ranked proofs (module documentation): both ranks fall at every move,
+    /// so the line ends.
+    fn ranked_line(
+        &mut self,
+        v: i32,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Option<PrincipalVariation>, SolveError> {
         let n = self.rules.point_count() as i32;
         let limit = 4 * n as u32 + 64;
         let mut key = self.root;

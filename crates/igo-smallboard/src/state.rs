@@ -82,6 +82,13 @@ impl StateKey {
         }
     }
 
+    /// A key from its packed parts as a table stores them (no check: the table holds only keys
+    /// made by [`StateKey::new`] or [`StateKey::sentinel`]).
+    #[inline]
+    pub(crate) const fn sentinel_parts(black: u64, white: u64, meta: u16) -> StateKey {
+        StateKey { black, white, meta }
+    }
+
     /// A key from packed parts (for checkpoints); `None` if `meta` is not a valid packing.
     pub(crate) fn from_raw(black: u64, white: u64, meta: u16) -> Option<StateKey> {
         let ko = meta >> 3;

@@ -142,14 +142,113 @@ const WAYS: usize = 4;
 /// (a table allocated whole at its limit costs its size in time before the first node).
 const FIRST_ENTRIES: usize = 1 << 14;
 
+/// The part of an [`SkEntry`] every probe reads: key, bounds, best move, the unproved-search
+/// memory and the orientation, 32 bytes on a 32-byte boundary (one cache line). The filter and
+/// the history hashes ([`SkCold`], 112 bytes) are read only for an entry whose searched bounds
+/// go beyond its static ones. A whole entry was 152 bytes over three cache lines, copied at
+/// every node (a tenth of the 4x4 search's time in `memmove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+struct SkHot {
+    black: u64,
+    white: u64,
+    meta: u16,
+    open_alpha: i16,
+    open_beta: i16,
+    slo: i8,
+    shi: i8,
+    lo: i8,
+    hi: i8,
+    best: u8,
+    work: u8,
+    open_depth: u8,
+    open_prover: u8,
+    open_value: i8,
+    orient: u8,
+}
+
+impl SkHot {
+    #[inline]
+    fn is(&self, k: &StateKey) -> bool {
+        self.black == k.black && self.white == k.white && self.meta == k.meta()
+    }
+
+    #[inline]
+    fn open_window(&self) -> (i16, i16, u8) {
+        (self.open_alpha, self.open_beta, self.open_prover)
+    }
+
+    /// Whether the searched bounds say more than the static ones (only then is the filter
+    /// needed).
+    #[inline]
+    fn searched(&self) -> bool {
+        self.lo > self.slo || self.hi < self.shi
+    }
+}
+
+/// The rest of an [`SkEntry`]: what its searched bounds rest on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SkCold {
+    f: Filter,
+    h_all: (u64, u64),
+    h_cut: (u64, u64),
+}
+
+fn split(e: &SkEntry) -> (SkHot, SkCold) {
+    (
+        SkHot {
+            black: e.key.black,
+            white: e.key.white,
+            meta: e.key.meta(),
+            open_alpha: e.open_window.0,
+            open_beta: e.open_window.1,
+            slo: e.slo,
+            shi: e.shi,
+            lo: e.lo,
+            hi: e.hi,
+            best: e.best,
+            work: e.work,
+            open_depth: e.open_depth,
+            open_prover: e.open_window.2,
+            open_value: e.open_value,
+            orient: e.orient,
+        },
+        SkCold {
+            f: e.f,
+            h_all: e.h_all,
+            h_cut: e.h_cut,
+        },
+    )
+}
+
+fn join(h: &SkHot, c: &SkCold) -> SkEntry {
+    SkEntry {
+        key: StateKey::sentinel_parts(h.black, h.white, h.meta),
+        slo: h.slo,
+        shi: h.shi,
+        lo: h.lo,
+        hi: h.hi,
+        best: h.best,
+        work: h.work,
+        open_depth: h.open_depth,
+        open_window: h.open_window(),
+        open_value: h.open_value,
+        f: c.f,
+        h_all: c.h_all,
+        h_cut: c.h_cut,
+        orient: h.orient,
+    }
+}
+
 /// A bounded table of [`SkEntry`], four-way buckets, the least searched entry replaced once it
 /// has grown to its limit. Beside the entries, a 32-bit tag a slot (high bits of the key's
-/// hash, 0 for a free slot): a bucket's four tags share a cache line, so a probe reads the
-/// entries (about 150 bytes each) only where a tag matches. A search probes the table for
-/// every node and every successor (the enhanced transposition cut-offs), mostly for keys it
-/// does not hold, and reading the four entries' keys was most of the search's time.
+/// hash, 0 for a free slot): a bucket's four tags share a cache line, so a probe reads an
+/// entry only where a tag matches. A search probes the table for every node and every
+/// successor (the enhanced transposition cut-offs), mostly for keys it does not hold. Entries
+/// are kept in two parts ([`SkHot`], [`SkCold`]).
 struct SkTable {
-    entries: Vec<SkEntry>,
+    hot: Vec<SkHot>,
+    cold: Vec<SkCold>,
     tags: Vec<u32>,
     mask: usize,
     /// Slots taken.
@@ -179,8 +278,8 @@ fn free_entry() -> SkEntry {
     }
 }
 
-/// Bytes a slot takes: its entry and its tag.
-const SLOT_BYTES: usize = std::mem::size_of::<SkEntry>() + 4;
+/// Bytes a slot takes: its two parts and its tag.
+const SLOT_BYTES: usize = std::mem::size_of::<SkHot>() + std::mem::size_of::<SkCold>() + 4;
 
 /// The bucket index bits and the tag of a key (never 0, which marks a free slot).
 #[inline]
@@ -194,8 +293,10 @@ impl SkTable {
         let max_entries = ((max_bytes / SLOT_BYTES as u64) as usize).max(WAYS * 16);
         let n = FIRST_ENTRIES.min(max_entries);
         let buckets = 1usize << (usize::BITS - 1 - (n / WAYS).leading_zeros());
+        let (h, c) = split(&free_entry());
         SkTable {
-            entries: vec![free_entry(); buckets * WAYS],
+            hot: vec![h; buckets * WAYS],
+            cold: vec![c; buckets * WAYS],
             tags: vec![0; buckets * WAYS],
             mask: buckets - 1,
             used: 0,
@@ -210,27 +311,35 @@ impl SkTable {
     /// an earlier build re-inserted into a fresh vector, and its peak during the last doubling
     /// was 1.5 times the memory limit.
     fn maybe_grow(&mut self) {
-        let n = self.entries.len();
+        let n = self.tags.len();
         if self.used * 2 < n || n * 2 > self.max_entries {
             return;
         }
         let old_buckets = n / WAYS;
-        self.entries.resize(2 * n, free_entry());
+        let (h, c) = split(&free_entry());
+        self.hot.resize(2 * n, h);
+        self.cold.resize(2 * n, c);
         self.tags.resize(2 * n, 0);
         self.mask = 2 * old_buckets - 1;
         for b in 0..old_buckets {
             for i in 0..WAYS {
                 let at = b * WAYS + i;
-                if self.tags[at] == 0 || hash(&self.entries[at].key) as usize & old_buckets == 0 {
+                if self.tags[at] == 0 {
+                    continue;
+                }
+                let e = &self.hot[at];
+                let key = StateKey::sentinel_parts(e.black, e.white, e.meta);
+                if hash(&key) as usize & old_buckets == 0 {
                     continue;
                 }
                 let twin = (b + old_buckets) * WAYS;
                 let slot = (twin..twin + WAYS)
                     .find(|&j| self.tags[j] == 0)
                     .expect("the twin bucket has as many slots as this one");
-                self.entries[slot] = self.entries[at];
+                self.hot[slot] = self.hot[at];
+                self.cold[slot] = self.cold[at];
                 self.tags[slot] = self.tags[at];
-                self.entries[at] = free_entry();
+                self.hot[at] = h;
                 self.tags[at] = 0;
             }
         }
@@ -239,10 +348,10 @@ impl SkTable {
     /// Grows the table (while the limit allows) until `count` entries fill at most half of
     /// it, as they would have in the table they came from (a resumed checkpoint's entries).
     fn reserve(&mut self, count: u64) {
-        while (self.entries.len() as u64) < count.saturating_mul(2)
-            && self.entries.len() * 2 <= self.max_entries
+        while (self.tags.len() as u64) < count.saturating_mul(2)
+            && self.tags.len() * 2 <= self.max_entries
         {
-            let n = self.entries.len();
+            let n = self.tags.len();
             let used = self.used;
             // `maybe_grow` doubles when half full: make it see so.
             self.used = self.used.max(n / 2);
@@ -261,13 +370,24 @@ impl SkTable {
     /// The slot holding `k`, if any.
     #[inline]
     fn find(&self, b: usize, tag: u32, k: &StateKey) -> Option<usize> {
-        (b..b + WAYS).find(|&j| self.tags[j] == tag && self.entries[j].key == *k)
+        (b..b + WAYS).find(|&j| self.tags[j] == tag && self.hot[j].is(k))
+    }
+
+    /// The slot of `k`, if held ([`SkTable::hot`] and [`SkTable::cold`] read it).
+    #[inline]
+    fn get(&self, k: &StateKey) -> Option<usize> {
+        let (b, tag) = self.bucket(k);
+        self.find(b, tag, k)
     }
 
     #[inline]
-    fn get(&self, k: &StateKey) -> Option<&SkEntry> {
-        let (b, tag) = self.bucket(k);
-        self.find(b, tag, k).map(|j| &self.entries[j])
+    fn hot(&self, j: usize) -> &SkHot {
+        &self.hot[j]
+    }
+
+    #[inline]
+    fn cold(&self, j: usize) -> &SkCold {
+        &self.cold[j]
     }
 
     /// A free slot of the bucket, or the least searched one (`None` if none is free).
@@ -276,27 +396,51 @@ impl SkTable {
         match (b..b + WAYS).find(|&j| self.tags[j] == 0) {
             Some(j) => Ok(j),
             None => Err((b..b + WAYS)
-                .min_by_key(|&j| self.entries[j].work)
+                .min_by_key(|&j| self.hot[j].work)
                 .expect("slots")),
         }
+    }
+
+    fn set(&mut self, j: usize, e: &SkEntry, tag: u32) {
+        let (h, c) = split(e);
+        self.hot[j] = h;
+        self.cold[j] = c;
+        self.tags[j] = tag;
+    }
+
+    /// Doubles the table when `b` (the bucket of `k`) is full and the table a quarter full,
+    /// while the limit allows: a four-way bucket overflows long before the table is half full
+    /// (4x4: 129,084 entries replaced in a table the limit let grow four times more).
+    fn grow_for(&mut self, b: usize, k: &StateKey) -> usize {
+        let n = self.tags.len();
+        if (b..b + WAYS).all(|j| self.tags[j] != 0)
+            && self.used * 4 >= n
+            && n * 2 <= self.max_entries
+        {
+            let used = self.used;
+            self.used = self.used.max(n / 2);
+            self.maybe_grow();
+            self.used = used;
+            return self.bucket(k).0;
+        }
+        b
     }
 
     fn put(&mut self, e: SkEntry) {
         let (b, tag) = self.bucket(&e.key);
         if let Some(j) = self.find(b, tag, &e.key) {
-            self.entries[j] = e;
+            self.set(j, &e, tag);
             return;
         }
+        let b = self.grow_for(b, &e.key);
         match self.slot_for(b) {
             Ok(j) => {
-                self.entries[j] = e;
-                self.tags[j] = tag;
+                self.set(j, &e, tag);
                 self.used += 1;
                 self.maybe_grow();
             }
             Err(j) => {
-                self.entries[j] = e;
-                self.tags[j] = tag;
+                self.set(j, &e, tag);
                 self.replaced += 1;
             }
         }
@@ -307,25 +451,24 @@ impl SkTable {
     fn open(&mut self, e: SkEntry) {
         let (b, tag) = self.bucket(&e.key);
         if let Some(j) = self.find(b, tag, &e.key) {
-            let s = &mut self.entries[j];
+            let s = &mut self.hot[j];
             s.best = e.best;
             s.open_depth = e.open_depth;
-            s.open_window = e.open_window;
+            (s.open_alpha, s.open_beta, s.open_prover) = e.open_window;
             s.open_value = e.open_value;
             s.work = s.work.max(e.work);
             return;
         }
+        let b = self.grow_for(b, &e.key);
         match self.slot_for(b) {
             Ok(j) => {
-                self.entries[j] = e;
-                self.tags[j] = tag;
+                self.set(j, &e, tag);
                 self.used += 1;
                 self.maybe_grow();
             }
             Err(j) => {
-                if self.entries[j].work < e.work {
-                    self.entries[j] = e;
-                    self.tags[j] = tag;
+                if self.hot[j].work < e.work {
+                    self.set(j, &e, tag);
                     self.replaced += 1;
                 }
             }
@@ -333,12 +476,12 @@ impl SkTable {
     }
 
     /// The entries held.
-    fn iter(&self) -> impl Iterator<Item = &SkEntry> {
-        self.entries
+    fn iter(&self) -> impl Iterator<Item = SkEntry> + '_ {
+        self.tags
             .iter()
-            .zip(&self.tags)
+            .enumerate()
             .filter(|(_, &t)| t != 0)
-            .map(|(e, _)| e)
+            .map(|(j, _)| join(&self.hot[j], &self.cold[j]))
     }
 
     fn len(&self) -> usize {
@@ -346,7 +489,7 @@ impl SkTable {
     }
 
     fn bytes(&self) -> u64 {
-        (self.entries.len() * SLOT_BYTES) as u64
+        (self.tags.len() * SLOT_BYTES) as u64
     }
 }
 
@@ -921,7 +1064,7 @@ impl SuperkoSearch {
     /// situations and none of the path's last ones may have been asked about, or none of the
     /// path's situations may have been asked about.
     #[inline]
-    fn clear(&self, ply: usize, f: &Filter, e: &SkEntry, t: usize) -> bool {
+    fn clear(&self, ply: usize, f: &Filter, e: &SkCold, orient: u8, t: usize) -> bool {
         if !self.settings.history_filter {
             return true;
         }
@@ -929,7 +1072,7 @@ impl SuperkoSearch {
         // they speak for this position only if it is the very one the entry was found at (the
         // same transform to the canonical key), not a mirror image of it, whose history would
         // have to be mirrored too.
-        let same = usize::from(e.orient) == t;
+        let same = usize::from(orient) == t;
         if same && self.prefix[ply] == e.h_all {
             return true;
         }
@@ -1001,22 +1144,27 @@ impl SuperkoSearch {
         let (canon, t) =
             canon.map_or_else(|| self.sym.canonical(&key), |(c, t)| (c, usize::from(t)));
         let inv = self.sym.inverse(t);
-        let stored = self.table.get(&canon).copied();
+        let slot = self.table.get(&canon);
+        let stored = slot.map(|j| *self.table.hot(j));
         let (slo, shi) = match stored {
             Some(e) => (e.slo, e.shi),
             None => self.eval.static_bounds(&key),
         };
         let (mut lo, mut hi) = (i32::from(slo), i32::from(shi));
         let mut f = Filter::ALL;
-        let mut valid = None;
-        if let Some(e) = stored {
-            if e.lo > slo || e.hi < shi {
-                let ef = self.map(inv, e.f);
-                if self.clear(ply, &ef, &e, t) {
+        // The entry's searched bounds and their filter (canonical), when they hold on this
+        // path: the node's result keeps them. (An entry with static bounds only says nothing
+        // its filter would have to guard.)
+        let mut valid: Option<(SkHot, Filter)> = None;
+        if let (Some(e), Some(j)) = (stored, slot) {
+            if e.searched() {
+                let c = *self.table.cold(j);
+                let ef = self.map(inv, c.f);
+                if self.clear(ply, &ef, &c, e.orient, t) {
                     lo = lo.max(i32::from(e.lo));
                     hi = hi.min(i32::from(e.hi));
                     f = ef;
-                    valid = Some(e);
+                    valid = Some((e, c.f));
                 } else {
                     self.stats.refused += 1;
                 }
@@ -1044,7 +1192,7 @@ impl SuperkoSearch {
         let (alpha0, beta0) = (alpha, beta);
         let window = (alpha0 as i16, beta0 as i16, self.prover);
         if let Some(e) = stored {
-            if u32::from(e.open_depth) >= depth && e.open_window == window {
+            if u32::from(e.open_depth) >= depth && e.open_window() == window {
                 self.stats.open_hits += 1;
                 return unproved(i32::from(e.open_value));
             }
@@ -1138,9 +1286,10 @@ impl SuperkoSearch {
                 let (cc, ct) = self.sym.canonical(&c.key);
                 c.canon = Some((cc, ct as u8));
                 // Looked at in place: a copy of each successor's entry was 6% of the time.
-                let Some(e) = self.table.get(&cc) else {
+                let Some(slot) = self.table.get(&cc) else {
                     continue;
                 };
+                let e = self.table.hot(slot);
                 let refutes = |lo: i8, hi: i8| {
                     if black {
                         i32::from(lo) >= beta
@@ -1149,9 +1298,11 @@ impl SuperkoSearch {
                     }
                 };
                 if refutes(e.slo, e.shi)
-                    || ((e.lo > e.slo || e.hi < e.shi)
-                        && refutes(e.lo, e.hi)
-                        && self.clear(ply + 1, &self.map(self.sym.inverse(ct), e.f), e, ct))
+                    || (e.searched() && refutes(e.lo, e.hi) && {
+                        let c = self.table.cold(slot);
+                        let ef = self.map(self.sym.inverse(ct), c.f);
+                        self.clear(ply + 1, &ef, c, e.orient, ct)
+                    })
                 {
                     hit = Some(j);
                     break;
@@ -1307,12 +1458,10 @@ impl SuperkoSearch {
             }
             let mut cf = self.map(t, f);
             // Keep what the entry knew when it holds on this path.
-            if let Some(e) =
-                valid.or_else(|| stored.filter(|e| self.clear(ply, &self.map(inv, e.f), e, t)))
-            {
+            if let Some((e, ef)) = valid {
                 nlo = nlo.max(i32::from(e.lo));
                 nhi = nhi.min(i32::from(e.hi));
-                cf.meet(e.f);
+                cf.meet(ef);
             }
             let work = (self.stats.nodes - nodes_before).max(1);
             self.table.put(SkEntry {
@@ -1553,5 +1702,45 @@ impl SuperkoSearch {
             history.push(child);
             key = child;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hot_part_of_an_entry_is_one_aligned_half_line() {
+        assert_eq!(std::mem::size_of::<SkHot>(), 32);
+        assert_eq!(std::mem::align_of::<SkHot>(), 32);
+    }
+
+    #[test]
+    fn entries_split_and_join_and_survive_growth() {
+        let mut t = SkTable::new(1 << 30);
+        let mut keys = Vec::new();
+        for i in 0..50_000u64 {
+            let k = StateKey::new((i * 7919) & 0xff_ffff, i << 24, Color::Black, None, 0);
+            let mut e = free_entry();
+            e.key = k;
+            e.lo = (i % 50) as i8 - 25;
+            e.f.b = i;
+            e.h_all = (i, !i);
+            e.open_window = (-3, 4, 2);
+            t.put(e);
+            keys.push((k, e));
+        }
+        // A bucket may overflow before the table is a quarter full: few entries are lost.
+        assert_eq!(t.len() as u64 + t.replaced, keys.len() as u64);
+        assert!(t.replaced * 50 < keys.len() as u64, "{}", t.replaced);
+        let mut found = 0;
+        for (k, e) in &keys {
+            if let Some(j) = t.get(k) {
+                assert_eq!(join(t.hot(j), t.cold(j)), *e);
+                found += 1;
+            }
+        }
+        assert_eq!(found, t.len());
+        assert_eq!(t.iter().count(), t.len());
     }
 }

@@ -132,7 +132,7 @@ pub(super) fn write(out: &mut dyn Write, s: &SuperkoSearch) -> std::io::Result<(
     w.bytes(&(live().count() as u64).to_le_bytes())?;
     for e in live() {
         w.key(&e.key)?;
-        w.bytes(&entry_bytes(e))?;
+        w.bytes(&entry_bytes(&e))?;
     }
     let crc = w.crc.clone().finalize();
     w.out.write_all(&crc.to_le_bytes())?;

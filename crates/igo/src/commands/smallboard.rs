@@ -101,7 +101,8 @@ pub struct SmallboardArgs {
     /// The player to move (overrides the SGF file or the diagram): b or w.
     #[arg(long, value_name = "COLOR")]
     to_play: Option<String>,
-    /// Stop after this many seconds and report what is known.
+    /// Stop after this many seconds and report what is known (threshold method: once both
+    /// values are known, the line and the best moves get at least a quarter of this more).
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
     /// Solution method.
@@ -113,6 +114,10 @@ pub struct SmallboardArgs {
     /// Turn off the static evaluation by unconditionally alive groups (same as --off static).
     #[arg(long)]
     no_static: bool,
+    /// Read the line but not the best first moves (threshold method: they need a proof for
+    /// every first move, far longer than the value on some 5x5 problems).
+    #[arg(long)]
+    no_best_moves: bool,
     /// Turn off search enhancements, comma-separated (for ablation).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     off: Vec<Enhancement>,
@@ -191,6 +196,7 @@ pub fn run(args: SmallboardArgs) -> Result<()> {
             EyeFillArg::Never => EyeFillPruning::Never,
         },
         memory_limit,
+        best_moves: !args.no_best_moves,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         ..SolverConfig::default()
     };
