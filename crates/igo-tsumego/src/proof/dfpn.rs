@@ -308,6 +308,21 @@ impl<'g, 't> Dfpn<'g, 't> {
             });
             return (phi, delta, false);
         }
+        if s.pos.consecutive_passes() == 1 && self.game.standing_winner() == mover {
+            // The opponent just passed and the player to move wins when the game ends with the
+            // target standing: its pass ends the game so (the ends before two passes cannot
+            // hold, the board being that of the parent, which was not over). A real result,
+            // whatever the path, so it is stored; without it the search took the losing pass
+            // for an open move with the parent's numbers.
+            self.tt.put(Entry {
+                key,
+                phi: 0,
+                delta: INF,
+                work: 1,
+                best: u16::MAX,
+            });
+            return (0, INF, false);
+        }
         if self.config.heuristic {
             let (phi, delta) = self.knowledge.initial(self.game, s);
             (phi, delta, false)

@@ -243,6 +243,9 @@ pub struct ProofReport {
     /// First moves the prover showed to fail, with the strongest ko model showing it (GNU Go's
     /// code of the model: 1 the opponent has the threats, 2 nobody, 3 the side to play).
     pub refuted: Vec<RefutedMove>,
+    /// The first search's open first move nearest to a proof when it stopped (the least proof
+    /// number for the side to play), if any.
+    pub leaning: Option<String>,
 }
 
 /// A first move the prover showed to fail.
@@ -312,6 +315,10 @@ impl Solved {
                     model,
                 })
                 .collect(),
+            leaning: p
+                .searches
+                .leaning
+                .map(|(m, _)| size.format_move(p.to_original(m))),
         })
     }
 }

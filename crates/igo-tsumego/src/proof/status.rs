@@ -126,6 +126,9 @@ pub struct ProvenAnswer {
     /// the threats; 2, nobody; 3, the side to play has them, so the move fails even as a ko).
     /// Kept when the status is not found: an estimate should not answer such a move.
     pub refuted: Vec<(Move, u8)>,
+    /// The first search's open first move nearest to a proof when it stopped at a limit (the
+    /// least proof number for the side to play), with that number: the prover's leaning.
+    pub leaning: Option<(Move, u32)>,
 }
 
 impl ProvenAnswer {
@@ -177,6 +180,8 @@ struct Searches<'a, 's> {
     nodes: u64,
     /// The first moves the last search showed to fail.
     refuted: Vec<Move>,
+    /// The last search's open first move with the least proof number, with it.
+    leaning: Option<(Move, u32)>,
 }
 
 impl Searches<'_, '_> {
@@ -194,13 +199,16 @@ impl Searches<'_, '_> {
         };
         let verdict = dfpn.run(left);
         // A child whose player to move (the opponent) is proven to win refutes the move to it.
+        let children = dfpn.root_children();
         self.refuted.clear();
-        self.refuted.extend(
-            dfpn.root_children()
-                .iter()
-                .filter(|c| c.1 == 0)
-                .map(|c| c.0),
-        );
+        self.refuted
+            .extend(children.iter().filter(|c| c.1 == 0).map(|c| c.0));
+        // A child's delta is the proof number of the move to it for the side to play here.
+        self.leaning = children
+            .iter()
+            .filter(|c| c.1 > 0 && c.2 > 0)
+            .min_by_key(|c| c.2)
+            .map(|c| (c.0, c.2));
         let (winner, first_move) = match verdict {
             Verdict::Win(m) => (to_play, Some(m)),
             Verdict::Loss => (!to_play, None),
@@ -257,6 +265,7 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         limits,
         nodes: 0,
         refuted: Vec::new(),
+        leaning: None,
     };
     let me = q.start.to_play();
     let mut answer = ProvenAnswer {
@@ -266,6 +275,7 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         nodes: 0,
         seconds: 0.0,
         refuted: Vec::new(),
+        leaning: None,
     };
     // The opponent's threats: when the attacker plays first, the defender's threats are worth
     // less than its target (books do not count as a ko the ko whose capture ataris the group).
@@ -285,6 +295,9 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
             life: LifeRule::Standing,
         });
         answer.note_refuted(&searches.refuted, code);
+        if code == 1 {
+            answer.leaning = searches.leaning;
+        }
         let Some(p) = found else {
             break;
         };

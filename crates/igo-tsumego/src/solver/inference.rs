@@ -278,9 +278,12 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
     out
 }
 
+/// An offset (dx, dy) and the two offsets between (the same twice for a jump).
+type ShapeLink = ((i32, i32), [(i32, i32); 2]);
+
 /// Offsets of a one-point jump (two points apart on a line) and of a knight's move, with the
 /// points between (relative to the first stone) that must be empty for the link.
-const SHAPE_LINKS: [((i32, i32), [(i32, i32); 2]); 12] = [
+const SHAPE_LINKS: [ShapeLink; 12] = [
     ((2, 0), [(1, 0), (1, 0)]),
     ((-2, 0), [(-1, 0), (-1, 0)]),
     ((0, 2), [(0, 1), (0, 1)]),
