@@ -248,10 +248,12 @@ fn a_read_out_cut_by_its_budget_keeps_the_proven_answer_and_says_what_is_unread(
     }
 }
 
-/// As [`solve`] on `threads` threads (two or more: the prover beside the Monte-Carlo search).
+/// As [`solve`] on `threads` threads (two or more: the prover beside the Monte-Carlo search),
+/// with the shipped patterns (which the prover then uses too).
 fn solve_threads(problem: &Problem, nodes: u64, threads: usize) -> Solved {
     let mut config = SolverConfig {
         budget: Budget::Playouts(5_000),
+        patterns: Some(std::sync::Arc::new(igo_tsumego::Patterns::shipped())),
         ..SolverConfig::default()
     };
     config.uct.threads = threads;
@@ -273,8 +275,8 @@ fn solve_threads(problem: &Problem, nodes: u64, threads: usize) -> Solved {
 #[test]
 fn the_prover_beside_the_monte_carlo_search_proves_what_it_proves_after_it() {
     // The same problems as above, with the prover on its own thread once a warm-up of the main
-    // search has framed them: proven, checked, the book's first moves, the statuses of the
-    // one-thread solve.
+    // search has framed them, and the learned shapes ordering its moves: proven, checked, the
+    // book's first moves, the statuses of the one-thread solve.
     for n in ["0002", "0004", "0010"] {
         let p = cho_elementary(n);
         let one = solve(&p, 500_000);

@@ -143,6 +143,15 @@ pub fn solve_proven(
     limits: Limits<'_>,
     stop: StopFlag<'_>,
 ) -> Result<Solved, SolveError> {
+    // The prover uses the Monte-Carlo search's learned shapes unless told otherwise.
+    let with_patterns = settings.map(|s| {
+        let mut s = s.clone();
+        if s.prover.patterns.is_none() {
+            s.prover.patterns = config.patterns.clone();
+        }
+        s
+    });
+    let settings = with_patterns.as_ref();
     if let Some(s) = settings.filter(|_| config.uct.threads >= 2) {
         return solve_side_by_side(problem, request, config, s, limits, stop);
     }
@@ -243,9 +252,6 @@ pub struct ProofReport {
     /// First moves the prover showed to fail, with the strongest ko model showing it (GNU Go's
     /// code of the model: 1 the opponent has the threats, 2 nobody, 3 the side to play).
     pub refuted: Vec<RefutedMove>,
-    /// The first search's open first move nearest to a proof when it stopped (the least proof
-    /// number for the side to play), if any.
-    pub leaning: Option<String>,
 }
 
 /// A first move the prover showed to fail.
@@ -315,10 +321,6 @@ impl Solved {
                     model,
                 })
                 .collect(),
-            leaning: p
-                .searches
-                .leaning
-                .map(|(m, _)| size.format_move(p.to_original(m))),
         })
     }
 }

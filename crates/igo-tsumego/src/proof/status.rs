@@ -93,6 +93,11 @@ pub struct ProverConfig {
     /// Success rates of the side to play's first moves (local board), from the Monte-Carlo
     /// search: they order the root moves and start their numbers. \[default: none\]
     pub root_hints: Vec<(Move, f32)>,
+    /// Learned shapes for the moves' proof numbers (see [`Dfpn::set_patterns`]). \[default:
+    /// none\]
+    pub patterns: Option<std::sync::Arc<crate::patterns::Patterns>>,
+    /// The most a shape adds to a move's proof number. \[default: 4\]
+    pub pattern_weight: u32,
 }
 
 impl Default for ProverConfig {
@@ -104,6 +109,8 @@ impl Default for ProverConfig {
             refutations: true,
             seki: true,
             root_hints: Vec::new(),
+            patterns: None,
+            pattern_weight: 4,
         }
     }
 }
@@ -126,9 +133,6 @@ pub struct ProvenAnswer {
     /// the threats; 2, nobody; 3, the side to play has them, so the move fails even as a ko).
     /// Kept when the status is not found: an estimate should not answer such a move.
     pub refuted: Vec<(Move, u8)>,
-    /// The first search's open first move nearest to a proof when it stopped at a limit (the
-    /// least proof number for the side to play), with that number: the prover's leaning.
-    pub leaning: Option<(Move, u32)>,
 }
 
 impl ProvenAnswer {
@@ -180,8 +184,6 @@ struct Searches<'a, 's> {
     nodes: u64,
     /// The first moves the last search showed to fail.
     refuted: Vec<Move>,
-    /// The last search's open first move with the least proof number, with it.
-    leaning: Option<(Move, u32)>,
 }
 
 impl Searches<'_, '_> {
@@ -193,6 +195,7 @@ impl Searches<'_, '_> {
         let to_play = q.start.to_play();
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_root_hints(&self.config.root_hints);
+        dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
         let left = Limits {
             nodes: self.limits.nodes.saturating_sub(self.nodes),
             ..self.limits
@@ -203,12 +206,6 @@ impl Searches<'_, '_> {
         self.refuted.clear();
         self.refuted
             .extend(children.iter().filter(|c| c.1 == 0).map(|c| c.0));
-        // A child's delta is the proof number of the move to it for the side to play here.
-        self.leaning = children
-            .iter()
-            .filter(|c| c.1 > 0 && c.2 > 0)
-            .min_by_key(|c| c.2)
-            .map(|c| (c.0, c.2));
         let (winner, first_move) = match verdict {
             Verdict::Win(m) => (to_play, Some(m)),
             Verdict::Loss => (!to_play, None),
@@ -265,7 +262,6 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         limits,
         nodes: 0,
         refuted: Vec::new(),
-        leaning: None,
     };
     let me = q.start.to_play();
     let mut answer = ProvenAnswer {
@@ -275,7 +271,6 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         nodes: 0,
         seconds: 0.0,
         refuted: Vec::new(),
-        leaning: None,
     };
     // The opponent's threats: when the attacker plays first, the defender's threats are worth
     // less than its target (books do not count as a ko the ko whose capture ataris the group).
@@ -295,9 +290,6 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
             life: LifeRule::Standing,
         });
         answer.note_refuted(&searches.refuted, code);
-        if code == 1 {
-            answer.leaning = searches.leaning;
-        }
         let Some(p) = found else {
             break;
         };
