@@ -80,6 +80,13 @@ impl Solved {
                 size.format_move(self.first_move()),
                 p.reason.as_deref().unwrap_or("not proven")
             );
+            if self.first_move() != self.answer.mv {
+                out += &format!(
+                    "the prover shows the Monte-Carlo move {} fails; answered by the next \
+                     candidate it has not refuted\n",
+                    size.format_move(self.answer.mv)
+                );
+            }
         }
         let searches: Vec<String> = p
             .searches

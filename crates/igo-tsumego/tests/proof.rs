@@ -247,3 +247,104 @@ fn a_read_out_cut_by_its_budget_keeps_the_proven_answer_and_says_what_is_unread(
         }
     }
 }
+
+/// As [`solve`] on `threads` threads (two or more: the prover beside the Monte-Carlo search),
+/// with the shipped patterns (which the prover then uses too).
+fn solve_threads(problem: &Problem, nodes: u64, threads: usize) -> Solved {
+    let mut config = SolverConfig {
+        budget: Budget::Playouts(5_000),
+        patterns: Some(std::sync::Arc::new(igo_tsumego::Patterns::shipped())),
+        ..SolverConfig::default()
+    };
+    config.uct.threads = threads;
+    let limits = Limits {
+        nodes,
+        ..Limits::default()
+    };
+    solve_proven(
+        problem,
+        &Request::default(),
+        &config,
+        Some(&ProofSettings::default()),
+        limits,
+        None,
+    )
+    .expect("a well-posed problem")
+}
+
+#[test]
+fn the_prover_beside_the_monte_carlo_search_proves_what_it_proves_after_it() {
+    // The same problems as above, with the prover on its own thread once a warm-up of the main
+    // search has framed them, and the learned shapes ordering its moves: proven, checked, the
+    // book's first moves, the statuses of the one-thread solve.
+    for n in ["0002", "0004", "0010"] {
+        let p = cho_elementary(n);
+        let one = solve(&p, 500_000);
+        let two = solve_threads(&p, 500_000, 2);
+        assert!(two.proven(), "{n}: proven beside the search");
+        assert_checked(n, &p, &two);
+        assert_eq!(first_move_correct(&p, two.first_move()), Some(true), "{n}");
+        assert_eq!(two.status(), one.status(), "{n}");
+        assert_eq!(two.answer.target, one.answer.target, "{n}: same framing");
+    }
+}
+
+#[test]
+fn moves_the_prover_refutes_lose_on_their_own_and_are_not_answered() {
+    // cho-elementary-0014 with too few positions to prove the root: the first search (White's
+    // threats worth less than the target) shows some of Black's first moves fail. Each such
+    // move, played, is then searched again from the position after it with a fresh table and
+    // a larger budget: White, to play there, must win. And the answer is never a refuted move
+    // while a candidate of the prover's region is not refuted.
+    use igo_core::{Color, Move};
+    use igo_tsumego::proof::{
+        answer::question_for, Dfpn, DfpnConfig, KoThreats, LifeRule, LocalGame, Rules, Table,
+        Verdict,
+    };
+    let p = cho_elementary("0014");
+    let s = solve(&p, 5_000);
+    let proof = s.proof.as_ref().expect("the prover ran");
+    assert!(!s.proven(), "the budget is too small for a proof");
+    let refuted: Vec<Move> = proof
+        .searches
+        .refuted
+        .iter()
+        .filter(|r| r.1 == 1)
+        .map(|r| r.0)
+        .collect();
+    assert!(refuted.len() >= 2, "{refuted:?}");
+    let (_, q) = question_for(&p, &s.answer, ProofSettings::default().reach);
+    assert_eq!(q.attacker, Color::Black);
+    let rules = Rules {
+        ko: KoThreats::BelowTarget(Color::White),
+        life: LifeRule::Standing,
+    };
+    for &mv in &refuted {
+        let mut start = q.start.clone();
+        let placed = start.play(mv).expect("a legal first move");
+        if placed.captured.intersects(&q.target) {
+            continue; // the removed target stones would not be counted from here
+        }
+        let g = LocalGame::new(start, q.region, q.target, q.attacker, rules);
+        let mut tt = Table::with_bytes(16 << 20);
+        let mut d = Dfpn::new(&g, &mut tt, DfpnConfig::default());
+        let v = d.run(Limits {
+            nodes: 2_000_000,
+            ..Limits::default()
+        });
+        assert!(
+            matches!(v, Verdict::Win(_)),
+            "{mv:?}: White wins after it, got {v:?}"
+        );
+    }
+    let answered = s.first_move();
+    let level = |m| proof.refuted_level(m);
+    let best_open = s
+        .answer
+        .candidates
+        .iter()
+        .filter_map(|c| level(c.mv))
+        .min()
+        .unwrap();
+    assert_eq!(level(answered), Some(best_open), "answered {answered:?}");
+}

@@ -10,7 +10,7 @@ use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 use crate::local::LocalBoard;
 use crate::problem::Problem;
-use crate::solver::Answer;
+use crate::solver::{Answer, Framed};
 
 /// Settings of the prover run after the Monte-Carlo search.
 #[derive(Clone, Debug)]
@@ -22,6 +22,9 @@ pub struct ProofSettings {
     pub reach: Option<usize>,
     /// Start the root moves from the Monte-Carlo capture rates. \[default: true\]
     pub hints: bool,
+    /// With two threads or more, the share of the Monte-Carlo budget its main search runs
+    /// before the prover starts beside it (the root hints come from it). \[default: 0.1\]
+    pub warmup: f64,
 }
 
 impl Default for ProofSettings {
@@ -30,6 +33,7 @@ impl Default for ProofSettings {
             prover: ProverConfig::default(),
             reach: Some(3),
             hints: true,
+            warmup: 0.1,
         }
     }
 }
@@ -63,6 +67,26 @@ impl ProvenResult {
             Some(ProvenStatus::Fail) => tree,
             Some(_) => tree && self.first_move.is_some(),
         }
+    }
+
+    /// Whether the answer is proven with the side to play succeeding: a proven status other
+    /// than failure, with a first move and its tree.
+    pub fn answers(&self) -> bool {
+        self.is_proven() && self.first_move.is_some() && self.status != Some(ProvenStatus::Fail)
+    }
+
+    /// The strongest ko model (its GNU Go code, 1 to 3) under which the prover showed the
+    /// original board's move `mv` to fail for the side to play, 0 if none did; `None` for a
+    /// move outside the prover's region, which it never tries (nor refutes).
+    pub fn refuted_level(&self, mv: Move) -> Option<u8> {
+        let local = match mv {
+            Move::Pass => Move::Pass,
+            Move::Play(p) => match self.local.to_local(p) {
+                Some(q) if self.region.contains(q) => Move::Play(q),
+                _ => return None,
+            },
+        };
+        Some(self.searches.refuted_level(local))
     }
 
     /// A move of the local board on the original board.
@@ -123,6 +147,15 @@ pub fn question_for(
     answer: &Answer,
     reach: Option<usize>,
 ) -> (LocalBoard, Question) {
+    framed_question(problem, &Framed::of(answer), reach)
+}
+
+/// [`question_for`] from the framing alone.
+pub fn framed_question(
+    problem: &Problem,
+    answer: &Framed,
+    reach: Option<usize>,
+) -> (LocalBoard, Question) {
     let local = LocalBoard::new(&problem.position, answer.region, answer.attacker);
     let mut start = local.start().clone();
     start.set_to_play(problem.to_play());
@@ -143,8 +176,19 @@ pub fn prove_answer(
     settings: &ProofSettings,
     limits: Limits<'_>,
 ) -> ProvenResult {
+    prove_framed(problem, &Framed::of(answer), settings, limits)
+}
+
+/// Proves the status of `problem` in the framing `answer` (the question, with the Monte-Carlo
+/// statistics of the first moves).
+pub fn prove_framed(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+) -> ProvenResult {
     let to_play = problem.to_play();
-    let (local, q) = question_for(problem, answer, settings.reach);
+    let (local, q) = framed_question(problem, answer, settings.reach);
     let region = q.region;
     let mut config = settings.prover.clone();
     if settings.hints {

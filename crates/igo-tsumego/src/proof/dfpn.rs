@@ -137,6 +137,11 @@ pub struct Dfpn<'g, 't> {
     pub max_depth_seen: usize,
     /// Success rates of root moves for the player to move there (Monte-Carlo hints).
     root_hints: Vec<(Move, f32)>,
+    /// Learned shapes (paper 004, section 4.3) and the largest number they add to a move's
+    /// proof number (0: not used).
+    patterns: Option<(std::sync::Arc<crate::patterns::Patterns>, u32)>,
+    /// Scratch: the shapes' weights of the moves being expanded.
+    weights: Vec<f32>,
     /// The last winning move found at each depth (the killer heuristic: a move that won in one
     /// position often wins in its siblings' positions, Kawano's simulation in small).
     killers: Vec<Option<Move>>,
@@ -171,8 +176,21 @@ impl<'g, 't> Dfpn<'g, 't> {
             aborted: false,
             max_depth_seen: 0,
             root_hints: Vec::new(),
+            patterns: None,
+            weights: Vec::new(),
             killers: vec![None; depth],
         }
+    }
+
+    /// Starts each fresh child's proof number (for the player who moves to it) higher by up to
+    /// `weight` the less its move's learned shape was played in books' correct lines, relative
+    /// to the best shape among the moves there (paper 004's patterns as the prover's policy).
+    pub fn set_patterns(
+        &mut self,
+        patterns: Option<std::sync::Arc<crate::patterns::Patterns>>,
+        weight: u32,
+    ) {
+        self.patterns = patterns.filter(|_| weight > 0).map(|p| (p, weight));
     }
 
     /// Orders the root moves by these success rates of the player to move (best first, moves
@@ -308,6 +326,21 @@ impl<'g, 't> Dfpn<'g, 't> {
             });
             return (phi, delta, false);
         }
+        if s.pos.consecutive_passes() == 1 && self.game.standing_winner() == mover {
+            // The opponent just passed and the player to move wins when the game ends with the
+            // target standing: its pass ends the game so (the ends before two passes cannot
+            // hold, the board being that of the parent, which was not over). A real result,
+            // whatever the path, so it is stored; without it the search took the losing pass
+            // for an open move with the parent's numbers.
+            self.tt.put(Entry {
+                key,
+                phi: 0,
+                delta: INF,
+                work: 1,
+                best: u16::MAX,
+            });
+            return (0, INF, false);
+        }
         if self.config.heuristic {
             let (phi, delta) = self.knowledge.initial(self.game, s);
             (phi, delta, false)
@@ -340,7 +373,21 @@ impl<'g, 't> Dfpn<'g, 't> {
                 moves[..=i].rotate_right(1);
             }
         }
-        for &mv in &moves {
+        let mut weights = std::mem::take(&mut self.weights);
+        weights.clear();
+        let mut best_weight = 0.0f32;
+        if let Some((pats, _)) = &self.patterns {
+            let pos = &self.states[d].pos;
+            for &mv in &moves {
+                let w = match mv {
+                    Move::Play(p) => pats.weight(pos, p).unwrap_or(0.0),
+                    Move::Pass => 0.0,
+                };
+                best_weight = best_weight.max(w);
+                weights.push(w);
+            }
+        }
+        for (i, &mv) in moves.iter().enumerate() {
             let repeated = self.enter(d, mv);
             self.nodes += 1;
             let key = self.game.key(&self.states[d + 1]);
@@ -355,6 +402,10 @@ impl<'g, 't> Dfpn<'g, 't> {
                 } else if killer == Some(mv) {
                     delta = delta.div_ceil(2);
                 }
+                if let (Some((_, k)), true) = (&self.patterns, best_weight > 0.0) {
+                    let shortfall = 1.0 - weights[i] / best_weight;
+                    delta += (*k as f32 * shortfall).round() as u32;
+                }
             }
             kids.push(Child {
                 mv,
@@ -365,6 +416,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             });
         }
         self.moves = moves;
+        self.weights = weights;
         self.kids[d] = kids;
     }
 

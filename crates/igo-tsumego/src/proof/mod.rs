@@ -27,6 +27,6 @@ pub mod tree;
 pub use answer::{prove_answer, ProofSettings, ProvenResult};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, State};
-pub use solve::{solve_proven, ProofReport, SearchReport, Solved};
+pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};
 pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 pub use table::Table;

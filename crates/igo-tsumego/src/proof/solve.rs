@@ -1,18 +1,25 @@
-//! One solve (issue 10, item 5): the Monte-Carlo search frames the problem and guesses, then the
-//! prover tries to prove the status in the same budget. The answer is *proven* when the prover
-//! finished with a solution tree (which `igo-check` can replay), *estimated* otherwise (the
-//! Monte-Carlo answer).
+//! One solve (issue 10, item 5): the Monte-Carlo search frames the problem and guesses, and the
+//! prover tries to prove the status in the same budget. On one thread the two run one after the
+//! other (the prover after the whole Monte-Carlo search, deterministic for a seed); with two
+//! threads or more the prover starts on its own thread once the question is framed and a
+//! warm-up of the main search has ranked the first moves, and the Monte-Carlo search goes on
+//! beside it on the other threads (stopped early when the prover proves the answer). The answer
+//! is *proven* when the prover finished with a solution tree (which `igo-check` can replay),
+//! *estimated* otherwise (the Monte-Carlo answer).
 
+use std::sync::Mutex;
 use std::time::Instant;
 
 use igo_core::{Color, Move};
 use serde::Serialize;
 
-use super::answer::{prove_answer, ProofSettings, ProvenResult};
+use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult};
 use super::dfpn::Limits;
 use super::status::ProvenStatus;
 use crate::problem::Problem;
-use crate::solver::{solve, Answer, Request, SolveError, SolverConfig, Status};
+use crate::solver::{
+    solve, solve_beside, Answer, Companion, Framed, Request, SolveError, SolverConfig, Status,
+};
 use crate::uct::StopFlag;
 
 /// The Monte-Carlo answer and the prover's, together.
@@ -30,9 +37,7 @@ impl Solved {
     /// Whether the answer is proven (see [`ProvenResult::is_proven`]) with the side to play
     /// succeeding: a proven first move.
     pub fn proven(&self) -> bool {
-        self.proof.as_ref().is_some_and(|p| {
-            p.is_proven() && p.first_move.is_some() && p.status != Some(ProvenStatus::Fail)
-        })
+        self.proof.as_ref().is_some_and(ProvenResult::answers)
     }
 
     /// Whether every solution tree read out is complete (no line cut by the read-out's budget).
@@ -45,12 +50,37 @@ impl Solved {
         })
     }
 
-    /// The first move: the proven one when there is one, else the Monte-Carlo one.
+    /// The first move: the proven one when there is one, else the Monte-Carlo one (see
+    /// [`Solved::estimated_move`]).
     pub fn first_move(&self) -> Move {
         match &self.proof {
             Some(p) if self.proven() => p.first_move.unwrap_or(self.answer.mv),
-            _ => self.answer.mv,
+            _ => self.estimated_move(),
         }
+    }
+
+    /// The first move of an unproven answer: the Monte-Carlo search's best candidate among those
+    /// the prover refuted least (not at all, else only under the stronger ko models): the
+    /// prover's partial result overrides the estimate where it shows a move fails. Only moves
+    /// of the prover's region replace the estimate (it neither tries nor refutes the others).
+    pub fn estimated_move(&self) -> Move {
+        let Some(p) = &self.proof else {
+            return self.answer.mv;
+        };
+        let mut pick = self.answer.mv;
+        let Some(mut level) = p.refuted_level(pick) else {
+            return pick;
+        };
+        for c in &self.answer.candidates {
+            match p.refuted_level(c.mv) {
+                Some(l) if l < level => {
+                    pick = c.mv;
+                    level = l;
+                }
+                _ => {}
+            }
+        }
+        pick
     }
 
     /// The status: the proven one when the answer is proven, else the Monte-Carlo estimate.
@@ -83,10 +113,14 @@ impl Solved {
             .map(|s| s.code())
     }
 
-    /// The main line: the proof's when proven, else the Monte-Carlo one.
+    /// The main line: the proof's when proven, else the Monte-Carlo one (only the move when the
+    /// prover's refutations changed it).
     pub fn line(&self) -> Vec<(Color, Move)> {
         match &self.proof {
             Some(p) if self.proven() => p.main_line(),
+            _ if self.estimated_move() != self.answer.mv => {
+                vec![(self.answer.to_play, self.estimated_move())]
+            }
             _ => self.answer.line.iter().map(|m| (m.color, m.mv)).collect(),
         }
     }
@@ -97,8 +131,10 @@ impl Solved {
     }
 }
 
-/// Solves `problem` with the Monte-Carlo solver (its budget in `config`), then, unless
-/// `settings` is `None`, proves within `limits` (node count, deadline, stop flag).
+/// Solves `problem` with the Monte-Carlo solver (its budget in `config`) and, unless
+/// `settings` is `None`, the prover within `limits` (node count, deadline, stop flag): one after
+/// the other on one thread, side by side with two or more (`config.uct.threads`; the
+/// Monte-Carlo search then gets one thread fewer).
 pub fn solve_proven(
     problem: &Problem,
     request: &Request,
@@ -107,6 +143,18 @@ pub fn solve_proven(
     limits: Limits<'_>,
     stop: StopFlag<'_>,
 ) -> Result<Solved, SolveError> {
+    // The prover uses the Monte-Carlo search's learned shapes unless told otherwise.
+    let with_patterns = settings.map(|s| {
+        let mut s = s.clone();
+        if s.prover.patterns.is_none() {
+            s.prover.patterns = config.patterns.clone();
+        }
+        s
+    });
+    let settings = with_patterns.as_ref();
+    if let Some(s) = settings.filter(|_| config.uct.threads >= 2) {
+        return solve_side_by_side(problem, request, config, s, limits, stop);
+    }
     let t0 = Instant::now();
     let answer = solve(problem, request, config, stop)?;
     let mc = t0.elapsed().as_secs_f64();
@@ -119,6 +167,43 @@ pub fn solve_proven(
         answer,
         proof,
         seconds: (mc, t0.elapsed().as_secs_f64() - mc),
+    })
+}
+
+/// The prover on its own thread beside the Monte-Carlo search (see the module documentation).
+fn solve_side_by_side(
+    problem: &Problem,
+    request: &Request,
+    config: &SolverConfig,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+    stop: StopFlag<'_>,
+) -> Result<Solved, SolveError> {
+    let mut mc = config.clone();
+    mc.uct.threads = config.uct.threads - 1;
+    let result: Mutex<Option<(ProvenResult, f64)>> = Mutex::new(None);
+    let run = |framed: &Framed| {
+        let t = Instant::now();
+        let proof = prove_framed(problem, framed, settings, limits);
+        let done = proof.answers();
+        *result.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((proof, t.elapsed().as_secs_f64()));
+        done
+    };
+    let companion = Companion {
+        warmup: settings.warmup,
+        run: &run,
+    };
+    let answer = solve_beside(problem, request, &mc, stop, Some(companion))?;
+    let mc_seconds = answer.seconds;
+    let (proof, seconds) = match result.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some((p, s)) => (Some(p), s),
+        None => (None, 0.0),
+    };
+    Ok(Solved {
+        answer,
+        proof,
+        seconds: (mc_seconds, seconds),
     })
 }
 
@@ -164,6 +249,19 @@ pub struct ProofReport {
     pub reason: Option<String>,
     /// The searches, one per ko model.
     pub searches: Vec<SearchReport>,
+    /// First moves the prover showed to fail, with the strongest ko model showing it (GNU Go's
+    /// code of the model: 1 the opponent has the threats, 2 nobody, 3 the side to play).
+    pub refuted: Vec<RefutedMove>,
+}
+
+/// A first move the prover showed to fail.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RefutedMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The strongest ko model that shows it fails (1 to 3).
+    pub model: u8,
 }
 
 impl Solved {
@@ -212,6 +310,15 @@ impl Solved {
                     tree_nodes: s.tree.as_ref().ok().map(|t| t.nodes.len()),
                     tree_cuts: s.tree.as_ref().ok().map(|t| t.cuts()),
                     tree_error: s.tree.as_ref().err().map(|e| e.to_string()),
+                })
+                .collect(),
+            refuted: p
+                .searches
+                .refuted
+                .iter()
+                .map(|&(m, model)| RefutedMove {
+                    mv: size.format_move(p.to_original(m)),
+                    model,
                 })
                 .collect(),
         })

@@ -93,6 +93,11 @@ pub struct ProverConfig {
     /// Success rates of the side to play's first moves (local board), from the Monte-Carlo
     /// search: they order the root moves and start their numbers. \[default: none\]
     pub root_hints: Vec<(Move, f32)>,
+    /// Learned shapes for the moves' proof numbers (see [`Dfpn::set_patterns`]). \[default:
+    /// none\]
+    pub patterns: Option<std::sync::Arc<crate::patterns::Patterns>>,
+    /// The most a shape adds to a move's proof number. \[default: 4\]
+    pub pattern_weight: u32,
 }
 
 impl Default for ProverConfig {
@@ -104,6 +109,8 @@ impl Default for ProverConfig {
             refutations: true,
             seki: true,
             root_hints: Vec::new(),
+            patterns: None,
+            pattern_weight: 4,
         }
     }
 }
@@ -121,6 +128,32 @@ pub struct ProvenAnswer {
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// First moves of the side to play (local board) that a search showed to fail, each with
+    /// the strongest ko model that shows it (GNU Go's code of the model: 1, the opponent has
+    /// the threats; 2, nobody; 3, the side to play has them, so the move fails even as a ko).
+    /// Kept when the status is not found: an estimate should not answer such a move.
+    pub refuted: Vec<(Move, u8)>,
+}
+
+impl ProvenAnswer {
+    /// The strongest model code under which `mv` (local board) is shown to fail, 0 if none.
+    pub fn refuted_level(&self, mv: Move) -> u8 {
+        self.refuted
+            .iter()
+            .filter(|r| r.0 == mv)
+            .map(|r| r.1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn note_refuted(&mut self, moves: &[Move], code: u8) {
+        for &m in moves {
+            match self.refuted.iter_mut().find(|r| r.0 == m) {
+                Some(r) => r.1 = r.1.max(code),
+                None => self.refuted.push((m, code)),
+            }
+        }
+    }
 }
 
 /// The local game of a problem: `start` (local board, side to play to move), the playable
@@ -141,51 +174,62 @@ fn game(q: &Question, rules: Rules) -> LocalGame {
     LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules)
 }
 
-/// One search: who wins from the start under `rules`, with the tree of the winner.
-fn search(
-    q: &Question,
-    rules: Rules,
-    tt: &mut Table,
-    config: &ProverConfig,
-    limits: Limits<'_>,
-    nodes: &mut u64,
-    want_tree: bool,
-) -> Option<Proof> {
-    let g = game(q, rules);
-    let to_play = q.start.to_play();
-    let mut dfpn = Dfpn::new(&g, tt, config.dfpn);
-    dfpn.set_root_hints(&config.root_hints);
-    let left = Limits {
-        nodes: limits.nodes.saturating_sub(*nodes),
-        ..limits
-    };
-    let verdict = dfpn.run(left);
-    let (winner, first_move) = match verdict {
-        Verdict::Win(m) => (to_play, Some(m)),
-        Verdict::Loss => (!to_play, None),
-        Verdict::Unknown => {
-            *nodes += dfpn.nodes;
-            return None;
-        }
-    };
-    let tree = if want_tree {
-        let tree_limits = readout_limits(config.tree, limits, *nodes + dfpn.nodes);
-        solution_tree(&mut dfpn, winner, first_move, tree_limits)
-    } else {
-        Err(TreeError::NotRead)
-    };
-    *nodes += dfpn.nodes;
-    // The tree's first move is the one to report: it is the line that was proven on its path.
-    let first_move = match (&tree, first_move) {
-        (Ok(t), Some(_)) => t.first_move().or(first_move),
-        (_, m) => m,
-    };
-    Some(Proof {
-        rules,
-        winner,
-        first_move,
-        tree,
-    })
+/// The searches of one status proof: the question, the shared table, the settings and limits,
+/// the positions used so far.
+struct Searches<'a, 's> {
+    q: &'a Question,
+    tt: Table,
+    config: &'a ProverConfig,
+    limits: Limits<'s>,
+    nodes: u64,
+    /// The first moves the last search showed to fail.
+    refuted: Vec<Move>,
+}
+
+impl Searches<'_, '_> {
+    /// One search: who wins from the start under `rules`, with the tree of the winner; and the
+    /// first moves it showed to fail (all of them when the side to play loses) in `refuted`.
+    fn search(&mut self, rules: Rules) -> Option<Proof> {
+        let q = self.q;
+        let g = game(q, rules);
+        let to_play = q.start.to_play();
+        let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
+        dfpn.set_root_hints(&self.config.root_hints);
+        dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
+        let left = Limits {
+            nodes: self.limits.nodes.saturating_sub(self.nodes),
+            ..self.limits
+        };
+        let verdict = dfpn.run(left);
+        // A child whose player to move (the opponent) is proven to win refutes the move to it.
+        let children = dfpn.root_children();
+        self.refuted.clear();
+        self.refuted
+            .extend(children.iter().filter(|c| c.1 == 0).map(|c| c.0));
+        let (winner, first_move) = match verdict {
+            Verdict::Win(m) => (to_play, Some(m)),
+            Verdict::Loss => (!to_play, None),
+            Verdict::Unknown => {
+                self.nodes += dfpn.nodes;
+                return None;
+            }
+        };
+        let tree_limits = readout_limits(self.config.tree, self.limits, self.nodes + dfpn.nodes);
+        let tree = solution_tree(&mut dfpn, winner, first_move, tree_limits);
+        self.nodes += dfpn.nodes;
+        // The tree's first move is the one to report: it is the line that was proven on its
+        // path.
+        let first_move = match (&tree, first_move) {
+            (Ok(t), Some(_)) => t.first_move().or(first_move),
+            (_, m) => m,
+        };
+        Some(Proof {
+            rules,
+            winner,
+            first_move,
+            tree,
+        })
+    }
 }
 
 /// The read-out's share of the problem's budget, after `used` positions of it: at most what
@@ -211,11 +255,23 @@ fn readout_limits(tree: TreeLimits, limits: Limits<'_>, used: u64) -> TreeLimits
 /// Proves the status of the side to play in `q` within `limits`.
 pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> ProvenAnswer {
     let t0 = Instant::now();
-    let mut tt = Table::with_bytes(config.table_bytes);
+    let mut searches = Searches {
+        q,
+        tt: Table::with_bytes(config.table_bytes),
+        config,
+        limits,
+        nodes: 0,
+        refuted: Vec::new(),
+    };
     let me = q.start.to_play();
-    let defender = !q.attacker;
-    let mut nodes = 0u64;
-    let mut proofs = Vec::new();
+    let mut answer = ProvenAnswer {
+        status: None,
+        first_move: None,
+        proofs: Vec::new(),
+        nodes: 0,
+        seconds: 0.0,
+        refuted: Vec::new(),
+    };
     // The opponent's threats: when the attacker plays first, the defender's threats are worth
     // less than its target (books do not count as a ko the ko whose capture ataris the group).
     let opponent = if me == q.attacker {
@@ -228,23 +284,21 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         (KoThreats::None, 2),
         (KoThreats::Unlimited(me), 3),
     ];
-    let mut status = None;
-    let mut first_move = None;
     for (ko, code) in models {
-        let rules = Rules {
+        let found = searches.search(Rules {
             ko,
             life: LifeRule::Standing,
-        };
-        let Some(p) = search(q, rules, &mut tt, config, limits, &mut nodes, true) else {
+        });
+        answer.note_refuted(&searches.refuted, code);
+        let Some(p) = found else {
             break;
         };
         let won = p.winner == me;
         let first = p.first_move;
-        let tree_ok = p.tree.is_ok();
-        proofs.push(p);
+        answer.proofs.push(p);
         if won {
-            first_move = first;
-            status = Some(if code > 1 {
+            answer.first_move = first;
+            answer.status = Some(if code > 1 {
                 ProvenStatus::Ko(code)
             } else if me == q.attacker {
                 ProvenStatus::Kill
@@ -254,61 +308,60 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
             // The failure under the stronger model is the other half of a ko status: move its
             // proof after the winning one.
             if code > 1 {
-                let fail = proofs.remove(proofs.len() - 2);
-                proofs.push(fail);
-                if !config.refutations {
-                    proofs.truncate(1);
-                }
+                let fail = answer.proofs.remove(answer.proofs.len() - 2);
+                answer.proofs.push(fail);
             }
             break;
         }
-        let _ = tree_ok;
         if code == 3 {
-            status = Some(ProvenStatus::Fail);
+            answer.status = Some(ProvenStatus::Fail);
         }
     }
-    if status == Some(ProvenStatus::Live) && me == defender && config.seki {
-        // Without threats on either side, so that a ko the defender must keep fighting (which
-        // the standing rule counts as life when it ends in passes) is not taken for seki.
-        let rules = Rules {
-            ko: KoThreats::None,
-            life: LifeRule::Unconditional,
-        };
-        if let Some(p) = search(q, rules, &mut tt, config, limits, &mut nodes, true) {
-            let other_move = p.winner == me && p.first_move != first_move;
-            if p.winner != me {
-                status = Some(ProvenStatus::Seki);
-            }
-            proofs.push(p);
-            if other_move {
-                // The move that wins under the standing rule may reach only seki while another
-                // lives (cho-elementary-0832: the standing search's D18 gives seki, D19
-                // lives): neither search shows one move doing both. Life against the
-                // attacker's unlimited threats under the unconditional rule shows it for one
-                // move, the answer then; without it, the standing move is proven to seki only.
-                let strict = Rules {
-                    ko: KoThreats::Unlimited(q.attacker),
-                    life: LifeRule::Unconditional,
-                };
-                match search(q, strict, &mut tt, config, limits, &mut nodes, true) {
-                    Some(s) if s.winner == me && s.tree.is_ok() => {
-                        first_move = s.first_move;
-                        proofs.insert(0, s);
-                    }
-                    _ => status = Some(ProvenStatus::Seki),
-                }
-            }
-        }
+    if answer.status == Some(ProvenStatus::Live) && me != q.attacker && config.seki {
+        tell_seki(&mut searches, &mut answer);
     }
     if !config.refutations {
-        proofs.truncate(1);
+        answer.proofs.truncate(1);
     }
-    ProvenAnswer {
-        status,
-        first_move,
-        proofs,
-        nodes,
-        seconds: t0.elapsed().as_secs_f64(),
+    answer.nodes = searches.nodes;
+    answer.seconds = t0.elapsed().as_secs_f64();
+    answer
+}
+
+/// For a defender proven to live under the standing rule: whether it lives outright or only in
+/// seki (see the module documentation), with the proofs that show it.
+fn tell_seki(searches: &mut Searches<'_, '_>, answer: &mut ProvenAnswer) {
+    let me = searches.q.start.to_play();
+    // Without threats on either side, so that a ko the defender must keep fighting (which the
+    // standing rule counts as life when it ends in passes) is not taken for seki.
+    let Some(p) = searches.search(Rules {
+        ko: KoThreats::None,
+        life: LifeRule::Unconditional,
+    }) else {
+        return;
+    };
+    let other_move = p.winner == me && p.first_move != answer.first_move;
+    if p.winner != me {
+        answer.status = Some(ProvenStatus::Seki);
+    }
+    answer.proofs.push(p);
+    if other_move {
+        // The move that wins under the standing rule may reach only seki while another lives
+        // (cho-elementary-0832: the standing search's D18 gives seki, D19 lives): neither
+        // search shows one move doing both. Life against the attacker's unlimited threats
+        // under the unconditional rule shows it for one move, the answer then; without it, the
+        // standing move is proven to seki only.
+        let strict = Rules {
+            ko: KoThreats::Unlimited(searches.q.attacker),
+            life: LifeRule::Unconditional,
+        };
+        match searches.search(strict) {
+            Some(s) if s.winner == me && s.tree.is_ok() => {
+                answer.first_move = s.first_move;
+                answer.proofs.insert(0, s);
+            }
+            _ => answer.status = Some(ProvenStatus::Seki),
+        }
     }
 }
 

@@ -52,6 +52,15 @@ pub fn part(budget: Budget, fraction: f64, lo: u64, hi: u64) -> Budget {
     }
 }
 
+/// The smaller of two budgets of one kind (`a` when the kinds differ).
+pub fn smaller(a: Budget, b: Budget) -> Budget {
+    match (a, b) {
+        (Budget::Playouts(x), Budget::Playouts(y)) => Budget::Playouts(x.min(y)),
+        (Budget::Time(x), Budget::Time(y)) => Budget::Time(x.min(y)),
+        _ => a,
+    }
+}
+
 /// What is left of `budget` after `used` playouts and `elapsed` time.
 fn remaining(budget: Budget, used: u64, elapsed: Duration) -> Budget {
     match budget {

@@ -16,7 +16,8 @@
 //! and a problem asks about all of them (a block that can be cut off and captured alone is not
 //! the question when the rest lives or dies with it). Groups that touch one weak cutting block of
 //! the other colour (at most four stones, one or two liberties) are joined as well: capturing it
-//! connects them, so they fight as one.
+//! connects them, so they fight as one. So are groups a one-point jump or a knight's move apart
+//! (the points between empty): a shape the eye reads as one group, and books ask about whole.
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
@@ -251,7 +252,8 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
         let (na, nb) = (a.neighbours(size), b.neighbours(size));
         cutters.iter().any(|c| na.intersects(c) && nb.intersects(c))
     };
-    // Join until no two groups share two liberties, an enclosed area or a weak cutting block.
+    // Join until no two groups share two liberties, an enclosed area or a weak cutting block,
+    // or are linked by a one-point jump or a knight's move.
     // Joining only adds liberties and neighbours, so the result does not depend on the order;
     // keeping the earlier group's slot keeps the groups in the order of their first points.
     let mut joined = true;
@@ -262,6 +264,7 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
                 if (liberties(&out[i]) & liberties(&out[j])).count() >= 2
                     || share_inner(&out[i], &out[j])
                     || share_cutter(&out[i], &out[j])
+                    || shape_linked(board, &out[i], &out[j])
                 {
                     let g = out.remove(j);
                     out[i] |= g;
@@ -273,6 +276,59 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
     }
     out.sort_by_key(|g| (std::cmp::Reverse(g.count()), g.first()));
     out
+}
+
+/// An offset (dx, dy) and the two offsets between (the same twice for a jump).
+type ShapeLink = ((i32, i32), [(i32, i32); 2]);
+
+/// Offsets of a one-point jump (two points apart on a line) and of a knight's move, with the
+/// points between (relative to the first stone) that must be empty for the link.
+const SHAPE_LINKS: [ShapeLink; 12] = [
+    ((2, 0), [(1, 0), (1, 0)]),
+    ((-2, 0), [(-1, 0), (-1, 0)]),
+    ((0, 2), [(0, 1), (0, 1)]),
+    ((0, -2), [(0, -1), (0, -1)]),
+    ((1, 2), [(0, 1), (1, 1)]),
+    ((-1, 2), [(0, 1), (-1, 1)]),
+    ((1, -2), [(0, -1), (1, -1)]),
+    ((-1, -2), [(0, -1), (-1, -1)]),
+    ((2, 1), [(1, 0), (1, 1)]),
+    ((2, -1), [(1, 0), (1, -1)]),
+    ((-2, 1), [(-1, 0), (-1, 1)]),
+    ((-2, -1), [(-1, 0), (-1, -1)]),
+];
+
+/// Whether a stone of `a` and one of `b` (both of one colour) are linked by a one-point jump or
+/// a knight's move whose points between are empty (a jump whose middle point has opponent
+/// stones on both sides is an enclosed point, which joins the groups anyway). The shapes that
+/// leave a group of a problem in pieces to the eye (cho-elementary-0070: B18-D18 and F18-H18, a jump at E18;
+/// cho-elementary-0324: B17 and D18-E18, a knight's move): the question is the whole shape.
+pub fn shape_linked(board: &Board, a: &PointSet, b: &PointSet) -> bool {
+    let size = board.size();
+    let at = |x: i32, y: i32| {
+        (x >= 0 && y >= 0)
+            .then(|| size.point(x as usize, y as usize))
+            .flatten()
+    };
+    for p in a.iter() {
+        let (x, y) = size.coords(p);
+        let (x, y) = (x as i32, y as i32);
+        for &((dx, dy), between) in &SHAPE_LINKS {
+            let Some(q) = at(x + dx, y + dy) else {
+                continue;
+            };
+            if !b.contains(q) {
+                continue;
+            }
+            let open = between
+                .iter()
+                .all(|&(mx, my)| at(x + mx, y + my).is_some_and(|m| board.is_empty_at(m)));
+            if open {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Largest block counted as a weak cutting block (see [`weak_cutters`]).
@@ -366,6 +422,23 @@ mod tests {
     use super::*;
     use crate::problem::Problem;
     use igo_core::Position;
+
+    /// Whether `p` and `q` are a one-point jump apart (the middle point empty) or a knight's
+    /// move apart (both points between empty), written out case by case from the coordinates.
+    fn jump_or_knight(board: &Board, p: Point, q: Point) -> bool {
+        let size = board.size();
+        let ((px, py), (qx, qy)) = (size.coords(p), size.coords(q));
+        let (dx, dy) = (qx as i32 - px as i32, qy as i32 - py as i32);
+        let empty = |x: i32, y: i32| board.is_empty_at(size.point(x as usize, y as usize).unwrap());
+        let (px, py) = (px as i32, py as i32);
+        match (dx.abs(), dy.abs()) {
+            (2, 0) => empty(px + dx / 2, py),
+            (0, 2) => empty(px, py + dy / 2),
+            (1, 2) => empty(px, py + dy / 2) && empty(px + dx, py + dy / 2),
+            (2, 1) => empty(px + dx / 2, py) && empty(px + dx / 2, py + dy),
+            _ => false,
+        }
+    }
 
     fn points(pos: &Position, names: &str) -> PointSet {
         names
@@ -486,6 +559,33 @@ mod tests {
     }
 
     #[test]
+    fn groups_a_jump_or_a_knights_move_apart_are_one_target() {
+        // White's B9-C9 and E9-F9: a one-point jump at D9 along the edge; G7 is a knight's move
+        // from F9 (F8 and G8 empty). One target. Black's C5 and F4 are neither: two
+        // groups.
+        let pos = Position::from_diagram(
+            "
+            . O O . O O . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . O . . . . .
+            . . X . . . . . .
+            . . . . . X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            to play: X",
+        )
+        .unwrap();
+        let board = pos.board();
+        let region = Region::around_stones(board, &Default::default()).unwrap();
+        let white = target_groups(board, Color::White, &region);
+        assert_eq!(white[0], points(&pos, "B9 C9 E9 F9 G7"), "{white:?}");
+        let black = target_groups(board, Color::Black, &region);
+        assert_eq!(black.len(), 2, "{black:?}");
+    }
+
+    #[test]
     fn target_groups_partition_the_stones_and_share_fewer_than_two_liberties() {
         let mut rng = igo_core::seeded_rng(7);
         for _ in 0..200 {
@@ -529,6 +629,15 @@ mod tests {
                             !g.neighbours(size).intersects(h),
                             "blocks stay whole in one group"
                         );
+                        // Recomputed by looking at every pair of stones two steps apart.
+                        for p in g.iter() {
+                            for q in h.iter() {
+                                assert!(
+                                    !jump_or_knight(board, p, q),
+                                    "no two groups a jump or a knight's move apart"
+                                );
+                            }
+                        }
                         // Recomputed from the blocks of the other colour.
                         for b in board.blocks().filter(|b| b.color() != colour) {
                             let weak =

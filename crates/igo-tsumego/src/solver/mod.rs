@@ -10,10 +10,13 @@
 //!
 //! [`report`] gives the answer as data, text, an SGF answer tree and an SVG picture.
 //!
+//! [`beside`] runs a companion (the prover) on its own thread beside phases 2 and 3.
+//!
 //! [`config`] holds the settings and the table of their knobs; [`budget`] shares one budget
 //! among the phases.
 
 pub mod answer;
+pub mod beside;
 pub mod budget;
 pub mod config;
 pub mod error;
@@ -22,14 +25,17 @@ pub mod report;
 pub mod status;
 
 pub use answer::{Answer, AnswerMove, Candidate};
+pub use beside::{Companion, CompanionFn, Framed};
 pub use config::{Knob, KnobError, KnobKind, SolverConfig, KNOBS};
 pub use error::SolveError;
 pub use inference::{Inferred, Question, Request};
 pub use report::AnswerReport;
 pub use status::Status;
 
+use crate::fight::Fight;
 use crate::mainline::min_max_route;
 use crate::problem::{Goal, Problem};
+use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
 use budget::Spend;
 
@@ -39,6 +45,19 @@ pub fn solve(
     request: &Request,
     config: &SolverConfig,
     stop: StopFlag<'_>,
+) -> Result<Answer, SolveError> {
+    solve_beside(problem, request, config, stop, None)
+}
+
+/// [`solve`], with `companion` (if any) run on its own thread beside the main search once the
+/// question is framed and a warm-up of the main search has ranked the first moves
+/// ([`beside`]). The companion may stop the Monte-Carlo part early.
+pub fn solve_beside(
+    problem: &Problem,
+    request: &Request,
+    config: &SolverConfig,
+    stop: StopFlag<'_>,
+    companion: Option<Companion<'_>>,
 ) -> Result<Answer, SolveError> {
     config.validate()?;
     let mut spend = Spend::start(config.budget);
@@ -56,57 +75,133 @@ pub fn solve(
         stop,
     );
     let fight = &fights[choice.index];
+    let goal = if to_play == fight.ctx.attacker {
+        Goal::Kill
+    } else {
+        Goal::Live
+    };
+    let mut search = choice
+        .search
+        .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
+    let Some(companion) = companion else {
+        return decide(&question, fight, search, to_play, config, &mut spend, stop);
+    };
+    // The warm-up: enough of the main search to rank the first moves for the companion.
+    let left = spend.left();
+    if !budget::is_spent(left) {
+        let warm = budget::part(config.budget, companion.warmup, 200, u64::MAX);
+        spend.add(search.run(budget::smaller(warm, left), stop));
+    }
+    let framed = Framed {
+        to_play,
+        goal,
+        attacker: fight.ctx.attacker,
+        target: fight.target,
+        region: question.region,
+        candidates: answer::candidates(fight, &search.children_after(&[]), goal),
+    };
+    beside::run_beside(companion.run, &framed, stop, |quit| {
+        decide(&question, fight, search, to_play, config, &mut spend, quit)
+    })
+}
+
+/// Phases 2 and 3 on the chosen `fight`, its main search started in `search`.
+fn decide<'f>(
+    question: &Question,
+    fight: &'f Fight,
+    search: Search<TsumegoState<'f>>,
+    to_play: igo_core::Color,
+    config: &SolverConfig,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Result<Answer, SolveError> {
     let attacker = fight.ctx.attacker;
     let goal = if to_play == attacker {
         Goal::Kill
     } else {
         Goal::Live
     };
-    let search = choice
-        .search
-        .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
-
     // 2. Main search, ko test, status.
-    let main = status::main_search(search, goal, config, &mut spend, stop);
+    let main = status::main_search(search, goal, config, spend, stop);
     let ko_fight = main.fails.then(|| fight.with_ko_master(to_play));
     let ko = ko_fight
         .as_ref()
-        .and_then(|kf| status::ko_test(kf, goal, main.left, config, &mut spend, stop));
-    let (answer_fight, answer_search, status, proven) = match (&ko_fight, &ko) {
-        (Some(kf), Some(ks)) => (kf, &ks.search, Status::Ko, ks.proven),
-        _ => (fight, &main.search, main.status, main.proven),
-    };
-
+        .and_then(|kf| status::ko_test(kf, goal, main.left, config, spend, stop));
     // 3. The answer, from the search that decided the status.
-    let children = answer_search.children_after(&[]);
-    let Some(best) = children.first().copied() else {
-        // No move was searched: either the stop flag came before the first playout, or the
-        // target's side has nothing to play for.
-        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
-            return Err(SolveError::Stopped);
-        }
-        return Err(SolveError::NoTarget(!attacker));
-    };
-    let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
-    let status = status::refine(status, proven, goal, best.value, answer_fight, &route);
-    let (sequence, sequence_playouts) = answer::sequence(answer_fight, goal, to_play, config, stop);
-    Ok(Answer {
+    let read = Reading {
+        question,
+        fight,
         to_play,
         goal,
-        attacker,
-        target: fight.target,
-        region: question.region,
-        inferred: question.inferred,
-        mv: answer_fight.to_original(best.mv),
-        capture_rate: best.value,
-        visits: best.visits,
-        candidates: answer::candidates(answer_fight, &children, goal),
-        line: answer::line(answer_fight, &route, to_play),
-        sequence,
-        sequence_playouts,
-        status,
-        proven,
-        playouts: spend.used,
-        seconds: spend.elapsed().as_secs_f64(),
-    })
+        config,
+        stop,
+    };
+    match (&ko_fight, &ko) {
+        (Some(kf), Some(ks)) => read.answer(kf, &ks.search, Status::Ko, ks.proven, spend),
+        _ => read.answer(fight, &main.search, main.status, main.proven, spend),
+    }
+}
+
+/// What phase 3 reads the answer with.
+struct Reading<'a, 's> {
+    question: &'a Question,
+    fight: &'a Fight,
+    to_play: igo_core::Color,
+    goal: Goal,
+    config: &'a SolverConfig,
+    stop: StopFlag<'s>,
+}
+
+impl Reading<'_, '_> {
+    /// Phase 3: the answer from `answer_search` (on `answer_fight`), which decided `status`.
+    fn answer(
+        &self,
+        answer_fight: &Fight,
+        answer_search: &Search<TsumegoState<'_>>,
+        status: Status,
+        proven: bool,
+        spend: &Spend,
+    ) -> Result<Answer, SolveError> {
+        let Reading {
+            question,
+            fight,
+            to_play,
+            goal,
+            config,
+            stop,
+        } = *self;
+        let attacker = fight.ctx.attacker;
+        let children = answer_search.children_after(&[]);
+        let Some(best) = children.first().copied() else {
+            // No move was searched: either the stop flag came before the first playout, or the
+            // target's side has nothing to play for.
+            if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(SolveError::Stopped);
+            }
+            return Err(SolveError::NoTarget(!attacker));
+        };
+        let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
+        let status = status::refine(status, proven, goal, best.value, answer_fight, &route);
+        let (sequence, sequence_playouts) =
+            answer::sequence(answer_fight, goal, to_play, config, stop);
+        Ok(Answer {
+            to_play,
+            goal,
+            attacker,
+            target: fight.target,
+            region: question.region,
+            inferred: question.inferred,
+            mv: answer_fight.to_original(best.mv),
+            capture_rate: best.value,
+            visits: best.visits,
+            candidates: answer::candidates(answer_fight, &children, goal),
+            line: answer::line(answer_fight, &route, to_play),
+            sequence,
+            sequence_playouts,
+            status,
+            proven,
+            playouts: spend.used,
+            seconds: spend.elapsed().as_secs_f64(),
+        })
+    }
 }

@@ -22,12 +22,14 @@ pub struct SearchArgs {
     #[arg(long)]
     playouts: Option<u64>,
     /// Seconds per problem (wall clock), the Monte-Carlo search and the prover together: the
-    /// search gets --mc-share of it (unless --playouts is given), the prover the rest.
+    /// search gets --mc-share of it (unless --playouts is given); the prover runs to the end
+    /// (after the search on one thread, beside it on two or more).
     #[arg(long)]
     pub(super) seconds: Option<f64>,
-    /// Share of --seconds for the Monte-Carlo search.
-    #[arg(long, default_value_t = 0.25)]
-    mc_share: f64,
+    /// Share of --seconds for the Monte-Carlo search [default: 0.25 on one thread, where the
+    /// prover runs after it; 0.95 on two or more, where the prover runs beside it].
+    #[arg(long)]
+    mc_share: Option<f64>,
     /// Prover positions per problem at most [default: 2000000 without --seconds, no limit with
     /// it].
     #[arg(long)]
@@ -46,9 +48,11 @@ pub struct SearchArgs {
     /// Seed of the search.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Search threads: with the prover on and two or more, the prover gets one and the
+    /// Monte-Carlo search the others; one Monte-Carlo thread is deterministic for a seed
+    /// [default: the machine's cores, at most 8, with the prover; 1 with --no-prove].
+    #[arg(long)]
+    threads: Option<usize>,
     /// How threads share the search.
     #[arg(long, value_enum, default_value = "tree")]
     parallel: ParallelArg,
@@ -137,17 +141,24 @@ pub(super) fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
             )));
         }
     }
-    if !(args.mc_share > 0.0 && args.mc_share <= 1.0) {
+    let threads = match args.threads {
+        Some(t) => t,
+        None if args.no_prove => 1,
+        None => default_threads(),
+    };
+    let mc_share = args
+        .mc_share
+        .unwrap_or(if threads >= 2 { 0.95 } else { 0.25 });
+    if !(mc_share > 0.0 && mc_share <= 1.0) {
         return Err(bad_input(format!(
-            "--mc-share {} must be above 0 and at most 1",
-            args.mc_share
+            "--mc-share {mc_share} must be above 0 and at most 1"
         )));
     }
     if args.nodes == Some(0) {
         return Err(bad_input("--nodes 0: the prover needs some positions"));
     }
     // With the prover on, --seconds is shared: the Monte-Carlo search gets --mc-share of it.
-    let share = if args.no_prove { 1.0 } else { args.mc_share };
+    let share = if args.no_prove { 1.0 } else { mc_share };
     let budget = match (args.playouts, args.seconds) {
         (Some(n), _) => {
             if n == 0 || n > 1_000_000_000 {
@@ -158,18 +169,15 @@ pub(super) fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         (None, Some(s)) => Budget::Time(Duration::from_secs_f64(s * share)),
         (None, None) => Budget::Playouts(100_000),
     };
-    if args.threads == 0 || args.threads > 64 {
-        return Err(bad_input(format!(
-            "--threads {} must be 1 to 64",
-            args.threads
-        )));
+    if threads == 0 || threads > 64 {
+        return Err(bad_input(format!("--threads {threads} must be 1 to 64")));
     }
     let mut config = SolverConfig {
         budget,
         ..SolverConfig::default()
     };
     config.uct.seed = args.seed;
-    config.uct.threads = args.threads;
+    config.uct.threads = threads;
     config.uct.parallelism = match args.parallel {
         ParallelArg::Root => Parallelism::Root,
         ParallelArg::Tree => Parallelism::Tree,
@@ -206,6 +214,11 @@ pub(super) fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         None => Some(Arc::new(Patterns::shipped())),
     };
     Ok(config)
+}
+
+/// The default thread count: the machine's cores (at most 8).
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
 }
 
 /// Whether `--set help` was asked for: then the command prints the knob table and does nothing
