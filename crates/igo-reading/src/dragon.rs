@@ -139,3 +139,32 @@ fn eyes(board: &Board, group: &PointSet, owner: Color) -> usize {
         })
         .count()
 }
+
+/// Whether the dragon at `p` is surrounded (GNU Go's `is_surrounded`, by igo's own measure):
+/// `1` when at most [`SURROUNDED_POINTS`] empty points can be reached from it through empty
+/// points and its owner's stones (the opponent's stones close it in), `2` (weakly surrounded)
+/// when at most [`OwlConfig::escape_points`] can be reached through empty points that touch no
+/// opponent stone (the opponent's loose wall, one-point gaps included, closes it in), `0`
+/// otherwise; `0` for an empty point.
+pub fn surround_status(board: &Board, p: Point, config: &OwlConfig) -> u8 {
+    let Some(owner) = board.color_at(p) else {
+        return 0;
+    };
+    let size = board.size();
+    let group = dragon(board, p);
+    let empty = board.empty_points();
+    let own = board.stones(owner);
+    let reach = group.flood_fill(&(empty | own), size);
+    if (reach & empty).count() <= SURROUNDED_POINTS {
+        return 1;
+    }
+    let open = empty - board.stones(!owner).neighbours(size);
+    let loose = group.flood_fill(&(open | own), size);
+    if (loose & open).count() <= config.escape_points {
+        return 2;
+    }
+    0
+}
+
+/// The most empty points a surrounded dragon reaches ([`surround_status`]).
+pub const SURROUNDED_POINTS: usize = 24;

@@ -31,9 +31,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod connection;
 pub mod dragon;
+pub mod eye;
 pub mod fight;
 pub mod owl;
+pub mod semeai;
+pub mod tactical;
 
 use std::collections::HashMap;
 
@@ -61,6 +65,29 @@ impl Code {
             Code::Works => 1,
             Code::KoTaken => 2,
             Code::KoThreat => 3,
+        }
+    }
+
+    /// The result for the other side when the side to move changes: a result that works for
+    /// one side fails for the other, and a ko that one side wins by taking it first is a ko
+    /// the other side needs a threat for (GNU Go's `REVERSE_RESULT`).
+    pub fn reverse(self) -> Code {
+        match self {
+            Code::Fails => Code::Works,
+            Code::Works => Code::Fails,
+            Code::KoTaken => Code::KoThreat,
+            Code::KoThreat => Code::KoTaken,
+        }
+    }
+
+    /// How much the result is worth to its side: 3 unconditional, 2 a ko taken first, 1 a ko
+    /// that needs a threat, 0 a failure (to pick the best of several results).
+    pub fn rank(self) -> u8 {
+        match self {
+            Code::Fails => 0,
+            Code::KoThreat => 1,
+            Code::KoTaken => 2,
+            Code::Works => 3,
         }
     }
 
@@ -113,6 +140,12 @@ pub enum ReadingError {
     /// There is no stone at the point.
     #[error("vertex must not be empty")]
     NoStone(Point),
+    /// Two strings or dragons asked about together are of different colours.
+    #[error("vertices must have same color")]
+    Colors,
+    /// The two dragons of a race are of one colour.
+    #[error("vertices must have different colors")]
+    SameColors,
 }
 
 /// Limits of a reading.

@@ -38,10 +38,14 @@
 //! so ([`crate::Reading::complete`]) and `dragon_status` then answers `unknown`. Kos get GNU Go's
 //! result codes exactly as in the tactical reading.
 
+mod questions;
+
 use std::collections::HashMap;
 
 use igo_analysis::regions::enclosed_regions;
 use igo_core::{BoardSize, Move, Point, PointSet, Position};
+
+pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
 pub use crate::dragon::{dragon, dragons, OwlConfig};
@@ -208,6 +212,32 @@ impl Owl {
         reading.nodes += proof_nodes;
         Ok(reading)
     }
+}
+
+/// The candidate moves of the side to move at `pos` (the attacker's when `attacking`) for the
+/// dragon at `target`, played, best first, as the owl search reads them.
+pub(crate) fn children_for(
+    pos: &Position,
+    target: Point,
+    attacking: bool,
+    config: &OwlConfig,
+) -> Vec<(Move, Position)> {
+    let owner = pos.board().color_at(target).expect("a stone");
+    let mut table = HashMap::new();
+    let search = Search {
+        goal: Goal::Dragon(*config),
+        target,
+        attacker: !owner,
+        privilege: Privilege::Nobody,
+        safe: 0,
+        deep_safety: [(0, 0); 2],
+        table: &mut table,
+        nodes: 0,
+        node_limit: 0,
+        cut: false,
+        ko_seen: false,
+    };
+    children(&search, pos, attacking, config)
 }
 
 /// The candidate moves of the side to move, played, best first (module documentation).
