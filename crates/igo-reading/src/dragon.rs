@@ -91,9 +91,10 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let Some(owner) = board.color_at(target) else {
         return false;
     };
-    if unconditionally_alive(board, owner)
-        .alive_blocks
-        .contains(target)
+    if may_be_unconditionally_alive(board, target, owner)
+        && unconditionally_alive(board, owner)
+            .alive_blocks
+            .contains(target)
     {
         return true;
     }
@@ -121,6 +122,30 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
         left -= block.stones();
     }
     eyes(board, &group, owner) >= 2
+}
+
+/// A necessary condition of Benson's life for the block at `target` (so that the whole-board
+/// computation runs only where it can succeed): two of the regions it borders (the pieces of
+/// the board without `owner`'s stones that hold one of its liberties) are vital to it, every
+/// empty point of each being one of its liberties.
+fn may_be_unconditionally_alive(board: &Board, target: Point, owner: Color) -> bool {
+    let size = board.size();
+    let libs = board.liberties_at(target);
+    let empty = board.empty_points();
+    let without = PointSet::full(size) - board.stones(owner);
+    let mut left = libs;
+    let mut vital = 0;
+    while let Some(l) = left.first() {
+        let region = PointSet::single(l).flood_fill(&without, size);
+        left -= region;
+        if (region & empty).is_subset(&libs) {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The enclosed regions of the dragon taken for eyes (module documentation).

@@ -51,7 +51,8 @@ pub fn eye_space(pos: &Position, p: Point) -> Option<(Color, PointSet)> {
         let inside = (space & board.stones(!owner)).count();
         // The opponent's stones inside are fewer than the empty points (they are prisoners,
         // not a living group); a large area is an eye space only when it holds none.
-        if inside >= holes || (space.count() > MAX_EYE_SPACE && inside > 0) {
+        let large = space.count() > MAX_EYE_SPACE;
+        if inside >= holes || (large && (inside > 0 || 3 * space.count() > size.point_count())) {
             continue;
         }
         // Enclosed for both colours: the smaller space is the eye; two of one size are of no

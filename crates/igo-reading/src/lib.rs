@@ -455,13 +455,18 @@ impl Search<'_> {
     /// Plays `mv` for the side to move if legal (a privileged side may retake a ko).
     pub(crate) fn play(&self, pos: &Position, mv: Move) -> Option<Position> {
         let mut child = pos.clone();
+        self.play_in_place(&mut child, mv).then_some(child)
+    }
+
+    /// [`Search::play`] on `pos` itself: whether the move was legal (`pos` is unchanged when
+    /// it was not, but for a ko point cleared by the privilege).
+    pub(crate) fn play_in_place(&self, pos: &mut Position, mv: Move) -> bool {
         if let Move::Play(p) = mv {
             if Some(p) == pos.ko_point() && self.may_retake(pos.to_play()) {
-                child.clear_ko();
+                pos.clear_ko();
             }
         }
-        child.play(mv).ok()?;
-        Some(child)
+        pos.play(mv).is_ok()
     }
 
     /// The value of `pos` (side to move from `pos.to_play()`) searched `depth` moves deep.

@@ -275,12 +275,16 @@ pub(crate) fn children(
     }
     eye_space &= empty;
     let mover = pos.to_play();
-    let mut scored: Vec<(i32, Move, Position)> = Vec::with_capacity(cand.count() + 1);
+    // Each candidate is scored on one scratch position (copying a board is cheap, moving
+    // positions around in a sort is not); only the best are played again for the search.
+    let mut scratch = pos.clone();
+    let mut scored: Vec<(i32, Point)> = Vec::with_capacity(cand.count());
     for p in cand.iter() {
-        let Some(child) = search.play(pos, Move::Play(p)) else {
+        scratch.copy_from(pos);
+        if !search.play_in_place(&mut scratch, Move::Play(p)) {
             continue;
-        };
-        let cb = child.board();
+        }
+        let cb = scratch.board();
         let score = if cb.color_at(target) != Some(owner) {
             10_000
         } else {
@@ -300,11 +304,18 @@ pub(crate) fn children(
                 base + 15 * target_libs + 6 * dragon_libs
             }
         };
-        scored.push((score, Move::Play(p), child));
+        scored.push((score, p));
     }
+    // Best first; among equals, the board order of the points (a stable sort).
     scored.sort_by_key(|c| std::cmp::Reverse(c.0));
     scored.truncate(config.max_moves);
-    let mut out: Vec<(Move, Position)> = scored.into_iter().map(|(_, m, c)| (m, c)).collect();
+    let mut out: Vec<(Move, Position)> = scored
+        .into_iter()
+        .map(|(_, p)| {
+            let child = search.play(pos, Move::Play(p)).expect("legal above");
+            (Move::Play(p), child)
+        })
+        .collect();
     if !attacking {
         let mut passed = pos.clone();
         passed.play(Move::Pass).expect("a pass is legal");
