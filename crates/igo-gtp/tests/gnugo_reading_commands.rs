@@ -170,7 +170,6 @@ fn answers_equal_gnugo_where_the_question_has_one_answer() {
     compare(
         WALL,
         &[
-            ("owl_attack B4", Same),
             ("owl_does_attack B3 B4", Same),
             ("owl_does_defend C3 B4", Same),
             ("owl_substantial B4", Same),

@@ -79,6 +79,7 @@ fn read(
             nodes: 0,
             complete: true,
             proven: false,
+            estimated: false,
         });
     }
     let mut root = pos.clone();
@@ -100,6 +101,7 @@ fn read(
         nodes: search.nodes,
         complete: !search.cut,
         proven: false,
+        estimated: false,
     })
 }
 

@@ -17,9 +17,13 @@ pub struct OwlConfig {
     pub node_limit: u64,
     /// The deepest line read, in moves.
     pub max_depth: usize,
-    /// The open space (empty points touched by no opponent stone, reachable from the dragon's
-    /// liberties through such points) that counts as an escape.
+    /// The open space (empty points touched by no opponent stone and not claimed by the
+    /// opponent, [`open_space`], reachable from the dragon's liberties through such points)
+    /// that counts as an escape.
     pub escape_points: usize,
+    /// Points `escape_reach` steps or more from every opponent stone are unclaimed
+    /// ([`open_space`]).
+    pub escape_reach: usize,
     /// The candidate moves read at each node, best first.
     pub max_moves: usize,
     /// Positions the df-pn prover may generate per question in the dragon's fight region
@@ -33,6 +37,10 @@ pub struct OwlConfig {
     pub proof_points: usize,
     /// The prover's transposition table, bytes.
     pub proof_table_bytes: u64,
+    /// Playouts per candidate move of the estimate that answers when the search stops at the
+    /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
+    /// `dragon_status` says `unknown`).
+    pub estimate_playouts: u32,
 }
 
 impl Default for OwlConfig {
@@ -41,12 +49,14 @@ impl Default for OwlConfig {
             node_limit: 40_000,
             max_depth: 40,
             escape_points: 12,
+            escape_reach: 3,
             max_moves: 8,
-            proof_nodes: 200_000,
+            proof_nodes: 100_000,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,
             proof_table_bytes: 16 << 20,
+            estimate_playouts: 64,
         }
     }
 }
@@ -87,7 +97,6 @@ pub fn dragons(board: &Board) -> Vec<(Point, PointSet)> {
 /// Whether the dragon of `target` (a stone) lives by the tests of the module documentation.
 pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let board = pos.board();
-    let size = board.size();
     let Some(owner) = board.color_at(target) else {
         return false;
     };
@@ -102,14 +111,7 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
     let group = dragon(board, target);
-    let empty = board.empty_points();
-    let libs = group.neighbours(size) & empty;
-    let open = empty - board.stones(!owner).neighbours(size);
-    let seed = libs & open;
-    if target_libs >= 3
-        && !seed.is_empty()
-        && seed.flood_fill(&open, size).count() >= config.escape_points
-    {
+    if target_libs >= 3 && escape_area(board, &group, owner, config) >= config.escape_points {
         return true;
     }
     // No block of the dragon in atari.
@@ -122,6 +124,43 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
         left -= block.stones();
     }
     eyes(board, &group, owner) >= 2
+}
+
+/// The open space (module documentation of [`crate::owl`]) that the dragon `group` of `owner`
+/// reaches from its liberties.
+pub(crate) fn escape_area(
+    board: &Board,
+    group: &PointSet,
+    owner: Color,
+    config: &OwlConfig,
+) -> usize {
+    let size = board.size();
+    let libs = group.neighbours(size) & board.empty_points();
+    let open = open_space(board, owner, config.escape_reach);
+    let seed = libs & open;
+    if seed.is_empty() {
+        return 0;
+    }
+    seed.flood_fill(&open, size).count()
+}
+
+/// The empty points where `owner` may run to (the open space of the module documentation of
+/// [`crate::owl`]): points next to no opponent stone that the opponent does not claim, a point
+/// being claimed when it is closer to the opponent's stones than to `owner`'s (in steps over
+/// empty points, counted up to `reach` steps).
+pub fn open_space(board: &Board, owner: Color, reach: usize) -> PointSet {
+    let size = board.size();
+    let empty = board.empty_points();
+    let theirs = board.stones(!owner);
+    let mut ours_reached = board.stones(owner);
+    let mut theirs_reached = theirs;
+    let mut claimed = PointSet::EMPTY;
+    for _ in 0..reach {
+        ours_reached |= ours_reached.neighbours(size) & empty;
+        theirs_reached |= theirs_reached.neighbours(size) & empty;
+        claimed |= theirs_reached - ours_reached;
+    }
+    empty - theirs.neighbours(size) - claimed
 }
 
 /// A necessary condition of Benson's life for the block at `target` (so that the whole-board
@@ -193,3 +232,49 @@ pub fn surround_status(board: &Board, p: Point, config: &OwlConfig) -> u8 {
 
 /// The most empty points a surrounded dragon reaches ([`surround_status`]).
 pub const SURROUNDED_POINTS: usize = 24;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_space_leaves_out_what_the_opponent_claims() {
+        // White's stones on the right claim the points nearer to them; Black's D5 has the left.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . X . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let open = open_space(pos.board(), Color::Black, 3);
+        // Next to a white stone: never open.
+        assert!(!open.contains(pt("F6")));
+        // One step from White, three from Black: claimed.
+        assert!(!open.contains(pt("H5")));
+        // Nearer to Black.
+        assert!(open.contains(pt("C5")) && open.contains(pt("E5")));
+        // As near to both (F5: two steps each): not claimed.
+        assert!(open.contains(pt("F5")));
+        // The black stone escapes into the left half; a white stone on the far right does not.
+        let config = OwlConfig::default();
+        assert!(lives(&pos, pt("D5"), &config));
+        let stone = pos.board().stones(Color::White).first().unwrap();
+        assert!(
+            escape_area(
+                pos.board(),
+                &dragon(pos.board(), stone),
+                Color::White,
+                &config
+            ) > 0
+        );
+    }
+}

@@ -119,6 +119,9 @@ pub struct Reading {
     /// Whether the answer is igo-tsumego's df-pn proof in the dragon's fight region ([`fight`];
     /// owl only), rather than this crate's search.
     pub proven: bool,
+    /// Whether the answer is the owl's Monte-Carlo estimate after its search stopped at the
+    /// node limit (owl only; [`owl`]'s module `estimate`); `complete` is false then.
+    pub estimated: bool,
 }
 
 impl Reading {
@@ -296,6 +299,7 @@ impl Reader {
                 nodes: 0,
                 complete: true,
                 proven: false,
+                estimated: false,
             });
         }
         Ok(read_goal(
@@ -374,6 +378,7 @@ pub(crate) fn read_goal(
                     nodes,
                     complete,
                     proven: false,
+                    estimated: false,
                 };
             }
             // A complete search that met no ko gives the same answer under every privilege.
@@ -391,6 +396,7 @@ pub(crate) fn read_goal(
             nodes,
             complete,
             proven: false,
+            estimated: false,
         }
     }
 }

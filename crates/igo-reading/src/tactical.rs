@@ -207,6 +207,7 @@ impl Reader {
             nodes,
             complete: true,
             proven: false,
+            estimated: false,
         }))
     }
 }

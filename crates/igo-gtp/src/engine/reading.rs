@@ -30,6 +30,7 @@ use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
 use super::{Engine, Entry, Kind};
 use crate::protocol::color_arg;
+use igo_core::text::quote;
 
 /// The tactical reading commands (the owl's are [`super::owl::COMMANDS`]).
 pub(crate) const COMMANDS: &[Entry] = &[
@@ -53,6 +54,7 @@ pub(crate) const COMMANDS: &[Entry] = &[
     ("increase_depths", Kind::Plain(increase_depths)),
     ("decrease_depths", Kind::Plain(decrease_depths)),
     ("report_uncertainty", Kind::Plain(report_uncertainty)),
+    ("igo-owl_settings", Kind::Plain(owl_settings)),
     ("reset_owl_node_counter", Kind::Plain(reset_owl_nodes)),
     ("get_owl_node_counter", Kind::Plain(get_owl_nodes)),
     (
@@ -90,6 +92,8 @@ pub(crate) struct ReadingState {
     trymoves: u64,
     /// The games before each `trymove`/`tryko` still on the stack.
     stack: Vec<Game>,
+    /// The owl's settings before the depth scaling (`igo-owl_settings` changes them).
+    owl_base: Option<OwlConfig>,
 }
 
 impl ReadingState {
@@ -105,7 +109,7 @@ impl ReadingState {
 
     /// The owl's settings.
     pub(crate) fn owl_config(&self) -> OwlConfig {
-        let d = OwlConfig::default();
+        let d = self.owl_base.unwrap_or_default();
         OwlConfig {
             node_limit: self.scaled(d.node_limit),
             proof_nodes: self.scaled(d.proof_nodes),
@@ -428,6 +432,40 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
     Ok(String::new())
 }
 
+/// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
+/// `escape_points`, `escape_reach`, `playouts`) for the questions that follow, and answers the
+/// settings in force as `NAME VALUE` pairs (igo's own command, for experiments).
+fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    if args.len() % 2 != 0 {
+        return Err("syntax error".into());
+    }
+    let mut c = engine.reading.owl_base.unwrap_or_default();
+    for pair in args.chunks(2) {
+        let v: u64 = pair[1]
+            .parse()
+            .map_err(|_| format!("syntax error: not a number {}", quote(&pair[1])))?;
+        match pair[0].as_str() {
+            "nodes" => c.node_limit = v,
+            "moves" => c.max_moves = v as usize,
+            "proof_nodes" => c.proof_nodes = v,
+            "escape_points" => c.escape_points = v as usize,
+            "escape_reach" => c.escape_reach = v as usize,
+            "playouts" => c.estimate_playouts = v as u32,
+            other => return Err(format!("unknown setting {}", quote(other))),
+        }
+    }
+    engine.reading.owl_base = Some(c);
+    Ok(format!(
+        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+        c.node_limit,
+        c.max_moves,
+        c.proof_nodes,
+        c.escape_points,
+        c.escape_reach,
+        c.estimate_playouts
+    ))
+}
+
 fn reset_owl_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
     engine.reading.owl_nodes = 0;
     Ok(String::new())
@@ -466,7 +504,7 @@ fn get_trymoves(engine: &mut Engine, _: &[String]) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::Engine;
+    use super::{Engine, OwlConfig};
 
     fn answers(commands: &[&str]) -> Vec<Result<String, String>> {
         let mut e = Engine::default();
@@ -589,5 +627,33 @@ mod tests {
         assert_eq!(a[n + 4], ok("1 PASS"));
         assert_eq!(a[n + 6], ok("alive"));
         assert_eq!(a[n + 7], ok("0"));
+    }
+
+    #[test]
+    fn owl_settings_change_the_owl_and_reject_bad_input() {
+        let a = answers(&[
+            "igo-owl_settings",
+            "igo-owl_settings nodes 500 moves 4",
+            "igo-owl_settings nodes",
+            "igo-owl_settings speed 3",
+            "igo-owl_settings nodes many",
+        ]);
+        let d = OwlConfig::default();
+        assert_eq!(
+            a[0],
+            Ok(format!(
+                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+                d.node_limit,
+                d.max_moves,
+                d.proof_nodes,
+                d.escape_points,
+                d.escape_reach,
+                d.estimate_playouts
+            ))
+        );
+        assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
+        assert_eq!(a[2], Err("syntax error".to_string()));
+        assert!(a[3].as_ref().unwrap_err().starts_with("unknown setting"));
+        assert!(a[4].as_ref().unwrap_err().starts_with("syntax error"));
     }
 }

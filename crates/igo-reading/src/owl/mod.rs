@@ -38,6 +38,7 @@
 //! so ([`crate::Reading::complete`]) and `dragon_status` then answers `unknown`. Kos get GNU Go's
 //! result codes exactly as in the tactical reading.
 
+mod estimate;
 mod questions;
 
 use std::collections::HashMap;
@@ -78,8 +79,10 @@ impl DragonStatus {
     /// alive when no attack works, dead when an attack works and no defence does, critical when
     /// both work, unknown when a reading that would decide was stopped by its limits.
     pub fn from_readings(attack: &Reading, defense: Option<&Reading>) -> DragonStatus {
+        // A reading stopped at the limit decides nothing, unless the estimate answered it.
+        let decided = |r: &Reading| r.complete || r.estimated;
         if attack.code == Code::Fails {
-            return if attack.complete {
+            return if decided(attack) {
                 DragonStatus::Alive
             } else {
                 DragonStatus::Unknown
@@ -89,7 +92,7 @@ impl DragonStatus {
             return DragonStatus::Unknown;
         };
         match (defense.code, attack.mv, defense.mv) {
-            (Code::Fails, _, _) if defense.complete => DragonStatus::Dead,
+            (Code::Fails, _, _) if decided(defense) => DragonStatus::Dead,
             (Code::Fails, _, _) => DragonStatus::Unknown,
             (_, Some(attack), Some(defense)) => DragonStatus::Critical { attack, defense },
             _ => DragonStatus::Unknown,
@@ -194,6 +197,7 @@ impl Owl {
                 nodes: proof_nodes,
                 complete: true,
                 proven: true,
+                estimated: false,
             });
         }
         let config = ReaderConfig {
@@ -210,6 +214,14 @@ impl Owl {
             attack,
         );
         reading.nodes += proof_nodes;
+        if !reading.complete && reading.code == Code::Fails && self.config.estimate_playouts > 0 {
+            // Stopped at the node limit: the Monte-Carlo estimate answers (module `estimate`).
+            reading.estimated = true;
+            if let Some(mv) = estimate::estimate(pos, target, attack, &self.config) {
+                reading.code = Code::Works;
+                reading.mv = Some(mv);
+            }
+        }
         Ok(reading)
     }
 }
@@ -295,13 +307,17 @@ pub(crate) fn children(
             let self_atari = own_libs <= 1 && captured == 0;
             let vital = (PointSet::single(p).neighbours(size) & eye_space).count() as i32
                 + 2 * i32::from(eye_space.contains(p));
+            // The open space the dragon reaches: blocking it off is the attacker's aim,
+            // running into it the owner's.
+            let escape = crate::dragon::escape_area(cb, &g, owner, config)
+                .min(2 * config.escape_points) as i32;
             let base = 50 * captured + 3 * vital + 2 * own_libs - 20 * i32::from(self_atari);
             // The stone asked about first (it can be cut off and captured), then the dragon.
             let target_libs = cb.liberty_count_at(target).min(4) as i32;
             if attacking {
-                base - 15 * target_libs - 6 * dragon_libs
+                base - 15 * target_libs - 6 * dragon_libs - 2 * escape
             } else {
-                base + 15 * target_libs + 6 * dragon_libs
+                base + 15 * target_libs + 6 * dragon_libs + 2 * escape
             }
         };
         scored.push((score, p));
