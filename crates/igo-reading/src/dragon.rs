@@ -37,6 +37,9 @@ pub struct OwlConfig {
     pub proof_points: usize,
     /// The prover's transposition table, bytes.
     pub proof_table_bytes: u64,
+    /// Positions the tactical reading of the queried stone's string may search before the owl
+    /// search (the owl module's "The string first").
+    pub tactical_nodes: u64,
     /// Playouts per candidate move of the estimate that answers when the search stops at the
     /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
     /// `dragon_status` says `unknown`).
@@ -56,6 +59,7 @@ impl Default for OwlConfig {
             proof_reach: 3,
             proof_points: 32,
             proof_table_bytes: 16 << 20,
+            tactical_nodes: 20_000,
             estimate_playouts: 64,
         }
     }

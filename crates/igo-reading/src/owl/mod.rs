@@ -22,21 +22,38 @@
 //! **The dragon lives** (the defender's win, tested at every node) when
 //! * the queried stone's block is unconditionally alive (Benson, [`igo_analysis::benson`]:
 //!   exact), or
-//! * it has *escaped*: at least [`OwlConfig::escape_points`] empty points that no opponent stone
-//!   touches are reachable from its liberties through such points (open space, where GNU Go's owl
-//!   also stops reading and calls the dragon alive), and the queried stone's block has three
-//!   liberties or more (so that it cannot simply be cut off and captured), or
+//! * it has *escaped*: at least [`OwlConfig::escape_points`] points of open space are reachable
+//!   from its liberties through open space (where GNU Go's owl also stops reading and calls the
+//!   dragon alive), and the queried stone's block has three liberties or more (so that it cannot
+//!   simply be cut off and captured). Open space ([`crate::dragon::open_space`]) is the empty
+//!   points that touch no opponent stone and that the opponent does not claim: a point nearer to
+//!   the opponent's stones than to the owner's, counting steps over empty points up to
+//!   [`OwlConfig::escape_reach`], is the opponent's (a dragon running into the opponent's
+//!   sphere has not escaped); or
 //! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
-//! candidates above, ordered by the liberties and captures they make and their place in the
-//! dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl reads a
-//! few candidates too); the defender may also pass (sekis). A search stopped by the node limit says
-//! so ([`crate::Reading::complete`]) and `dragon_status` then answers `unknown`. Kos get GNU Go's
-//! result codes exactly as in the tactical reading.
+//! candidates above, ordered by the liberties, captures and open space they leave and their place
+//! in the dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl
+//! reads a few candidates too); the defender may also pass (sekis). Kos get GNU Go's result codes
+//! exactly as in the tactical reading.
+//!
+//! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
+//! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
+//! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
+//! no better); when it can be captured and not saved the owl's defence fails, and when it can
+//! be captured and saved the owl's defence is a move (the string's, where the search would
+//! pass).
+//!
+//! **At the node limit** the search has proved nothing; the answer is then a Monte-Carlo estimate
+//! of the dragon's fate after each candidate move (module `estimate`: the best move by how often
+//! the stone asked about survives random playouts, and whether it works), marked as such
+//! ([`crate::Reading::estimated`], not [`crate::Reading::complete`]). `dragon_status` answers
+//! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
+//! reading it needs was stopped.
 
 mod estimate;
 mod questions;
@@ -70,14 +87,15 @@ pub enum DragonStatus {
         /// The saving move.
         defense: Move,
     },
-    /// The search was stopped by its limits before it decided.
+    /// A search was stopped by its limits before it decided, and no estimate answered.
     Unknown,
 }
 
 impl DragonStatus {
     /// The status from an owl attack and (needed only when the attack works) an owl defence:
     /// alive when no attack works, dead when an attack works and no defence does, critical when
-    /// both work, unknown when a reading that would decide was stopped by its limits.
+    /// both work (a reading stopped at its limit counts by its estimate), unknown when a reading
+    /// that would decide was stopped by its limits without an estimate.
     pub fn from_readings(attack: &Reading, defense: Option<&Reading>) -> DragonStatus {
         // A reading stopped at the limit decides nothing, unless the estimate answered it.
         let decided = |r: &Reading| r.complete || r.estimated;
@@ -200,6 +218,35 @@ impl Owl {
                 estimated: false,
             });
         }
+        // The stone asked about is lost with its string: a tactical capture of the string is a
+        // kill, and a string that cannot be saved tactically cannot be saved by the owl.
+        let mut tactical = crate::Reader::new(ReaderConfig {
+            node_limit: self.config.tactical_nodes,
+            ..ReaderConfig::default()
+        });
+        let capture = tactical.attack(pos, target)?;
+        let mut tactical_nodes = capture.nodes + proof_nodes;
+        if capture.complete && capture.code != Code::Fails {
+            if attack && capture.code == Code::Works {
+                return Ok(Reading {
+                    nodes: tactical_nodes,
+                    ..capture
+                });
+            }
+        }
+        let rescue = if !attack && capture.code != Code::Fails {
+            let r = tactical.defend(pos, target)?;
+            tactical_nodes += r.nodes;
+            if r.complete && r.code == Code::Fails {
+                return Ok(Reading {
+                    nodes: tactical_nodes,
+                    ..r
+                });
+            }
+            Some(r)
+        } else {
+            None
+        };
         let config = ReaderConfig {
             node_limit: self.config.node_limit,
             max_depth: self.config.max_depth,
@@ -213,7 +260,22 @@ impl Owl {
             target,
             attack,
         );
-        reading.nodes += proof_nodes;
+        reading.nodes += tactical_nodes;
+        if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
+        {
+            // The owl found no kill; the string still falls to a ko.
+            return Ok(Reading {
+                nodes: reading.nodes,
+                ..capture
+            });
+        }
+        if let Some(rescue) = rescue {
+            // The dragon lives without a move, but its string can be captured: the defence is
+            // the string's.
+            if reading.mv == Some(Move::Pass) && rescue.code != Code::Fails {
+                reading.mv = rescue.mv;
+            }
+        }
         if !reading.complete && reading.code == Code::Fails && self.config.estimate_playouts > 0 {
             // Stopped at the node limit: the Monte-Carlo estimate answers (module `estimate`).
             reading.estimated = true;
@@ -399,6 +461,45 @@ mod tests {
             . . . . . . . . .";
         assert_eq!(status(d, "D6"), "alive");
         assert_eq!(status(d, "E5"), "alive");
+    }
+
+    #[test]
+    fn a_capturable_string_is_killed_by_its_capture() {
+        // White's D3 (two liberties) can be captured, though open space is near: the owl
+        // kills with a move the tactical reader confirms captures it, and its defence agrees
+        // with the tactical reader's.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X . . . . .
+            . . X O . . . . .
+            . . . . X . . . .
+            . . . . . . . . .",
+        );
+        let d3 = pos.size().parse_point("D3").unwrap();
+        let mut reader = crate::Reader::default();
+        assert_eq!(reader.attack(&pos, d3).unwrap().code, Code::Works);
+        let rescue = reader.defend(&pos, d3).unwrap().code;
+        let mut owl = Owl::default();
+        let attack = owl.attack(&pos, d3).unwrap();
+        assert_eq!(attack.code, Code::Works);
+        let Some(Move::Play(p)) = attack.mv else {
+            panic!("{attack:?}")
+        };
+        assert_eq!(reader.does_attack(&pos, p, d3), Ok(Code::Works));
+        let defense = owl.defend(&pos, d3).unwrap();
+        assert_eq!(defense.code == Code::Fails, rescue == Code::Fails);
+        if let Some(Move::Play(p)) = defense.mv {
+            assert_eq!(
+                reader.does_defend(&pos, p, d3),
+                Ok(Code::Works),
+                "{defense:?}"
+            );
+        }
     }
 
     #[test]
