@@ -1,7 +1,8 @@
 //! The engine: the game state and one handler per command, in tables from which
 //! `list_commands` and `known_command` are derived (Fuego's GtpEngine::Register). Each part of
-//! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `READING`, `GOGUI` and
-//! `analysis::COMMANDS`); a new module adds its own table to `TABLES`.
+//! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `GOGUI`,
+//! `reading::COMMANDS`, `owl::COMMANDS` and `analysis::COMMANDS`); a new module adds its own table
+//! to `TABLES`.
 //!
 //! Error texts are GTP 2's where the specification names one (section 6.3: `unknown command`,
 //! `syntax error`, `unacceptable size`, `illegal move`, `invalid number of stones`,
@@ -19,6 +20,7 @@ use igo_core::{
 use igo_sgf::read_sgf;
 
 pub(crate) mod analysis;
+mod owl;
 mod reading;
 
 use crate::clock::{Clock, TimeSystem};
@@ -115,28 +117,14 @@ pub(crate) const GOGUI: &[Entry] = &[
     ("igo-dead", Kind::Plain(Engine::dead_gfx)),
 ];
 
-/// Tactical reading and unconditional status as GNU Go answers them (`crate::reading`).
-pub(crate) const READING: &[Entry] = &[
-    (
-        "unconditional_status",
-        Kind::Plain(reading::unconditional_status),
-    ),
-    ("attack", Kind::Plain(reading::attack)),
-    ("defend", Kind::Plain(reading::defend)),
-    ("owl_attack", Kind::Plain(reading::owl_attack)),
-    ("owl_defend", Kind::Plain(reading::owl_defend)),
-    ("dragon_status", Kind::Plain(reading::dragon_status)),
-    ("countlib", Kind::Plain(reading::countlib)),
-    ("findlib", Kind::Plain(reading::findlib)),
-];
-
 /// Every table, in the order `list_commands` gives them.
 pub(crate) const TABLES: &[&[Entry]] = &[
     BASIC,
     SETUP,
     TIME,
     SCORING,
-    READING,
+    reading::COMMANDS,
+    owl::COMMANDS,
     analysis::COMMANDS,
     GOGUI,
 ];
@@ -159,6 +147,8 @@ pub struct Engine {
     time: TimeSystem,
     clocks: ByColor<Clock>,
     quit: bool,
+    /// The reading commands' settings, counters and `trymove` stack.
+    reading: reading::ReadingState,
 }
 
 impl Default for Engine {
@@ -213,6 +203,7 @@ impl Engine {
             time: TimeSystem::Unlimited,
             clocks: ByColor::new_with(|_| Clock::new(TimeSystem::Unlimited)),
             quit: false,
+            reading: reading::ReadingState::default(),
         }
     }
 
@@ -280,6 +271,7 @@ impl Engine {
         self.game = Game::new(size, rules_for(self.komi));
         self.handicap = 0;
         self.player.clear();
+        self.reading.clear_stack();
     }
 
     fn boardsize(&mut self, args: &[String]) -> Result<String, String> {
@@ -633,6 +625,7 @@ impl Engine {
         self.game.set_komi(search_komi(self.komi));
         self.handicap = loaded.handicap;
         self.player.clear();
+        self.reading.clear_stack();
         Ok(loaded.to_move.to_string())
     }
 

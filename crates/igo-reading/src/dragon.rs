@@ -17,9 +17,13 @@ pub struct OwlConfig {
     pub node_limit: u64,
     /// The deepest line read, in moves.
     pub max_depth: usize,
-    /// The open space (empty points touched by no opponent stone, reachable from the dragon's
-    /// liberties through such points) that counts as an escape.
+    /// The open space (empty points touched by no opponent stone and not claimed by the
+    /// opponent, [`open_space`], reachable from the dragon's liberties through such points)
+    /// that counts as an escape.
     pub escape_points: usize,
+    /// Points `escape_reach` steps or more from every opponent stone are unclaimed
+    /// ([`open_space`]).
+    pub escape_reach: usize,
     /// The candidate moves read at each node, best first.
     pub max_moves: usize,
     /// Positions the df-pn prover may generate per question in the dragon's fight region
@@ -33,6 +37,13 @@ pub struct OwlConfig {
     pub proof_points: usize,
     /// The prover's transposition table, bytes.
     pub proof_table_bytes: u64,
+    /// Positions the tactical reading of the queried stone's string may search before the owl
+    /// search (the owl module's "The string first").
+    pub tactical_nodes: u64,
+    /// Playouts per candidate move of the estimate that answers when the search stops at the
+    /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
+    /// `dragon_status` says `unknown`).
+    pub estimate_playouts: u32,
 }
 
 impl Default for OwlConfig {
@@ -41,12 +52,15 @@ impl Default for OwlConfig {
             node_limit: 40_000,
             max_depth: 40,
             escape_points: 12,
+            escape_reach: 3,
             max_moves: 8,
-            proof_nodes: 200_000,
+            proof_nodes: 100_000,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,
             proof_table_bytes: 16 << 20,
+            tactical_nodes: 20_000,
+            estimate_playouts: 64,
         }
     }
 }
@@ -87,13 +101,13 @@ pub fn dragons(board: &Board) -> Vec<(Point, PointSet)> {
 /// Whether the dragon of `target` (a stone) lives by the tests of the module documentation.
 pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let board = pos.board();
-    let size = board.size();
     let Some(owner) = board.color_at(target) else {
         return false;
     };
-    if unconditionally_alive(board, owner)
-        .alive_blocks
-        .contains(target)
+    if may_be_unconditionally_alive(board, target, owner)
+        && unconditionally_alive(board, owner)
+            .alive_blocks
+            .contains(target)
     {
         return true;
     }
@@ -101,14 +115,7 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
     let group = dragon(board, target);
-    let empty = board.empty_points();
-    let libs = group.neighbours(size) & empty;
-    let open = empty - board.stones(!owner).neighbours(size);
-    let seed = libs & open;
-    if target_libs >= 3
-        && !seed.is_empty()
-        && seed.flood_fill(&open, size).count() >= config.escape_points
-    {
+    if target_libs >= 3 && escape_area(board, &group, owner, config) >= config.escape_points {
         return true;
     }
     // No block of the dragon in atari.
@@ -121,6 +128,67 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
         left -= block.stones();
     }
     eyes(board, &group, owner) >= 2
+}
+
+/// The open space (module documentation of [`crate::owl`]) that the dragon `group` of `owner`
+/// reaches from its liberties.
+pub(crate) fn escape_area(
+    board: &Board,
+    group: &PointSet,
+    owner: Color,
+    config: &OwlConfig,
+) -> usize {
+    let size = board.size();
+    let libs = group.neighbours(size) & board.empty_points();
+    let open = open_space(board, owner, config.escape_reach);
+    let seed = libs & open;
+    if seed.is_empty() {
+        return 0;
+    }
+    seed.flood_fill(&open, size).count()
+}
+
+/// The empty points where `owner` may run to (the open space of the module documentation of
+/// [`crate::owl`]): points next to no opponent stone that the opponent does not claim, a point
+/// being claimed when it is closer to the opponent's stones than to `owner`'s (in steps over
+/// empty points, counted up to `reach` steps).
+pub fn open_space(board: &Board, owner: Color, reach: usize) -> PointSet {
+    let size = board.size();
+    let empty = board.empty_points();
+    let theirs = board.stones(!owner);
+    let mut ours_reached = board.stones(owner);
+    let mut theirs_reached = theirs;
+    let mut claimed = PointSet::EMPTY;
+    for _ in 0..reach {
+        ours_reached |= ours_reached.neighbours(size) & empty;
+        theirs_reached |= theirs_reached.neighbours(size) & empty;
+        claimed |= theirs_reached - ours_reached;
+    }
+    empty - theirs.neighbours(size) - claimed
+}
+
+/// A necessary condition of Benson's life for the block at `target` (so that the whole-board
+/// computation runs only where it can succeed): two of the regions it borders (the pieces of
+/// the board without `owner`'s stones that hold one of its liberties) are vital to it, every
+/// empty point of each being one of its liberties.
+fn may_be_unconditionally_alive(board: &Board, target: Point, owner: Color) -> bool {
+    let size = board.size();
+    let libs = board.liberties_at(target);
+    let empty = board.empty_points();
+    let without = PointSet::full(size) - board.stones(owner);
+    let mut left = libs;
+    let mut vital = 0;
+    while let Some(l) = left.first() {
+        let region = PointSet::single(l).flood_fill(&without, size);
+        left -= region;
+        if (region & empty).is_subset(&libs) {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The enclosed regions of the dragon taken for eyes (module documentation).
@@ -138,4 +206,79 @@ fn eyes(board: &Board, group: &PointSet, owner: Color) -> usize {
                 && (r.points & empty).is_subset(&touching)
         })
         .count()
+}
+
+/// Whether the dragon at `p` is surrounded (GNU Go's `is_surrounded`, by igo's own measure):
+/// `1` when at most [`SURROUNDED_POINTS`] empty points can be reached from it through empty
+/// points and its owner's stones (the opponent's stones close it in), `2` (weakly surrounded)
+/// when at most [`OwlConfig::escape_points`] can be reached through empty points that touch no
+/// opponent stone (the opponent's loose wall, one-point gaps included, closes it in), `0`
+/// otherwise; `0` for an empty point.
+pub fn surround_status(board: &Board, p: Point, config: &OwlConfig) -> u8 {
+    let Some(owner) = board.color_at(p) else {
+        return 0;
+    };
+    let size = board.size();
+    let group = dragon(board, p);
+    let empty = board.empty_points();
+    let own = board.stones(owner);
+    let reach = group.flood_fill(&(empty | own), size);
+    if (reach & empty).count() <= SURROUNDED_POINTS {
+        return 1;
+    }
+    let open = empty - board.stones(!owner).neighbours(size);
+    let loose = group.flood_fill(&(open | own), size);
+    if (loose & open).count() <= config.escape_points {
+        return 2;
+    }
+    0
+}
+
+/// The most empty points a surrounded dragon reaches ([`surround_status`]).
+pub const SURROUNDED_POINTS: usize = 24;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_space_leaves_out_what_the_opponent_claims() {
+        // White's stones on the right claim the points nearer to them; Black's D5 has the left.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . X . . . . .
+            . . . . . . O . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let open = open_space(pos.board(), Color::Black, 3);
+        // Next to a white stone: never open.
+        assert!(!open.contains(pt("F6")));
+        // One step from White, three from Black: claimed.
+        assert!(!open.contains(pt("H5")));
+        // Nearer to Black.
+        assert!(open.contains(pt("C5")) && open.contains(pt("E5")));
+        // As near to both (F5: two steps each): not claimed.
+        assert!(open.contains(pt("F5")));
+        // The black stone escapes into the left half; a white stone on the far right does not.
+        let config = OwlConfig::default();
+        assert!(lives(&pos, pt("D5"), &config));
+        let stone = pos.board().stones(Color::White).first().unwrap();
+        assert!(
+            escape_area(
+                pos.board(),
+                &dragon(pos.board(), stone),
+                Color::White,
+                &config
+            ) > 0
+        );
+    }
 }

@@ -31,9 +31,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod connection;
 pub mod dragon;
+pub mod eye;
 pub mod fight;
 pub mod owl;
+pub mod semeai;
+pub mod tactical;
 
 use std::collections::HashMap;
 
@@ -61,6 +65,29 @@ impl Code {
             Code::Works => 1,
             Code::KoTaken => 2,
             Code::KoThreat => 3,
+        }
+    }
+
+    /// The result for the other side when the side to move changes: a result that works for
+    /// one side fails for the other, and a ko that one side wins by taking it first is a ko
+    /// the other side needs a threat for (GNU Go's `REVERSE_RESULT`).
+    pub fn reverse(self) -> Code {
+        match self {
+            Code::Fails => Code::Works,
+            Code::Works => Code::Fails,
+            Code::KoTaken => Code::KoThreat,
+            Code::KoThreat => Code::KoTaken,
+        }
+    }
+
+    /// How much the result is worth to its side: 3 unconditional, 2 a ko taken first, 1 a ko
+    /// that needs a threat, 0 a failure (to pick the best of several results).
+    pub fn rank(self) -> u8 {
+        match self {
+            Code::Fails => 0,
+            Code::KoThreat => 1,
+            Code::KoTaken => 2,
+            Code::Works => 3,
         }
     }
 
@@ -92,6 +119,9 @@ pub struct Reading {
     /// Whether the answer is igo-tsumego's df-pn proof in the dragon's fight region ([`fight`];
     /// owl only), rather than this crate's search.
     pub proven: bool,
+    /// Whether the answer is the owl's Monte-Carlo estimate after its search stopped at the
+    /// node limit (owl only; [`owl`]'s module `estimate`); `complete` is false then.
+    pub estimated: bool,
 }
 
 impl Reading {
@@ -113,6 +143,12 @@ pub enum ReadingError {
     /// There is no stone at the point.
     #[error("vertex must not be empty")]
     NoStone(Point),
+    /// Two strings or dragons asked about together are of different colours.
+    #[error("vertices must have same color")]
+    Colors,
+    /// The two dragons of a race are of one colour.
+    #[error("vertices must have different colors")]
+    SameColors,
 }
 
 /// Limits of a reading.
@@ -263,6 +299,7 @@ impl Reader {
                 nodes: 0,
                 complete: true,
                 proven: false,
+                estimated: false,
             });
         }
         Ok(read_goal(
@@ -341,6 +378,7 @@ pub(crate) fn read_goal(
                     nodes,
                     complete,
                     proven: false,
+                    estimated: false,
                 };
             }
             // A complete search that met no ko gives the same answer under every privilege.
@@ -358,6 +396,7 @@ pub(crate) fn read_goal(
             nodes,
             complete,
             proven: false,
+            estimated: false,
         }
     }
 }
@@ -422,13 +461,18 @@ impl Search<'_> {
     /// Plays `mv` for the side to move if legal (a privileged side may retake a ko).
     pub(crate) fn play(&self, pos: &Position, mv: Move) -> Option<Position> {
         let mut child = pos.clone();
+        self.play_in_place(&mut child, mv).then_some(child)
+    }
+
+    /// [`Search::play`] on `pos` itself: whether the move was legal (`pos` is unchanged when
+    /// it was not, but for a ko point cleared by the privilege).
+    pub(crate) fn play_in_place(&self, pos: &mut Position, mv: Move) -> bool {
         if let Move::Play(p) = mv {
             if Some(p) == pos.ko_point() && self.may_retake(pos.to_play()) {
-                child.clear_ko();
+                pos.clear_ko();
             }
         }
-        child.play(mv).ok()?;
-        Some(child)
+        pos.play(mv).is_ok()
     }
 
     /// The value of `pos` (side to move from `pos.to_play()`) searched `depth` moves deep.

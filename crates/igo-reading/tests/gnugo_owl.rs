@@ -61,6 +61,23 @@ fn set_up(engine: &mut Engine, size: BoardSize, moves: &[(Color, Move)]) {
 
 /// A tsumego problem framed on its board, with the points of its region (whose dragons are asked).
 fn framed_tsumego(every: usize) -> Vec<(Case, PointSet)> {
+    framed_problems(every)
+        .into_iter()
+        .map(|f| (f.case, f.region))
+        .collect()
+}
+
+/// A framed problem: the case, its region, the problem and its attacker.
+struct Framed {
+    case: Case,
+    region: PointSet,
+    problem: Problem,
+    attacker: Color,
+}
+
+/// Every `every`-th problem of the tsumego data framed on its board (square boards of 9x9 or
+/// more), with its attacker (the goal's, else igo-tsumego's guess).
+fn framed_problems(every: usize) -> Vec<Framed> {
     let root = suite::tsumego_dir();
     assert!(
         root.is_dir(),
@@ -113,16 +130,18 @@ fn framed_tsumego(every: usize) -> Vec<(Case, PointSet)> {
         let Ok(position) = suite::replay(size, &moves) else {
             continue;
         };
-        out.push((
-            Case {
+        out.push(Framed {
+            case: Case {
                 label: name,
                 kind: "tsumego",
                 size,
                 moves,
                 position,
             },
-            region.points(),
-        ));
+            region: region.points(),
+            problem,
+            attacker,
+        });
     }
     out
 }
@@ -502,5 +521,165 @@ fn owl_agrees_with_gnugo_full() {
     let (tallies, notes) = run(&cases, config, baseline, true, cap);
     let text = report(&tallies);
     let out = write_notes("owl-disagreements.txt", &text, &notes);
+    eprintln!("{text}(details in {})", out.display());
+}
+
+/// The CPU time of this thread (Linux's `/proc/thread-self/stat`), so that a loaded machine
+/// does not inflate the figures; 0 where it cannot be read.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |k: usize| {
+        fields
+            .get(k)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime, in clock ticks of 1/100 s (Linux's USER_HZ).
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The book's question on a framed problem, asked as an owl question: a kill (the side to play
+/// attacks) is `owl_attack` on the defender's largest block in the region, a life `owl_defend`.
+/// An answer is right when it says the move works and the move is one the book marks correct.
+/// Returns (igo right, GNU Go right, igo code right, GNU Go code right, igo CPU seconds) and a
+/// line for the report.
+fn first_move_question(
+    engine: &mut Engine,
+    owl: &mut Owl,
+    f: &Framed,
+) -> Option<([bool; 4], f64, String)> {
+    let case = &f.case;
+    let size = case.size;
+    let board = case.position.board();
+    let defender = !f.attacker;
+    let correct = f.problem.correct_first_moves();
+    if correct.is_empty() {
+        return None;
+    }
+    // The defender's largest block in the region.
+    let mut left = board.stones(defender) & f.region;
+    let mut target: Option<(usize, Point)> = None;
+    while let Some(q) = left.first() {
+        let b = board.block_at(q).expect("a stone");
+        left -= b.stones();
+        let n = b.stones().count();
+        if target.is_none_or(|(m, _)| n > m) {
+            target = Some((n, q));
+        }
+    }
+    let (_, target) = target?;
+    let kill = f.problem.to_play() == f.attacker;
+    let question = if kill { "owl_attack" } else { "owl_defend" };
+    set_up(engine, size, &case.moves);
+    let (their_code, their_move) = gnugo_owl(engine, size, question, target);
+    let started = cpu_seconds();
+    let r = if kill {
+        owl.attack(&case.position, target)
+    } else {
+        owl.defend(&case.position, target)
+    }
+    .expect("a stone");
+    let seconds = cpu_seconds() - started;
+    let right = |code: u8, mv: Option<Move>| {
+        code != 0
+            && mv
+                .and_then(|m| m.point())
+                .is_some_and(|p| correct.contains(&p))
+    };
+    let ours = right(r.code.gtp_number(), r.mv);
+    let theirs = right(their_code, their_move);
+    let line = format!(
+        "{} {question} {}: igo {}{} GNU Go {} {} (book {}){}",
+        case.label,
+        size.format_point(target),
+        r.gtp_text(size),
+        if r.proven {
+            " proven"
+        } else if r.estimated {
+            " estimated"
+        } else if !r.complete {
+            " limit"
+        } else {
+            ""
+        },
+        their_code,
+        their_move.map_or(String::new(), |m| size.format_move(m)),
+        correct
+            .iter()
+            .map(|&p| size.format_point(p))
+            .collect::<Vec<_>>()
+            .join(","),
+        match (ours, theirs) {
+            (true, false) => " => igo only",
+            (false, true) => " => GNU Go only",
+            _ => "",
+        }
+    );
+    Some((
+        [ours, theirs, r.code != Code::Fails, their_code != 0],
+        seconds,
+        line,
+    ))
+}
+
+#[test]
+#[ignore = "the book's first moves as owl questions: cargo test --release -p igo-reading --test gnugo_owl -- --ignored first_moves"]
+fn owl_first_moves_on_framed_tsumego() {
+    // IGO_OWL_EVERY=T asks every T-th problem (default 8); IGO_OWL_ONLY=text keeps the problems
+    // whose name contains it.
+    let every = std::env::var("IGO_OWL_EVERY").map_or(8, |n| n.parse().expect("a number"));
+    let only = std::env::var("IGO_OWL_ONLY").ok();
+    let mut engine = gnugo();
+    // IGO_OWL_PROOF_NODES and IGO_OWL_NODES set the prover's and the search's limits.
+    let mut config = OwlConfig::default();
+    if let Ok(n) = std::env::var("IGO_OWL_PROOF_NODES") {
+        config.proof_nodes = n.parse().expect("IGO_OWL_PROOF_NODES: a number");
+    }
+    if let Ok(n) = std::env::var("IGO_OWL_NODES") {
+        config.node_limit = n.parse().expect("IGO_OWL_NODES: a number");
+    }
+    let mut owl = Owl::new(config);
+    let mut tally: BTreeMap<String, [usize; 6]> = BTreeMap::new();
+    let mut lines = Vec::new();
+    let mut worst: f64 = 0.0;
+    for f in framed_problems(every) {
+        if only
+            .as_ref()
+            .is_some_and(|o| !f.case.label.contains(o.as_str()))
+        {
+            continue;
+        }
+        let Some((right, seconds, line)) = first_move_question(&mut engine, &mut owl, &f) else {
+            continue;
+        };
+        worst = worst.max(seconds);
+        let set = f.case.label.split('/').next().unwrap_or("").to_string();
+        let t = tally.entry(set).or_default();
+        t[0] += 1;
+        for k in 0..4 {
+            t[k + 1] += usize::from(right[k]);
+        }
+        t[5] += usize::from(seconds > 3.0);
+        eprintln!("{line} ({seconds:.2} CPU-s)");
+        lines.push(line);
+    }
+    let mut text = String::new();
+    for (set, t) in &tally {
+        let _ = writeln!(
+            text,
+            "{set}: {} problems; right first move: igo {}, GNU Go {}; the move works (code): igo \
+             {}, GNU Go {}; igo over 3 CPU-s: {}",
+            t[0], t[1], t[2], t[3], t[4], t[5]
+        );
+    }
+    let _ = writeln!(text, "igo's slowest question: {worst:.2} CPU-s");
+    let out = write_notes("owl-first-moves.txt", &text, &lines);
     eprintln!("{text}(details in {})", out.display());
 }

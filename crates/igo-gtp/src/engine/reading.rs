@@ -1,120 +1,510 @@
-//! GNU Go's life-and-death commands, with GNU Go's names, arguments, answers and error texts:
-//! `unconditional_status VERTEX` (igo-analysis's [`igo_analysis::unconditional`]),
-//! `attack VERTEX` and `defend VERTEX` (igo-reading), `owl_attack VERTEX`, `owl_defend VERTEX`
-//! and `dragon_status [VERTEX]` (igo-reading's [`igo_reading::owl`]), `countlib VERTEX` and
-//! `findlib VERTEX`.
+//! GNU Go's tactical reading commands, with GNU Go 3.8's names, arguments, answers and error
+//! texts: `unconditional_status VERTEX` (igo-analysis's [`igo_analysis::unconditional`]);
+//! `attack`, `defend`, `does_attack MOVE STRING`, `does_defend MOVE STRING`,
+//! `attack_either A B`, `defend_both A B`, `ladder_attack` (igo-reading's [`Reader`] and
+//! [`igo_reading::tactical`]); `connect A B`, `disconnect A B` ([`igo_reading::connection`]);
+//! `countlib`, `findlib`, `worm_stones`; the move stack `trymove COLOR VERTEX`,
+//! `tryko COLOR VERTEX`, `popgo`; and the reading settings and counters (`clear_cache`,
+//! `increase_depths`, `decrease_depths`, `report_uncertainty on|off`, `reset_*_node_counter`,
+//! `get_*_node_counter`, `reset_trymove_counter`, `get_trymove_counter`). The owl's commands
+//! are in [`super::owl`].
 //!
 //! Bad input is answered as GNU Go answers it: `? invalid coordinate` for a missing, malformed
 //! or off-board vertex (or `pass`), `? vertex must not be empty` when a string is asked about at
-//! an empty point.
+//! an empty point, and the texts of the two-vertex commands (`move vertex must be empty`,
+//! `string vertex must not be empty`, `vertices must have same color`, ...). Where GNU Go 3.8
+//! crashes (`attack_either` on strings of two colours) igo answers
+//! `? vertices must have same color`.
+//!
+//! **Answers at the node limit.** The readers stop at their node limits; `report_uncertainty
+//! on` makes `attack`, `defend`, `owl_attack` and `owl_defend` add ` uncertain` to an answer
+//! whose reading was stopped there (GNU Go's flag for an owl answer that is not certain).
+//! `increase_depths` and `decrease_depths` double and halve the node limits of every reader
+//! (GNU Go changes its depth limits by one), between an eighth and eight times the default.
 
 use igo_analysis::unconditional::position_status;
-use igo_core::{BoardSize, Point};
-use igo_reading::owl::{dragons, Owl};
-use igo_reading::Reader;
+use igo_core::{BoardSize, Color, Game, Move, Point};
+use igo_reading::connection::{self, ConnectConfig};
+use igo_reading::owl::OwlConfig;
+use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
-use super::Engine;
+use super::{Engine, Entry, Kind};
+use crate::protocol::color_arg;
+use igo_core::text::quote;
 
-/// The vertex argument: a point on the board (GNU Go's `gtp_decode_coord`).
-fn vertex(size: BoardSize, args: &[String]) -> Result<Point, String> {
-    let s = args.first().ok_or("invalid coordinate")?;
+/// The tactical reading commands (the owl's are [`super::owl::COMMANDS`]).
+pub(crate) const COMMANDS: &[Entry] = &[
+    ("unconditional_status", Kind::Plain(unconditional_status)),
+    ("attack", Kind::Plain(attack)),
+    ("defend", Kind::Plain(defend)),
+    ("does_attack", Kind::Plain(does_attack)),
+    ("does_defend", Kind::Plain(does_defend)),
+    ("attack_either", Kind::Plain(attack_either)),
+    ("defend_both", Kind::Plain(defend_both)),
+    ("ladder_attack", Kind::Plain(ladder_attack)),
+    ("connect", Kind::Plain(connect)),
+    ("disconnect", Kind::Plain(disconnect)),
+    ("countlib", Kind::Plain(countlib)),
+    ("findlib", Kind::Plain(findlib)),
+    ("worm_stones", Kind::Plain(worm_stones)),
+    ("trymove", Kind::Plain(trymove)),
+    ("tryko", Kind::Plain(tryko)),
+    ("popgo", Kind::Plain(popgo)),
+    ("clear_cache", Kind::Plain(|_, _| Ok(String::new()))),
+    ("increase_depths", Kind::Plain(increase_depths)),
+    ("decrease_depths", Kind::Plain(decrease_depths)),
+    ("report_uncertainty", Kind::Plain(report_uncertainty)),
+    ("igo-owl_settings", Kind::Plain(owl_settings)),
+    ("reset_owl_node_counter", Kind::Plain(reset_owl_nodes)),
+    ("get_owl_node_counter", Kind::Plain(get_owl_nodes)),
+    (
+        "reset_reading_node_counter",
+        Kind::Plain(reset_reading_nodes),
+    ),
+    ("get_reading_node_counter", Kind::Plain(get_reading_nodes)),
+    (
+        "reset_connection_node_counter",
+        Kind::Plain(reset_connection_nodes),
+    ),
+    (
+        "get_connection_node_counter",
+        Kind::Plain(get_connection_nodes),
+    ),
+    (
+        "reset_life_node_counter",
+        Kind::Plain(|_, _| Ok(String::new())),
+    ),
+    ("get_life_node_counter", Kind::Plain(|_, _| Ok("0".into()))),
+    ("reset_trymove_counter", Kind::Plain(reset_trymoves)),
+    ("get_trymove_counter", Kind::Plain(get_trymoves)),
+];
+
+/// The readers' settings, their node counters and the `trymove` stack of a GTP session.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ReadingState {
+    /// Doublings of the node limits (`increase_depths` adds one, `decrease_depths` takes one).
+    depth: i32,
+    /// Whether answers stopped by a node limit say ` uncertain`.
+    pub(crate) report_uncertainty: bool,
+    pub(crate) owl_nodes: u64,
+    pub(crate) reading_nodes: u64,
+    connection_nodes: u64,
+    trymoves: u64,
+    /// The games before each `trymove`/`tryko` still on the stack.
+    stack: Vec<Game>,
+    /// The owl's settings before the depth scaling (`igo-owl_settings` changes them).
+    owl_base: Option<OwlConfig>,
+}
+
+impl ReadingState {
+    /// `base` scaled by the depth setting.
+    fn scaled(&self, base: u64) -> u64 {
+        if self.depth >= 0 {
+            base << self.depth
+        } else {
+            base >> (-self.depth)
+        }
+        .max(1)
+    }
+
+    /// The owl's settings.
+    pub(crate) fn owl_config(&self) -> OwlConfig {
+        let d = self.owl_base.unwrap_or_default();
+        OwlConfig {
+            node_limit: self.scaled(d.node_limit),
+            proof_nodes: self.scaled(d.proof_nodes),
+            ..d
+        }
+    }
+
+    /// The tactical reader's settings.
+    pub(crate) fn reader_config(&self) -> ReaderConfig {
+        let d = ReaderConfig::default();
+        ReaderConfig {
+            node_limit: self.scaled(d.node_limit),
+            ..d
+        }
+    }
+
+    /// Forgets the `trymove` stack (a new game or a loaded file).
+    pub(crate) fn clear_stack(&mut self) {
+        self.stack.clear();
+    }
+}
+
+/// A vertex argument: a point on the board (GNU Go's `gtp_decode_coord`).
+pub(crate) fn vertex_at(size: BoardSize, args: &[String], k: usize) -> Result<Point, String> {
+    let s = args.get(k).ok_or("invalid coordinate")?;
     size.parse_point(s)
         .map_err(|_| "invalid coordinate".to_string())
 }
 
-/// The vertex argument, which must hold a stone.
-fn stone(engine: &Engine, args: &[String]) -> Result<Point, String> {
-    let pos = engine.game().position();
-    let p = vertex(pos.size(), args)?;
+/// The vertex argument `k`, which must hold a stone (`empty`: the error text otherwise).
+pub(crate) fn stone_at(
+    engine: &Engine,
+    args: &[String],
+    k: usize,
+    empty: &str,
+) -> Result<Point, String> {
+    let pos = engine.game.position();
+    let p = vertex_at(pos.size(), args, k)?;
     if pos.board().is_empty_at(p) {
-        return Err("vertex must not be empty".into());
+        return Err(empty.into());
     }
     Ok(p)
 }
 
-pub(crate) fn unconditional_status(engine: &mut Engine, args: &[String]) -> Result<String, String> {
-    let pos = engine.game().position();
-    let p = vertex(pos.size(), args)?;
+/// The vertex argument `k`, which must be empty (`move vertex must be empty` otherwise).
+pub(crate) fn empty_at(engine: &Engine, args: &[String], k: usize) -> Result<Point, String> {
+    let pos = engine.game.position();
+    let p = vertex_at(pos.size(), args, k)?;
+    if !pos.board().is_empty_at(p) {
+        return Err("move vertex must be empty".into());
+    }
+    Ok(p)
+}
+
+/// The one vertex argument, which must hold a stone.
+pub(crate) fn stone(engine: &Engine, args: &[String]) -> Result<Point, String> {
+    stone_at(engine, args, 0, "vertex must not be empty")
+}
+
+/// GNU Go's answer to `attack`-like questions, with ` uncertain` when asked for and the reading
+/// was stopped by its limit.
+pub(crate) fn reading_text(engine: &Engine, r: &Reading) -> String {
+    let mut s = r.gtp_text(engine.size());
+    if engine.reading.report_uncertainty && !r.complete {
+        s.push_str(" uncertain");
+    }
+    s
+}
+
+pub(crate) fn error_text(e: ReadingError) -> String {
+    e.to_string()
+}
+
+fn reader(engine: &Engine) -> Reader {
+    Reader::new(engine.reading.reader_config())
+}
+
+fn unconditional_status(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let pos = engine.game.position();
+    let p = vertex_at(pos.size(), args, 0)?;
     Ok(position_status(pos).status(p).gtp_name().into())
 }
 
-pub(crate) fn attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+fn attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let pos = engine.game().position();
-    let r = Reader::default()
-        .attack(pos, p)
-        .map_err(|e| e.to_string())?;
-    Ok(r.gtp_text(pos.size()))
+    let r = reader(engine)
+        .attack(engine.game.position(), p)
+        .map_err(error_text)?;
+    engine.reading.reading_nodes += r.nodes;
+    Ok(reading_text(engine, &r))
 }
 
-pub(crate) fn defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+fn defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let pos = engine.game().position();
-    let r = Reader::default()
-        .defend(pos, p)
-        .map_err(|e| e.to_string())?;
-    Ok(r.gtp_text(pos.size()))
+    let r = reader(engine)
+        .defend(engine.game.position(), p)
+        .map_err(error_text)?;
+    engine.reading.reading_nodes += r.nodes;
+    Ok(reading_text(engine, &r))
 }
 
-pub(crate) fn countlib(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+/// `does_attack MOVE STRING`: the attack code of the move.
+fn does_attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let mv = empty_at(engine, args, 0)?;
+    let target = stone_at(engine, args, 1, "string vertex must not be empty")?;
+    let code = reader(engine)
+        .does_attack(engine.game.position(), mv, target)
+        .map_err(error_text)?;
+    Ok(code.gtp_number().to_string())
+}
+
+/// `does_defend MOVE STRING`. GNU Go 3.8 answers `3` for every move that defends (its
+/// `does_defend` returns a truth value, which its GTP layer prints as the code of a ko that
+/// needs a threat) and `0` otherwise; igo answers the same numbers.
+fn does_defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let mv = empty_at(engine, args, 0)?;
+    let target = stone_at(engine, args, 1, "string vertex must not be empty")?;
+    let code = reader(engine)
+        .does_defend(engine.game.position(), mv, target)
+        .map_err(error_text)?;
+    Ok(if code == Code::Fails { "0" } else { "3" }.into())
+}
+
+/// The two string arguments of `attack_either` and `defend_both`, with GNU Go's texts (the
+/// first one's, `string vertex must be empty`, is GNU Go's as it stands).
+fn two_strings(engine: &Engine, args: &[String]) -> Result<(Point, Point), String> {
+    let a = stone_at(engine, args, 0, "string vertex must be empty")?;
+    let b = stone_at(engine, args, 1, "string vertex must not be empty")?;
+    Ok((a, b))
+}
+
+fn attack_either(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let (a, b) = two_strings(engine, args)?;
+    let code = reader(engine)
+        .attack_either(engine.game.position(), a, b)
+        .map_err(error_text)?;
+    Ok(code.gtp_number().to_string())
+}
+
+fn defend_both(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let (a, b) = two_strings(engine, args)?;
+    let code = reader(engine)
+        .defend_both(engine.game.position(), a, b)
+        .map_err(error_text)?;
+    Ok(code.gtp_number().to_string())
+}
+
+fn ladder_attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let board = engine.game().position().board();
+    let r = reader(engine)
+        .ladder_attack(engine.game.position(), p)
+        .map_err(error_text)?
+        .ok_or("string must have exactly 2 liberties")?;
+    Ok(r.gtp_text(engine.size()))
+}
+
+/// The two vertices of `connect` and `disconnect`: both decoded first, then both must hold
+/// stones of one colour.
+fn two_stones(engine: &Engine, args: &[String]) -> Result<(Point, Point), String> {
+    let size = engine.size();
+    let a = vertex_at(size, args, 0)?;
+    let b = vertex_at(size, args, 1)?;
+    let board = engine.game.position().board();
+    match (board.color_at(a), board.color_at(b)) {
+        (Some(x), Some(y)) if x == y => Ok((a, b)),
+        (Some(_), Some(_)) => Err("vertices must have same color".into()),
+        _ => Err("vertex must not be empty".into()),
+    }
+}
+
+fn connect(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let (a, b) = two_stones(engine, args)?;
+    let config = ConnectConfig {
+        node_limit: engine.reading.scaled(ConnectConfig::default().node_limit),
+        ..ConnectConfig::default()
+    };
+    let r = connection::connect(engine.game.position(), a, b, &config).map_err(error_text)?;
+    engine.reading.connection_nodes += r.nodes;
+    Ok(r.gtp_text(engine.size()))
+}
+
+fn disconnect(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let (a, b) = two_stones(engine, args)?;
+    let config = ConnectConfig {
+        node_limit: engine.reading.scaled(ConnectConfig::default().node_limit),
+        ..ConnectConfig::default()
+    };
+    let r = connection::disconnect(engine.game.position(), a, b, &config).map_err(error_text)?;
+    engine.reading.connection_nodes += r.nodes;
+    Ok(r.gtp_text(engine.size()))
+}
+
+fn countlib(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let p = stone(engine, args)?;
+    let board = engine.game.position().board();
     Ok(board.liberty_count_at(p).to_string())
 }
 
-pub(crate) fn findlib(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+fn findlib(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let pos = engine.game().position();
+    let pos = engine.game.position();
     // Listed in reading order (top row first), as GNU Go sorts them.
-    Ok(pos
-        .board()
-        .liberties_at(p)
-        .iter()
-        .map(|q| pos.size().format_point(q))
-        .collect::<Vec<_>>()
-        .join(" "))
+    Ok(super::points_text(pos.size(), pos.board().liberties_at(p)))
 }
 
-pub(crate) fn owl_attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
-    let p = stone(engine, args)?;
-    let pos = engine.game().position();
-    let r = Owl::default().attack(pos, p).map_err(|e| e.to_string())?;
-    Ok(r.gtp_text(pos.size()))
-}
-
-pub(crate) fn owl_defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
-    let p = stone(engine, args)?;
-    let pos = engine.game().position();
-    let r = Owl::default().defend(pos, p).map_err(|e| e.to_string())?;
-    Ok(r.gtp_text(pos.size()))
-}
-
-/// `dragon_status [VERTEX]`: the status of the dragon at the vertex, or of every dragon, one per
-/// line as `A4: alive`, named by its first stone from the top row down (GNU Go's order).
-pub(crate) fn dragon_status(engine: &mut Engine, args: &[String]) -> Result<String, String> {
-    let pos = engine.game().position();
-    let size = pos.size();
-    let mut owl = Owl::default();
-    if args.is_empty() {
-        let mut lines = Vec::new();
-        for (name, _) in dragons(pos.board()) {
-            let status = owl.status(pos, name).map_err(|e| e.to_string())?;
-            lines.push(format!(
-                "{}: {}",
-                size.format_point(name),
-                status.gtp_text(size)
-            ));
+/// The optional argument of `worm_stones` and `dragon_stones`: a vertex (which must hold a
+/// stone: `empty` is the error text), a colour, or nothing. `Ok((point, colour))`.
+pub(crate) fn stones_filter(
+    engine: &Engine,
+    args: &[String],
+    empty: &str,
+) -> Result<(Option<Point>, Option<Color>), String> {
+    let Some(arg) = args.first() else {
+        return Ok((None, None));
+    };
+    let pos = engine.game.position();
+    if let Ok(p) = pos.size().parse_point(arg) {
+        if pos.board().is_empty_at(p) {
+            return Err(empty.into());
         }
-        return Ok(lines.join("\n"));
+        return Ok((Some(p), None));
     }
-    let p = stone(engine, args)?;
-    let status = owl.status(pos, p).map_err(|e| e.to_string())?;
-    Ok(status.gtp_text(size))
+    match Color::from_name(arg) {
+        Some(c) => Ok((None, Some(c))),
+        None => Err("invalid coordinate".into()),
+    }
+}
+
+/// One line of `worm_stones` or `dragon_stones`: every stone followed by a space, as GNU Go
+/// prints them.
+pub(crate) fn stones_line(size: BoardSize, set: igo_core::PointSet) -> String {
+    set.iter().map(|p| size.format_point(p) + " ").collect()
+}
+
+/// `worm_stones [VERTEX|COLOR]`: the stones of the string at the vertex, or of every string
+/// (of the colour), one string per line, strings in the order of their first stone.
+fn worm_stones(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    let (at, color) = stones_filter(engine, args, "worm_stones called on an empty vertex")?;
+    let board = engine.game.position().board();
+    let size = engine.size();
+    let mut left = match (at, color) {
+        (Some(p), _) => board.block_at(p).expect("a stone").stones(),
+        (None, Some(c)) => board.stones(c),
+        (None, None) => board.stones(Color::Black) | board.stones(Color::White),
+    };
+    let mut lines = Vec::new();
+    while let Some(q) = left.first() {
+        let s = board.block_at(q).expect("a stone").stones();
+        left -= s;
+        lines.push(stones_line(size, s));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// `trymove COLOR VERTEX` and `tryko COLOR VERTEX`: a move on the stack, taken back by `popgo`.
+fn try_move(engine: &mut Engine, args: &[String], ko: bool) -> Result<String, String> {
+    let bad = || "invalid color or coordinate".to_string();
+    let color = color_arg(args, 0).map_err(|_| bad())?;
+    let mv = args
+        .get(1)
+        .and_then(|s| engine.size().parse_move(s).ok())
+        .ok_or_else(bad)?;
+    if ko && mv == Move::Pass {
+        return Err(bad());
+    }
+    let saved = engine.game.clone();
+    let mut game = saved.clone();
+    let played = if ko {
+        // A ko capture is allowed: the stack's move on a position without its ko point.
+        let mut pos = game.position().clone();
+        pos.set_to_play(color);
+        pos.clear_ko();
+        pos.play(mv).map(|_| {
+            game = Game::from_position(pos, *saved.rules());
+        })
+    } else {
+        game.play_as(color, mv).map(|_| ())
+    };
+    played.map_err(|_| "illegal move".to_string())?;
+    engine.reading.stack.push(saved);
+    engine.reading.trymoves += 1;
+    engine.game = game;
+    Ok(String::new())
+}
+
+fn trymove(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    try_move(engine, args, false)
+}
+
+fn tryko(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    try_move(engine, args, true)
+}
+
+fn popgo(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    let game = engine.reading.stack.pop().ok_or("Stack empty.")?;
+    engine.game = game;
+    Ok(String::new())
+}
+
+fn increase_depths(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.depth = (engine.reading.depth + 1).min(3);
+    Ok(String::new())
+}
+
+fn decrease_depths(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.depth = (engine.reading.depth - 1).max(-3);
+    Ok(String::new())
+}
+
+fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    // GNU Go compares the argument's first letters: `on...` and `off...`.
+    let arg = args.first().map_or("", String::as_str);
+    engine.reading.report_uncertainty = if arg.starts_with("on") {
+        true
+    } else if arg.starts_with("off") {
+        false
+    } else {
+        return Err("invalid argument".into());
+    };
+    Ok(String::new())
+}
+
+/// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
+/// `escape_points`, `escape_reach`, `playouts`) for the questions that follow, and answers the
+/// settings in force as `NAME VALUE` pairs (igo's own command, for experiments).
+fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    if args.len() % 2 != 0 {
+        return Err("syntax error".into());
+    }
+    let mut c = engine.reading.owl_base.unwrap_or_default();
+    for pair in args.chunks(2) {
+        let v: u64 = pair[1]
+            .parse()
+            .map_err(|_| format!("syntax error: not a number {}", quote(&pair[1])))?;
+        match pair[0].as_str() {
+            "nodes" => c.node_limit = v,
+            "moves" => c.max_moves = v as usize,
+            "proof_nodes" => c.proof_nodes = v,
+            "escape_points" => c.escape_points = v as usize,
+            "escape_reach" => c.escape_reach = v as usize,
+            "playouts" => c.estimate_playouts = v as u32,
+            other => return Err(format!("unknown setting {}", quote(other))),
+        }
+    }
+    engine.reading.owl_base = Some(c);
+    Ok(format!(
+        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+        c.node_limit,
+        c.max_moves,
+        c.proof_nodes,
+        c.escape_points,
+        c.escape_reach,
+        c.estimate_playouts
+    ))
+}
+
+fn reset_owl_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.owl_nodes = 0;
+    Ok(String::new())
+}
+
+fn get_owl_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    Ok(engine.reading.owl_nodes.to_string())
+}
+
+fn reset_reading_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.reading_nodes = 0;
+    Ok(String::new())
+}
+
+fn get_reading_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    Ok(engine.reading.reading_nodes.to_string())
+}
+
+fn reset_connection_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.connection_nodes = 0;
+    Ok(String::new())
+}
+
+fn get_connection_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    Ok(engine.reading.connection_nodes.to_string())
+}
+
+fn reset_trymoves(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    engine.reading.trymoves = 0;
+    Ok(String::new())
+}
+
+fn get_trymoves(engine: &mut Engine, _: &[String]) -> Result<String, String> {
+    Ok(engine.reading.trymoves.to_string())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Engine;
+    use super::{Engine, OwlConfig};
 
     fn answers(commands: &[&str]) -> Vec<Result<String, String>> {
         let mut e = Engine::default();
@@ -237,5 +627,33 @@ mod tests {
         assert_eq!(a[n + 4], ok("1 PASS"));
         assert_eq!(a[n + 6], ok("alive"));
         assert_eq!(a[n + 7], ok("0"));
+    }
+
+    #[test]
+    fn owl_settings_change_the_owl_and_reject_bad_input() {
+        let a = answers(&[
+            "igo-owl_settings",
+            "igo-owl_settings nodes 500 moves 4",
+            "igo-owl_settings nodes",
+            "igo-owl_settings speed 3",
+            "igo-owl_settings nodes many",
+        ]);
+        let d = OwlConfig::default();
+        assert_eq!(
+            a[0],
+            Ok(format!(
+                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+                d.node_limit,
+                d.max_moves,
+                d.proof_nodes,
+                d.escape_points,
+                d.escape_reach,
+                d.estimate_playouts
+            ))
+        );
+        assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
+        assert_eq!(a[2], Err("syntax error".to_string()));
+        assert!(a[3].as_ref().unwrap_err().starts_with("unknown setting"));
+        assert!(a[4].as_ref().unwrap_err().starts_with("syntax error"));
     }
 }

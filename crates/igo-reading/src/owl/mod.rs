@@ -22,26 +22,48 @@
 //! **The dragon lives** (the defender's win, tested at every node) when
 //! * the queried stone's block is unconditionally alive (Benson, [`igo_analysis::benson`]:
 //!   exact), or
-//! * it has *escaped*: at least [`OwlConfig::escape_points`] empty points that no opponent stone
-//!   touches are reachable from its liberties through such points (open space, where GNU Go's owl
-//!   also stops reading and calls the dragon alive), and the queried stone's block has three
-//!   liberties or more (so that it cannot simply be cut off and captured), or
+//! * it has *escaped*: at least [`OwlConfig::escape_points`] points of open space are reachable
+//!   from its liberties through open space (where GNU Go's owl also stops reading and calls the
+//!   dragon alive), and the queried stone's block has three liberties or more (so that it cannot
+//!   simply be cut off and captured). Open space ([`crate::dragon::open_space`]) is the empty
+//!   points that touch no opponent stone and that the opponent does not claim: a point nearer to
+//!   the opponent's stones than to the owner's, counting steps over empty points up to
+//!   [`OwlConfig::escape_reach`], is the opponent's (a dragon running into the opponent's
+//!   sphere has not escaped); or
 //! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
-//! candidates above, ordered by the liberties and captures they make and their place in the
-//! dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl reads a
-//! few candidates too); the defender may also pass (sekis). A search stopped by the node limit says
-//! so ([`crate::Reading::complete`]) and `dragon_status` then answers `unknown`. Kos get GNU Go's
-//! result codes exactly as in the tactical reading.
+//! candidates above, ordered by the liberties, captures and open space they leave and their place
+//! in the dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl
+//! reads a few candidates too); the defender may also pass (sekis). Kos get GNU Go's result codes
+//! exactly as in the tactical reading.
+//!
+//! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
+//! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
+//! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
+//! no better); when it can be captured and not saved the owl's defence fails, and when it can
+//! be captured and saved the owl's defence is a move (the string's, where the search would
+//! pass).
+//!
+//! **At the node limit** the search has proved nothing; the answer is then a Monte-Carlo estimate
+//! of the dragon's fate after each candidate move (module `estimate`: the best move by how often
+//! the stone asked about survives random playouts, and whether it works), marked as such
+//! ([`crate::Reading::estimated`], not [`crate::Reading::complete`]). `dragon_status` answers
+//! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
+//! reading it needs was stopped.
+
+mod estimate;
+mod questions;
 
 use std::collections::HashMap;
 
 use igo_analysis::regions::enclosed_regions;
 use igo_core::{BoardSize, Move, Point, PointSet, Position};
+
+pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
 pub use crate::dragon::{dragon, dragons, OwlConfig};
@@ -65,17 +87,20 @@ pub enum DragonStatus {
         /// The saving move.
         defense: Move,
     },
-    /// The search was stopped by its limits before it decided.
+    /// A search was stopped by its limits before it decided, and no estimate answered.
     Unknown,
 }
 
 impl DragonStatus {
     /// The status from an owl attack and (needed only when the attack works) an owl defence:
     /// alive when no attack works, dead when an attack works and no defence does, critical when
-    /// both work, unknown when a reading that would decide was stopped by its limits.
+    /// both work (a reading stopped at its limit counts by its estimate), unknown when a reading
+    /// that would decide was stopped by its limits without an estimate.
     pub fn from_readings(attack: &Reading, defense: Option<&Reading>) -> DragonStatus {
+        // A reading stopped at the limit decides nothing, unless the estimate answered it.
+        let decided = |r: &Reading| r.complete || r.estimated;
         if attack.code == Code::Fails {
-            return if attack.complete {
+            return if decided(attack) {
                 DragonStatus::Alive
             } else {
                 DragonStatus::Unknown
@@ -85,7 +110,7 @@ impl DragonStatus {
             return DragonStatus::Unknown;
         };
         match (defense.code, attack.mv, defense.mv) {
-            (Code::Fails, _, _) if defense.complete => DragonStatus::Dead,
+            (Code::Fails, _, _) if decided(defense) => DragonStatus::Dead,
             (Code::Fails, _, _) => DragonStatus::Unknown,
             (_, Some(attack), Some(defense)) => DragonStatus::Critical { attack, defense },
             _ => DragonStatus::Unknown,
@@ -190,8 +215,38 @@ impl Owl {
                 nodes: proof_nodes,
                 complete: true,
                 proven: true,
+                estimated: false,
             });
         }
+        // The stone asked about is lost with its string: a tactical capture of the string is a
+        // kill, and a string that cannot be saved tactically cannot be saved by the owl.
+        let mut tactical = crate::Reader::new(ReaderConfig {
+            node_limit: self.config.tactical_nodes,
+            ..ReaderConfig::default()
+        });
+        let capture = tactical.attack(pos, target)?;
+        let mut tactical_nodes = capture.nodes + proof_nodes;
+        if capture.complete && capture.code != Code::Fails {
+            if attack && capture.code == Code::Works {
+                return Ok(Reading {
+                    nodes: tactical_nodes,
+                    ..capture
+                });
+            }
+        }
+        let rescue = if !attack && capture.code != Code::Fails {
+            let r = tactical.defend(pos, target)?;
+            tactical_nodes += r.nodes;
+            if r.complete && r.code == Code::Fails {
+                return Ok(Reading {
+                    nodes: tactical_nodes,
+                    ..r
+                });
+            }
+            Some(r)
+        } else {
+            None
+        };
         let config = ReaderConfig {
             node_limit: self.config.node_limit,
             max_depth: self.config.max_depth,
@@ -205,9 +260,58 @@ impl Owl {
             target,
             attack,
         );
-        reading.nodes += proof_nodes;
+        reading.nodes += tactical_nodes;
+        if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
+        {
+            // The owl found no kill; the string still falls to a ko.
+            return Ok(Reading {
+                nodes: reading.nodes,
+                ..capture
+            });
+        }
+        if let Some(rescue) = rescue {
+            // The dragon lives without a move, but its string can be captured: the defence is
+            // the string's.
+            if reading.mv == Some(Move::Pass) && rescue.code != Code::Fails {
+                reading.mv = rescue.mv;
+            }
+        }
+        if !reading.complete && reading.code == Code::Fails && self.config.estimate_playouts > 0 {
+            // Stopped at the node limit: the Monte-Carlo estimate answers (module `estimate`).
+            reading.estimated = true;
+            if let Some(mv) = estimate::estimate(pos, target, attack, &self.config) {
+                reading.code = Code::Works;
+                reading.mv = Some(mv);
+            }
+        }
         Ok(reading)
     }
+}
+
+/// The candidate moves of the side to move at `pos` (the attacker's when `attacking`) for the
+/// dragon at `target`, played, best first, as the owl search reads them.
+pub(crate) fn children_for(
+    pos: &Position,
+    target: Point,
+    attacking: bool,
+    config: &OwlConfig,
+) -> Vec<(Move, Position)> {
+    let owner = pos.board().color_at(target).expect("a stone");
+    let mut table = HashMap::new();
+    let search = Search {
+        goal: Goal::Dragon(*config),
+        target,
+        attacker: !owner,
+        privilege: Privilege::Nobody,
+        safe: 0,
+        deep_safety: [(0, 0); 2],
+        table: &mut table,
+        nodes: 0,
+        node_limit: 0,
+        cut: false,
+        ko_seen: false,
+    };
+    children(&search, pos, attacking, config)
 }
 
 /// The candidate moves of the side to move, played, best first (module documentation).
@@ -245,12 +349,16 @@ pub(crate) fn children(
     }
     eye_space &= empty;
     let mover = pos.to_play();
-    let mut scored: Vec<(i32, Move, Position)> = Vec::with_capacity(cand.count() + 1);
+    // Each candidate is scored on one scratch position (copying a board is cheap, moving
+    // positions around in a sort is not); only the best are played again for the search.
+    let mut scratch = pos.clone();
+    let mut scored: Vec<(i32, Point)> = Vec::with_capacity(cand.count());
     for p in cand.iter() {
-        let Some(child) = search.play(pos, Move::Play(p)) else {
+        scratch.copy_from(pos);
+        if !search.play_in_place(&mut scratch, Move::Play(p)) {
             continue;
-        };
-        let cb = child.board();
+        }
+        let cb = scratch.board();
         let score = if cb.color_at(target) != Some(owner) {
             10_000
         } else {
@@ -261,20 +369,31 @@ pub(crate) fn children(
             let self_atari = own_libs <= 1 && captured == 0;
             let vital = (PointSet::single(p).neighbours(size) & eye_space).count() as i32
                 + 2 * i32::from(eye_space.contains(p));
+            // The open space the dragon reaches: blocking it off is the attacker's aim,
+            // running into it the owner's.
+            let escape = crate::dragon::escape_area(cb, &g, owner, config)
+                .min(2 * config.escape_points) as i32;
             let base = 50 * captured + 3 * vital + 2 * own_libs - 20 * i32::from(self_atari);
             // The stone asked about first (it can be cut off and captured), then the dragon.
             let target_libs = cb.liberty_count_at(target).min(4) as i32;
             if attacking {
-                base - 15 * target_libs - 6 * dragon_libs
+                base - 15 * target_libs - 6 * dragon_libs - 2 * escape
             } else {
-                base + 15 * target_libs + 6 * dragon_libs
+                base + 15 * target_libs + 6 * dragon_libs + 2 * escape
             }
         };
-        scored.push((score, Move::Play(p), child));
+        scored.push((score, p));
     }
+    // Best first; among equals, the board order of the points (a stable sort).
     scored.sort_by_key(|c| std::cmp::Reverse(c.0));
     scored.truncate(config.max_moves);
-    let mut out: Vec<(Move, Position)> = scored.into_iter().map(|(_, m, c)| (m, c)).collect();
+    let mut out: Vec<(Move, Position)> = scored
+        .into_iter()
+        .map(|(_, p)| {
+            let child = search.play(pos, Move::Play(p)).expect("legal above");
+            (Move::Play(p), child)
+        })
+        .collect();
     if !attacking {
         let mut passed = pos.clone();
         passed.play(Move::Pass).expect("a pass is legal");
@@ -342,6 +461,45 @@ mod tests {
             . . . . . . . . .";
         assert_eq!(status(d, "D6"), "alive");
         assert_eq!(status(d, "E5"), "alive");
+    }
+
+    #[test]
+    fn a_capturable_string_is_killed_by_its_capture() {
+        // White's D3 (two liberties) can be captured, though open space is near: the owl
+        // kills with a move the tactical reader confirms captures it, and its defence agrees
+        // with the tactical reader's.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X . . . . .
+            . . X O . . . . .
+            . . . . X . . . .
+            . . . . . . . . .",
+        );
+        let d3 = pos.size().parse_point("D3").unwrap();
+        let mut reader = crate::Reader::default();
+        assert_eq!(reader.attack(&pos, d3).unwrap().code, Code::Works);
+        let rescue = reader.defend(&pos, d3).unwrap().code;
+        let mut owl = Owl::default();
+        let attack = owl.attack(&pos, d3).unwrap();
+        assert_eq!(attack.code, Code::Works);
+        let Some(Move::Play(p)) = attack.mv else {
+            panic!("{attack:?}")
+        };
+        assert_eq!(reader.does_attack(&pos, p, d3), Ok(Code::Works));
+        let defense = owl.defend(&pos, d3).unwrap();
+        assert_eq!(defense.code == Code::Fails, rescue == Code::Fails);
+        if let Some(Move::Play(p)) = defense.mv {
+            assert_eq!(
+                reader.does_defend(&pos, p, d3),
+                Ok(Code::Works),
+                "{defense:?}"
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,119 @@
+//! The owl's answer when its search stops at the node limit: a Monte-Carlo estimate of the
+//! dragon's fate after each of the mover's candidate moves.
+//!
+//! A stopped search proves nothing, and answering "fails" for every stopped question (what igo
+//! did before) calls every hard dragon dead to `owl_defend` and alive to `owl_attack`. Instead,
+//! each candidate move of the search's own move generator is played (and a pass, for the
+//! owner), and from the position after it [`OwlConfig::estimate_playouts`] uniform random
+//! playouts to the end of the game (no filling of one's own eyes, igo-core's
+//! [`igo_core::PlayoutConfig`]) tell how often the stone asked about survives. The attacker's
+//! best move is the one after which it survives least, the owner's the one after which it
+//! survives most; the move works when the stone survives less than half the time after the
+//! attacker's move, or at least half the time after the owner's. The playouts are seeded by
+//! the position, so an answer is reproducible.
+//!
+//! This is a judgement, not a reading: the answer says so ([`crate::Reading::complete`] is
+//! false, and GTP's `report_uncertainty on` marks it ` uncertain`).
+
+use igo_core::{seeded_rng, Komi, Move, PlayoutConfig, Point, Position};
+
+use super::{children_for, OwlConfig};
+
+/// The mover's move and whether it works by the estimate (module documentation), for the
+/// dragon at `target`: `Some(move)` when it works, `None` when no candidate does.
+pub(crate) fn estimate(
+    pos: &Position,
+    target: Point,
+    attack: bool,
+    config: &OwlConfig,
+) -> Option<Move> {
+    let owner = pos.board().color_at(target)?;
+    let mover = if attack { !owner } else { owner };
+    let mut root = pos.clone();
+    root.set_to_play(mover);
+    let mut rng = seeded_rng(root.hash().0 ^ u64::from(attack));
+    let playout = PlayoutConfig::default();
+    let n = config.estimate_playouts.max(1);
+    let mut best: Option<(u32, Move)> = None;
+    for (mv, child) in children_for(&root, target, attack, config) {
+        if child.board().color_at(target) != Some(owner) {
+            // A capture: nothing to estimate.
+            if attack {
+                return Some(mv);
+            }
+            continue;
+        }
+        let survived = survival(&child, target, n, &mut rng, &playout);
+        // The first of equals in the move generator's order.
+        let better = best.is_none_or(|(s, _)| if attack { survived < s } else { survived > s });
+        if better {
+            best = Some((survived, mv));
+        }
+    }
+    let (_, mv) = best?;
+    // The best of several noisy rates is biased towards the mover: the move chosen is judged
+    // again on fresh playouts.
+    let Move::Play(p) = mv else {
+        return (!attack)
+            .then_some(mv)
+            .filter(|_| survival(&root_after_pass(&root), target, n, &mut rng, &playout) * 2 >= n);
+    };
+    let mut child = root.clone();
+    child.play(Move::Play(p)).ok()?;
+    let survived = survival(&child, target, n, &mut rng, &playout);
+    let works = if attack {
+        2 * survived < n
+    } else {
+        2 * survived >= n
+    };
+    works.then_some(mv)
+}
+
+/// The position after a pass.
+fn root_after_pass(root: &Position) -> Position {
+    let mut p = root.clone();
+    p.play(Move::Pass).expect("a pass is legal");
+    p
+}
+
+/// In how many of `n` playouts from `pos` the stone at `target` is still its owner's at the end.
+fn survival(
+    pos: &Position,
+    target: Point,
+    n: u32,
+    rng: &mut igo_core::Rng,
+    playout: &PlayoutConfig,
+) -> u32 {
+    let owner = pos.board().color_at(target);
+    let mut survived = 0;
+    for _ in 0..n {
+        let mut p = pos.clone();
+        p.playout(playout, Komi::ZERO, rng);
+        survived += u32::from(p.board().color_at(target) == owner);
+    }
+    survived
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dead_group_dies_and_a_living_one_lives_in_the_playouts() {
+        // Black's corner group has two separate eyes (A1, C1): every playout keeps it. White's
+        // lone stone inside Black's big area is lost in most.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . X . X O . .",
+        )
+        .unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = OwlConfig::default();
+        assert_eq!(estimate(&pos, pt("B2"), true, &config), None);
+        assert!(estimate(&pos, pt("B2"), false, &config).is_some());
+    }
+}
