@@ -226,13 +226,11 @@ impl Owl {
         });
         let capture = tactical.attack(pos, target)?;
         let mut tactical_nodes = capture.nodes + proof_nodes;
-        if capture.complete && capture.code != Code::Fails {
-            if attack && capture.code == Code::Works {
-                return Ok(Reading {
-                    nodes: tactical_nodes,
-                    ..capture
-                });
-            }
+        if capture.complete && attack && capture.code == Code::Works {
+            return Ok(Reading {
+                nodes: tactical_nodes,
+                ..capture
+            });
         }
         let rescue = if !attack && capture.code != Code::Fails {
             let r = tactical.defend(pos, target)?;
