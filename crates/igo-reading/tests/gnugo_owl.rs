@@ -510,6 +510,10 @@ fn owl_agrees_with_gnugo_full() {
     if let Ok(n) = std::env::var("IGO_OWL_PROOF_NODES") {
         config.proof_nodes = n.parse().expect("IGO_OWL_PROOF_NODES: a number");
     }
+    // IGO_OWL_PLAYOUTS=0 measures the owl without the Monte-Carlo estimate at the node limit.
+    if let Ok(n) = std::env::var("IGO_OWL_PLAYOUTS") {
+        config.estimate_playouts = n.parse().expect("IGO_OWL_PLAYOUTS: a number");
+    }
     // IGO_OWL_BASELINE=1 also reads every dragon without the prover, side by side.
     let baseline = std::env::var_os("IGO_OWL_BASELINE").map(|_| OwlConfig {
         proof_nodes: 0,
@@ -682,4 +686,263 @@ fn owl_first_moves_on_framed_tsumego() {
     let _ = writeln!(text, "igo's slowest question: {worst:.2} CPU-s");
     let out = write_notes("owl-first-moves.txt", &text, &lines);
     eprintln!("{text}(details in {})", out.display());
+}
+
+/// Sets GNU Go up on `moves` in one pipelined batch (19x19 positions have hundreds of moves).
+fn set_up_fast(engine: &mut Engine, size: BoardSize, moves: &[(Color, Move)]) {
+    let mut cmds = vec![
+        format!("boardsize {}", size.width()),
+        "clear_board".to_string(),
+    ];
+    for &(c, mv) in moves {
+        cmds.push(format!(
+            "play {} {}",
+            igo_gtp_client::color_name(c),
+            size.format_move(mv)
+        ));
+    }
+    engine
+        .commands(&cmds)
+        .unwrap_or_else(|e| panic!("GNU Go refused the set-up: {e}"));
+}
+
+/// Game positions every `step` moves (and the end) of every `every`-th game.
+fn game_positions_every(every: usize, step: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    for (k, (name, size, moves)) in suite::games().into_iter().enumerate() {
+        if k % every.max(1) != 0 {
+            continue;
+        }
+        let mut cut: Vec<usize> = (step..moves.len()).step_by(step.max(1)).collect();
+        cut.push(moves.len());
+        for n in cut {
+            out.push(Case::from_moves(
+                format!("{name} after {n} moves"),
+                "game",
+                size,
+                moves[..n].to_vec(),
+            ));
+        }
+    }
+    out
+}
+
+/// One owl question's outcome on a game dragon: both engines' answers and each engine's
+/// verdict on the other's move.
+#[derive(Default)]
+struct MoveTally {
+    questions: usize,
+    /// Both say the move works, or both say none does.
+    code_agree: usize,
+    /// igo says a move works and GNU Go's `owl_does_attack`/`owl_does_defend` accepts it.
+    igo_move_accepted: usize,
+    /// igo says a move works and GNU Go rejects it.
+    igo_move_rejected: usize,
+    /// GNU Go says a move works and igo's `does_attack`/`does_defend` accepts it.
+    gnugo_move_accepted: usize,
+    gnugo_move_rejected: usize,
+    /// The regression-style pass: the code agrees with GNU Go's and, when a move works, GNU Go
+    /// accepts igo's move.
+    pass: usize,
+    cpu: Vec<f64>,
+}
+
+/// Owl questions on game dragons by GNU Go's status (module documentation of the harness:
+/// `owl_game_moves`): for each GNU Go dragon (asked once, at the first of igo's dragons in it),
+/// both questions when GNU Go calls it critical, `owl_attack` when alive, `owl_defend` when dead.
+#[test]
+#[ignore = "owl moves on game dragons: cargo test --release -p igo-reading --test gnugo_owl -- --ignored game_moves"]
+fn owl_game_moves() {
+    // IGO_OWL_EVERY="G STEP": every G-th game, a position every STEP moves (default "1 20");
+    // IGO_OWL_SIZE=N keeps N x N games; IGO_OWL_OTHERS=K asks every K-th alive or dead dragon
+    // too (default 0: critical dragons only).
+    let every = std::env::var("IGO_OWL_EVERY").unwrap_or_else(|_| "1 20".into());
+    let every: Vec<usize> = every
+        .split_whitespace()
+        .map(|w| w.parse().expect("IGO_OWL_EVERY: two numbers"))
+        .collect();
+    let size_only: Option<usize> = std::env::var("IGO_OWL_SIZE")
+        .ok()
+        .map(|s| s.parse().unwrap());
+    let others: usize = std::env::var("IGO_OWL_OTHERS").map_or(0, |s| s.parse().unwrap());
+    let mut config = OwlConfig::default();
+    if let Ok(n) = std::env::var("IGO_OWL_NODES") {
+        config.node_limit = n.parse().expect("IGO_OWL_NODES: a number");
+    }
+    if let Ok(n) = std::env::var("IGO_OWL_PLAYOUTS") {
+        config.estimate_playouts = n.parse().expect("IGO_OWL_PLAYOUTS: a number");
+    }
+    let mut engine = gnugo();
+    let mut owl = Owl::new(config);
+    let mut judge = Owl::new(config);
+    let mut tallies: BTreeMap<String, MoveTally> = BTreeMap::new();
+    let mut lines = Vec::new();
+    let mut other_seen = 0usize;
+    let cases: Vec<Case> = game_positions_every(every[0], every[1])
+        .into_iter()
+        .filter(|c| size_only.is_none_or(|s| c.size.width() == s))
+        .collect();
+    for (i, case) in cases.iter().enumerate() {
+        let size = case.size;
+        set_up_fast(&mut engine, size, &case.moves);
+        let mut asked = PointSet::EMPTY;
+        for (name, _) in dragons(case.position.board()) {
+            if asked.contains(name) {
+                continue;
+            }
+            let v = size.format_point(name);
+            let stones = engine
+                .command(&format!("dragon_stones {v}"))
+                .expect("dragon_stones");
+            for w in stones.split_whitespace() {
+                if let Ok(p) = size.parse_point(w) {
+                    asked.insert(p);
+                }
+            }
+            asked.insert(name);
+            let theirs = engine
+                .command(&format!("dragon_status {v}"))
+                .expect("dragon_status");
+            let word = status_word(&theirs).to_string();
+            let questions: &[bool] = match word.as_str() {
+                "critical" => &[true, false],
+                "alive" | "dead" if others > 0 => {
+                    other_seen += 1;
+                    if other_seen % others != 0 {
+                        continue;
+                    }
+                    if word == "alive" {
+                        &[true]
+                    } else {
+                        &[false]
+                    }
+                }
+                _ => continue,
+            };
+            for &attack in questions {
+                let q = if attack { "owl_attack" } else { "owl_defend" };
+                let (their_code, their_mv) = gnugo_owl(&mut engine, size, q, name);
+                let started = cpu_seconds();
+                let r = if attack {
+                    owl.attack(&case.position, name)
+                } else {
+                    owl.defend(&case.position, name)
+                }
+                .expect("a stone");
+                let seconds = cpu_seconds() - started;
+                let key = format!("{}x{} {word} {q}", size.width(), size.width());
+                let t = tallies.entry(key).or_default();
+                t.questions += 1;
+                t.cpu.push(seconds);
+                let ours_work = r.code != Code::Fails;
+                let code_agree = ours_work == (their_code != 0);
+                t.code_agree += usize::from(code_agree);
+                // GNU Go's verdict on igo's move (a point; PASS is a defence of a living
+                // dragon, judged by the code alone).
+                let mut accepted = None;
+                if let (true, Some(Move::Play(p))) = (ours_work, r.mv) {
+                    let dq = if attack {
+                        "owl_does_attack"
+                    } else {
+                        "owl_does_defend"
+                    };
+                    let a = engine
+                        .command(&format!("{dq} {} {v}", size.format_point(p)))
+                        .expect(dq);
+                    let ok = a.trim() != "0";
+                    accepted = Some(ok);
+                    if ok {
+                        t.igo_move_accepted += 1;
+                    } else {
+                        t.igo_move_rejected += 1;
+                    }
+                }
+                let mut their_accepted = None;
+                if let (true, Some(Move::Play(p))) = (their_code != 0, their_mv) {
+                    let c = if attack {
+                        judge.does_attack(&case.position, p, name)
+                    } else {
+                        judge.does_defend(&case.position, p, name)
+                    }
+                    .expect("a stone");
+                    let ok = c != Code::Fails;
+                    their_accepted = Some(ok);
+                    if ok {
+                        t.gnugo_move_accepted += 1;
+                    } else {
+                        t.gnugo_move_rejected += 1;
+                    }
+                }
+                let pass = code_agree && accepted.unwrap_or(true);
+                t.pass += usize::from(pass);
+                let line = format!(
+                    "{} {q} {v}: GNU Go {theirs} / {} {}; igo {}{} ({seconds:.2} CPU-s); GNU Go \
+                     accepts igo's move {:?}, igo accepts GNU Go's {:?}{}",
+                    case.label,
+                    their_code,
+                    their_mv.map_or(String::new(), |m| size.format_move(m)),
+                    r.gtp_text(size),
+                    if r.proven {
+                        " proven"
+                    } else if r.estimated {
+                        " estimated"
+                    } else if !r.complete {
+                        " limit"
+                    } else {
+                        ""
+                    },
+                    accepted,
+                    their_accepted,
+                    if pass { "" } else { " => FAIL" }
+                );
+                eprintln!("{line}");
+                lines.push(if pass {
+                    line
+                } else {
+                    format!("{line}\n{}", case.position)
+                });
+            }
+        }
+        if (i + 1) % 10 == 0 {
+            eprint!(
+                "after {} of {} positions:\n{}",
+                i + 1,
+                cases.len(),
+                move_report(&tallies)
+            );
+        }
+    }
+    let text = move_report(&tallies);
+    let out = write_notes("owl-game-moves.txt", &text, &lines);
+    eprintln!("{text}(details in {})", out.display());
+}
+
+fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
+    let mut s = String::new();
+    for (key, t) in tallies {
+        let mut cpu = t.cpu.clone();
+        cpu.sort_by(|a, b| a.total_cmp(b));
+        let q = |f: f64| {
+            cpu.get(((cpu.len() as f64 - 1.0) * f) as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        let _ = writeln!(
+            s,
+            "{key}: {} questions; pass {} (code agrees {}); igo's move accepted by GNU Go {}, \
+             rejected {}; GNU Go's move accepted by igo {}, rejected {}; igo CPU-s median {:.2}, \
+             90% {:.2}, max {:.2}",
+            t.questions,
+            t.pass,
+            t.code_agree,
+            t.igo_move_accepted,
+            t.igo_move_rejected,
+            t.gnugo_move_accepted,
+            t.gnugo_move_rejected,
+            q(0.5),
+            q(0.9),
+            q(1.0)
+        );
+    }
+    s
 }

@@ -42,7 +42,7 @@ pub struct Case {
 }
 
 impl Case {
-    fn from_moves(
+    pub fn from_moves(
         label: String,
         kind: &'static str,
         size: BoardSize,
