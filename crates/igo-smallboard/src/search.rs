@@ -296,6 +296,12 @@ impl<'a, 'c> Searcher<'a, 'c> {
             cut |= self.cut;
         }
         if cut {
+            // Either search met the depth limit: the caller must see it (`self.cut` holds only
+            // the last search's flag, and a cut Black search under an exhaustive White one
+            // would otherwise read as "no finite proof either way", and the threshold be
+            // marked open: 1x5 `O . . . O`, Black to play after two passes, had its l_min
+            // bound lowered from 5 to 0 that way, found by the oracle property test).
+            self.cut = true;
             return Ok((Outcome::Open, 0));
         }
         self.run(root, mode, k, depth, false)

@@ -360,3 +360,20 @@ fn boards_beyond_64_points_are_refused() {
     let err = solve(&empty(9, 9), SolverConfig::default()).unwrap_err();
     assert!(err.to_string().contains("at most 64"), "{err}");
 }
+
+#[test]
+fn a_cut_search_does_not_mark_a_threshold_open() {
+    // 1x5 under the paper's rules, `O . . . O` with White to play after Black's pass: White's
+    // pass is not a best move (after it Black captures and takes the board, 5). The one-sided
+    // searches once reported only the last one's depth cut, so a cut search for Black under an
+    // exhaustive one for White marked threshold 1 open at the pass's successor and the pass
+    // was listed as keeping both values (found by the property test below).
+    let rules = RuleSet::Paper;
+    let pos = reach(1, 5, rules, &[11, 6, 29, 48, 27]);
+    assert_eq!(pos.consecutive_passes(), 1);
+    assert_eq!(pos.to_play(), Color::White);
+    let table = table(1, 5, rules);
+    let s = solve(&pos, config(rules)).unwrap();
+    assert_eq!(Some(values(&s)), table.value(&key(&pos, rules)));
+    check_answer(&pos, &s, table, rules);
+}
