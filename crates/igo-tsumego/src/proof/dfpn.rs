@@ -145,7 +145,15 @@ pub struct Dfpn<'g, 't> {
     /// The last winning move found at each depth (the killer heuristic: a move that won in one
     /// position often wins in its siblings' positions, Kawano's simulation in small).
     killers: Vec<Option<Move>>,
+    /// The heuristic numbers of positions the rules do not end, by table key (direct-mapped:
+    /// df-pn expands a position again each time it returns to it, and the children it never
+    /// entered are not in the table, so without this their end test, Benson's algorithm
+    /// among it, and their estimate were computed again every time).
+    leaves: Vec<(u64, u32, u32)>,
 }
+
+/// Entries of the leaf cache (a power of two).
+const LEAF_CACHE: usize = 1 << 16;
 
 impl<'g, 't> Dfpn<'g, 't> {
     /// A search of `game` from its start, using `tt`.
@@ -179,6 +187,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             patterns: None,
             weights: Vec::new(),
             killers: vec![None; depth],
+            leaves: vec![(0, 0, 0); LEAF_CACHE],
         }
     }
 
@@ -315,6 +324,11 @@ impl<'g, 't> Dfpn<'g, 't> {
         if let Some(e) = self.tt.get(key) {
             return (e.phi, e.delta, false);
         }
+        let slot = (key as usize) & (LEAF_CACHE - 1);
+        let cached = self.leaves[slot];
+        if cached.0 == key && cached.1 > 0 {
+            return (cached.1, cached.2, false);
+        }
         if let Some((w, _)) = self.game.result(s, &mut self.benson) {
             let (phi, delta) = if w == mover { (0, INF) } else { (INF, 0) };
             self.tt.put(Entry {
@@ -341,12 +355,13 @@ impl<'g, 't> Dfpn<'g, 't> {
             });
             return (0, INF, false);
         }
-        if self.config.heuristic {
-            let (phi, delta) = self.knowledge.initial(self.game, s);
-            (phi, delta, false)
+        let (phi, delta) = if self.config.heuristic {
+            self.knowledge.initial(self.game, s)
         } else {
-            (1, 1, false)
-        }
+            (1, 1)
+        };
+        self.leaves[slot] = (key, phi, delta);
+        (phi, delta, false)
     }
 
     /// Generates the children of frame `d` into `kids[d]`, ordered by the move heuristic.
