@@ -30,6 +30,29 @@ fn owner(pos: &Position, p: Point) -> Result<Color, ReadingError> {
     pos.board().color_at(p).ok_or(ReadingError::NoStone(p))
 }
 
+/// The common part of GNU Go's "does this move attack / defend" questions, tactical and owl:
+/// `mv` is played by the owner of the stone at `target` (`by_owner`, a defence) or by its
+/// opponent (an attack). [`Code::Fails`] when the move is illegal; when it removes the stone,
+/// [`Code::Works`] for an attack and [`Code::Fails`] for a defence; otherwise the other side's
+/// reading `reply` of the position after the move, reversed.
+pub(crate) fn move_then_reply(
+    pos: &Position,
+    target: Point,
+    mv: Point,
+    by_owner: bool,
+    reply: impl FnOnce(&Position) -> Result<Code, ReadingError>,
+) -> Result<Code, ReadingError> {
+    let color = owner(pos, target)?;
+    let mover = if by_owner { color } else { !color };
+    let Some(child) = played_by(pos, mover, mv) else {
+        return Ok(Code::Fails);
+    };
+    if child.board().color_at(target) != Some(color) {
+        return Ok(if by_owner { Code::Fails } else { Code::Works });
+    }
+    Ok(reply(&child)?.reverse())
+}
+
 /// The better of two codes for the side that has them.
 pub(crate) fn better(a: Code, b: Code) -> Code {
     if b.rank() > a.rank() {
@@ -49,19 +72,15 @@ impl Reader {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
-        let color = owner(pos, target)?;
+        owner(pos, target)?;
         if self.attack(pos, target)?.code != Code::Fails
             && self.defend(pos, target)?.code == Code::Fails
         {
             return Ok(Code::Fails);
         }
-        let Some(child) = played_by(pos, !color, mv) else {
-            return Ok(Code::Fails);
-        };
-        if child.board().color_at(target) != Some(color) {
-            return Ok(Code::Works);
-        }
-        Ok(self.defend(&child, target)?.code.reverse())
+        move_then_reply(pos, target, mv, false, |child| {
+            Ok(self.defend(child, target)?.code)
+        })
     }
 
     /// Does the owner's move at `mv` save the string at `target` (GNU Go's `does_defend`)?
@@ -73,17 +92,13 @@ impl Reader {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
-        let color = owner(pos, target)?;
+        owner(pos, target)?;
         if self.attack(pos, target)?.code == Code::Fails {
             return Ok(Code::Fails);
         }
-        let Some(child) = played_by(pos, color, mv) else {
-            return Ok(Code::Fails);
-        };
-        if child.board().color_at(target) != Some(color) {
-            return Ok(Code::Fails);
-        }
-        Ok(self.attack(&child, target)?.code.reverse())
+        move_then_reply(pos, target, mv, true, |child| {
+            Ok(self.attack(child, target)?.code)
+        })
     }
 
     /// Can the opponent, moving first, capture the string at `a` or the string at `b` (same

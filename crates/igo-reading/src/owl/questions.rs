@@ -13,7 +13,7 @@
 use igo_core::{Move, Point, PointSet, Position};
 
 use super::{children_for, Owl};
-use crate::tactical::{better, played_by};
+use crate::tactical::{better, move_then_reply, played_by};
 use crate::{Code, ReadingError};
 
 /// A threat of two moves in a row: how well it works and the two moves.
@@ -35,17 +35,9 @@ impl Owl {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
-        let color = pos
-            .board()
-            .color_at(target)
-            .ok_or(ReadingError::NoStone(target))?;
-        let Some(child) = played_by(pos, !color, mv) else {
-            return Ok(Code::Fails);
-        };
-        if child.board().color_at(target) != Some(color) {
-            return Ok(Code::Works);
-        }
-        Ok(self.defend(&child, target)?.code.reverse())
+        move_then_reply(pos, target, mv, false, |child| {
+            Ok(self.defend(child, target)?.code)
+        })
     }
 
     /// Does the owner's move at `mv` save the dragon at `target` (GNU Go's `owl_does_defend`)?
@@ -57,17 +49,9 @@ impl Owl {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
-        let color = pos
-            .board()
-            .color_at(target)
-            .ok_or(ReadingError::NoStone(target))?;
-        let Some(child) = played_by(pos, color, mv) else {
-            return Ok(Code::Fails);
-        };
-        if child.board().color_at(target) != Some(color) {
-            return Ok(Code::Fails);
-        }
-        Ok(self.attack(&child, target)?.code.reverse())
+        move_then_reply(pos, target, mv, true, |child| {
+            Ok(self.attack(child, target)?.code)
+        })
     }
 
     /// Does the owner's move at `mv` save both the dragon at `a` and the dragon at `b` (same
