@@ -376,7 +376,10 @@ impl Builder<'_, '_, '_> {
                     (c.dep, work, c.mv)
                 })
                 .collect();
-            wins.sort_by_key(|w| (w.0, w.1));
+            // At the start, the search's answer first: the status search may have chosen it
+            // among several wins (see `status::preferred_win`).
+            let answer = if d == 0 { self.root_move } else { None };
+            wins.sort_by_key(|w| (Some(w.2) != answer, w.0, w.1));
             let mut found = None;
             for &(_, _, m) in &wins {
                 let mark = self.nodes.len();
