@@ -348,3 +348,72 @@ fn moves_the_prover_refutes_lose_on_their_own_and_are_not_answered() {
         .unwrap();
     assert_eq!(level(answered), Some(best_open), "answered {answered:?}");
 }
+
+/// The Cho Chikun problem `n` of intermediate, read from the shared data (never copied here).
+fn cho_intermediate(n: &str) -> Problem {
+    let path = format!(
+        "{}/../../../shared/data/tsumego/cho-intermediate/cho-intermediate-{n}.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared tsumego data is needed)"));
+    Problem::from_sgf(&text, n).unwrap()
+}
+
+#[test]
+fn a_failure_of_the_defender_in_an_open_narrowed_region_is_not_proven() {
+    // cho-intermediate-0134, Black to live: the book's A18 lives (GNU Go agrees). In the region
+    // narrowed to reach 3 the wall fills A14, B13 and C14 and shuts the edge below White's C13,
+    // so White's B19 refutes A18 and the prover "proves" B18 as a ko needing a threat. That
+    // failure of the defender, in a region open at A15 and B14, is the narrowing's doing: it
+    // is searched again at a wider reach, which does not finish in this budget, so nothing is
+    // claimed and A18 is not refuted.
+    use igo_core::Move;
+    use igo_tsumego::proof::answer::{frontier, needs_wider_region};
+    let p = cho_intermediate("0134");
+    let size = p.position.size();
+    let pt = |s: &str| Move::Play(size.parse_point(s).unwrap());
+    let run = |settings: &ProofSettings| {
+        let config = SolverConfig {
+            budget: Budget::Playouts(5_000),
+            ..SolverConfig::default()
+        };
+        let limits = Limits {
+            nodes: 4_000_000,
+            ..Limits::default()
+        };
+        solve_proven(
+            &p,
+            &Request::default(),
+            &config,
+            Some(settings),
+            limits,
+            None,
+        )
+        .expect("a well-posed problem")
+    };
+    // Narrowed only: the wrong claim this test guards against, so the budget is known to be
+    // enough for it.
+    let narrow = run(&ProofSettings {
+        wider_reach: None,
+        ..ProofSettings::default()
+    });
+    let proof = narrow.proof.as_ref().expect("the prover ran");
+    assert!(narrow.proven(), "narrowed: proven");
+    assert_eq!(narrow.status(), Status::Ko);
+    assert_eq!(narrow.code(), Some(3));
+    assert_eq!(narrow.first_move(), pt("B18"));
+    assert!(proof.refuted_level(pt("A18")).unwrap() >= 1);
+    let open: Vec<String> = frontier(&proof.local, proof.region)
+        .iter()
+        .map(|q| size.format_point(proof.local.to_original(q).unwrap()))
+        .collect();
+    assert_eq!(open, ["A15", "B14"]);
+    assert!(needs_wider_region(proof, p.to_play()));
+    // With the wider search (the default): not proven, A18 not refuted.
+    let wide = run(&ProofSettings::default());
+    let proof = wide.proof.as_ref().expect("the prover ran");
+    assert!(!wide.proven(), "not proven: {:?}", proof.status);
+    assert_eq!(proof.status, None);
+    assert_eq!(proof.refuted_level(pt("A18")), Some(0));
+}

@@ -25,6 +25,11 @@ pub struct ProofSettings {
     /// With two threads or more, the share of the Monte-Carlo budget its main search runs
     /// before the prover starts beside it (the root hints come from it). \[default: 0.1\]
     pub warmup: f64,
+    /// The reach of the second search when the first, in an open narrowed region, finds the
+    /// defender to play failing ([`needs_wider_region`]); `None`, or not above `reach`: no
+    /// second search. \[default: 6: on cho-intermediate-0134 reaches 3, 4 and 5 refute the
+    /// book's A18, reach 6 proves it lives\]
+    pub wider_reach: Option<usize>,
 }
 
 impl Default for ProofSettings {
@@ -34,6 +39,7 @@ impl Default for ProofSettings {
             reach: Some(3),
             hints: true,
             warmup: 0.1,
+            wider_reach: Some(6),
         }
     }
 }
@@ -179,16 +185,77 @@ pub fn prove_answer(
     prove_framed(problem, &Framed::of(answer), settings, limits)
 }
 
+/// Whether `result`, proven in a region narrowed to `reach`, must be proven again in a wider
+/// one: the defender is to play, its failure decides the status (any status but life), and the
+/// narrowed region is open (see [`frontier`]).
+///
+/// Narrowing fills the far points with the attacker's immortal wall: the attacker gets stones
+/// for free and the defender loses room, so the defender's win in the narrowed game stands in
+/// the box as well, but its failure may be the wall's doing. cho-intermediate-0134: at reach 3
+/// the wall at A14, B13 and C14 shuts the edge below White's C13, and the book's A18 (life,
+/// GNU Go agrees) is refuted by W B19 then A16 against Black's B16, B15, B14; at reach 6,
+/// where Black can run along the edge under C13, A18 is proven to live. The attacker's wins
+/// when it is to play (kills) are not checked so: nearly every narrowed region is open (39 of
+/// the 40 intermediate sample problems at reach 3), and most of those kills agree with the
+/// book.
+pub fn needs_wider_region(result: &ProvenResult, to_play: Color) -> bool {
+    to_play != result.attacker
+        && matches!(
+            result.status,
+            Some(ProvenStatus::Ko(_) | ProvenStatus::Seki | ProvenStatus::Fail)
+        )
+        && !frontier(&result.local, result.region).is_empty()
+}
+
+/// The open edge of a narrowed region (local points): its empty points next to a point the
+/// narrowing filled, where play meets a wall the box does not have there. Empty for the box
+/// itself and for a region the attacker's own stones close (the filled points behind them
+/// touch only those stones).
+pub fn frontier(local: &LocalBoard, region: PointSet) -> PointSet {
+    let filled = local.region_points() - region;
+    region & local.start().board().empty_points() & filled.neighbours(local.size())
+}
+
 /// Proves the status of `problem` in the framing `answer` (the question, with the Monte-Carlo
-/// statistics of the first moves).
+/// statistics of the first moves): in the region narrowed to `settings.reach`, and once more
+/// narrowed to `settings.wider_reach` when the first result may be the narrowing's doing
+/// ([`needs_wider_region`]). The second search gets what is left of `limits`, and its result
+/// is the answer even when it does not finish (then unproven, with no refutation from the
+/// first: those are the claims in doubt).
 pub fn prove_framed(
     problem: &Problem,
     answer: &Framed,
     settings: &ProofSettings,
     limits: Limits<'_>,
 ) -> ProvenResult {
+    let first = prove_in(problem, answer, settings, settings.reach, limits);
+    let wider = match (settings.reach, settings.wider_reach) {
+        (Some(k), Some(w)) if w > k => w,
+        _ => return first,
+    };
+    if !needs_wider_region(&first, problem.to_play()) {
+        return first;
+    }
+    let left = Limits {
+        nodes: limits.nodes.saturating_sub(first.searches.nodes),
+        ..limits
+    };
+    let mut second = prove_in(problem, answer, settings, Some(wider), left);
+    second.searches.nodes += first.searches.nodes;
+    second.searches.seconds += first.searches.seconds;
+    second
+}
+
+/// [`prove_framed`]'s search in the region narrowed to `reach`.
+fn prove_in(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    reach: Option<usize>,
+    limits: Limits<'_>,
+) -> ProvenResult {
     let to_play = problem.to_play();
-    let (local, q) = framed_question(problem, answer, settings.reach);
+    let (local, q) = framed_question(problem, answer, reach);
     let region = q.region;
     let mut config = settings.prover.clone();
     if settings.hints {
@@ -222,5 +289,50 @@ pub fn prove_framed(
         region,
         target: answer.target,
         attacker: answer.attacker,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::region::{Region, RegionConfig};
+    use igo_core::Board;
+
+    /// The frontier at reach 2 of White's corner group inside Black's stones, as original
+    /// points.
+    fn frontier_of(black: &[&str], white: &[&str]) -> Vec<String> {
+        let size = igo_core::BoardSize::square(19).unwrap();
+        let set =
+            |v: &[&str]| -> PointSet { v.iter().map(|s| size.parse_point(s).unwrap()).collect() };
+        let pos = Position::from_board(
+            Board::from_stones(size, set(black), set(white)),
+            Color::Black,
+        );
+        let region = Region::around_stones(pos.board(), &RegionConfig::default()).unwrap();
+        let local = LocalBoard::new(&pos, region, Color::Black);
+        let (narrow, _) =
+            super::super::region::narrowed(&local, local.start(), Color::Black, Some(2));
+        frontier(&local, narrow)
+            .iter()
+            .map(|p| size.format_point(local.to_original(p).unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn the_frontier_is_where_the_narrowed_region_is_open() {
+        // Closed: Black's wall from the top edge to the left edge; the filled points lie
+        // behind it and touch only its stones.
+        let wall = ["E19", "E18", "D17", "C17", "B17", "A17"];
+        let white = ["B19", "C19", "B18", "C18", "D18"];
+        assert!(frontier_of(&wall, &white).is_empty());
+        // Open: the wall stops at C17, so White's side reaches A17 and beyond, two steps down
+        // the edge, where the filled points begin.
+        let open = frontier_of(&wall[..4], &white);
+        assert!(!open.is_empty());
+        assert!(
+            open.iter()
+                .all(|p| p.starts_with('A') || p.starts_with('B')),
+            "{open:?}"
+        );
     }
 }
