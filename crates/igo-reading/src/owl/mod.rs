@@ -51,8 +51,8 @@
 //! table keeps results apart by ply. It is off because, measured against GNU Go 3.8 on igo's
 //! game positions (BENCHMARKS.md, igo-reading, "Fourth session"), it wins too little: 10 moves
 //! found 2 more of GNU Go's 161 critical kills and lost one of 249 dragon statuses (a dragon
-//! that lives later than 10 moves read as dead), 14 moves found one more and lost nothing. Most
-//! missed kills are lost earlier, to the escape judgement (same section).
+//! that lives later than 10 moves read as dead), 14 moves found one more and lost one dead
+//! dragon's defence. Most missed kills are lost earlier, to the escape judgement (same section).
 //!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
