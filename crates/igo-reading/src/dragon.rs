@@ -40,6 +40,12 @@ pub struct OwlConfig {
     /// Positions the tactical reading of the queried stone's string may search before the owl
     /// search (the owl module's "The string first").
     pub tactical_nodes: u64,
+    /// The owl's horizon, in moves from the position asked about: a dragon that has not come
+    /// to life by the tests of [`lives`] within this many moves (both sides' moves counted) is
+    /// dead, the attacker's win; 0 (the default): no horizon (the attacker must capture the stone
+    /// asked about within the search's limits). Module documentation of [`crate::owl`]: "The
+    /// horizon".
+    pub horizon: usize,
     /// Playouts per candidate move of the estimate that answers when the search stops at the
     /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
     /// `dragon_status` says `unknown`).
@@ -60,6 +66,7 @@ impl Default for OwlConfig {
             proof_points: 32,
             proof_table_bytes: 16 << 20,
             tactical_nodes: 20_000,
+            horizon: 0,
             estimate_playouts: 64,
         }
     }
@@ -100,34 +107,49 @@ pub fn dragons(board: &Board) -> Vec<(Point, PointSet)> {
 
 /// Whether the dragon of `target` (a stone) lives by the tests of the module documentation.
 pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    life_reason(pos, target, config).is_some()
+}
+
+/// Why the dragon of `target` lives ([`lives`]): `Some(Life::...)` naming the first test that
+/// holds, `None` when none does.
+pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> Option<Life> {
     let board = pos.board();
-    let Some(owner) = board.color_at(target) else {
-        return false;
-    };
+    let owner = board.color_at(target)?;
     if may_be_unconditionally_alive(board, target, owner)
         && unconditionally_alive(board, owner)
             .alive_blocks
             .contains(target)
     {
-        return true;
+        return Some(Life::Benson);
     }
     // The judgements hold for the dragon; the stone asked about must not be easy to cut off and
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
     let group = dragon(board, target);
     if target_libs >= 3 && escape_area(board, &group, owner, config) >= config.escape_points {
-        return true;
+        return Some(Life::Escape);
     }
     // No block of the dragon in atari.
     let mut left = group;
     while let Some(q) = left.first() {
         let block = board.block_at(q).expect("a stone");
         if block.liberty_count() < 2 {
-            return false;
+            return None;
         }
         left -= block.stones();
     }
-    eyes(board, &group, owner) >= 2
+    (eyes(board, &group, owner) >= 2).then_some(Life::Eyes)
+}
+
+/// The test by which a dragon lives ([`life_reason`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Life {
+    /// Benson's unconditional life of the queried stone's block.
+    Benson,
+    /// Escape into open space.
+    Escape,
+    /// Two eyes by the heuristic.
+    Eyes,
 }
 
 /// The open space (module documentation of [`crate::owl`]) that the dragon `group` of `owner`

@@ -495,6 +495,8 @@ impl Search<'_> {
                 .iter()
                 .filter(|&&(from, _)| ply >= from)
                 .count(),
+            // Under a horizon a result depends on the ply it was read at.
+            Goal::Dragon(config) if config.horizon > 0 => ply.min(255),
             Goal::Dragon(_) => 0,
         };
         match self.goal {
@@ -511,6 +513,10 @@ impl Search<'_> {
             Goal::Dragon(config) => {
                 if owl::lives(pos, self.target, &config) {
                     return (Value::DefenderWins, None);
+                }
+                // Not alive at the horizon: dead (the owl's module documentation).
+                if config.horizon > 0 && ply >= config.horizon {
+                    return (Value::AttackerWins, None);
                 }
             }
         }

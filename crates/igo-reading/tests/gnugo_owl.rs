@@ -514,6 +514,7 @@ fn owl_agrees_with_gnugo_full() {
     if let Ok(n) = std::env::var("IGO_OWL_PLAYOUTS") {
         config.estimate_playouts = n.parse().expect("IGO_OWL_PLAYOUTS: a number");
     }
+    owl_knobs(&mut config);
     // IGO_OWL_BASELINE=1 also reads every dragon without the prover, side by side.
     let baseline = std::env::var_os("IGO_OWL_BASELINE").map(|_| OwlConfig {
         proof_nodes: 0,
@@ -772,6 +773,9 @@ fn owl_game_moves() {
     if let Ok(n) = std::env::var("IGO_OWL_PLAYOUTS") {
         config.estimate_playouts = n.parse().expect("IGO_OWL_PLAYOUTS: a number");
     }
+    owl_knobs(&mut config);
+    // IGO_OWL_ONLY=attack|defend asks only that question of critical dragons.
+    let only = std::env::var("IGO_OWL_ONLY").ok();
     let mut engine = gnugo();
     let mut owl = Owl::new(config);
     let mut judge = Owl::new(config);
@@ -820,6 +824,9 @@ fn owl_game_moves() {
                 _ => continue,
             };
             for &attack in questions {
+                if only.as_deref().is_some_and(|o| (o == "attack") != attack) {
+                    continue;
+                }
                 let q = if attack { "owl_attack" } else { "owl_defend" };
                 let (their_code, their_mv) = gnugo_owl(&mut engine, size, q, name);
                 let started = cpu_seconds();
@@ -915,6 +922,23 @@ fn owl_game_moves() {
     let text = move_report(&tallies);
     let out = write_notes("owl-game-moves.txt", &text, &lines);
     eprintln!("{text}(details in {})", out.display());
+}
+
+/// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],
+/// [`OwlConfig::escape_reach`]) and IGO_OWL_HORIZON its horizon, for before/after measurements.
+fn owl_knobs(config: &mut OwlConfig) {
+    if let Ok(e) = std::env::var("IGO_OWL_ESCAPE") {
+        let v: Vec<usize> = e
+            .split_whitespace()
+            .map(|w| w.parse().expect("IGO_OWL_ESCAPE: two numbers"))
+            .collect();
+        config.escape_points = v[0];
+        config.escape_reach = v[1];
+    }
+    // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
+    if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
+        config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
