@@ -553,10 +553,10 @@ mod tests {
     #[test]
     #[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
     fn diagnose_failed_attacks() {
-        let Ok(path) = std::env::var("IGO_OWL_DIAG") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
+        let path = std::env::var("IGO_OWL_DIAG")
+            .expect("IGO_OWL_DIAG must name the game-moves harness's notes file");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut diagnosed = 0;
         let lines: Vec<&str> = text.lines().collect();
         let config = OwlConfig::default();
         for (i, l) in lines.iter().enumerate() {
@@ -643,7 +643,9 @@ mod tests {
                 }
             }
             println!("{note}");
+            diagnosed += 1;
         }
+        assert!(diagnosed > 0, "no failed critical attack in {path}");
     }
 
     #[test]
