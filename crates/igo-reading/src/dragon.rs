@@ -41,8 +41,8 @@ pub struct OwlConfig {
     /// search (the owl module's "The string first").
     pub tactical_nodes: u64,
     /// The owl's horizon, in moves from the position asked about: a dragon that has not come
-    /// to life by the tests of [`lives`] within this many moves (both sides' moves counted) is
-    /// dead, the attacker's win; 0 (the default): no horizon (the attacker must capture the stone
+    /// to life by the tests of `lives` (this module) within this many moves (both sides' moves
+    /// counted) is dead, the attacker's win; 0 (the default): no horizon (the attacker must capture the stone
     /// asked about within the search's limits). Module documentation of [`crate::owl`]: "The
     /// horizon".
     pub horizon: usize,
