@@ -42,9 +42,9 @@ pub struct OwlConfig {
     pub tactical_nodes: u64,
     /// The owl's horizon, in moves from the position asked about: a dragon that has not come
     /// to life by the tests of `lives` (this module) within this many moves (both sides' moves
-    /// counted) is dead, the attacker's win; 0 (the default): no horizon (the attacker must capture the stone
-    /// asked about within the search's limits). Module documentation of [`crate::owl`]: "The
-    /// horizon".
+    /// counted) is dead, the attacker's win; 0 (the default): no horizon (the attacker must
+    /// capture the stone asked about within the search's limits). Module documentation of
+    /// [`crate::owl`]: "The horizon".
     pub horizon: usize,
     /// Playouts per candidate move of the estimate that answers when the search stops at the
     /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
