@@ -269,16 +269,21 @@ fn preferred_win(
     }
     let used = used_before + dfpn.nodes;
     let budget = limits.nodes.saturating_sub(used) / 2;
-    let deadline = limits.deadline.map(|end| {
-        let now = Instant::now();
-        now + end.saturating_duration_since(now) / 2
-    });
-    match dfpn.reprove(1, budget, deadline) {
+    match dfpn.reprove(1, budget, halfway(limits.deadline)) {
         // The opponent to move there does not win, and no limit stopped the search: it
         // loses.
         Reproof::NotWon => hinted,
         Reproof::Won | Reproof::Stopped => proven,
     }
+}
+
+/// The moment halfway from now to `deadline`, so that the work after a step keeps the other
+/// half of the time left.
+fn halfway(deadline: Option<Instant>) -> Option<Instant> {
+    deadline.map(|end| {
+        let now = Instant::now();
+        now + end.saturating_duration_since(now) / 2
+    })
 }
 
 /// The read-out's share of the problem's budget, after `used` positions of it: at most what
@@ -287,10 +292,7 @@ fn preferred_win(
 /// deadline, so that the searches after it keep the other half.
 fn readout_limits(tree: TreeLimits, limits: Limits<'_>, used: u64) -> TreeLimits {
     let share = limits.nodes.saturating_sub(used).max(limits.nodes / 4);
-    let deadline = limits.deadline.map(|end| {
-        let now = Instant::now();
-        now + end.saturating_duration_since(now) / 2
-    });
+    let deadline = halfway(limits.deadline);
     TreeLimits {
         positions: tree.positions.min(share),
         deadline: match (tree.deadline, deadline) {
