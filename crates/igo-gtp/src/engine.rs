@@ -1,7 +1,7 @@
 //! The engine: the game state and one handler per command, in tables from which
 //! `list_commands` and `known_command` are derived (Fuego's GtpEngine::Register). Each part of
 //! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `GOGUI`,
-//! `reading::COMMANDS`, `owl::COMMANDS` and `analysis::COMMANDS`); a new module adds its own table
+//! `gnugo::COMMANDS`, `reading::COMMANDS`, `owl::COMMANDS` and `analysis::COMMANDS`); a new module adds its own table
 //! to `TABLES`.
 //!
 //! Error texts are GTP 2's where the specification names one (section 6.3: `unknown command`,
@@ -20,6 +20,7 @@ use igo_core::{
 use igo_sgf::read_sgf;
 
 pub(crate) mod analysis;
+mod gnugo;
 mod owl;
 mod reading;
 
@@ -123,6 +124,7 @@ pub(crate) const TABLES: &[&[Entry]] = &[
     SETUP,
     TIME,
     SCORING,
+    gnugo::COMMANDS,
     reading::COMMANDS,
     owl::COMMANDS,
     analysis::COMMANDS,

@@ -19,6 +19,7 @@
 
 pub mod analyze;
 pub mod clock;
+pub mod cpu;
 pub mod engine;
 pub mod handicap;
 pub mod komi;

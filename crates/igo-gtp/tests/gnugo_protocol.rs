@@ -1,6 +1,8 @@
 //! igo's GTP answers against GNU Go 3.8's on the same commands: `fixed_handicap` for every board
 //! size 7-19 and every count 1-9 (the same stones or both refusing), and `loadsgf` with move
-//! numbers and vertices on games written here (the same colour to move and the same stones).
+//! numbers and vertices on games written here (the same colour to move and the same stones), and
+//! GNU Go's session commands (`move_history`, `gg-undo`, `all_legal`, `final_status`, ...) on one
+//! scripted session.
 
 use igo_gtp::engine::Engine;
 use igo_gtp::player::PlayerConfig;
@@ -136,4 +138,70 @@ fn komi_with_a_quarter_point_is_accepted_and_scored_exactly() {
     // Black: 5 + 2 stones, 3 territory (A1 A3 A5) + column C is dame = 10;
     // White: 5 + 2 stones, 3 territory (E1 E3 E5) = 10. Margin 0 - 7.25.
     assert_eq!(exec(&mut ours, "final_score").unwrap(), "W+7.25");
+}
+
+/// GNU Go's session commands that scripts written for it use (`move_history`, `gg-undo`,
+/// `all_legal`, `final_status`, `query_boardsize`, `get_handicap`, `echo`, the obsolete
+/// `black`/`white`, and their refusals): the same answers, command by command, on one session.
+#[test]
+fn gnugo_session_commands_answer_as_gnugo() {
+    let mut g = gnugo();
+    let mut ours = igo();
+    let script = [
+        "boardsize 9",
+        "clear_board",
+        "fixed_handicap 2",
+        "get_handicap",
+        "play w E5",
+        "black D5",
+        "white D4",
+        "play b C4",
+        "black pass",
+        "play w C5",
+        "move_history",
+        "all_legal black",
+        "all_legal white",
+        "all_legal purple",
+        "gg-undo 2",
+        "move_history",
+        "gg-undo 9",
+        "gg-undo x",
+        "gg-undo",
+        "move_history",
+        "query_boardsize",
+        "echo one two",
+        "set_random_seed x",
+        "final_status Z1",
+        "final_status",
+        "boardsize 7",
+        "clear_board",
+        "get_handicap",
+        "query_boardsize",
+        "move_history",
+        "gg-undo",
+    ];
+    let mut lines: Vec<String> = script.iter().map(|s| s.to_string()).collect();
+    // A finished 7x7 position: a black wall on column C, white on E, a dead white stone in
+    // Black's area and a dead black one in White's; every point's `final_status`.
+    for row in 1..=7 {
+        lines.push(format!("play b C{row}"));
+        lines.push(format!("play w E{row}"));
+    }
+    lines.push("play w A2".into());
+    lines.push("play b G6".into());
+    for col in ["A", "B", "C", "D", "E", "F", "G"] {
+        for row in 1..=7 {
+            lines.push(format!("final_status {col}{row}"));
+        }
+    }
+    for line in &lines {
+        let theirs = g.send(line).unwrap();
+        let mine = exec(&mut ours, line);
+        let norm = |r: &Result<String, String>| match r {
+            Ok(s) => Ok(s.trim().to_string()),
+            // Error texts are compared in full: they are GNU Go's.
+            Err(e) => Err(e.trim().to_string()),
+        };
+        assert_eq!(norm(&mine), norm(&theirs), "{line}");
+    }
 }
