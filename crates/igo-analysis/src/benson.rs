@@ -138,9 +138,22 @@ impl BensonSolver {
             return none;
         }
 
-        // Regions, named by their first point. Only the points next to own stones are ever
-        // looked up in `region_of`.
+        // A region holding an empty point next to no own stone is vital to no block (that
+        // point is nobody's liberty) and is not small, so it can be neither vital nor safe
+        // territory, nor make any block alive: the fixed point below never needs it. One fill
+        // from all such points at once finds every one of them (in a tsumego, the whole outside
+        // and the attacker's wall), which is most of the work of filling them one by one.
         let touching = own.neighbours(size) - own;
+        let far = empty - touching;
+        let irrelevant = if far.is_empty() {
+            PointSet::EMPTY
+        } else {
+            g.flood_fill(&far, &rest)
+        };
+        let rest = rest - irrelevant;
+
+        // The other regions, named by their first point. Only the points next to own stones
+        // are ever looked up in `region_of`.
         let mut region_names = PointSet::EMPTY;
         let mut left = rest;
         while let Some(seed) = left.first() {
@@ -167,7 +180,7 @@ impl BensonSolver {
             let libs = around & empty;
             let mut vital = PointSet::EMPTY;
             let mut seen = PointSet::EMPTY;
-            for q in around.iter() {
+            for q in (around - irrelevant).iter() {
                 let r = self.region_of[q.index()] as usize;
                 let rp = size.point_from_index(r).expect("region names are points");
                 if seen.contains(rp) {
