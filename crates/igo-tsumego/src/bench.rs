@@ -15,9 +15,9 @@ use serde::Serialize;
 
 use crate::peer::{GnuGo, PeerMode};
 use crate::problem::Problem;
-use crate::proof::{solve_proven, Limits, ProofReport, ProofSettings, Solved};
+use crate::proof::{solve_proven, Limits, ProofSettings, Solved};
 use crate::score::{first_move_correct, Tally, TallySummary, Verdicts};
-use crate::solver::report::AnswerReport;
+use crate::solved_report::SolvedReport;
 use crate::solver::{solve, Answer, Request, SolverConfig};
 use crate::uct::Budget;
 
@@ -30,21 +30,21 @@ pub struct FileError {
     pub error: String,
 }
 
-/// One problem's answer with its verdicts (a line of `igo tsumego bench --details`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One problem's answer with its verdicts (a line of `igo tsumego bench --details`): the same
+/// object as `igo tsumego solve --json` prints, so `move`, `status`, `line` and `proven` are the
+/// answer that is scored (the prover's when it ran; the Monte-Carlo search's stay beside them as
+/// `mc_move` and `mc_status`), then the verdicts.
+#[derive(Clone, Debug, Serialize)]
 pub struct ProblemRecord {
-    /// The answer.
+    /// The answer as `igo tsumego solve --json` gives it, with the prover's part.
     #[serde(flatten)]
-    pub answer: AnswerReport,
+    pub solve: SolvedReport,
     /// Whether the first move is correct (`null`: the file marks none).
     pub first_move_correct: Option<bool>,
     /// Whether the main line follows the file's tree (`null`: the file has none).
     pub sequence_correct: Option<bool>,
     /// The first moves the file marks correct.
     pub book_first_moves: Vec<String>,
-    /// The prover's part, if it ran (`first_move_correct` judges its move when proven).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prover: Option<ProofReport>,
     /// Whether the checker accepted every proof tree (`null`: none checked).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
@@ -287,7 +287,7 @@ impl<'c> Bench<'c> {
         }
         if self.keep_records {
             self.records.push(ProblemRecord {
-                answer: answer.report(problem),
+                solve: solved.report(problem),
                 first_move_correct: verdicts.first_move,
                 sequence_correct: verdicts.sequence,
                 book_first_moves: problem
@@ -295,7 +295,6 @@ impl<'c> Bench<'c> {
                     .iter()
                     .map(|&p| problem.position.size().format_point(p))
                     .collect(),
-                prover: solved.proof_report(problem),
                 checked,
             });
         }

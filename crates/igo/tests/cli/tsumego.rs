@@ -140,6 +140,8 @@ fn knobs_are_listed_and_change_the_search() {
 #[test]
 fn bench_scores_a_folder() {
     let dir = tsumego_examples().display().to_string();
+    let tmp = tempfile::tempdir().unwrap();
+    let details = tmp.path().join("details.jsonl");
     let out = igo_command()
         .args([
             "tsumego",
@@ -152,6 +154,8 @@ fn bench_scores_a_folder() {
             "--json",
             "--limit",
             "3",
+            "--details",
+            details.to_str().unwrap(),
         ])
         .output()
         .unwrap();
@@ -171,6 +175,30 @@ fn bench_scores_a_folder() {
     assert!(v["prover_positions"].as_u64().unwrap() > 0, "{v}");
     assert_eq!(v["proofs_rejected"], 0, "{v}");
     assert_eq!(v["proofs_valid"], v["proven"], "{v}");
+    // Each details line gives the answer that was scored: the prover's move when it proved
+    // one (the Monte-Carlo move beside it as `mc_move`), and its verdict is the book's.
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&details)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let mut proven = 0;
+    for l in &lines {
+        let book: Vec<&str> = l["book_first_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let mv = l["move"].as_str().unwrap();
+        assert_eq!(l["first_move_correct"], book.contains(&mv), "{l}");
+        assert_eq!(l["move"], l["prover"]["move"], "{l}");
+        assert_eq!(l["proven"], l["prover"]["proven"], "{l}");
+        assert!(l["mc_move"].is_string(), "{l}");
+        proven += usize::from(l["proven"] == true);
+    }
+    assert_eq!(v["proven"], proven, "{v}");
 }
 
 /// Writes `text` as `name` in `dir` and returns its path as a string.
