@@ -168,9 +168,15 @@ impl BensonSolver {
             }
         }
 
-        // Blocks, named by their first stone; their vital regions and the regions' boundaries.
+        // A block lives by two vital regions at least.
+        if !region_names.has_two_or_more() {
+            return none;
+        }
+
+        // The blocks next to those regions (no other block can live, nor bound one of them),
+        // each named by one of its stones; their vital regions and the regions' boundaries.
         let mut block_names = PointSet::EMPTY;
-        let mut left = own;
+        let mut left = own & rest.neighbours(size);
         while let Some(seed) = left.first() {
             let stones = g.flood_fill(&PointSet::single(seed), &own);
             left -= stones;
