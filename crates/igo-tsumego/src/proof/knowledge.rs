@@ -129,5 +129,23 @@ pub fn order_moves(game: &LocalGame, s: &State, moves: &mut [Move]) {
         }
         v
     };
-    moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
+    // Each move is scored once (a sort by key would score it at every comparison), then the
+    // moves are ordered by score, ties in their given order: the stable sort's order, without
+    // its scratch buffer.
+    let mut keyed = [(0i32, 0u16, Move::Pass); MAX_MOVES];
+    if moves.len() > MAX_MOVES {
+        moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
+        return;
+    }
+    let keyed = &mut keyed[..moves.len()];
+    for (i, (k, &m)) in keyed.iter_mut().zip(moves.iter()).enumerate() {
+        *k = (-score(&m), i as u16, m);
+    }
+    keyed.sort_unstable_by_key(|&(s, i, _)| (s, i));
+    for (m, k) in moves.iter_mut().zip(keyed.iter()) {
+        *m = k.2;
+    }
 }
+
+/// Moves of one position at most: every point of the largest board and pass.
+const MAX_MOVES: usize = igo_core::MAX_SIDE as usize * igo_core::MAX_SIDE as usize + 1;
