@@ -417,3 +417,21 @@ fn a_failure_of_the_defender_in_an_open_narrowed_region_is_not_proven() {
     assert_eq!(proof.status, None);
     assert_eq!(proof.refuted_level(pt("A18")), Some(0));
 }
+
+#[test]
+fn a_book_move_refuted_only_in_the_narrowed_game_stays_the_estimate() {
+    // cho-intermediate-0130, Black to live, book B19: the Monte-Carlo search answers B19 (here
+    // with 5,000 playouts and the shipped shapes, as in the bench with 100,000); the prover,
+    // narrowed to reach 3 and unable to finish, showed B19 (and A19) failing there, and the
+    // estimate turned to D18. Those are the defender's moves in an open narrowed region: no
+    // longer trusted, so B19 is not refuted and stays the answer.
+    use igo_core::Move;
+    let p = cho_intermediate("0130");
+    let s = solve_threads(&p, 300_000, 1);
+    let proof = s.proof.as_ref().expect("the prover ran");
+    assert!(!s.proven());
+    let b19 = Move::Play(p.position.size().parse_point("B19").unwrap());
+    assert_eq!(proof.refuted_level(b19), Some(0));
+    assert_eq!(s.answer.mv, b19);
+    assert_eq!(s.first_move(), b19);
+}

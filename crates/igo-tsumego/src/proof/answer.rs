@@ -221,7 +221,8 @@ pub fn frontier(local: &LocalBoard, region: PointSet) -> PointSet {
 /// narrowed to `settings.wider_reach` when the first result may be the narrowing's doing
 /// ([`needs_wider_region`]). The second search gets what is left of `limits`, and its result
 /// is the answer even when it does not finish (then unproven, with no refutation from the
-/// first: those are the claims in doubt).
+/// first: those are the claims in doubt). An unproven result keeps no refutation of the
+/// defender's moves from an open region either (see `sound_refutations`).
 pub fn prove_framed(
     problem: &Problem,
     answer: &Framed,
@@ -231,10 +232,10 @@ pub fn prove_framed(
     let first = prove_in(problem, answer, settings, settings.reach, limits);
     let wider = match (settings.reach, settings.wider_reach) {
         (Some(k), Some(w)) if w > k => w,
-        _ => return first,
+        _ => return sound_refutations(first, problem.to_play()),
     };
     if !needs_wider_region(&first, problem.to_play()) {
-        return first;
+        return sound_refutations(first, problem.to_play());
     }
     let left = Limits {
         nodes: limits.nodes.saturating_sub(first.searches.nodes),
@@ -243,7 +244,29 @@ pub fn prove_framed(
     let mut second = prove_in(problem, answer, settings, Some(wider), left);
     second.searches.nodes += first.searches.nodes;
     second.searches.seconds += first.searches.seconds;
-    second
+    sound_refutations(second, problem.to_play())
+}
+
+/// `result` without the refutations of the defender's first moves when no status was found,
+/// the defender is to play and the narrowed region is open (see [`frontier`]).
+///
+/// Without a status the refutations steer the Monte-Carlo estimate away from the moves they
+/// name ([`crate::proof::Solved::estimated_move`]), so they must hold on the problem's board,
+/// not only in the narrowed game. An attacker's move refuted in the narrowed game fails in the
+/// box as well (the fill gave the attacker stones and took the defender's room), but a
+/// defender's move may fail only because of that fill, as [`needs_wider_region`] says of a
+/// status. cho-intermediate-0130 (Black to live): at reach 3 and 6 the prover shows the book's
+/// B19 failing, while the whole box refutes nothing; the estimate then turned from the
+/// Monte-Carlo search's B19 to D18. A closed region has no such doubt, and neither has a found
+/// status (the wider search already ran where one was in doubt).
+fn sound_refutations(mut result: ProvenResult, to_play: Color) -> ProvenResult {
+    if result.status.is_none()
+        && to_play != result.attacker
+        && !frontier(&result.local, result.region).is_empty()
+    {
+        result.searches.refuted.clear();
+    }
+    result
 }
 
 /// [`prove_framed`]'s search in the region narrowed to `reach`.
@@ -316,6 +339,71 @@ mod tests {
             .iter()
             .map(|p| size.format_point(local.to_original(p).unwrap()))
             .collect()
+    }
+
+    /// A result with no status for the shape (White's corner inside Black's stones, the
+    /// attacker Black), narrowed to reach 2, `to_play` to move, with `refuted` as the first
+    /// moves the searches showed to fail.
+    fn unproven(black: &[&str], white: &[&str], to_play: Color, refuted: &[&str]) -> ProvenResult {
+        let size = igo_core::BoardSize::square(19).unwrap();
+        let set =
+            |v: &[&str]| -> PointSet { v.iter().map(|s| size.parse_point(s).unwrap()).collect() };
+        let pos = Position::from_board(Board::from_stones(size, set(black), set(white)), to_play);
+        let region = Region::around_stones(pos.board(), &RegionConfig::default()).unwrap();
+        let local = LocalBoard::new(&pos, region, Color::Black);
+        let (narrow, _) =
+            super::super::region::narrowed(&local, local.start(), Color::Black, Some(2));
+        let local_move =
+            |s: &&str| Move::Play(local.to_local(size.parse_point(s).unwrap()).unwrap());
+        let searches = super::super::status::ProvenAnswer {
+            status: None,
+            first_move: None,
+            proofs: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+            refuted: refuted.iter().map(|s| (local_move(s), 1)).collect(),
+        };
+        ProvenResult {
+            status: None,
+            first_move: None,
+            searches,
+            local,
+            region: narrow,
+            target: set(white),
+            attacker: Color::Black,
+        }
+    }
+
+    #[test]
+    fn only_sound_refutations_steer_an_unproven_answer() {
+        let size = igo_core::BoardSize::square(19).unwrap();
+        let mv = |s: &str| Move::Play(size.parse_point(s).unwrap());
+        let wall = ["E19", "E18", "D17", "C17", "B17", "A17"];
+        let white = ["B19", "C19", "B18", "C18", "D18"];
+        // Open region (the wall stops at C17), White, the defender, to play: the refutation of
+        // A17 may be the fill's doing, so it is dropped.
+        let r = sound_refutations(
+            unproven(&wall[..4], &white, Color::White, &["A17"]),
+            Color::White,
+        );
+        assert_eq!(r.refuted_level(mv("A17")), Some(0));
+        // The same with Black, the attacker, to play: kept (the fill only helped Black).
+        let r = sound_refutations(
+            unproven(&wall[..4], &white, Color::Black, &["A17"]),
+            Color::Black,
+        );
+        assert_eq!(r.refuted_level(mv("A17")), Some(1));
+        // Closed region, White to play: kept.
+        let r = sound_refutations(
+            unproven(&wall, &white, Color::White, &["D19"]),
+            Color::White,
+        );
+        assert_eq!(r.refuted_level(mv("D19")), Some(1));
+        // A found status keeps its refutations (the wider search handled the doubt).
+        let mut open = unproven(&wall[..4], &white, Color::White, &["A17"]);
+        open.status = Some(ProvenStatus::Fail);
+        let r = sound_refutations(open, Color::White);
+        assert_eq!(r.refuted_level(mv("A17")), Some(1));
     }
 
     #[test]
