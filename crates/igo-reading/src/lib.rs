@@ -497,6 +497,10 @@ impl Search<'_> {
                 .count(),
             // Under a horizon a result depends on the ply it was read at.
             Goal::Dragon(config) if config.horizon > 0 => ply.min(255),
+            // Narrowed nodes read fewer moves than wide ones: their results are kept apart.
+            Goal::Dragon(config) if config.narrow_from > 0 => {
+                usize::from(ply >= config.narrow_from)
+            }
             Goal::Dragon(_) => 0,
         };
         match self.goal {
