@@ -24,6 +24,9 @@ pub struct OwlConfig {
     /// Points `escape_reach` steps or more from every opponent stone are unclaimed
     /// ([`open_space`]).
     pub escape_reach: usize,
+    /// Whose stones hold points against the opponent's claim in the escape judgement
+    /// ([`EscapeClaim`]; by default all the owner's stones).
+    pub escape_claim: EscapeClaim,
     /// The candidate moves read at each node, best first.
     pub max_moves: usize,
     /// Positions the df-pn prover may generate per question in the dragon's fight region
@@ -44,8 +47,15 @@ pub struct OwlConfig {
     /// to life by the tests of `lives` (this module) within this many moves (both sides' moves
     /// counted) is dead, the attacker's win; 0 (the default): no horizon (the attacker must
     /// capture the stone asked about within the search's limits). Module documentation of
-    /// [`crate::owl`]: "The horizon".
+    /// [`crate::owl`]: "The horizon and the narrowing".
     pub horizon: usize,
+    /// From this many moves into a line on (both sides' moves counted), only the best
+    /// [`OwlConfig::narrow_moves`] candidates are read at a node (the owner may still pass);
+    /// 0 (the default): every node reads [`OwlConfig::max_moves`]. Module documentation of [`crate::owl`]:
+    /// "The horizon and the narrowing".
+    pub narrow_from: usize,
+    /// The candidates read at a node [`OwlConfig::narrow_from`] moves deep or deeper.
+    pub narrow_moves: usize,
     /// Playouts per candidate move of the estimate that answers when the search stops at the
     /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
     /// `dragon_status` says `unknown`).
@@ -59,6 +69,7 @@ impl Default for OwlConfig {
             max_depth: 40,
             escape_points: 12,
             escape_reach: 3,
+            escape_claim: EscapeClaim::AllStones,
             max_moves: 8,
             proof_nodes: 100_000,
             proof_area: 64,
@@ -67,9 +78,26 @@ impl Default for OwlConfig {
             proof_table_bytes: 16 << 20,
             tactical_nodes: 20_000,
             horizon: 0,
+            narrow_from: 0,
+            narrow_moves: 3,
             estimate_playouts: 64,
         }
     }
+}
+
+/// Whose stones hold empty points against the opponent's claim in the escape judgement
+/// ([`open_space`]; module documentation of [`crate::owl`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EscapeClaim {
+    /// Every stone of the owner, the dragon's own included (the default): the points
+    /// around a lone stone are its own, so a stone approaching the opponent's stones has
+    /// escaped as long as it is the nearest stone to enough empty points.
+    AllStones,
+    /// The owner's other stones only (off by default: measured in BENCHMARKS.md, igo-reading,
+    /// "Fifth session"): the dragon does not make the space around itself safe;
+    /// it escapes into points that no opponent stone is nearer to within
+    /// [`OwlConfig::escape_reach`] steps, or that its friends hold.
+    OtherStones,
 }
 
 /// The stones of the dragon at `p` (its diagonal-link group), empty if `p` is empty.
@@ -162,7 +190,11 @@ pub(crate) fn escape_area(
 ) -> usize {
     let size = board.size();
     let libs = group.neighbours(size) & board.empty_points();
-    let open = open_space(board, owner, config.escape_reach);
+    let holders = match config.escape_claim {
+        EscapeClaim::AllStones => board.stones(owner),
+        EscapeClaim::OtherStones => board.stones(owner) - *group,
+    };
+    let open = open_space_held(board, holders, owner, config.escape_reach);
     let seed = libs & open;
     if seed.is_empty() {
         return 0;
@@ -175,10 +207,16 @@ pub(crate) fn escape_area(
 /// being claimed when it is closer to the opponent's stones than to `owner`'s (in steps over
 /// empty points, counted up to `reach` steps).
 pub fn open_space(board: &Board, owner: Color, reach: usize) -> PointSet {
+    open_space_held(board, board.stones(owner), owner, reach)
+}
+
+/// The open space of [`open_space`] with `holders` (some of `owner`'s stones) as the stones that
+/// hold points against the opponent's claim.
+fn open_space_held(board: &Board, holders: PointSet, owner: Color, reach: usize) -> PointSet {
     let size = board.size();
     let empty = board.empty_points();
     let theirs = board.stones(!owner);
-    let mut ours_reached = board.stones(owner);
+    let mut ours_reached = holders;
     let mut theirs_reached = theirs;
     let mut claimed = PointSet::EMPTY;
     for _ in 0..reach {
@@ -302,5 +340,48 @@ mod tests {
                 &config
             ) > 0
         );
+    }
+
+    #[test]
+    fn a_lone_stone_does_not_hold_the_points_around_it() {
+        // A GNU Go self-play position (19x19, after 30 moves): White's lone M4 under Black's
+        // J4, K5 and P4. GNU Go 3.8 calls it critical (`owl_attack M4`: `1 K3`). Counting
+        // M4 itself, the points around it are White's (M4 is the nearest stone to them) and it
+        // has escaped; without it, Black's stones claim them and it has not.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . X O O O O O . . . . . . . . . . .
+            . . X X O X X . . . . . . . . X . . .
+            . . X O X . . . . . . . . . . . . . .
+            . . . O X . X . . . . . . . . . . . .
+            . . . O O O . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . O . . .
+            . . . . . . . . . . . . . . X . . . .
+            . . . . . . . . . . . . . . . . O . .
+            . . . . . . . . . . . . . . X . . . .
+            . . . . . . . . . . X . . . . . . . .
+            . . . . . . . . X . . O . . X . O . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .",
+        )
+        .unwrap();
+        let m4 = pos.size().parse_point("M4").unwrap();
+        let group = dragon(pos.board(), m4);
+        let all = OwlConfig::default();
+        assert_eq!(all.escape_claim, EscapeClaim::AllStones);
+        assert!(escape_area(pos.board(), &group, Color::White, &all) >= all.escape_points);
+        assert_eq!(life_reason(&pos, m4, &all), Some(Life::Escape));
+        let others = OwlConfig {
+            escape_claim: EscapeClaim::OtherStones,
+            ..OwlConfig::default()
+        };
+        assert!(escape_area(pos.board(), &group, Color::White, &others) < others.escape_points);
+        assert_eq!(life_reason(&pos, m4, &others), None);
     }
 }

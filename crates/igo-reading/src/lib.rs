@@ -497,6 +497,10 @@ impl Search<'_> {
                 .count(),
             // Under a horizon a result depends on the ply it was read at.
             Goal::Dragon(config) if config.horizon > 0 => ply.min(255),
+            // Narrowed nodes read fewer moves than wide ones: their results are kept apart.
+            Goal::Dragon(config) if config.narrow_from > 0 => {
+                usize::from(ply >= config.narrow_from)
+            }
             Goal::Dragon(_) => 0,
         };
         match self.goal {
@@ -552,7 +556,18 @@ impl Search<'_> {
 
         let children = match self.goal {
             Goal::String => self.ordered_children(pos, stones, libs, attacking),
-            Goal::Dragon(config) => owl::children(self, pos, attacking, &config),
+            Goal::Dragon(config) => {
+                let mut children = owl::children(self, pos, attacking, &config);
+                // Deep in a line only the best few, for both sides (the owl's module
+                // documentation, "The horizon and the narrowing"); the owner's pass, its last
+                // child, stays.
+                if config.narrow_from > 0 && ply >= config.narrow_from {
+                    let pass = (!attacking).then(|| children.pop()).flatten();
+                    children.truncate(config.narrow_moves);
+                    children.extend(pass);
+                }
+                children
+            }
         };
         let mut unknown = false;
         for (mv, child) in &children {

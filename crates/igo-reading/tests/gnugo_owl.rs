@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use igo_analysis::benson::unconditionally_alive;
 use igo_core::{BoardSize, Color, Move, Point, PointSet};
 use igo_gtp_client::Engine;
-use igo_reading::owl::{dragons, DragonStatus, Owl, OwlConfig};
+use igo_reading::owl::{dragons, DragonStatus, EscapeClaim, Owl, OwlConfig};
 use igo_reading::Code;
 use igo_tsumego::frame::framed_position;
 use igo_tsumego::problem::{Goal, Problem};
@@ -925,7 +925,8 @@ fn owl_game_moves() {
 }
 
 /// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],
-/// [`OwlConfig::escape_reach`]) and IGO_OWL_HORIZON its horizon, for before/after measurements.
+/// [`OwlConfig::escape_reach`]), IGO_OWL_CLAIM its claim, IGO_OWL_HORIZON its horizon and
+/// IGO_OWL_NARROW its narrowing, for before/after measurements.
 fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(e) = std::env::var("IGO_OWL_ESCAPE") {
         let v: Vec<usize> = e
@@ -934,6 +935,25 @@ fn owl_knobs(config: &mut OwlConfig) {
             .collect();
         config.escape_points = v[0];
         config.escape_reach = v[1];
+    }
+    // IGO_OWL_CLAIM=all|others: whose stones hold points against the opponent's claim
+    // ([`OwlConfig::escape_claim`]).
+    if let Ok(c) = std::env::var("IGO_OWL_CLAIM") {
+        config.escape_claim = match c.as_str() {
+            "all" => EscapeClaim::AllStones,
+            "others" => EscapeClaim::OtherStones,
+            _ => panic!("IGO_OWL_CLAIM: all or others"),
+        };
+    }
+    // IGO_OWL_NARROW="PLY MOVES" reads only the best MOVES candidates from PLY moves deep on
+    // ([`OwlConfig::narrow_from`], [`OwlConfig::narrow_moves`]; PLY 0: never).
+    if let Ok(n) = std::env::var("IGO_OWL_NARROW") {
+        let v: Vec<usize> = n
+            .split_whitespace()
+            .map(|w| w.parse().expect("IGO_OWL_NARROW: two numbers"))
+            .collect();
+        config.narrow_from = v[0];
+        config.narrow_moves = v[1];
     }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {

@@ -29,7 +29,9 @@
 //!   points that touch no opponent stone and that the opponent does not claim: a point nearer to
 //!   the opponent's stones than to the owner's, counting steps over empty points up to
 //!   [`OwlConfig::escape_reach`], is the opponent's (a dragon running into the opponent's
-//!   sphere has not escaped); or
+//!   sphere has not escaped). With [`EscapeClaim::OtherStones`] (off by default) the dragon's
+//!   own stones do not hold points, so that a lone stone approaching the opponent's stones
+//!   does not escape by being the nearest stone to the points around it; or
 //! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
@@ -41,18 +43,23 @@
 //! reads a few candidates too); the defender may also pass (sekis). Kos get GNU Go's result codes
 //! exactly as in the tactical reading.
 //!
-//! **The horizon** (off by default). With [`OwlConfig::horizon`] set, a dragon that has not come
-//! to life by these tests within that many moves of the position asked about (both sides' moves
-//! counted) is taken for dead: the attacker wins there. Without it the attacker wins only by
-//! capturing the stone asked about, which in an open fight is a long way off: after the killing
-//! move every line must be read to the capture, the search stops at its node limit and the
-//! answer is the estimate's (which, on igo's game positions, never found a kill that GNU Go
-//! accepts). Under a horizon a result depends on the ply it was read at, and the transposition
-//! table keeps results apart by ply. It is off because, measured against GNU Go 3.8 on igo's
-//! game positions (BENCHMARKS.md, igo-reading, "Fourth session"), it wins too little: 10 moves
-//! found 2 more of GNU Go's 161 critical kills and lost one of 249 dragon statuses (a dragon
-//! that lives later than 10 moves read as dead), 14 moves found one more and lost one dead
-//! dragon's defence. Most missed kills are lost earlier, to the escape judgement (same section).
+//! **The horizon and the narrowing** (off by default). With [`OwlConfig::horizon`] set, a
+//! dragon that has not come to life by these tests within that many moves of the position
+//! asked about (both sides' moves counted) is taken for dead: the attacker wins there. With
+//! [`OwlConfig::narrow_from`] set, from that many moves into a line on only the best
+//! [`OwlConfig::narrow_moves`] candidates are read at a node (the owner's pass besides), for
+//! both sides. Without them the attacker wins only by capturing the stone asked about, which
+//! in an open fight is a long way off: after the killing move every line must be read to the
+//! capture (under the horizon alone, eight or nine replies at each of ten levels), the search
+//! stops at its node limit and the answer is the estimate's. Under a horizon a result depends
+//! on the ply it was read at, and the transposition table keeps results apart by ply.
+//!
+//! They are off because, measured against GNU Go 3.8 on igo's game positions (BENCHMARKS.md,
+//! igo-reading, "Fourth session" and "Fifth session"), what they win in kills they lose in
+//! defences: the stricter claim, a horizon of 10 moves and the narrowing to 3 candidates from
+//! the third move on, together, pass 101 of GNU Go's 161 critical `owl_attack` questions
+//! (93 without) but 132 of its 161 critical `owl_defend` (136 without); narrowing only the
+//! refuting side's replies passes 96 and 135. Each alone finds at most 2 more kills.
 //!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
@@ -79,7 +86,7 @@ use igo_core::{BoardSize, Move, Point, PointSet, Position};
 pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
-pub use crate::dragon::{dragon, dragons, OwlConfig};
+pub use crate::dragon::{dragon, dragons, EscapeClaim, OwlConfig};
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
     Search,
@@ -546,6 +553,51 @@ mod tests {
             ..OwlConfig::default()
         });
         assert_eq!(no_horizon.attack(&pos, g4).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn a_loose_stone_by_the_edge_is_killed_by_the_selective_search() {
+        // A GNU Go self-play position (9x9, after 10 moves). GNU Go 3.8: `dragon_status A6` is
+        // `critical B7 B5`, and it accepts igo's B6 (`owl_does_attack B6 A6`: 1). igo finds it
+        // with the stricter escape claim, the horizon and the narrowing together (all three off
+        // by default: module documentation).
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . O . . .
+            . . . . . . . . .
+            X . X O . . . . .
+            . . O . X . O . .
+            . . . . . . . . .
+            . . O . X . X . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let a6 = pos.size().parse_point("A6").unwrap();
+        let selective = OwlConfig {
+            escape_claim: EscapeClaim::OtherStones,
+            horizon: 10,
+            narrow_from: 3,
+            narrow_moves: 3,
+            ..OwlConfig::default()
+        };
+        let attack = Owl::new(selective).attack(&pos, a6).unwrap();
+        assert_eq!(attack.gtp_text(pos.size()), "1 B6", "{attack:?}");
+        assert!(attack.complete);
+        // Any one of the three off, the search stops at its node limit or finds A6 alive.
+        for config in [
+            OwlConfig::default(),
+            OwlConfig {
+                escape_claim: EscapeClaim::AllStones,
+                ..selective
+            },
+            OwlConfig {
+                narrow_from: 0,
+                ..selective
+            },
+        ] {
+            assert_eq!(Owl::new(config).attack(&pos, a6).unwrap().code, Code::Fails);
+        }
     }
 
     /// Diagnosis of the failed critical attacks of the game-moves harness (its notes file,
