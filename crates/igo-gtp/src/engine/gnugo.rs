@@ -109,10 +109,18 @@ fn all_legal(e: &mut Engine, args: &[String]) -> Result<String, String> {
         .and_then(|s| Color::from_name(s))
         .ok_or("invalid color")?;
     let size = e.size();
-    // GNU Go lists the board's points row by row from the top, as `list_stones` does.
+    // GNU Go lists the board's points row by row from the top, as `list_stones` does. One copy
+    // of the game, each legal trial taken back, rather than a copy per point.
+    let mut game = e.game.clone();
     let legal: Vec<String> = size
         .points()
-        .filter(|&p| e.game.clone().play_as(color, Move::Play(p)).is_ok())
+        .filter(|&p| {
+            let ok = game.play_as(color, Move::Play(p)).is_ok();
+            if ok {
+                game.undo();
+            }
+            ok
+        })
         .map(|p| size.format_point(p))
         .collect();
     Ok(legal.join(" "))
