@@ -252,6 +252,45 @@ impl Game {
         }
     }
 
+    /// Plays a move of a game record for `color` whatever the rules say of it, as GNU Go does
+    /// when it loads a file: a suicide is played (its stones removed), a ko retake or a
+    /// repetition stands, and moves after the end by passes go on. Only a stone on an
+    /// occupied point is refused, and then nothing changes.
+    ///
+    /// Records from servers and editors break the rules now and then; a controller that loads
+    /// one into two engines must see the same position in both.
+    ///
+    /// ```
+    /// use igo_core::{BoardSize, Color, Game, Move, Position, Rules};
+    /// let start = Position::from_diagram("
+    ///     . X .
+    ///     X . .
+    ///     . . .").unwrap();
+    /// let size = start.size();
+    /// let a3 = Move::Play(size.parse_point("A3").unwrap());
+    /// let mut game = Game::from_position(start, Rules::chinese());
+    /// assert!(game.play_as(Color::White, a3).is_err()); // suicide
+    /// let placement = game.play_recorded(Color::White, a3).unwrap();
+    /// assert_eq!(placement.suicide.count(), 1);
+    /// assert_eq!(game.moves(), &[a3]);
+    /// assert_eq!(game.position().to_play(), Color::Black);
+    /// ```
+    pub fn play_recorded(&mut self, color: Color, mv: Move) -> Result<Placement, PlayError> {
+        if let Move::Play(p) = mv {
+            if !self.position().board().is_empty_at(p) {
+                return Err(PlayError::Occupied(p));
+            }
+        }
+        let mut next = self.position().clone();
+        next.set_to_play(color);
+        next.clear_ko();
+        let placement = next.play_unchecked(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.remember(self.positions.len() - 1);
+        Ok(placement)
+    }
+
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;

@@ -17,7 +17,6 @@ use igo_core::text::quote;
 use igo_core::{
     BoardSize, ByColor, Color, Game, KoRule, Move, Point, PointSet, Position, Rules, Suicide,
 };
-use igo_sgf::read_sgf;
 
 pub(crate) mod analysis;
 mod gnugo;
@@ -611,14 +610,20 @@ impl Engine {
         if args.is_empty() || args.len() > 2 {
             return Err("syntax error".into());
         }
-        // Read as every igo command reads SGF (encodings, trailing text, a missing ')'); the
-        // warnings have no channel in GTP.
-        let sgf = match read_sgf(std::path::Path::new(&args[0])) {
-            Ok(f) => f.game,
-            Err(_) => return Err("cannot load file".into()),
-        };
+        // Decoded and parsed as every igo command reads SGF (encodings, trailing text, a
+        // missing ')'), but not checked as Go: GNU Go loads files with two moves in a node or
+        // a point both added and erased, and so must igo (see `sgfio`). The warnings have no
+        // channel in GTP.
+        let tree = std::fs::read(&args[0])
+            .ok()
+            .and_then(|bytes| {
+                let (text, _) = igo_sgf::decode(&bytes);
+                igo_sgf::parse_with_warnings(&text).ok()
+            })
+            .and_then(|(trees, _)| trees.into_iter().next())
+            .ok_or_else(|| "cannot load file".to_string())?;
         let loaded =
-            crate::sgfio::load(&sgf, args.get(1).map(String::as_str), rules_for(self.komi))
+            crate::sgfio::load(&tree, args.get(1).map(String::as_str), rules_for(self.komi))
                 .map_err(|_| "cannot load file".to_string())?;
         if let Some(k) = loaded.komi {
             self.komi = k;

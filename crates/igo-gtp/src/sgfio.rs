@@ -1,17 +1,28 @@
 //! `loadsgf` and `printsgf`.
 //!
 //! `loadsgf FILE [MOVE_NUMBER | VERTEX]` follows GNU Go 3.8 (`gameinfo_play_sgftree_rot`) so
-//! that a controller sees the same position and the same answer from both engines: the main
-//! line's properties are applied in the order written (`AB`/`AW`/`AE` setup, `PL`, `B`/`W`); a
-//! second argument starting with a digit 1-9 is a move number N (its leading digits), and loading
-//! stops before the move that would be the N-th (passes count); any other second argument is a
-//! vertex, and loading stops before the first move there (an unreadable vertex reads as a pass,
-//! as in GNU Go). A move on an occupied point stops loading too. The answer is the colour to move:
-//! the colour of the move loading stopped before, else the one after the last move (`PL` and a
-//! handicap `HA` of 2 or more set it where there are no moves).
+//! that a controller sees the same position and the same answer from both engines, on files
+//! that break SGF's or Go's rules too (position suites and server records do). The main line's
+//! properties are applied in the order written:
+//! - `AB`/`AW` add stones (a stone on an occupied point is skipped, nothing is captured); `AE`
+//!   is ignored, as GNU Go ignores it.
+//! - `PL` sets the colour to move.
+//! - `B`/`W` are moves, both in one node played in the order written. A value that is not a
+//!   point of the board is a pass. A move is played whatever the rules say of it (a suicide
+//!   removes its stones, a ko retake stands: [`Game::play_recorded`]); a move on an occupied
+//!   point stops loading.
+//! - A handicap `HA` of 2 or more with no stones on the board when the first move is White's
+//!   places the fixed handicap stones first (as many as the board has, at most 9).
+//!
+//! A second argument starting with a digit 1-9 is a move number N (its leading digits), and
+//! loading stops before the move that would be the N-th (passes count); any other second
+//! argument is a vertex, and loading stops before the first move there (an unreadable vertex
+//! reads as a pass, as in GNU Go). The answer is the colour to move: the colour of the move
+//! loading stopped before, else the one after the last move (`PL` and a handicap `HA` of 2 or
+//! more set it where there are no moves).
 
 use igo_core::{Board, BoardSize, Color, Game, Move, Position, Rules};
-use igo_sgf::GoGame;
+use igo_sgf::{GameTree, GoGame, NodeRef};
 
 /// A loaded game.
 pub struct Loaded {
@@ -46,18 +57,40 @@ fn until_of(size: BoardSize, arg: Option<&str>) -> Until {
     Until::Vertex(size.parse_move(a).unwrap_or(Move::Pass))
 }
 
-/// Loads the game `sgf` as GNU Go does (see the module documentation) under `rules` (whose komi is kept
-/// unless the file has `KM`; the caller sets it).
-pub fn load(sgf: &GoGame, until: Option<&str>, rules: Rules) -> Result<Loaded, String> {
-    let size = sgf.size();
-    let root = sgf.root();
+/// `game` with `points` added for `color` (occupied points skipped, as GNU Go does); the game
+/// starts again from the new position, `next` to move.
+fn add_stones(game: &Game, points: &[igo_core::Point], color: Color, next: Color) -> Game {
+    let pos = game.position();
+    let mut stones = pos.board().stone_sets();
+    for &p in points {
+        if pos.board().color_at(p).is_none() {
+            match color {
+                Color::Black => stones.black.insert(p),
+                Color::White => stones.white.insert(p),
+            }
+        }
+    }
+    let mut board = Board::from_stones(pos.size(), stones.black, stones.white);
+    board.set_captures(
+        pos.board().captures(Color::Black),
+        pos.board().captures(Color::White),
+    );
+    Game::from_position(Position::from_board(board, next), *game.rules())
+}
+
+/// Loads the first game of an SGF collection as GNU Go does (see the module documentation)
+/// under `rules` (whose komi is kept unless the file has `KM`; the caller sets it). Errors
+/// name what could not be read: the size, or a setup list that is not a list of points.
+pub fn load(tree: &GameTree, until: Option<&str>, rules: Rules) -> Result<Loaded, String> {
+    let root = tree.root();
+    let size = igo_sgf::parse_size(root.node()).map_err(|e| e.to_string())?;
     let handicap: usize = root
-        .node_ref()
+        .node()
         .text("HA")
         .and_then(|s| s.trim().parse().ok())
         .unwrap_or(0);
     let komi = root
-        .node_ref()
+        .node()
         .text("KM")
         .and_then(|s| s.trim().parse::<f64>().ok())
         .filter(|k| k.is_finite() && k.abs() <= crate::komi::MAX_KOMI);
@@ -69,53 +102,50 @@ pub fn load(sgf: &GoGame, until: Option<&str>, rules: Rules) -> Result<Loaded, S
     };
     let mut game = Game::new(size, rules);
     let mut played = 0usize;
-    'nodes: for node in root.main_line() {
+    let mut first_move = true;
+    let mut at: Option<NodeRef<'_>> = Some(root);
+    'nodes: while let Some(node) = at {
         for prop in node.properties() {
             match prop.id() {
-                id @ ("AB" | "AW" | "AE") => {
-                    let points = node.points(id).map_err(|e| e.to_string())?;
-                    let pos = game.position();
-                    let mut stones = pos.board().stone_sets();
-                    for p in points {
-                        match id {
-                            "AE" => {
-                                stones.black.remove(p);
-                                stones.white.remove(p);
-                            }
-                            // GNU Go skips a stone added on an occupied point.
-                            _ if pos.board().color_at(p).is_some() => {}
-                            "AB" => stones.black.insert(p),
-                            _ => stones.white.insert(p),
-                        }
-                    }
-                    let mut board = Board::from_stones(size, stones.black, stones.white);
-                    board.set_captures(
-                        pos.board().captures(Color::Black),
-                        pos.board().captures(Color::White),
-                    );
-                    game = Game::from_position(Position::from_board(board, next), rules);
-                }
-                "PL" => {
-                    if let Some(c) = node.to_play() {
-                        next = c;
-                    }
-                }
-                "B" | "W" => {
-                    let color = if prop.id() == "B" {
+                id @ ("AB" | "AW") => {
+                    let points = igo_sgf::parse_point_list(size, prop.values())
+                        .map_err(|e| format!("{id}: {e}"))?;
+                    let color = if id == "AB" {
                         Color::Black
                     } else {
                         Color::White
                     };
-                    next = color;
-                    let Some((_, mv)) = node.move_() else {
-                        continue;
+                    game = add_stones(&game, &points, color, next);
+                }
+                "PL" => {
+                    if let Some(c) = igo_sgf::parse_color(prop.value()) {
+                        next = c;
+                    }
+                }
+                id @ ("B" | "W") => {
+                    let color = if id == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
                     };
+                    // Off the board or not a point: GNU Go plays a pass.
+                    let mv = igo_sgf::parse_move(size, prop.value()).unwrap_or(Move::Pass);
+                    if first_move {
+                        first_move = false;
+                        if handicap > 1 && color == Color::White && board_empty(&game) {
+                            let n = handicap.min(crate::handicap::max_fixed_handicap(size));
+                            if let Ok(points) = crate::handicap::fixed_handicap(size, n) {
+                                game = add_stones(&game, &points, Color::Black, next);
+                            }
+                        }
+                    }
+                    next = color;
                     let stop = match until {
                         Until::All => false,
                         Until::MoveNumber(n) => played + 1 == n,
                         Until::Vertex(v) => v == mv,
                     };
-                    if stop || game.play_as(color, mv).is_err() {
+                    if stop || game.play_recorded(color, mv).is_err() {
                         break 'nodes;
                     }
                     played += 1;
@@ -124,6 +154,7 @@ pub fn load(sgf: &GoGame, until: Option<&str>, rules: Rules) -> Result<Loaded, S
                 _ => {}
             }
         }
+        at = node.first_child();
     }
     Ok(Loaded {
         game,
@@ -131,6 +162,11 @@ pub fn load(sgf: &GoGame, until: Option<&str>, rules: Rules) -> Result<Loaded, S
         komi,
         handicap,
     })
+}
+
+fn board_empty(game: &Game) -> bool {
+    let b = game.position().board();
+    b.stones(Color::Black).is_empty() && b.stones(Color::White).is_empty()
 }
 
 /// The game as SGF: `SZ`, `KM`, `RU`, `HA` and the setup (handicap) stones in the root, then the
@@ -168,7 +204,8 @@ mod tests {
     use super::*;
 
     fn load_str(text: &str, until: Option<&str>) -> Loaded {
-        load(&GoGame::from_sgf(text).unwrap(), until, Rules::chinese()).unwrap()
+        let tree = igo_sgf::parse(text).unwrap().remove(0);
+        load(&tree, until, Rules::chinese()).unwrap()
     }
 
     fn stones(l: &Loaded, c: Color) -> String {
@@ -233,6 +270,41 @@ mod tests {
         let l = load_str("(;FF[4]SZ[9]KM[0.5];B[cc];W[cc])", None);
         assert_eq!(l.to_move, Color::White);
         assert_eq!(l.game.moves().len(), 1);
+    }
+
+    /// Files that break the rules load as GNU Go 3.8 loads them (answers checked with GNU Go's
+    /// `loadsgf` and `list_stones`; `tests/gnugo_protocol.rs` compares with GNU Go itself).
+    #[test]
+    fn records_that_break_the_rules_load_as_gnugo_loads_them() {
+        // A suicide at A9, played and removed, twice; loading goes on.
+        let l = load_str("(;FF[4]SZ[9]AB[ba][ab];W[aa];B[ee];W[aa])", None);
+        assert_eq!(l.to_move, Color::Black);
+        assert_eq!(stones(&l, Color::Black), "B9 A8 E5");
+        assert_eq!(stones(&l, Color::White), "");
+        assert_eq!(l.game.moves().len(), 3);
+        // The ko at B3 retaken at once by White's last move.
+        let ko = "(;FF[4]SZ[5];B[bb];W[cb];B[ac];W[dc];B[bd];W[cd];W[bc];B[cc];W[bc])";
+        let l = load_str(ko, None);
+        assert_eq!(l.to_move, Color::Black);
+        assert_eq!(stones(&l, Color::White), "C4 B3 D3 C2");
+        // Two moves in one node, in the order written; a point off the board is a pass.
+        let l = load_str("(;FF[4]SZ[9];W[cc]B[dd];B[zz];W[ee])", Some("4"));
+        assert_eq!(l.to_move, Color::White);
+        assert_eq!(
+            (stones(&l, Color::Black), stones(&l, Color::White)),
+            ("D6".to_string(), "C7".to_string())
+        );
+        // AE is ignored, as by GNU Go.
+        let l = load_str("(;FF[4]SZ[9]AB[cc]AE[cc];B[ee])", None);
+        assert_eq!(stones(&l, Color::Black), "C7 E5");
+        // HA without stones: the fixed stones come with White's first move, before any stop.
+        let l = load_str("(;FF[4]SZ[9]HA[2];W[bb])", Some("1"));
+        assert_eq!(
+            (l.to_move, stones(&l, Color::Black).as_str()),
+            (Color::White, "G7 C3")
+        );
+        let l = load_str("(;FF[4]SZ[9]HA[2];B[bb])", None);
+        assert_eq!(stones(&l, Color::Black), "B8");
     }
 
     #[test]

@@ -70,6 +70,21 @@ const GAMES: &[&str] = &[
     "(;FF[4]SZ[7]KM[7.25];B[cc](;W[dd];B[ee])(;W[ff]))",
     // Black captures at B3 (ko), White plays elsewhere, retakes, ...
     "(;FF[4]SZ[5];B[bb];W[cb];B[ac];W[dc];B[bd];W[cd];W[bc];B[cc];W[ee];B[ea];W[bc];B[aa];W[])",
+    // Records that break the rules, loaded as GNU Go loads them: a ko retaken at once, a
+    // suicide (twice), two moves in one node, a move off the board, play after two passes.
+    "(;FF[4]SZ[5];B[bb];W[cb];B[ac];W[dc];B[bd];W[cd];W[bc];B[cc];W[bc];B[ee])",
+    "(;FF[4]SZ[9]AB[ba][ab];W[aa];B[ee];W[aa];B[ff])",
+    "(;FF[4]SZ[9];W[cc]B[dd];B[ee];W[ff]B[gg])",
+    "(;FF[4]SZ[9];B[zz];W[cc];B[dd])",
+    "(;FF[4]SZ[9];B[cc];W[];B[];W[dd];B[ee])",
+    // AE (GNU Go ignores it), a point both added and erased in one node.
+    "(;FF[4]SZ[9]AB[cc]AE[cc];B[ee];AE[ee];W[dd])",
+    // HA with no stones: the fixed stones when White moves first, not when Black does; as
+    // many as the board has.
+    "(;FF[4]SZ[9]HA[2];W[bb];AB[aa];W[cc])",
+    "(;FF[4]SZ[9]HA[3];B[aa];W[bb])",
+    "(;FF[4]SZ[19]HA[12];W[ee];B[ff])",
+    "(;FF[4]SZ[7]HA[3];W[aa];B[bb])",
 ];
 
 #[test]

@@ -54,7 +54,8 @@ mod write;
 
 pub use error::{SgfError, SgfErrorKind, SgfWarning, SgfWarningKind, TextPos};
 pub use go::{
-    move_value, size_value, Double, GoError, GoGame, GoNode, MoveAnnotation, Setup, SgfPoint,
+    move_value, parse_color, parse_move, parse_point_list, parse_size, size_value, Double, GoError,
+    GoGame, GoNode, MoveAnnotation, Setup, SgfPoint,
 };
 pub use parser::{parse, parse_with_warnings};
 pub use props::{is_valid_identifier, PropValue, Property};

@@ -30,7 +30,10 @@ mod replay;
 pub use error::GoError;
 pub use game::{GoGame, GoNode};
 pub use point::SgfPoint;
-pub use props::{move_value, size_value, Double, MoveAnnotation, Setup};
+pub use props::{
+    move_value, parse_color, parse_move, parse_point_list, parse_size, size_value, Double,
+    MoveAnnotation, Setup,
+};
 
 #[cfg(test)]
 mod tests {

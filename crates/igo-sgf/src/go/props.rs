@@ -92,8 +92,10 @@ pub(super) fn bad(node: &Node, id: &str, problem: impl Into<String>) -> GoError 
     }
 }
 
-/// Reads `SZ`: `n` or `w:h`.
-pub(super) fn parse_size(node: &Node) -> Result<BoardSize, GoError> {
+/// Reads `SZ` of a root node: `n` or `w:h`, 19x19 when absent. For readers that walk a
+/// [`crate::GameTree`] by themselves (GTP's `loadsgf` follows GNU Go through files that
+/// [`crate::GoGame`] refuses).
+pub fn parse_size(node: &Node) -> Result<BoardSize, GoError> {
     let Some(v) = node.get("SZ") else {
         return Ok(BoardSize::square(19).expect("19 is a board size"));
     };
@@ -114,7 +116,15 @@ pub(super) fn parse_size(node: &Node) -> Result<BoardSize, GoError> {
 }
 
 /// Reads a move value: a point, `[]` (pass) or `[tt]` (pass on boards up to 19x19).
-pub(super) fn parse_move(size: BoardSize, v: &PropValue) -> Result<Move, String> {
+///
+/// ```
+/// use igo_core::{BoardSize, Move};
+/// use igo_sgf::{parse_move, PropValue};
+/// let size = BoardSize::square(9).unwrap();
+/// assert_eq!(parse_move(size, &PropValue::from_text("tt")), Ok(Move::Pass));
+/// assert!(parse_move(size, &PropValue::from_text("zz")).is_err());
+/// ```
+pub fn parse_move(size: BoardSize, v: &PropValue) -> Result<Move, String> {
     let raw = v.as_raw().trim();
     if raw.is_empty() || (raw == "tt" && size.width() <= 19 && size.height() <= 19) {
         return Ok(Move::Pass);
@@ -130,10 +140,7 @@ pub(super) fn point_on(size: BoardSize, raw: &str) -> Result<Point, String> {
 }
 
 /// Reads a list of points with rectangles `aa:cc`; keeps the order, drops repeats.
-pub(super) fn parse_point_list(
-    size: BoardSize,
-    values: &[PropValue],
-) -> Result<Vec<Point>, String> {
+pub fn parse_point_list(size: BoardSize, values: &[PropValue]) -> Result<Vec<Point>, String> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for v in values {
@@ -161,7 +168,8 @@ pub(super) fn parse_point_list(
     Ok(out)
 }
 
-pub(super) fn parse_color(v: &PropValue) -> Option<Color> {
+/// Reads a colour value (`PL`): `B` or `W` (any case, or the names), or FF\[1\]-FF\[3\]'s `1` and `2`.
+pub fn parse_color(v: &PropValue) -> Option<Color> {
     let t = v.simple_text();
     match t.trim() {
         // FF[1]-FF[3] files sometimes write 1 and 2.
