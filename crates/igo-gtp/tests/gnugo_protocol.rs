@@ -184,6 +184,16 @@ fn gnugo_session_commands_answer_as_gnugo() {
         "gg-undo",
         "move_history",
         "query_boardsize",
+        "accuratelib white D5",
+        "accuratelib black D4",
+        "accurate_approxlib black D6",
+        "accuratelib white E5",
+        "accuratelib black pass",
+        "accuratelib black",
+        "accuratelib purple C3",
+        "accuratelib black C3 x",
+        "gg_genmove",
+        "gg_genmove purple 5",
         "echo one two",
         "set_random_seed x",
         "final_status Z1",
@@ -204,6 +214,12 @@ fn gnugo_session_commands_answer_as_gnugo() {
     }
     lines.push("play w A2".into());
     lines.push("play b G6".into());
+    // Liberties after captures, a suicide, a stone joining a block.
+    for v in ["A1", "A3", "B2", "D4", "F6", "G7", "G5", "F7"] {
+        for colour in ["black", "white"] {
+            lines.push(format!("accuratelib {colour} {v}"));
+        }
+    }
     for col in ["A", "B", "C", "D", "E", "F", "G"] {
         for row in 1..=7 {
             lines.push(format!("final_status {col}{row}"));

@@ -1,8 +1,11 @@
 //! GNU Go 3.8's further session commands, so that scripts and regression runners written for
 //! GNU Go run unchanged against igo: `query_boardsize`, `final_status VERTEX`,
 //! `set_random_seed N`, `get_random_seed`, `get_handicap`, `move_history`, `all_legal COLOR`,
-//! `gg-undo [N]`, `cputime`, `echo`, `echo_err`, `help`, and the obsolete `black VERTEX`,
-//! `white VERTEX`, `genmove_black`, `genmove_white`.
+//! `gg-undo [N]`, `cputime`, `echo`, `echo_err`, `help`, `accuratelib COLOR VERTEX` and
+//! `accurate_approxlib COLOR VERTEX` (the liberties a stone played there would have, after its
+//! captures), `gg_genmove COLOR [SEED]` (a move generated, not played, with that seed for this
+//! call only), and the obsolete `black VERTEX`, `white VERTEX`, `genmove_black`,
+//! `genmove_white`.
 //!
 //! Answers and error texts are GNU Go's (checked against GNU Go over GTP by
 //! `tests/gnugo_protocol.rs`): `final_status` answers `alive`, `dead` or `seki` on a stone and
@@ -30,6 +33,11 @@ pub(crate) const COMMANDS: &[Entry] = &[
     ("echo", Kind::Plain(echo)),
     ("echo_err", Kind::Plain(echo_err)),
     ("help", Kind::Plain(Engine::list_commands)),
+    ("accuratelib", Kind::Plain(accuratelib)),
+    // GNU Go's approximation answers as the exact count does wherever it can count; igo's
+    // board always can.
+    ("accurate_approxlib", Kind::Plain(accuratelib)),
+    ("gg_genmove", Kind::Plain(gg_genmove)),
     ("black", Kind::Plain(|e, a| play_as(e, Color::Black, a))),
     ("white", Kind::Plain(|e, a| play_as(e, Color::White, a))),
     (
@@ -155,6 +163,55 @@ fn echo_err(_: &mut Engine, args: &[String]) -> Result<String, String> {
     Ok(text)
 }
 
+fn accuratelib(e: &mut Engine, args: &[String]) -> Result<String, String> {
+    let size = e.size();
+    let color = args.first().and_then(|s| Color::from_name(s));
+    let mv = args.get(1).and_then(|v| size.parse_move(v).ok());
+    let (Some(color), Some(mv)) = (color, mv) else {
+        return Err("invalid color or coordinate".into());
+    };
+    let board = e.game.position().board();
+    let p = match mv {
+        Move::Play(p) if board.is_empty_at(p) => p,
+        _ => return Err("vertex must be empty".into()),
+    };
+    // The stone is placed whatever the rules say (GNU Go answers for a suicide or a ko retake
+    // too): a suicide has no liberty.
+    let mut after = board.clone();
+    let placement = after.place_stone(color, p);
+    if placement.suicide.contains(p) {
+        return Ok(String::new());
+    }
+    let liberties = after.liberties_at(p);
+    // Row by row from the top, as GNU Go lists points.
+    let listed: Vec<String> = size
+        .points()
+        .filter(|&q| liberties.contains(q))
+        .map(|q| size.format_point(q))
+        .collect();
+    Ok(listed.join(" "))
+}
+
+fn gg_genmove(e: &mut Engine, args: &[String]) -> Result<String, String> {
+    if args.first().and_then(|s| Color::from_name(s)).is_none() {
+        return Err("invalid color".into());
+    }
+    // A seed given applies to this move only (GNU Go's `get_random_seed` is unchanged after);
+    // anything else after the colour is ignored, as by GNU Go.
+    let seed: Option<u64> = args.get(1).and_then(|s| s.parse().ok());
+    let saved = e.player.config().seed;
+    if let Some(seed) = seed {
+        e.player.config_mut().seed = seed;
+        e.player.clear();
+    }
+    let answer = e.genmove_with(&args[..1], true, false);
+    if seed.is_some() {
+        e.player.config_mut().seed = saved;
+        e.player.clear();
+    }
+    answer
+}
+
 fn play_as(e: &mut Engine, color: Color, args: &[String]) -> Result<String, String> {
     let mut full = vec![color.to_string()];
     full.extend(args.iter().cloned());
@@ -192,6 +249,20 @@ mod tests {
         run(&mut e, "gg-undo 2").unwrap();
         assert_eq!(run(&mut e, "move_history").unwrap(), "white C3\nblack E5");
         assert_eq!(run(&mut e, "query_boardsize").unwrap(), "9");
+    }
+
+    #[test]
+    fn gg_genmove_plays_nothing_and_keeps_the_session_seed() {
+        let mut e = Engine::default();
+        run(&mut e, "boardsize 7").unwrap();
+        run(&mut e, "set_random_seed 11").unwrap();
+        let a = run(&mut e, "gg_genmove black 5").unwrap();
+        assert!(e.size().parse_move(&a).is_ok(), "{a}");
+        assert_eq!(run(&mut e, "get_random_seed").unwrap(), "11");
+        assert_eq!(run(&mut e, "move_history").unwrap(), "");
+        // The same seed gives the same move (one thread, a playout budget).
+        assert_eq!(run(&mut e, "gg_genmove black 5").unwrap(), a);
+        assert_eq!(run(&mut e, "gg_genmove"), Err("invalid color".into()));
     }
 
     #[test]
