@@ -7,7 +7,9 @@
 //! The estimate counts, for the standing target: its liberties, its *eye points* (empty points
 //! next to it and not next to any attacker stone: places where an eye can form) and the points
 //! the attacker has already taken inside the area the defender encloses. More liberties and eye
-//! points make the attacker's proof longer and the defender's shorter.
+//! points make the attacker's proof longer and the defender's shorter. Optionally
+//! ([`super::dfpn::DfpnConfig::eye_regions`], off by default: measured no better) the eyes
+//! counted from whole eye regions ([`eye_estimate`]) weigh in as well.
 
 use igo_core::{Move, PointSet};
 
