@@ -14,6 +14,12 @@
 //! above but never stored in the table as solved (Kishimoto and Müller's general solution
 //! stores more; this is the simple safe rule). The solution-tree builder re-checks every line
 //! on its real path, and the independent checker does so again.
+//!
+//! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run prints to standard
+//! error where its positions went (expansions and distinct positions expanded, children per
+//! expansion, table and leaf-cache hits, the ends of the game by reason, repetitions, ko
+//! retakes, expansions by depth in steps of four plies) and the root's children with their
+//! numbers. Off, the counters cost one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -76,6 +82,11 @@ pub struct DfpnConfig {
     /// Weak disproof sums: max plus the number of other open children instead of the sum, which
     /// counts shared positions of a DAG once (Ueda et al. 2008). \[default: false\]
     pub weak: bool,
+    /// Weight of one eye counted from the target's eye regions in the initial numbers
+    /// ([`knowledge::eye_estimate`]); 0: not counted. \[default: 0: with weights 2 and 4 it
+    /// proved nothing more in 1 M positions on 20 advanced problems (BENCHMARKS.md, issue 10,
+    /// eighth session)\]
+    pub eye_regions: u32,
 }
 
 impl Default for DfpnConfig {
@@ -86,6 +97,7 @@ impl Default for DfpnConfig {
             heuristic: true,
             killers: true,
             weak: false,
+            eye_regions: 0,
         }
     }
 }
@@ -150,6 +162,60 @@ pub struct Dfpn<'g, 't> {
     /// entered are not in the table, so without this their end test, Benson's algorithm
     /// among it, and their estimate were computed again every time).
     leaves: Vec<(u64, u32, u32)>,
+    /// Where the positions go, kept only when the environment variable `IGO_DFPN_STATS` is
+    /// set (a diagnostic: printed to standard error at the end of each run).
+    stats: Option<Box<Stats>>,
+}
+
+/// Counters of one search for the diagnostic `IGO_DFPN_STATS` (see [`Dfpn`]).
+#[derive(Default, Debug)]
+struct Stats {
+    expansions: u64,
+    distinct: std::collections::HashSet<u64>,
+    kids: u64,
+    pass_kids: u64,
+    repeated: u64,
+    tt_hits: u64,
+    leaf_hits: u64,
+    ends: [u64; 5],
+    pass_wins: u64,
+    heuristic: u64,
+    retakes: u64,
+    too_deep: u64,
+    depth: [u64; 12],
+    region: usize,
+}
+
+impl Stats {
+    fn report(&self, nodes: u64, verdict: Verdict, game: &LocalGame) {
+        eprintln!(
+            "dfpn-stats rules={:?}/{:?} region={} verdict={:?} nodes={} expansions={} distinct={} \
+             kids/exp={:.1} after_pass={} repeated={} tt_hits={} leaf_hits={} captured={} alive={} \
+             dead={} two_passes={} pass_wins={} heuristic={} retakes={} too_deep={} \
+             depth(x4)={:?}",
+            game.rules().ko.code(),
+            game.rules().life.code(),
+            self.region,
+            verdict,
+            nodes,
+            self.expansions,
+            self.distinct.len(),
+            self.kids as f64 / self.expansions.max(1) as f64,
+            self.pass_kids,
+            self.repeated,
+            self.tt_hits,
+            self.leaf_hits,
+            self.ends[0],
+            self.ends[1],
+            self.ends[2],
+            self.ends[3],
+            self.pass_wins,
+            self.heuristic,
+            self.retakes,
+            self.too_deep,
+            self.depth,
+        );
+    }
 }
 
 /// Entries of the leaf cache (a power of two).
@@ -167,7 +233,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         let mut path = vec![0u64; depth];
         path[0] = LocalGame::repetition_key(&start);
         Dfpn {
-            knowledge: Knowledge::new(game),
+            knowledge: Knowledge::with_region_weight(config.eye_regions),
             game,
             tt,
             states,
@@ -188,6 +254,12 @@ impl<'g, 't> Dfpn<'g, 't> {
             weights: Vec::new(),
             killers: vec![None; depth],
             leaves: vec![(0, 0, 0); LEAF_CACHE],
+            stats: std::env::var_os("IGO_DFPN_STATS").map(|_| {
+                Box::new(Stats {
+                    region: game.region().count(),
+                    ..Stats::default()
+                })
+            }),
         }
     }
 
@@ -231,7 +303,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             };
         }
         let (phi, delta, _) = self.mid(0, INF, INF);
-        if phi == 0 {
+        let verdict = if phi == 0 {
             match self.winning_child(0) {
                 Some(mv) => Verdict::Win(mv),
                 None => Verdict::Unknown,
@@ -240,7 +312,23 @@ impl<'g, 't> Dfpn<'g, 't> {
             Verdict::Loss
         } else {
             Verdict::Unknown
+        };
+        if let Some(st) = &self.stats {
+            st.report(self.nodes, verdict, self.game);
+            let size = self.game.start().size();
+            let root: Vec<String> = self.kids[0]
+                .iter()
+                .map(|c| {
+                    let m = match c.mv {
+                        Move::Pass => "pass".to_string(),
+                        Move::Play(p) => size.format_point(p),
+                    };
+                    format!("{m}:{}/{}", c.phi, c.delta)
+                })
+                .collect();
+            eprintln!("dfpn-stats root {}", root.join(" "));
         }
+        verdict
     }
 
     /// The start position's moves with their numbers (for the player to move after each) from
@@ -295,6 +383,9 @@ impl<'g, 't> Dfpn<'g, 't> {
         let rk = LocalGame::repetition_key(child);
         self.path[d + 1] = rk;
         if retake {
+            if let Some(st) = &mut self.stats {
+                st.retakes += 1;
+            }
             self.cuts[d + 1] = d + 1;
             false
         } else {
@@ -315,6 +406,9 @@ impl<'g, 't> Dfpn<'g, 't> {
                 Some((w, _)) => (w, false),
                 None => (self.game.standing_winner(), true),
             };
+            if let Some(st) = &mut self.stats {
+                st.repeated += 1;
+            }
             return if w == mover {
                 (0, INF, dep)
             } else {
@@ -322,14 +416,23 @@ impl<'g, 't> Dfpn<'g, 't> {
             };
         }
         if let Some(e) = self.tt.get(key) {
+            if let Some(st) = &mut self.stats {
+                st.tt_hits += 1;
+            }
             return (e.phi, e.delta, false);
         }
         let slot = (key as usize) & (LEAF_CACHE - 1);
         let cached = self.leaves[slot];
         if cached.0 == key && cached.1 > 0 {
+            if let Some(st) = &mut self.stats {
+                st.leaf_hits += 1;
+            }
             return (cached.1, cached.2, false);
         }
-        if let Some((w, _)) = self.game.result(s, &mut self.benson) {
+        if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
+            if let Some(st) = &mut self.stats {
+                st.ends[reason as usize] += 1;
+            }
             let (phi, delta) = if w == mover { (0, INF) } else { (INF, 0) };
             self.tt.put(Entry {
                 key,
@@ -346,6 +449,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             // hold, the board being that of the parent, which was not over). A real result,
             // whatever the path, so it is stored; without it the search took the losing pass
             // for an open move with the parent's numbers.
+            if let Some(st) = &mut self.stats {
+                st.pass_wins += 1;
+            }
             self.tt.put(Entry {
                 key,
                 phi: 0,
@@ -354,6 +460,9 @@ impl<'g, 't> Dfpn<'g, 't> {
                 best: u16::MAX,
             });
             return (0, INF, false);
+        }
+        if let Some(st) = &mut self.stats {
+            st.heuristic += 1;
         }
         let (phi, delta) = if self.config.heuristic {
             self.knowledge.initial(self.game, s)
@@ -401,6 +510,13 @@ impl<'g, 't> Dfpn<'g, 't> {
                 best_weight = best_weight.max(w);
                 weights.push(w);
             }
+        }
+        if let Some(st) = &mut self.stats {
+            st.expansions += 1;
+            st.kids += moves.len() as u64;
+            st.pass_kids += u64::from(self.states[d].pos.consecutive_passes() > 0);
+            st.distinct.insert(self.game.key(&self.states[d]));
+            st.depth[(d / 4).min(11)] += 1;
         }
         for (i, &mv) in moves.iter().enumerate() {
             let repeated = self.enter(d, mv);
@@ -498,6 +614,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             // Too deep to say: numbers at the thresholds send the search elsewhere; never
             // stored, and counted so that the node limit ends a search stuck here.
             self.nodes += 1;
+            if let Some(st) = &mut self.stats {
+                st.too_deep += 1;
+            }
             return (th_phi.clamp(1, CAP), th_delta.clamp(1, CAP), true);
         }
         let work0 = self.nodes;

@@ -7,7 +7,9 @@
 //! The estimate counts, for the standing target: its liberties, its *eye points* (empty points
 //! next to it and not next to any attacker stone: places where an eye can form) and the points
 //! the attacker has already taken inside the area the defender encloses. More liberties and eye
-//! points make the attacker's proof longer and the defender's shorter.
+//! points make the attacker's proof longer and the defender's shorter. Optionally
+//! ([`super::dfpn::DfpnConfig::eye_regions`], off by default: measured no better) the eyes
+//! counted from whole eye regions ([`eye_estimate`]) weigh in as well.
 
 use igo_core::{Move, PointSet};
 
@@ -18,12 +20,22 @@ use super::game::{LocalGame, State};
 pub struct Knowledge {
     /// Weight of one eye point in the attacker's numbers.
     eye_weight: u32,
+    /// Weight of one eye (or missing eye) counted from the eye regions (0: not used).
+    region_weight: u32,
 }
 
 impl Knowledge {
     /// Knowledge for `game`.
     pub fn new(_game: &LocalGame) -> Knowledge {
-        Knowledge { eye_weight: 2 }
+        Knowledge::with_region_weight(0)
+    }
+
+    /// Knowledge that also counts eyes by eye regions, `region_weight` for each.
+    pub fn with_region_weight(region_weight: u32) -> Knowledge {
+        Knowledge {
+            eye_weight: 2,
+            region_weight,
+        }
     }
 
     /// Initial (phi, delta) of `s` for its player to move.
@@ -32,6 +44,15 @@ impl Knowledge {
         // Work left for the attacker to kill, and for the defender to live.
         let attack = 1 + f.liberties / 2 + self.eye_weight * f.eye_points;
         let defend = 1 + 4u32.saturating_sub(f.eye_points) + f.liberties.saturating_sub(6) / 4;
+        let (attack, defend) = if self.region_weight > 0 {
+            let eyes = eye_estimate(game, s).min(2);
+            (
+                attack + self.region_weight * eyes,
+                defend + self.region_weight * (2 - eyes),
+            )
+        } else {
+            (attack, defend)
+        };
         let defend = defend.max(1);
         if s.pos.to_play() == game.attacker() {
             (attack, defend)
@@ -75,6 +96,35 @@ pub fn features(game: &LocalGame, s: &State) -> Features {
         liberties: libs.count() as u32,
         eye_points: eyes.count() as u32,
     }
+}
+
+/// Eyes the standing target may make, counted from its *eye regions*: the connected sets of
+/// empty points away from every attacker stone (the wall included) that hold a liberty of the
+/// target. A region of one to three points counts one eye (three: the attacker may take the
+/// vital point, leaving one), four points or more two. A rough count in the spirit of the eye
+/// space in TsumeGo Explorer's initial numbers (Kishimoto and Müller 2005): false eyes,
+/// cutting points and the attacker's life inside are not looked at.
+pub fn eye_estimate(game: &LocalGame, s: &State) -> u32 {
+    let board = s.pos.board();
+    let size = board.size();
+    let defender = !game.attacker();
+    let standing = (game.target() & board.stones(defender)) - s.removed;
+    if standing.is_empty() {
+        return 0;
+    }
+    let blocks = standing.flood_fill(&board.stones(defender), size);
+    let open = board.empty_points() - board.stones(game.attacker()).neighbours(size);
+    let mut left = blocks.neighbours(size) & open;
+    let mut eyes = 0;
+    while let Some(seed) = left.first() {
+        let part = PointSet::single(seed).flood_fill(&open, size);
+        left -= part;
+        eyes += if part.count() >= 4 { 2 } else { 1 };
+        if eyes >= 3 {
+            break;
+        }
+    }
+    eyes
 }
 
 /// Orders `moves` of the player to move in `s`, best first: captures, saving own stones in
@@ -149,3 +199,64 @@ pub fn order_moves(game: &LocalGame, s: &State, moves: &mut [Move]) {
 
 /// Moves of one position at most: every point of the largest board and pass.
 const MAX_MOVES: usize = igo_core::MAX_SIDE as usize * igo_core::MAX_SIDE as usize + 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof::game::{KoThreats, LifeRule, Rules};
+    use igo_core::{Color, Position};
+
+    /// The game of `diagram` with White's block at `target` attacked by Black.
+    fn game(diagram: &str, target: &str) -> LocalGame {
+        let pos = Position::from_diagram(diagram).unwrap();
+        let size = pos.size();
+        let region = PointSet::full(size);
+        let t = pos
+            .board()
+            .block_at(size.parse_point(target).unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        LocalGame::new(pos, region, t, Color::Black, rules)
+    }
+
+    #[test]
+    fn eye_regions_count_separate_spaces_away_from_the_attacker() {
+        let cases = [
+            // Two one-point eyes.
+            (". O . O X\nO O O O X\nX X X X X\nto play: X", "A2", 2),
+            // One straight three: one eye (the vital point is the attacker's).
+            (". . . O X\nO O O O X\nX X X X X\nto play: X", "A2", 1),
+            // A straight four: two.
+            (". . . . O X\nO O O O O X\nX X X X X X\nto play: X", "A2", 2),
+            // One eye point; the other liberties touch Black's stones.
+            (". O X . .\nO O X . .\nX X X . .\nto play: X", "A2", 1),
+            // No space away from Black.
+            ("X O . . .\nO O X . .\nX X X . .\nto play: X", "A2", 0),
+        ];
+        for (diagram, target, eyes) in cases {
+            let g = game(diagram, target);
+            assert_eq!(eye_estimate(&g, &g.start_state()), eyes, "{diagram}");
+        }
+    }
+
+    #[test]
+    fn counted_eyes_raise_the_attackers_numbers_and_lower_the_defenders() {
+        // Black (the attacker) to play against two eyes: with the eye regions counted, the
+        // attacker's proof number grows and its disproof number (the defender's work) does
+        // not; against no eye space the defender's work grows.
+        let two = game(". O . O X\nO O O O X\nX X X X X\nto play: X", "A2");
+        let none = game("X O . . .\nO O X . .\nX X X . .\nto play: X", "A2");
+        let plain = Knowledge::with_region_weight(0);
+        let eyes = Knowledge::with_region_weight(3);
+        let (a0, d0) = plain.initial(&two, &two.start_state());
+        let (a1, d1) = eyes.initial(&two, &two.start_state());
+        assert_eq!((a1, d1), (a0 + 6, d0));
+        let (a0, d0) = plain.initial(&none, &none.start_state());
+        let (a1, d1) = eyes.initial(&none, &none.start_state());
+        assert_eq!((a1, d1), (a0, d0 + 6));
+    }
+}
