@@ -969,7 +969,10 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE") {
         let w: Vec<&str> = v.split_whitespace().collect();
         if w.first() != Some(&"off") {
-            assert!(w.len() >= 4, "IGO_OWL_SELECTIVE: CLAIM HORIZON PLY MOVES [CHECK...]");
+            assert!(
+                w.len() >= 4,
+                "IGO_OWL_SELECTIVE: CLAIM HORIZON PLY MOVES [CHECK...]"
+            );
             let s = &mut config.selective;
             s.enabled = true;
             s.claim = match w[0] {
@@ -984,10 +987,7 @@ fn owl_knobs(config: &mut OwlConfig) {
             s.check_plain_defence = w[4..].contains(&"plain");
             s.check_owner_first = w[4..].contains(&"owner");
             s.check_replies = w[4..].contains(&"replies");
-            s.check_survival_percent = w[4..]
-                .iter()
-                .find_map(|x| x.parse().ok())
-                .unwrap_or(0);
+            s.check_survival_percent = w[4..].iter().find_map(|x| x.parse().ok()).unwrap_or(0);
         } else {
             config.selective.enabled = false;
         }
@@ -1057,10 +1057,9 @@ fn diagnose_selective_kills() {
             continue;
         };
         let size = case.size;
-        let (Ok(p), Ok(Move::Play(m))) = (
-            size.parse_point(v),
-            size.parse_move(w.next().unwrap_or("")),
-        ) else {
+        let (Ok(p), Ok(Move::Play(m))) =
+            (size.parse_point(v), size.parse_move(w.next().unwrap_or("")))
+        else {
             continue;
         };
         let pos = &case.position;
@@ -1079,7 +1078,11 @@ fn diagnose_selective_kills() {
         let mut survived = 0;
         for _ in 0..n {
             let mut q = child.clone();
-            q.playout(&igo_core::PlayoutConfig::default(), igo_core::Komi::ZERO, &mut rng);
+            q.playout(
+                &igo_core::PlayoutConfig::default(),
+                igo_core::Komi::ZERO,
+                &mut rng,
+            );
             survived += u32::from(q.board().color_at(p) == Some(owner));
         }
         let accepted = l.contains("accepts igo's move Some(true)");

@@ -59,7 +59,9 @@
 //! defences: the stricter claim, a horizon of 10 moves and the narrowing to 3 candidates from
 //! the third move on, together, pass 101 of GNU Go's 161 critical `owl_attack` questions
 //! (93 without) but 132 of its 161 critical `owl_defend` (136 without); narrowing only the
-//! refuting side's replies passes 96 and 135. Each alone finds at most 2 more kills.
+//! refuting side's replies passes 96 and 135. Each alone finds at most 2 more kills. As the
+//! search's own settings they stay off; the selective second look below uses the three
+//! together for attack questions, behind a check.
 //!
 //! **The selective second look** ([`OwlConfig::selective`], [`SelectiveAttack`]). An attack
 //! question that the search above answers "fails" is read a second time with the three
@@ -752,12 +754,14 @@ mod tests {
         // GNU Go self-play game 9x9-39 after 20 moves (seed 9039). GNU Go 3.8 calls White's
         // A8 and C8 critical and accepts Black's B8 and C4 (`owl_does_attack B8 A8`,
         // `owl_does_attack C4 C8`: 1); it calls Black's C1 alive (`owl_attack C1`: 0).
-        let pos = game_9x9(
-            "ci df ag ab gh be ge gc fd fc ed db cd bg cb dc cc dd ce de",
-        );
+        let pos = game_9x9("ci df ag ab gh be ge gc fd fc ed db cd bg cb dc cc dd ce de");
         assert_eq!(
             pos.to_string().lines().take(3).collect::<Vec<_>>(),
-            [". . . . . . . . .", "O . X O . . . . .", ". . X O . O O . ."]
+            [
+                ". . . . . . . . .",
+                "O . X O . . . . .",
+                ". . X O . O O . ."
+            ]
         );
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         let second_look = OwlConfig::default();
@@ -769,7 +773,11 @@ mod tests {
             let plain = Owl::new(plain()).attack(&pos, pt(stone)).unwrap();
             assert_eq!(plain.code, Code::Fails, "{stone}: {plain:?}");
             let attack = owl.attack(&pos, pt(stone)).unwrap();
-            assert_eq!(attack.gtp_text(pos.size()), format!("1 {kill}"), "{attack:?}");
+            assert_eq!(
+                attack.gtp_text(pos.size()),
+                format!("1 {kill}"),
+                "{attack:?}"
+            );
             assert_eq!(owl.does_attack(&pos, pt(kill), pt(stone)), Ok(Code::Works));
         }
         // The selective search alone also "kills" C1 (at D1), but the owl's own defence after
