@@ -60,6 +60,62 @@ pub struct OwlConfig {
     /// node limit (the owl's module `estimate`); 0: no estimate (the answer is then `0`, and
     /// `dragon_status` says `unknown`).
     pub estimate_playouts: u32,
+    /// The second, selective look of an attack question that found no kill, and the checks a
+    /// kill it finds must pass ([`SelectiveAttack`]; on by default, with the one check that
+    /// measured well).
+    pub selective: SelectiveAttack,
+}
+
+/// A second look for a kill where the owl attack found none: the search again with a stricter
+/// judgement and fewer candidates, whose kill is claimed only when it passes checks made at
+/// full width (module documentation of [`crate::owl`], "The selective second look"). Only
+/// attack questions take the second look; defence questions read as before. On by default
+/// with the check of the owl's own defence after the kill; the other checks are off (measured
+/// in BENCHMARKS.md, igo-reading, "Sixth session").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelectiveAttack {
+    /// Whether the second look is taken (default: yes).
+    pub enabled: bool,
+    /// The escape claim of the second look ([`OwlConfig::escape_claim`]).
+    pub claim: EscapeClaim,
+    /// Its horizon ([`OwlConfig::horizon`]).
+    pub horizon: usize,
+    /// Its narrowing: from this ply on ([`OwlConfig::narrow_from`]) ...
+    pub narrow_from: usize,
+    /// ... only this many candidates ([`OwlConfig::narrow_moves`]).
+    pub narrow_moves: usize,
+    /// Check (on by default): after the kill, the owl's own defence (the full search, its prover and its
+    /// estimate, as [`crate::owl::Owl::defend`] reads it) must find no saving move, so that
+    /// the owl's `owl_does_attack` accepts the kill it names.
+    pub check_plain_defence: bool,
+    /// Check (off by default): the owner moving first must save the dragon by the same
+    /// selective search. A
+    /// dragon that the stricter judgement kills whoever moves is one it misjudges (the full
+    /// search found no kill), not a critical one whose fate the killing move decides.
+    pub check_owner_first: bool,
+    /// Check (off by default): after the kill, every reply of the owner among the full search's candidates
+    /// (not narrowed, the owner's pass included) must be refuted by the selective search read
+    /// again from there (its horizon and narrowing counted from there).
+    pub check_replies: bool,
+    /// Check: the stone asked about must survive fewer than this percentage of
+    /// [`OwlConfig::estimate_playouts`] random playouts after the kill; 0: no such check.
+    pub check_survival_percent: u32,
+}
+
+impl Default for SelectiveAttack {
+    fn default() -> SelectiveAttack {
+        SelectiveAttack {
+            enabled: true,
+            claim: EscapeClaim::OtherStones,
+            horizon: 10,
+            narrow_from: 3,
+            narrow_moves: 3,
+            check_plain_defence: true,
+            check_owner_first: false,
+            check_replies: false,
+            check_survival_percent: 0,
+        }
+    }
 }
 
 impl Default for OwlConfig {
@@ -81,6 +137,7 @@ impl Default for OwlConfig {
             narrow_from: 0,
             narrow_moves: 3,
             estimate_playouts: 64,
+            selective: SelectiveAttack::default(),
         }
     }
 }

@@ -926,7 +926,8 @@ fn owl_game_moves() {
 
 /// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],
 /// [`OwlConfig::escape_reach`]), IGO_OWL_CLAIM its claim, IGO_OWL_HORIZON its horizon and
-/// IGO_OWL_NARROW its narrowing, for before/after measurements.
+/// IGO_OWL_NARROW its narrowing, IGO_OWL_SELECTIVE the selective second look of attack
+/// questions, for before/after measurements.
 fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(e) = std::env::var("IGO_OWL_ESCAPE") {
         let v: Vec<usize> = e
@@ -959,6 +960,38 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
     }
+    // IGO_OWL_SELECTIVE="CLAIM HORIZON PLY MOVES [CHECK...]" takes the selective second look
+    // of attack questions ([`OwlConfig::selective`]; CLAIM all|others, then the horizon and
+    // the narrowing; the checks: `plain` (the owl's own defence after the kill fails), `owner`
+    // (the owner moving first must live), `replies` (every
+    // full-width reply refuted again), a number (the survival percentage); none: no check);
+    // IGO_OWL_SELECTIVE=off (or unset): no second look.
+    if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE") {
+        let w: Vec<&str> = v.split_whitespace().collect();
+        if w.first() != Some(&"off") {
+            assert!(
+                w.len() >= 4,
+                "IGO_OWL_SELECTIVE: CLAIM HORIZON PLY MOVES [CHECK...]"
+            );
+            let s = &mut config.selective;
+            s.enabled = true;
+            s.claim = match w[0] {
+                "all" => EscapeClaim::AllStones,
+                "others" => EscapeClaim::OtherStones,
+                _ => panic!("IGO_OWL_SELECTIVE: CLAIM all or others"),
+            };
+            let n = |x: &str| x.parse().expect("IGO_OWL_SELECTIVE: a number");
+            s.horizon = n(w[1]);
+            s.narrow_from = n(w[2]);
+            s.narrow_moves = n(w[3]);
+            s.check_plain_defence = w[4..].contains(&"plain");
+            s.check_owner_first = w[4..].contains(&"owner");
+            s.check_replies = w[4..].contains(&"replies");
+            s.check_survival_percent = w[4..].iter().find_map(|x| x.parse().ok()).unwrap_or(0);
+        } else {
+            config.selective.enabled = false;
+        }
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
@@ -989,4 +1022,77 @@ fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
         );
     }
     s
+}
+
+/// Diagnosis of the selective second look (`IGO_OWL_DIAG=notes`: a notes file of
+/// `owl_game_moves` run with `IGO_OWL_SELECTIVE`): for every kill igo claimed there that the
+/// owl without the second look does not find, the signals a check could use (the plain owl's
+/// defence after the kill, the stone's survival in random playouts after it) beside GNU Go's
+/// status and its verdict on the move.
+#[test]
+#[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
+fn diagnose_selective_kills() {
+    let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: a notes file");
+    let text = std::fs::read_to_string(path).expect("the notes file");
+    let cases: BTreeMap<String, Case> = game_positions_every(1, 10)
+        .into_iter()
+        .map(|c| (c.label.clone(), c))
+        .collect();
+    for l in text.lines() {
+        let Some((label, rest)) = l.split_once(" owl_attack ") else {
+            continue;
+        };
+        let Some((v, rest)) = rest.split_once(": GNU Go ") else {
+            continue;
+        };
+        let word = rest.split_whitespace().next().unwrap_or("");
+        let Some(ours) = rest.split("; igo ").nth(1) else {
+            continue;
+        };
+        let mut w = ours.split_whitespace();
+        if w.next() == Some("0") {
+            continue;
+        }
+        let Some(case) = cases.get(label) else {
+            continue;
+        };
+        let size = case.size;
+        let (Ok(p), Ok(Move::Play(m))) =
+            (size.parse_point(v), size.parse_move(w.next().unwrap_or("")))
+        else {
+            continue;
+        };
+        let pos = &case.position;
+        if Owl::default().attack(pos, p).expect("a stone").code != Code::Fails {
+            continue;
+        }
+        let owner = pos.board().color_at(p).expect("a stone");
+        let mut child = pos.clone();
+        child.set_to_play(!owner);
+        if child.play(Move::Play(m)).is_err() {
+            continue;
+        }
+        let d = Owl::default().defend(&child, p).expect("a stone");
+        let mut rng = igo_core::seeded_rng(child.hash().0);
+        let n = 128;
+        let mut survived = 0;
+        for _ in 0..n {
+            let mut q = child.clone();
+            q.playout(
+                &igo_core::PlayoutConfig::default(),
+                igo_core::Komi::ZERO,
+                &mut rng,
+            );
+            survived += u32::from(q.board().color_at(p) == Some(owner));
+        }
+        let accepted = l.contains("accepts igo's move Some(true)");
+        println!(
+            "{label} {v} ({word}, GNU Go accepts {accepted}): kill {}; plain owl defends after it {}{}; survives {}% of playouts; dragon {} stones",
+            size.format_point(m),
+            d.gtp_text(size),
+            if d.complete { "" } else { " (limit)" },
+            100 * survived / n,
+            igo_reading::owl::dragon(pos.board(), p).count()
+        );
+    }
 }

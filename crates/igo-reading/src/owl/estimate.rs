@@ -85,6 +85,19 @@ pub(crate) fn estimate(
     works.then_some(mv)
 }
 
+/// The percentage of [`OwlConfig::estimate_playouts`] random playouts from `pos` (to be
+/// played on by its side to move) in which the stone at `target` survives: the selective
+/// second look's survival check (module documentation of [`crate::owl`]). Seeded by the
+/// position, so the answer is reproducible; 100 when no playout is asked for.
+pub(crate) fn survival_percent(pos: &Position, target: Point, config: &OwlConfig) -> u32 {
+    let n = config.estimate_playouts;
+    if n == 0 {
+        return 100;
+    }
+    let mut rng = seeded_rng(pos.hash().0 ^ 0x5e1e_c71e);
+    100 * survival(pos, target, n, &mut rng, &PlayoutConfig::default()) / n
+}
+
 /// The position after a pass.
 fn root_after_pass(root: &Position) -> Position {
     let mut p = root.clone();
