@@ -132,7 +132,9 @@ pub fn load(tree: &GameTree, until: Option<&str>, rules: Rules) -> Result<Loaded
                     let mv = igo_sgf::parse_move(size, prop.value()).unwrap_or(Move::Pass);
                     if first_move {
                         first_move = false;
-                        if handicap > 1 && color == Color::White && board_empty(&game) {
+                        let board = game.position().board();
+                        let empty = board.empty_count() == board.size().point_count();
+                        if handicap > 1 && color == Color::White && empty {
                             let n = handicap.min(crate::handicap::max_fixed_handicap(size));
                             if let Ok(points) = crate::handicap::fixed_handicap(size, n) {
                                 game = add_stones(&game, &points, Color::Black, next);
@@ -162,11 +164,6 @@ pub fn load(tree: &GameTree, until: Option<&str>, rules: Rules) -> Result<Loaded
         komi,
         handicap,
     })
-}
-
-fn board_empty(game: &Game) -> bool {
-    let b = game.position().board();
-    b.stones(Color::Black).is_empty() && b.stones(Color::White).is_empty()
 }
 
 /// The game as SGF: `SZ`, `KM`, `RU`, `HA` and the setup (handicap) stones in the root, then the

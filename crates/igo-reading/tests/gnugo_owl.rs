@@ -924,18 +924,24 @@ fn owl_game_moves() {
     eprintln!("{text}(details in {})", out.display());
 }
 
+/// The two numbers of the environment variable `name`, if it is set (a harness knob).
+fn env_pair(name: &str) -> Option<(usize, usize)> {
+    let text = std::env::var(name).ok()?;
+    let v: Vec<usize> = text
+        .split_whitespace()
+        .map(|w| w.parse().unwrap_or_else(|_| panic!("{name}: two numbers")))
+        .collect();
+    Some((v[0], v[1]))
+}
+
 /// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],
 /// [`OwlConfig::escape_reach`]), IGO_OWL_CLAIM its claim, IGO_OWL_HORIZON its horizon and
 /// IGO_OWL_NARROW its narrowing, IGO_OWL_SELECTIVE the selective second look of attack
 /// questions, for before/after measurements.
 fn owl_knobs(config: &mut OwlConfig) {
-    if let Ok(e) = std::env::var("IGO_OWL_ESCAPE") {
-        let v: Vec<usize> = e
-            .split_whitespace()
-            .map(|w| w.parse().expect("IGO_OWL_ESCAPE: two numbers"))
-            .collect();
-        config.escape_points = v[0];
-        config.escape_reach = v[1];
+    if let Some((points, reach)) = env_pair("IGO_OWL_ESCAPE") {
+        config.escape_points = points;
+        config.escape_reach = reach;
     }
     // IGO_OWL_CLAIM=all|others: whose stones hold points against the opponent's claim
     // ([`OwlConfig::escape_claim`]).
@@ -948,13 +954,9 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_NARROW="PLY MOVES" reads only the best MOVES candidates from PLY moves deep on
     // ([`OwlConfig::narrow_from`], [`OwlConfig::narrow_moves`]; PLY 0: never).
-    if let Ok(n) = std::env::var("IGO_OWL_NARROW") {
-        let v: Vec<usize> = n
-            .split_whitespace()
-            .map(|w| w.parse().expect("IGO_OWL_NARROW: two numbers"))
-            .collect();
-        config.narrow_from = v[0];
-        config.narrow_moves = v[1];
+    if let Some((ply, moves)) = env_pair("IGO_OWL_NARROW") {
+        config.narrow_from = ply;
+        config.narrow_moves = moves;
     }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {

@@ -25,11 +25,6 @@ pub struct Knowledge {
 }
 
 impl Knowledge {
-    /// Knowledge for `game`.
-    pub fn new(_game: &LocalGame) -> Knowledge {
-        Knowledge::with_region_weight(0)
-    }
-
     /// Knowledge that also counts eyes by eye regions, `region_weight` for each.
     pub fn with_region_weight(region_weight: u32) -> Knowledge {
         Knowledge {
