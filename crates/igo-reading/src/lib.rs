@@ -458,6 +458,45 @@ impl Search<'_> {
         }
     }
 
+    /// The candidate moves of the side to move at `ply`, played, best first.
+    ///
+    /// Kept out of line, like [`Search::is_legal`]: [`Search::node`] recurses up to
+    /// [`ReaderConfig::max_depth`] deep, and a `Position` is about 9 KB; inlined, the copies
+    /// made here put 21 KB on every level of the recursion, and a test thread's 2 MiB stack
+    /// overflowed at ply 100 (a framed tsumego position of the differential harness).
+    #[inline(never)]
+    fn children(
+        &mut self,
+        pos: &Position,
+        stones: PointSet,
+        libs: PointSet,
+        attacking: bool,
+        ply: usize,
+    ) -> Vec<(Move, Position)> {
+        match self.goal {
+            Goal::String => self.ordered_children(pos, stones, libs, attacking),
+            Goal::Dragon(config) => {
+                let mut children = owl::children(self, pos, attacking, &config);
+                // Deep in a line only the best few, for both sides (the owl's module
+                // documentation, "The horizon and the narrowing"); the owner's pass, its last
+                // child, stays.
+                if config.narrow_from > 0 && ply >= config.narrow_from {
+                    let pass = (!attacking).then(|| children.pop()).flatten();
+                    children.truncate(config.narrow_moves);
+                    children.extend(pass);
+                }
+                children
+            }
+        }
+    }
+
+    /// Whether `mv` is legal for the side to move (see [`Search::play`]); out of line so that
+    /// the position it tries stays off [`Search::node`]'s frame ([`Search::children`]).
+    #[inline(never)]
+    fn is_legal(&self, pos: &Position, mv: Move) -> bool {
+        self.play(pos, mv).is_some()
+    }
+
     /// Plays `mv` for the side to move if legal (a privileged side may retake a ko).
     pub(crate) fn play(&self, pos: &Position, mv: Move) -> Option<Position> {
         let mut child = pos.clone();
@@ -531,7 +570,7 @@ impl Search<'_> {
         let attacking = mover == self.attacker;
         if attacking && nlibs == 1 {
             let p = libs.first().expect("one liberty");
-            if self.play(pos, Move::Play(p)).is_some() {
+            if self.is_legal(pos, Move::Play(p)) {
                 return (Value::AttackerWins, Some(Move::Play(p)));
             }
         }
@@ -554,21 +593,7 @@ impl Search<'_> {
         }
         self.nodes += 1;
 
-        let children = match self.goal {
-            Goal::String => self.ordered_children(pos, stones, libs, attacking),
-            Goal::Dragon(config) => {
-                let mut children = owl::children(self, pos, attacking, &config);
-                // Deep in a line only the best few, for both sides (the owl's module
-                // documentation, "The horizon and the narrowing"); the owner's pass, its last
-                // child, stays.
-                if config.narrow_from > 0 && ply >= config.narrow_from {
-                    let pass = (!attacking).then(|| children.pop()).flatten();
-                    children.truncate(config.narrow_moves);
-                    children.extend(pass);
-                }
-                children
-            }
-        };
+        let children = self.children(pos, stones, libs, attacking, ply);
         let mut unknown = false;
         for (mv, child) in &children {
             let (v, _) = self.node(child, depth - 1, ply + 1);
@@ -777,6 +802,37 @@ mod tests {
             X O . . .";
         let r = read(d, "A2", false);
         assert_ne!(r.code, Code::Fails, "{r:?}");
+    }
+
+    #[test]
+    fn a_ladder_across_the_board_is_read_on_a_small_stack() {
+        // White's C3 is chased from the lower left to the upper edge: some 30 moves a line, and
+        // the iterative deepening reads deeper still. Each level of the search must stay small
+        // (see `Search::children`); with a 9 KB position on every frame this overflowed.
+        let mut rows = vec![vec!['.'; 19]; 19];
+        let mut put = |p: &str, c: char| {
+            let col = (b"ABCDEFGHJKLMNOPQRST".iter())
+                .position(|&x| x == p.as_bytes()[0])
+                .unwrap();
+            let row: usize = p[1..].parse().unwrap();
+            rows[19 - row][col] = c;
+        };
+        put("C3", 'O');
+        for p in ["B3", "C2", "D2"] {
+            put(p, 'X');
+        }
+        let d: String = rows
+            .iter()
+            .map(|r| r.iter().map(|c| format!("{c} ")).collect::<String>() + "\n")
+            .collect();
+        let r = std::thread::Builder::new()
+            .stack_size(128 << 10)
+            .spawn(move || read(&d, "C3", true))
+            .unwrap()
+            .join()
+            .expect("the search fits in a small stack");
+        assert_eq!(r.code, Code::Works, "{r:?}");
+        assert!(r.complete, "{r:?}");
     }
 
     #[test]
