@@ -39,7 +39,9 @@ pub struct Rules {
     pub suicide: Suicide,
     /// Komi given to White.
     pub komi: Komi,
-    /// Consecutive passes that end the game: 2 usually, 3 in the small-board solver's rules.
+    /// Consecutive passes that end the game: 2 usually, 3 in the small-board solver's rules;
+    /// [`u8::MAX`] for a game that passes never end (a GTP engine's record). The count of
+    /// passes saturates at `u8::MAX`, so that value cannot be a real limit.
     pub passes_to_end: u8,
 }
 
@@ -191,7 +193,8 @@ impl Game {
 
     /// Whether the game has ended by consecutive passes.
     pub fn is_over(&self) -> bool {
-        self.position().consecutive_passes() >= self.rules.passes_to_end
+        self.rules.passes_to_end < u8::MAX
+            && self.position().consecutive_passes() >= self.rules.passes_to_end
     }
 
     /// Why `mv` would be refused, if it would be.
@@ -367,6 +370,25 @@ mod tests {
         // After a ko threat exchange Black may retake.
         g.play(pt(size, "C3")).unwrap();
         assert_eq!(g.position().board().captures(Color::Black), 1);
+    }
+
+    #[test]
+    fn a_game_without_an_end_by_passes_goes_on_after_any_number_of_passes() {
+        let size = BoardSize::square(5).unwrap();
+        let mut g = Game::new(
+            size,
+            Rules {
+                passes_to_end: u8::MAX,
+                ..Rules::default()
+            },
+        );
+        // More passes than the count can hold: it saturates, and the game still goes on.
+        for _ in 0..300 {
+            g.play(Move::Pass).unwrap();
+        }
+        assert_eq!(g.position().consecutive_passes(), u8::MAX);
+        assert!(!g.is_over());
+        g.play(pt(size, "C3")).unwrap();
     }
 
     #[test]
