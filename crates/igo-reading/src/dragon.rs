@@ -97,6 +97,11 @@ pub struct SelectiveAttack {
     /// (not narrowed, the owner's pass included) must be refuted by the selective search read
     /// again from there (its horizon and narrowing counted from there).
     pub check_replies: bool,
+    /// Skip the second look (on by default; only with [`SelectiveAttack::check_plain_defence`])
+    /// when no kill it could find would pass that check: after every one of its root
+    /// candidates the dragon still lives by the owl's static judgement (module
+    /// documentation of [`crate::owl`], "The selective second look").
+    pub skip_hopeless: bool,
     /// Check: the stone asked about must survive fewer than this percentage of
     /// [`OwlConfig::estimate_playouts`] random playouts after the kill; 0: no such check.
     pub check_survival_percent: u32,
@@ -114,6 +119,7 @@ impl Default for SelectiveAttack {
             check_owner_first: false,
             check_replies: false,
             check_survival_percent: 0,
+            skip_hopeless: true,
         }
     }
 }

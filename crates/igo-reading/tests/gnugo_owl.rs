@@ -920,7 +920,9 @@ fn owl_game_moves() {
         }
     }
     let text = move_report(&tallies);
-    let out = write_notes("owl-game-moves.txt", &text, &lines);
+    // IGO_OWL_NOTES=NAME writes the notes under another name (two runs side by side).
+    let name = std::env::var("IGO_OWL_NOTES").unwrap_or_else(|_| "owl-game-moves.txt".into());
+    let out = write_notes(&name, &text, &lines);
     eprintln!("{text}(details in {})", out.display());
 }
 
@@ -966,7 +968,8 @@ fn owl_knobs(config: &mut OwlConfig) {
     // of attack questions ([`OwlConfig::selective`]; CLAIM all|others, then the horizon and
     // the narrowing; the checks: `plain` (the owl's own defence after the kill fails), `owner`
     // (the owner moving first must live), `replies` (every
-    // full-width reply refuted again), a number (the survival percentage); none: no check);
+    // full-width reply refuted again), a number (the survival percentage); none: no check;
+    // `noskip` reads it even where no kill could pass `plain`);
     // IGO_OWL_SELECTIVE=off (or unset): no second look.
     if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE") {
         let w: Vec<&str> = v.split_whitespace().collect();
@@ -990,6 +993,8 @@ fn owl_knobs(config: &mut OwlConfig) {
             s.check_owner_first = w[4..].contains(&"owner");
             s.check_replies = w[4..].contains(&"replies");
             s.check_survival_percent = w[4..].iter().find_map(|x| x.parse().ok()).unwrap_or(0);
+            // `noskip`: read the second look even where no kill could pass the `plain` check.
+            s.skip_hopeless = !w[4..].contains(&"noskip");
         } else {
             config.selective.enabled = false;
         }

@@ -71,7 +71,10 @@
 //! as [`Owl::defend`] reads it) finds no saving move. So the owl never names a kill that its
 //! own `owl_does_attack` turns down, and a dragon that the full search saves after the
 //! selective kill (most of the living dragons that the selective search alone kills) keeps its
-//! status. Defence questions do not take the second look. Measured against GNU Go 3.8 on
+//! status. The second look is not taken at all where no kill could pass that check
+//! ([`SelectiveAttack::skip_hopeless`]): when after each of its root candidates the dragon
+//! still lives by the owl's static judgement, the owl's defence after any of them would pass
+//! at once. Defence questions do not take the second look. Measured against GNU Go 3.8 on
 //! igo's game positions (BENCHMARKS.md, igo-reading, "Sixth session"): 97 of GNU Go's 161
 //! critical `owl_attack` questions pass (93 without), every one of the 4 new kills accepted by
 //! GNU Go, and no living dragon of 555 is killed that was not before. The other checks of
@@ -354,6 +357,9 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
+        if s.check_plain_defence && s.skip_hopeless && self.no_kill_can_pass(pos, target, &narrow) {
+            return (None, 0);
+        }
         let goal = Goal::Dragon(narrow);
         let kill = read_goal(&mut self.table, &reader, goal, pos, target, true);
         let mut nodes = kill.nodes;
@@ -424,6 +430,41 @@ impl Owl {
             estimated: false,
         };
         (Some(reading), nodes)
+    }
+}
+
+impl Owl {
+    /// Whether no kill that the second look could find would pass the `plain` check
+    /// ([`SelectiveAttack::skip_hopeless`]): after each of the second look's root candidates
+    /// (the killing move is one of them) the dragon still lives by the owl's static judgement
+    /// ([`lives`], with this owl's own settings) and has no fight region for the prover, so
+    /// the owl's defence after that move would pass at its root and turn the kill down.
+    /// (The defence reads the stone's string tactically first, which could still fail it; a
+    /// string of three or more liberties in open space that its owner, moving first, cannot
+    /// save is not a case this test is meant to keep.) Costs one scoring of the candidates and
+    /// a static judgement of each, instead of a search to the node limit on dragons that the
+    /// stricter judgement finds unsettled and the plain one alive with room to spare.
+    fn no_kill_can_pass(&self, pos: &Position, target: Point, narrow: &OwlConfig) -> bool {
+        let Some(owner) = pos.board().color_at(target) else {
+            return false;
+        };
+        if pos.ko_point().is_some() {
+            // A ko capture may be the search's kill (by its privilege) and is not among the
+            // candidates below.
+            return false;
+        }
+        let mut root = pos.clone();
+        root.set_to_play(!owner);
+        let candidates = children_for(&root, target, true, narrow);
+        if candidates.is_empty() {
+            return false;
+        }
+        candidates.iter().all(|(_, after)| {
+            after.board().color_at(target) == Some(owner)
+                && lives(after, target, &self.config)
+                && (self.config.proof_nodes == 0
+                    || crate::fight::fight_region(after, target, &self.config).is_none())
+        })
     }
 }
 
@@ -792,6 +833,99 @@ mod tests {
         let c1 = Owl::new(unchecked).attack(&pos, pt("C1")).unwrap();
         assert_eq!(c1.gtp_text(pos.size()), "1 D1", "{c1:?}");
         assert_eq!(owl.attack(&pos, pt("C1")).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn the_second_look_is_skipped_where_no_kill_could_pass_its_check() {
+        // Black's E5-F5 in the open: the owl's judgement lets it escape after any of White's
+        // candidate moves, so no kill of the second look could survive the owl's own defence
+        // after it. The stricter claim of the second look (the dragon's own stones hold no
+        // points) finds no escape at the root, and without the skip it reads a search for a
+        // kill it could never claim.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . . . . X X . . .
+            . . . . . . . . .
+            . . O . . . O . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let e5 = pos.size().parse_point("E5").unwrap();
+        let skip = OwlConfig::default();
+        assert!(skip.selective.enabled && skip.selective.skip_hopeless);
+        let noskip = OwlConfig {
+            selective: SelectiveAttack {
+                skip_hopeless: false,
+                ..skip.selective
+            },
+            ..skip
+        };
+        let without = Owl::new(noskip).attack(&pos, e5).unwrap();
+        let with = Owl::new(skip).attack(&pos, e5).unwrap();
+        assert_eq!(without.code, Code::Fails);
+        assert_eq!(with.code, Code::Fails);
+        // The plain owl answers at its root (the dragon escapes); the second look searched.
+        let plain = Owl::new(plain()).attack(&pos, e5).unwrap();
+        assert!(without.nodes > plain.nodes, "{without:?} {plain:?}");
+        assert_eq!(with.nodes, plain.nodes, "{with:?} {plain:?}");
+    }
+
+    /// Diagnosis of the failed defences of dragons GNU Go calls dead, from the game-moves
+    /// harness's notes file (`IGO_OWL_DIAG=path`, a run with `IGO_OWL_ONLY=defend`): for each,
+    /// the owl's static judgement at the root and after igo's defence (or its pass), with the
+    /// open space the dragon reaches by both escape claims.
+    #[test]
+    #[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
+    fn diagnose_failed_dead_defences() {
+        let path = std::env::var("IGO_OWL_DIAG")
+            .expect("IGO_OWL_DIAG must name the game-moves harness's notes file");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let plain = OwlConfig::default();
+        let others = OwlConfig {
+            escape_claim: EscapeClaim::OtherStones,
+            ..plain
+        };
+        for (i, l) in lines.iter().enumerate() {
+            if !(l.contains(" owl_defend ") && l.contains("dead /") && l.ends_with("=> FAIL")) {
+                continue;
+            }
+            let mut diagram = String::new();
+            for d in &lines[i + 1..] {
+                if d.starts_with("to play") {
+                    break;
+                }
+                diagram.push_str(d);
+                diagram.push('\n');
+            }
+            let pos = position(&diagram);
+            let size = pos.size();
+            let after = l.split(" owl_defend ").nth(1).unwrap();
+            let target = size.parse_point(after.split(':').next().unwrap()).unwrap();
+            let owner = pos.board().color_at(target).unwrap();
+            let igo = l.split("; igo ").nth(1).unwrap();
+            let mv = igo.split_whitespace().nth(1).unwrap();
+            let mut child = pos.clone();
+            child.set_to_play(owner);
+            if mv != "PASS" {
+                child.play(size.parse_move(mv).unwrap()).unwrap();
+            }
+            let g = dragon(child.board(), target);
+            let area = crate::dragon::escape_area(child.board(), &g, owner, &plain);
+            let own_less = crate::dragon::escape_area(child.board(), &g, owner, &others);
+            println!(
+                "{} | root life {:?} | after {mv}: life {:?}, open space {area} (others' claim {own_less}), liberties {}, stones {}",
+                &l[..l.find(": GNU Go").unwrap()],
+                crate::dragon::life_reason(&pos, target, &plain),
+                crate::dragon::life_reason(&child, target, &plain),
+                child.board().liberty_count_at(target),
+                g.count()
+            );
+        }
     }
 
     /// Diagnosis of the failed critical attacks of the game-moves harness (its notes file,
