@@ -38,6 +38,7 @@
 //!    path (a repetition or two passes on the way are the defender's wins too); under
 //!    [`LifeRule::Unconditional`] a repetition of a position before the leaf would be the
 //!    attacker's, so the test is not used there.
+//!    The status search turns it off in kill problems ([`super::status`]), for its cost there.
 //!
 //! The rule "more than half the target" lets the defender give up a minority of its stones and
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
