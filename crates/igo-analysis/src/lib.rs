@@ -7,6 +7,7 @@ pub mod geometry;
 mod groups;
 pub mod regions;
 pub mod report;
+pub mod settled;
 pub mod status;
 pub mod svg;
 mod tracked;

@@ -8,6 +8,7 @@
 //!   ends of the game (capture seen on the board; Benson's life and safe territory recomputed by
 //!   igo-analysis);
 //! * [`proof`]: checking a proof tree (`IG*` properties in its root);
+//! * [`settled`]: playing out a leaf the prover calls settled (`IGE`), by its own search;
 //! * [`book`]: walking a book's solution tree under the same rules, to list where it is
 //!   incomplete or wrong.
 //!
@@ -29,6 +30,7 @@
 pub mod book;
 pub mod proof;
 pub mod rules;
+pub mod settled;
 
 pub use book::{check_book, BookReport, BookVerdict};
 pub use proof::{check_proof, ProofReport};

@@ -257,6 +257,34 @@ impl Checker<'_> {
                 captures: [false; 2],
             });
         }
+        if node.get("IGE").is_some() {
+            if node.child_count() > 0 || node.get("IGS").is_some() || node.get("IGN").is_some() {
+                return Err(self.reject("a settled leaf (IGE) with moves, a reference or a label"));
+            }
+            let eyes: PointSet = node
+                .points("IGE")
+                .map_err(|e| self.reject(format!("IGE: {e}")))?
+                .into_iter()
+                .collect();
+            let budget = crate::settled::LEAF_BUDGET;
+            match crate::settled::check_settled(
+                self.game,
+                self.prover,
+                &self.nodes[d],
+                eyes,
+                budget,
+            ) {
+                Ok(n) => self.checked += n,
+                Err(why) => return Err(self.reject(why)),
+            }
+            if self.checked > self.limit {
+                return Err(CheckError::TooLarge(self.limit));
+            }
+            *self.leaves.entry(End::Settled).or_default() += 1;
+            // Won whatever the path (the standing rule scores repetitions for the defender too),
+            // and nothing is played below it: it may stand wherever it is referred to.
+            return Ok(Facts::default());
+        }
         if node.get("IGU").is_some() {
             if node.child_count() > 0 || node.get("IGS").is_some() || node.get("IGN").is_some() {
                 return Err(self.reject("an unread line (IGU) with moves, a reference or a label"));

@@ -42,6 +42,9 @@ pub enum End {
     /// The stones and the player to move repeat a position since the last retake by the side
     /// with ko threats.
     Repetition,
+    /// Not an end of the game: a leaf marked `IGE` whose play-out inside the eye space shows
+    /// the defender reaching `Alive` against every attacker move ([`crate::settled`]).
+    Settled,
 }
 
 impl End {
@@ -53,6 +56,7 @@ impl End {
             End::Alive => "alive",
             End::Dead => "dead",
             End::TwoPasses => "two passes",
+            End::Settled => "settled",
         }
     }
 }

@@ -177,7 +177,7 @@ struct Stats {
     repeated: u64,
     tt_hits: u64,
     leaf_hits: u64,
-    ends: [u64; 5],
+    ends: [u64; 6],
     pass_wins: u64,
     heuristic: u64,
     retakes: u64,
@@ -191,7 +191,7 @@ impl Stats {
         eprintln!(
             "dfpn-stats rules={:?}/{:?} region={} verdict={:?} nodes={} expansions={} distinct={} \
              kids/exp={:.1} after_pass={} repeated={} tt_hits={} leaf_hits={} captured={} alive={} \
-             dead={} two_passes={} pass_wins={} heuristic={} retakes={} too_deep={} \
+             dead={} two_passes={} settled={} pass_wins={} heuristic={} retakes={} too_deep={} \
              depth(x4)={:?}",
             game.rules().ko.code(),
             game.rules().life.code(),
@@ -209,6 +209,7 @@ impl Stats {
             self.ends[1],
             self.ends[2],
             self.ends[3],
+            self.ends[5],
             self.pass_wins,
             self.heuristic,
             self.retakes,
@@ -294,7 +295,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         self.deadline = limits.deadline;
         self.stop = limits.stop;
         self.aborted = false;
-        if let Some((winner, _)) = self.game.result(&self.states[0], &mut self.benson) {
+        if let Some((winner, _)) = self.game.root_result(&self.states[0], &mut self.benson) {
             // Decided before a move: any move keeps a won game won, so pass stands for it.
             return if winner == self.states[0].pos.to_play() {
                 Verdict::Win(Move::Pass)

@@ -29,12 +29,23 @@
 //!    (the defender had to reach Benson life).
 //! 5. *Repetition*: the stones and the player to move repeat a position of the path since the
 //!    last retake of the ko master: scored as two passes (the position cycles; nobody captured).
+//! 6. *Settled* (under [`LifeRule::Standing`] only, when the game is not over by 1-4): the
+//!    defender, answering every attacker move inside the target's small eye regions, is sure to
+//!    reach 2 (igo-analysis [`igo_analysis::settled`]: an exhaustive search of the eye space,
+//!    sound whatever the attacker plays outside it). Not an end of the game but a proven win of
+//!    the defender: the solution tree writes the eye space at the leaf (`IGE`) and the checker
+//!    plays the leaf out with its own search. Under the standing rule it does not depend on the
+//!    path (a repetition or two passes on the way are the defender's wins too); under
+//!    [`LifeRule::Unconditional`] a repetition of a position before the leaf would be the
+//!    attacker's, so the test is not used there.
+//!    The status search turns it off in kill problems ([`super::status`]), for its cost there.
 //!
 //! The rule "more than half the target" lets the defender give up a minority of its stones and
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
 //! rate does (paper 004, section 4.1).
 
 use igo_analysis::benson::BensonSolver;
+use igo_analysis::settled::{eye_space, settled, SettledQuery};
 use igo_core::{Color, Move, Point, PointSet, Position};
 
 /// Who has outside ko threats.
@@ -128,6 +139,9 @@ pub enum Reason {
     TwoPasses,
     /// The position repeated.
     Repetition,
+    /// The defender is sure to reach Benson life by answering inside the eye space (not an
+    /// end of the game: a proven win, checked by playing it out).
+    Settled,
 }
 
 impl Reason {
@@ -141,6 +155,10 @@ impl Reason {
             }
             Reason::TwoPasses => "both sides passed with the target standing",
             Reason::Repetition => "the position repeats with the target standing",
+            Reason::Settled => {
+                "answering every move inside the eye space IGE, the target reaches unconditional \
+                 life (Benson)"
+            }
         }
     }
 }
@@ -155,7 +173,49 @@ pub struct LocalGame {
     needed: usize,
     attacker: Color,
     rules: Rules,
+    settled: SettledLimits,
 }
+
+/// The limits of the settled-life test ([`Reason::Settled`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettledLimits {
+    /// Positions one test may visit; 0 turns the test off.
+    pub budget: u32,
+    /// Most empty points of one eye region.
+    pub max_empty: usize,
+    /// Most empty points of the whole eye space.
+    pub max_total: usize,
+    /// Deepest line of the test, in plies.
+    pub max_depth: u32,
+}
+
+impl SettledLimits {
+    /// The test off.
+    pub const OFF: SettledLimits = SettledLimits {
+        budget: 0,
+        max_empty: 0,
+        max_total: 0,
+        max_depth: 0,
+    };
+
+    /// The default: on, small. `IGO_SETTLED=N` sets the budget (0: off), for measurements.
+    pub fn standard() -> SettledLimits {
+        let budget = std::env::var("IGO_SETTLED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SETTLED_BUDGET);
+        SettledLimits {
+            budget,
+            max_empty: 5,
+            max_total: 7,
+            max_depth: 12,
+        }
+    }
+}
+
+/// Positions one settled-life test may visit by default (BENCHMARKS.md, issue 10, ninth
+/// session).
+pub const SETTLED_BUDGET: u32 = 100;
 
 /// A position of the search with what the rules need beyond the board.
 #[derive(Clone, Debug)]
@@ -217,7 +277,39 @@ impl LocalGame {
             target,
             attacker,
             rules,
+            settled: SettledLimits::standard(),
         }
+    }
+
+    /// The same game with other settled-life limits ([`SettledLimits::OFF`] turns it off).
+    pub fn with_settled(&self, settled: SettledLimits) -> LocalGame {
+        LocalGame {
+            settled,
+            ..self.clone()
+        }
+    }
+
+    /// The settled-life limits.
+    pub fn settled_limits(&self) -> SettledLimits {
+        self.settled
+    }
+
+    /// The eye space the settled-life test uses at `s` (empty when the test is off or cannot
+    /// apply): written at a [`Reason::Settled`] leaf.
+    pub fn eye_space(&self, s: &State) -> PointSet {
+        if self.settled.budget == 0 || self.rules.life != LifeRule::Standing {
+            return PointSet::EMPTY;
+        }
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        eye_space(
+            board,
+            !self.attacker,
+            standing,
+            self.region,
+            self.settled.max_empty,
+            self.settled.max_total,
+        )
     }
 
     /// The same game under other rules.
@@ -391,6 +483,22 @@ impl LocalGame {
     /// The winner if the game is over at `s` (before the player to move moves), repetition
     /// aside (the caller knows the path).
     pub fn result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
+        self.result_with(s, benson, true)
+    }
+
+    /// [`LocalGame::result`] without the settled-life test: for the root, where a settled
+    /// defender still has to name its move (a settled position may need the right one, as a
+    /// straight three does; "any move keeps a won game won" holds only for the ends).
+    pub fn root_result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
+        self.result_with(s, benson, false)
+    }
+
+    fn result_with(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        settled: bool,
+    ) -> Option<(Color, Reason)> {
         let defender = !self.attacker;
         let removed = s.removed.count();
         let total = self.target.count();
@@ -415,7 +523,41 @@ impl LocalGame {
         if s.pos.consecutive_passes() >= 2 {
             return Some((self.standing_winner(), Reason::TwoPasses));
         }
+        if settled
+            && standing.count() > spare
+            && self.may_be_alive(s, standing)
+            && self.is_settled(s, benson)
+        {
+            return Some((defender, Reason::Settled));
+        }
         None
+    }
+
+    /// The settled-life test at `s` (see [`Reason::Settled`]).
+    fn is_settled(&self, s: &State, benson: &mut BensonSolver) -> bool {
+        // Only with the attacker to move: where the defender is to move, df-pn's own expansion
+        // finds a settling move one ply later, and testing every position doubled the cost of
+        // a position (BENCHMARKS.md, issue 10, ninth session).
+        if s.pos.to_play() != self.attacker {
+            return false;
+        }
+        let eyes = self.eye_space(s);
+        let board = s.pos.board();
+        if !(eyes & board.empty_points()).has_two_or_more() {
+            return false;
+        }
+        let q = SettledQuery {
+            defender: !self.attacker,
+            target: (self.target & board.stones(!self.attacker)) - s.removed,
+            need: self.target.count() - self.needed + 1,
+            eyes,
+            budget: self.settled.budget,
+            max_depth: self.settled.max_depth,
+            // `result_with` tested Benson's life of the target here first (`may_be_alive` is
+            // the gate of both).
+            known_not_alive: true,
+        };
+        settled(&s.pos, &q, benson)
     }
 
     /// Who wins when the game ends with the target standing (two passes, repetition).
@@ -524,6 +666,44 @@ mod tests {
             g.result(&s, &mut benson),
             Some((Color::Black, Reason::Captured))
         );
+    }
+
+    // Black lives with a one-point eye at D1 and the corner's bent three (A1 B1 A2): Benson
+    // misses it (A1 touches no Black stone), the settled-life test sees it.
+    const BENT_THREE: &str = "
+        O O O O O O . . .
+        X X X X X O . . .
+        . X X X X O . . .
+        . . X . X O . . .
+        to play: O";
+
+    #[test]
+    fn a_settled_group_is_a_win_under_the_standing_rule_only_and_not_at_the_root() {
+        let mut benson = BensonSolver::new();
+        let g = game(BENT_THREE, "C1", Color::White, LAX);
+        let s = g.start_state();
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::Black, Reason::Settled))
+        );
+        let size = s.pos.size();
+        let eyes: PointSet = ["A1", "B1", "A2", "D1"]
+            .iter()
+            .map(|t| size.parse_point(t).unwrap())
+            .collect();
+        assert_eq!(g.eye_space(&s), eyes);
+        // The root must name its move: the test is not used there.
+        assert_eq!(g.root_result(&s, &mut benson), None);
+        // Under the unconditional rule a repetition before the leaf would be the attacker's.
+        let strict = g.with_rules(Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Unconditional,
+        });
+        assert_eq!(strict.result(&s, &mut benson), None);
+        assert!(strict.eye_space(&s).is_empty());
+        // Off by its knob.
+        let off = g.with_settled(SettledLimits::OFF);
+        assert_eq!(off.result(&s, &mut benson), None);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! problem, with solution trees that the independent checker (`igo-check`) replays.
 //!
 //! * [`game`]: the local game (moves, ko threats, ends of the game) the prover and checker share
-//!   by specification, not by code;
+//!   by specification, not by code, and the settled-life win (igo-analysis `settled`: the
+//!   defender answers inside its small eye regions until Benson life), which the checker
+//!   plays out;
 //! * [`table`]: the transposition table (memory-bounded, replacement by work);
 //! * [`knowledge`]: move order and heuristic proof numbers (df-pn+);
 //! * [`region`]: the solver's box narrowed to what the defender can reach (an enclosed problem);
@@ -26,7 +28,7 @@ pub mod tree;
 
 pub use answer::{prove_answer, ProofSettings, ProvenResult};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
-pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, State};
+pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
 pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};
 pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 pub use table::Table;

@@ -102,6 +102,10 @@ pub fn proof_tree_sgf(
         }
         match &n.kind {
             Kind::Leaf(reason) => {
+                if !n.eyes.is_empty() {
+                    let eyes = frame.local.set_to_original(&n.eyes);
+                    node.set_values("IGE", points_value(size, &eyes));
+                }
                 let who = colour_name(tree.prover);
                 node.set("C", format!("{who} wins: {}.", reason.describe()).as_str());
             }

@@ -171,7 +171,15 @@ pub struct Question {
 }
 
 fn game(q: &Question, rules: Rules) -> LocalGame {
-    LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules)
+    let g = LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules);
+    if q.start.to_play() == q.attacker {
+        // A kill problem: the settled-life test rarely ends a line of the attacker's search
+        // and cost it 2.5-3.5x the time a position (BENCHMARKS.md, issue 10, ninth session);
+        // it stays for life problems, where it saves positions and time.
+        g.with_settled(super::game::SettledLimits::OFF)
+    } else {
+        g
+    }
 }
 
 /// The searches of one status proof: the question, the shared table, the settings and limits,

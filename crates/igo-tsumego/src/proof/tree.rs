@@ -63,6 +63,9 @@ pub struct ProofNode {
     pub kind: Kind,
     /// Facts about the subtree.
     pub summary: Summary,
+    /// At a [`Reason::Settled`] leaf: the eye space the checker plays the leaf out in (local
+    /// points); empty elsewhere.
+    pub eyes: PointSet,
 }
 
 /// A solution tree; node 0 is the root.
@@ -211,6 +214,7 @@ impl Builder<'_, '_, '_> {
             mv,
             kind,
             summary: Summary::default(),
+            eyes: PointSet::EMPTY,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -282,7 +286,11 @@ impl Builder<'_, '_, '_> {
         let result = {
             let dfpn = &mut *self.dfpn;
             let s = &dfpn.states[d];
-            game.result(s, &mut dfpn.benson)
+            if d == 0 {
+                game.root_result(s, &mut dfpn.benson)
+            } else {
+                game.result(s, &mut dfpn.benson)
+            }
         };
         let end = match result {
             Some(r) => Some(r),
@@ -300,6 +308,9 @@ impl Builder<'_, '_, '_> {
                 return Err(TreeError::Unproven);
             }
             let i = self.push(mv, Kind::Leaf(reason));
+            if reason == Reason::Settled {
+                self.nodes[i as usize].eyes = game.eye_space(self.dfpn.state(d));
+            }
             self.nodes[i as usize].summary = Summary {
                 repetition: reason == Reason::Repetition,
                 captures: [false; 2],
