@@ -4,18 +4,25 @@
 //! survive (the first result), is `B` killed (the second), and with which move (`PASS` when
 //! neither reading needs one).
 //!
-//! igo answers a race with its two readings, each as its own question: `B` killed is the owl
-//! attack on `B` ([`crate::owl::Owl::attack`]; the tactical attack on `B`'s string for
-//! `tactical_analyze_semeai`), and `A` survives when it is defended by the owl
-//! (respectively the tactical defence) or when `B` is killed, since capturing the opponent in a
-//! race gives the captor the captured stones' liberties. The move is the killing move when
-//! there is one, else the saving move.
+//! igo reads the race as one game with the race reader ([`crate::race`], after Müller's
+//! "Race to Capture: Analyzing Semeai in Go", GPW 1999): between the strings at `A` and `B` for
+//! `tactical_analyze_semeai`; between the two dragons' *essential strings* for
+//! `analyze_semeai` (the string asked about when it touches the other dragon, else the
+//! dragon's largest string that does). For dragons the owl then corrects the string race in
+//! the two ways a dragon differs from its string: a kill of `B`'s string is not a kill of
+//! `B`'s dragon when that string is less than half the dragon and the owl cannot kill the
+//! dragon at all; and `A` survives whatever its string's race when the owl cannot kill `A`'s
+//! dragon even with `B`'s owner moving first (GNU Go answers `1 0` for two living dragons).
+//! The move is the race reader's (a killing move when there is one, else a saving one;
+//! `PASS` when `A` does not survive).
 
-use igo_core::{Color, Move, Point, Position};
+use igo_core::{Color, Move, Point, PointSet, Position};
 
+use crate::dragon::dragon;
 use crate::owl::Owl;
-use crate::tactical::{better, played_by};
-use crate::{Code, Reader, ReadingError};
+use crate::race::{read_race, RaceConfig};
+use crate::tactical::played_by;
+use crate::{Code, ReadingError};
 
 /// The answer about a race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,32 +55,83 @@ fn colours(pos: &Position, a: Point, b: Point) -> Result<(Color, Color), Reading
     Ok((ca, cb))
 }
 
+/// The essential strings of a race between the dragons of `a` and `b` (Müller's "essential
+/// blocks"): `a`'s string if it touches `b`'s dragon (is next to it or shares a liberty with it),
+/// else the largest string of `a`'s dragon that does; then likewise for `b` against the string
+/// chosen for `a`. A dragon that touches nothing keeps the string asked about.
+fn essential_pair(pos: &Position, a: Point, b: Point) -> (Point, Point) {
+    let board = pos.board();
+    let size = board.size();
+    let touching = |from: Point, to: PointSet| -> Point {
+        let reach = to.neighbours(size) | to;
+        let reach = reach | (reach.neighbours(size) & board.empty_points()).neighbours(size);
+        let own = board.block_at(from).expect("a stone");
+        let near = |stones: PointSet, libs: PointSet| {
+            !(stones.neighbours(size) & to).is_empty()
+                || !(libs & reach & board.empty_points()).is_empty()
+        };
+        if near(own.stones(), own.liberties()) {
+            return from;
+        }
+        let color = board.color_at(from).expect("a stone");
+        let mut left = dragon(board, from) & board.stones(color);
+        let mut best: Option<(usize, Point)> = None;
+        while let Some(q) = left.first() {
+            let blk = board.block_at(q).expect("a stone");
+            left -= blk.stones();
+            if near(blk.stones(), blk.liberties())
+                && best.is_none_or(|(n, _)| blk.stone_count() > n)
+            {
+                best = Some((blk.stone_count(), q));
+            }
+        }
+        best.map_or(from, |(_, q)| q)
+    };
+    let ea = touching(a, dragon(board, b));
+    let eb = touching(b, board.block_at(ea).expect("a stone").stones());
+    (ea, eb)
+}
+
 /// The race between the dragon (or string) at `a`, whose owner moves first, and the one at `b`.
 pub fn analyze(
     pos: &Position,
     a: Point,
     b: Point,
     reader: RaceReader,
+    config: &RaceConfig,
     owl: &mut Owl,
-    tactical: &mut Reader,
 ) -> Result<Semeai, ReadingError> {
     colours(pos, a, b)?;
-    let (kill, save) = match reader {
-        RaceReader::Owl => (owl.attack(pos, b)?, owl.defend(pos, a)?),
-        RaceReader::Tactical => (tactical.attack(pos, b)?, tactical.defend(pos, a)?),
+    let (ea, eb) = match reader {
+        RaceReader::Owl => essential_pair(pos, a, b),
+        RaceReader::Tactical => (a, b),
     };
-    let survives = better(save.code, kill.code);
-    let mv = if kill.code != Code::Fails {
-        kill.mv
-    } else if save.code != Code::Fails {
-        save.mv
-    } else {
-        None
-    };
+    let r = read_race(pos, ea, eb, config);
+    let (mut survives, mut kills) = (r.survives, r.kills);
+    if reader == RaceReader::Owl {
+        // Dragons, not strings: capturing `b`'s essential string kills its dragon when the
+        // string is the dragon's main body (half its stones or more), else only if the owl can
+        // kill the dragon at all (it may live elsewhere, or connect out); and `a`'s
+        // dragon survives whatever its string's race when the owl cannot kill it even with
+        // `b`'s owner moving first (GNU Go answers `1 0` for two living dragons).
+        let board = pos.board();
+        let main_body = 2 * board.block_at(eb).expect("a stone").stone_count()
+            >= (dragon(board, b) & board.stones(!board.color_at(a).expect("a stone"))).count();
+        if kills != Code::Fails && !main_body && owl.attack(pos, b)?.code == Code::Fails {
+            kills = Code::Fails;
+        }
+        if survives == Code::Fails && owl.attack(pos, a)?.code == Code::Fails {
+            survives = Code::Works;
+        }
+    }
     Ok(Semeai {
         survives,
-        kills: kill.code,
-        mv: mv.unwrap_or(Move::Pass),
+        kills,
+        mv: if survives == Code::Fails || r.survives == Code::Fails {
+            Move::Pass
+        } else {
+            r.mv.unwrap_or(Move::Pass)
+        },
     })
 }
 
@@ -86,8 +144,8 @@ pub fn analyze_after_move(
     mv: Point,
     a: Point,
     b: Point,
+    config: &RaceConfig,
     owl: &mut Owl,
-    tactical: &mut Reader,
 ) -> Result<Option<Semeai>, ReadingError> {
     let (ca, _) = colours(pos, a, b)?;
     let Some(child) = played_by(pos, color, mv) else {
@@ -113,15 +171,14 @@ pub fn analyze_after_move(
     }
     if !color == ca {
         // `a`'s owner moves next: the race as asked.
-        return analyze(&child, a, b, RaceReader::Owl, owl, tactical).map(Some);
+        return analyze(&child, a, b, RaceReader::Owl, config, owl).map(Some);
     }
     // `b`'s owner moves next: `a` survives if `b`'s owner cannot kill it, `b` dies if it cannot
-    // be saved.
-    let attack = owl.attack(&child, a)?;
-    let defense = owl.defend(&child, b)?;
+    // survive.
+    let r = analyze(&child, b, a, RaceReader::Owl, config, owl)?;
     Ok(Some(Semeai {
-        survives: attack.code.reverse(),
-        kills: defense.code.reverse(),
+        survives: r.kills.reverse(),
+        kills: r.survives.reverse(),
         mv: Move::Pass,
     }))
 }
@@ -149,8 +206,8 @@ mod tests {
             pt("A2"),
             pt("A3"),
             RaceReader::Owl,
+            &RaceConfig::default(),
             &mut Owl::default(),
-            &mut Reader::default(),
         )
         .unwrap();
         assert_eq!(
@@ -167,8 +224,8 @@ mod tests {
                 pt("A2"),
                 pt("B2"),
                 RaceReader::Owl,
-                &mut Owl::default(),
-                &mut Reader::default()
+                &RaceConfig::default(),
+                &mut Owl::default()
             ),
             Err(ReadingError::SameColors)
         );
@@ -177,8 +234,8 @@ mod tests {
             pt("A3"),
             pt("A2"),
             RaceReader::Owl,
+            &RaceConfig::default(),
             &mut Owl::default(),
-            &mut Reader::default(),
         )
         .unwrap();
         assert_eq!(
