@@ -36,6 +36,7 @@ pub mod dragon;
 pub mod eye;
 pub mod fight;
 pub mod owl;
+pub mod race;
 pub mod semeai;
 pub mod tactical;
 

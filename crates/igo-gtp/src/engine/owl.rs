@@ -17,8 +17,9 @@ use igo_core::{Color, Move, Point};
 use igo_reading::dragon::{dragon, surround_status};
 use igo_reading::eye::eval_eye as eye_value;
 use igo_reading::owl::{dragons, DragonStatus, Owl};
+use igo_reading::race::RaceConfig;
 use igo_reading::semeai::{analyze, analyze_after_move, RaceReader, Semeai};
-use igo_reading::{Code, Reader};
+use igo_reading::Code;
 
 use super::reading::{
     empty_at, error_text, reading_text, stone, stone_at, stones_filter, stones_line, vertex_at,
@@ -261,15 +262,13 @@ fn semeai_text(engine: &Engine, s: &Semeai) -> String {
 
 fn semeai(engine: &mut Engine, args: &[String], reader: RaceReader) -> Result<String, String> {
     let (a, b) = two_dragons(engine, args, 0)?;
-    let mut owl = owl(engine);
-    let mut tactical = Reader::new(engine.reading.reader_config());
     let s = analyze(
         engine.game.position(),
         a,
         b,
         reader,
-        &mut owl,
-        &mut tactical,
+        &RaceConfig::default(),
+        &mut owl(engine),
     )
     .map_err(error_text)?;
     Ok(semeai_text(engine, &s))
@@ -295,16 +294,14 @@ fn analyze_semeai_after_move(engine: &mut Engine, args: &[String]) -> Result<Str
     }
     let a = stone_at(engine, args, 2, "dragon vertex must not be empty")?;
     let b = stone_at(engine, args, 3, "dragon vertex must not be empty")?;
-    let mut owl = owl(engine);
-    let mut tactical = Reader::new(engine.reading.reader_config());
     let s = analyze_after_move(
         engine.game.position(),
         color,
         mv,
         a,
         b,
-        &mut owl,
-        &mut tactical,
+        &RaceConfig::default(),
+        &mut owl(engine),
     )
     .map_err(error_text)?
     .ok_or("illegal move")?;
