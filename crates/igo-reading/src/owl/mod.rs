@@ -874,6 +874,17 @@ mod tests {
         assert_eq!(with.nodes, plain.nodes, "{with:?} {plain:?}");
     }
 
+    /// The position of a harness notes entry: the diagram lines that follow it, up to its
+    /// "to play" line.
+    fn notes_position(lines: &[&str]) -> Position {
+        let diagram: String = lines
+            .iter()
+            .take_while(|d| !d.starts_with("to play"))
+            .map(|d| format!("{d}\n"))
+            .collect();
+        position(&diagram)
+    }
+
     /// Diagnosis of the failed defences of dragons GNU Go calls dead, from the game-moves
     /// harness's notes file (`IGO_OWL_DIAG=path`, a run with `IGO_OWL_ONLY=defend`): for each,
     /// the owl's static judgement at the root and after igo's defence (or its pass), with the
@@ -894,15 +905,7 @@ mod tests {
             if !(l.contains(" owl_defend ") && l.contains("dead /") && l.ends_with("=> FAIL")) {
                 continue;
             }
-            let mut diagram = String::new();
-            for d in &lines[i + 1..] {
-                if d.starts_with("to play") {
-                    break;
-                }
-                diagram.push_str(d);
-                diagram.push('\n');
-            }
-            let pos = position(&diagram);
+            let pos = notes_position(&lines[i + 1..]);
             let size = pos.size();
             let after = l.split(" owl_defend ").nth(1).unwrap();
             let target = size.parse_point(after.split(':').next().unwrap()).unwrap();
@@ -943,15 +946,7 @@ mod tests {
             if !(l.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
                 continue;
             }
-            let mut diagram = String::new();
-            for d in &lines[i + 1..] {
-                if d.starts_with("to play") {
-                    break;
-                }
-                diagram.push_str(d);
-                diagram.push('\n');
-            }
-            let pos = position(&diagram);
+            let pos = notes_position(&lines[i + 1..]);
             let size = pos.size();
             let after = l.split(" owl_attack ").nth(1).unwrap();
             let v = after.split(':').next().unwrap();
