@@ -15,6 +15,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod regress;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -120,11 +122,25 @@ impl Engine {
     /// Starts `program args...` with piped stdin and stdout (stderr is discarded) and names it
     /// after the program's file name in error messages.
     pub fn spawn<S: AsRef<str>>(program: &Path, args: &[S]) -> Result<Engine, ClientError> {
+        Engine::spawn_in(program, args, None)
+    }
+
+    /// [`Engine::spawn`] with the engine's working directory set to `dir` (a regression suite's
+    /// folder, so that its `loadsgf games/...` finds the files beside it).
+    pub fn spawn_in<S: AsRef<str>>(
+        program: &Path,
+        args: &[S],
+        dir: Option<&Path>,
+    ) -> Result<Engine, ClientError> {
         let name = program
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| program.display().to_string());
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(args.iter().map(|a| a.as_ref()))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

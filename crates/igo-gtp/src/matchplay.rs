@@ -685,6 +685,13 @@ pub struct RescoreRow {
     pub b: String,
     /// Whether they are the same count.
     pub agree: bool,
+    /// Where they differ: stones engine A removes as dead that its own `dragon_status` calls
+    /// alive (see [`removed_but_alive`]; `None` when not asked or not answered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_removes_alive: Option<Vec<String>>,
+    /// The same for engine B.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_removes_alive: Option<Vec<String>>,
 }
 
 impl RescoreRow {
@@ -699,8 +706,33 @@ impl RescoreRow {
             a,
             b,
             agree,
+            a_removes_alive: None,
+            b_removes_alive: None,
         }
     }
+}
+
+/// The stones an engine's own count removes although its own reading keeps them: for each
+/// string of `final_status_list dead` on the game of `file` (loaded anew, the side to move as
+/// the record leaves it), the engine's `dragon_status` of its first stone, kept when it answers
+/// `alive`. GNU Go 3.8's `final_score` plays the game out (its aftermath) and can lose a group in
+/// that play-out which its owl reads as alive; such a disagreement is the referee contradicting
+/// itself, not a reading of igo's to fix. `None` when the engine does not answer these commands.
+pub fn removed_but_alive(e: &mut Engine, file: &Path) -> Option<Vec<String>> {
+    let path = file.display().to_string();
+    e.send(&format!("loadsgf {path}")).ok()?.ok()?;
+    let dead = e.send("final_status_list dead").ok()?.ok()?;
+    let mut alive = Vec::new();
+    for string in dead.lines() {
+        let Some(stone) = string.split_whitespace().next() else {
+            continue;
+        };
+        let status = e.send(&format!("dragon_status {stone}")).ok()?.ok()?;
+        if status.trim() == "alive" {
+            alive.push(stone.to_string());
+        }
+    }
+    Some(alive)
 }
 
 /// The outcome of a rescoring.
@@ -744,7 +776,17 @@ impl RescoreSummary {
     pub fn text(&self) -> String {
         let mut out = String::new();
         for d in &self.disagreements {
-            let _ = writeln!(out, "{}: A {} B {}", d.sgf, d.a, d.b);
+            let _ = write!(out, "{}: A {} B {}", d.sgf, d.a, d.b);
+            for (who, stones) in [("A", &d.a_removes_alive), ("B", &d.b_removes_alive)] {
+                if let Some(stones) = stones.as_ref().filter(|s| !s.is_empty()) {
+                    let _ = write!(
+                        out,
+                        " ({who} removes {}, alive by its own dragon_status)",
+                        stones.join(" ")
+                    );
+                }
+            }
+            out.push('\n');
         }
         let _ = writeln!(
             out,
@@ -769,6 +811,41 @@ impl RescoreSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scripted engine whose count removes A1 A2 and C3, and whose `dragon_status` calls A1
+    /// alive and C3 dead (with `dragon_status` unknown when `knows_dragons` is false).
+    fn scripted(knows_dragons: bool) -> Engine {
+        let dragons = if knows_dragons {
+            r#"dragon_status) case "$2" in A1) printf '= alive\n\n';; *) printf '= dead\n\n';; esac;;"#
+        } else {
+            ""
+        };
+        let script = format!(
+            r#"while read -r line; do
+                set -- $line
+                case "$1" in
+                  final_status_list) printf '= A1 A2\nC3\n\n';;
+                  {dragons}
+                  loadsgf|quit) printf '= black\n\n';;
+                  *) printf '? unknown command\n\n';;
+                esac
+              done"#
+        );
+        Engine::spawn(Path::new("/bin/sh"), &["-c", script.as_str()]).unwrap()
+    }
+
+    #[test]
+    fn stones_removed_but_alive_by_the_engines_own_dragon_status_are_named() {
+        let file = Path::new("game.sgf");
+        let mut e = scripted(true);
+        assert_eq!(
+            removed_but_alive(&mut e, file),
+            Some(vec!["A1".to_string()])
+        );
+        // An engine without GNU Go's dragon_status: nothing can be said.
+        let mut e = scripted(false);
+        assert_eq!(removed_but_alive(&mut e, file), None);
+    }
 
     fn entry(k: u64, black: &str, winner: Option<&str>, scores: [Option<&str>; 3]) -> GameEntry {
         let stats = EntryStats {

@@ -40,6 +40,9 @@ enum Command {
     /// Play games between two GTP engines (as gogui-twogtp): alternating colours, a seed per
     /// game, SGF files, a referee's final_score, win rates with 95% intervals, JSON.
     Match(commands::gtp_match::MatchArgs),
+    /// Run GTP regression suites (.tst files, as GNU Go's regress.sh and gogui-regress) against
+    /// a GTP engine, igo by default: unexpected failures and passes, a summary per file, JSON.
+    Regress(commands::regress::RegressArgs),
 }
 
 fn main() {
@@ -63,6 +66,7 @@ fn main() {
         Command::Smallboard(args) => commands::smallboard::run(args),
         Command::Gtp(args) => commands::gtp::run(args),
         Command::Match(args) => commands::gtp_match::run(args),
+        Command::Regress(args) => commands::regress::run(args),
     };
     if let Err(err) = result {
         if util::is_broken_pipe(&err) {

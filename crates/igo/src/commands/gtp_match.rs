@@ -14,8 +14,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use igo_core::ByColor;
 use igo_gtp::matchplay::{
-    engine_label, read_results, rescore_file, rescore_files, results_json, summarize, GameEntry,
-    MatchSettings, RescoreRow, RescoreSummary, ResultsError,
+    engine_label, read_results, removed_but_alive, rescore_file, rescore_files, results_json,
+    summarize, GameEntry, MatchSettings, RescoreRow, RescoreSummary, ResultsError,
 };
 use igo_gtp::twogtp::{self, Ending, GameRules, Seats};
 use igo_gtp_client::Engine;
@@ -111,7 +111,7 @@ fn settings(args: &MatchArgs) -> MatchSettings {
 }
 
 /// Splits a command line; `igo` means this program.
-fn command_line(cmd: &str, seed: u64) -> Result<(PathBuf, Vec<String>)> {
+pub(crate) fn command_line(cmd: &str, seed: u64) -> Result<(PathBuf, Vec<String>)> {
     let text = cmd.replace("{seed}", &seed.to_string());
     let words = shlex::split(&text)
         .ok_or_else(|| bad_input(format!("cannot split the command line {cmd:?}")))?;
@@ -360,11 +360,15 @@ fn rescore(args: &MatchArgs, dir: &Path) -> Result<()> {
                         return;
                     }
                     let file = &files[i];
-                    let row = RescoreRow::new(
+                    let mut row = RescoreRow::new(
                         file,
                         rescore_file(&mut a, file),
                         rescore_file(&mut b, file),
                     );
+                    if !row.agree {
+                        row.a_removes_alive = removed_but_alive(&mut a, file);
+                        row.b_removes_alive = removed_but_alive(&mut b, file);
+                    }
                     rows.lock().expect("no panics").push(row);
                     bar.inc(1);
                 }

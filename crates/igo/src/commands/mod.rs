@@ -6,6 +6,7 @@ pub mod count_legal;
 pub mod gtp;
 pub mod gtp_match;
 pub mod msp;
+pub mod regress;
 pub mod show;
 pub mod smallboard;
 pub mod tsumego;

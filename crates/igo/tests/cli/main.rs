@@ -21,6 +21,7 @@ mod count_legal;
 mod gtp;
 mod gtp_match;
 mod msp;
+mod regress;
 mod sgf_files;
 mod show;
 mod smallboard;
