@@ -38,6 +38,13 @@ impl GnuGo {
         Ok(GnuGo { engine })
     }
 
+    /// Another engine asked the same questions as GNU Go (it must answer GNU Go's `owl_attack`,
+    /// `owl_defend` and `reg_genmove`): `igo gtp`, to compare igo's owl with GNU Go's on the
+    /// same framed problems.
+    pub fn from_engine(engine: Engine) -> GnuGo {
+        GnuGo { engine }
+    }
+
     /// The GTP client, for other commands.
     pub fn engine(&mut self) -> &mut Engine {
         &mut self.engine

@@ -577,3 +577,52 @@ fn one_error_line_naming_broken_sgf(out: &std::process::Output) -> String {
     assert_eq!(lines[0].matches("broken.sgf").count(), 1, "{}", lines[0]);
     text
 }
+
+#[test]
+fn bench_asks_another_engine_as_its_peer_when_given_its_command_line() {
+    // A scripted engine that logs what it is asked and answers every owl question with A1, a
+    // point of none of the example problems' answers (they are in the upper left corner).
+    let tmp = tempfile::tempdir().unwrap();
+    let log = tmp.path().join("asked.log");
+    let script = tmp.path().join("peer.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do echo \"$line\" >> {}\n\
+             case \"$line\" in owl_*) printf '= 1 A1\\n\\n';; quit) printf '=\\n\\n'; exit 0;; \
+             *) printf '=\\n\\n';; esac; done\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let dir = tsumego_examples().display().to_string();
+    let out = igo_command()
+        .args([
+            "tsumego",
+            "bench",
+            &dir,
+            "--playouts",
+            "300",
+            "--no-prove",
+            "--json",
+            "--limit",
+            "2",
+            "--peer",
+            "gnugo-owl",
+            "--peer-engine",
+            script.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["peer"]["scored"], 2, "{v}");
+    assert_eq!(v["peer"]["first_move_correct"], 0, "{v}");
+    let asked = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(asked.matches("owl_").count(), 2, "{asked}");
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use igo_gtp_client::Engine;
 use igo_tsumego::bench::{file_number, Bench, BenchProver, FileError, Outcome, ProofCheck};
 use igo_tsumego::peer::{GnuGo, PeerMode};
 use igo_tsumego::solver::report::round4;
@@ -14,6 +15,7 @@ use serde_json::{json, Value};
 
 use super::files::{load_problem, output, parse_goal, sgf_files};
 use super::search::{knob_help, proof_settings, prover_nodes, solver_config, SearchArgs};
+use crate::commands::gtp_match::command_line;
 use crate::error::bad_input;
 use crate::util::{
     cpu_seconds, interrupt_flag, interrupted, print, print_json, progress_bar, stopped, OutputFile,
@@ -35,6 +37,11 @@ pub struct BenchArgs {
     /// Path of GNU Go [default: $IGO_GNUGO, else /usr/games/gnugo].
     #[arg(long)]
     gnugo: Option<PathBuf>,
+    /// The peer's command line instead of GNU Go: any GTP engine that answers GNU Go's
+    /// `owl_attack`, `owl_defend` and `reg_genmove` (`igo gtp`: igo's own owl on the same framed
+    /// problems; a program named `igo` is this igo).
+    #[arg(long, requires = "peer", conflicts_with = "gnugo")]
+    peer_engine: Option<String>,
     /// Skip problems that the pattern file was learned from.
     #[arg(long)]
     exclude_learned: bool,
@@ -103,7 +110,16 @@ pub fn run(args: BenchArgs) -> Result<()> {
     };
     let peer = match args.peer {
         Some(kind) => Some((
-            GnuGo::spawn(args.gnugo.as_deref()).context("starting GNU Go")?,
+            match &args.peer_engine {
+                Some(cmd) => {
+                    let (program, words) = command_line(cmd, 0)?;
+                    let engine = Engine::spawn(&program, &words)
+                        .map_err(|e| bad_input(format!("--peer-engine: {e}")))?
+                        .with_name(cmd.clone());
+                    GnuGo::from_engine(engine)
+                }
+                None => GnuGo::spawn(args.gnugo.as_deref()).context("starting GNU Go")?,
+            },
             match kind {
                 PeerArg::GnugoOwl => PeerMode::Owl,
                 PeerArg::GnugoGenmove => PeerMode::Genmove,
