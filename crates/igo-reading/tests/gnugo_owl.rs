@@ -945,13 +945,19 @@ fn owl_knobs(config: &mut OwlConfig) {
         config.escape_points = points;
         config.escape_reach = reach;
     }
-    // IGO_OWL_CLAIM=all|others: whose stones hold points against the opponent's claim
-    // ([`OwlConfig::escape_claim`]).
+    // IGO_OWL_CLAIM=all|others|"sphere LAG WEAK": whose stones hold points against the
+    // opponent's claim ([`OwlConfig::escape_claim`]).
     if let Ok(c) = std::env::var("IGO_OWL_CLAIM") {
-        config.escape_claim = match c.as_str() {
-            "all" => EscapeClaim::AllStones,
-            "others" => EscapeClaim::OtherStones,
-            _ => panic!("IGO_OWL_CLAIM: all or others"),
+        let words: Vec<&str> = c.split_whitespace().collect();
+        let n = |w: &str| w.parse().expect("IGO_OWL_CLAIM: sphere LAG WEAK_LIBERTIES");
+        config.escape_claim = match words.as_slice() {
+            ["all"] => EscapeClaim::AllStones,
+            ["others"] => EscapeClaim::OtherStones,
+            ["sphere", lag, weak] => EscapeClaim::Sphere {
+                lag: n(lag),
+                weak_liberties: n(weak),
+            },
+            _ => panic!("IGO_OWL_CLAIM: all, others or sphere LAG WEAK_LIBERTIES"),
         };
     }
     // IGO_OWL_NARROW="PLY MOVES" reads only the best MOVES candidates from PLY moves deep on

@@ -31,7 +31,11 @@
 //!   [`OwlConfig::escape_reach`], is the opponent's (a dragon running into the opponent's
 //!   sphere has not escaped). With [`EscapeClaim::OtherStones`] (off by default) the dragon's
 //!   own stones do not hold points, so that a lone stone approaching the opponent's stones
-//!   does not escape by being the nearest stone to the points around it; or
+//!   does not escape by being the nearest stone to the points around it; with
+//!   [`EscapeClaim::Sphere`] (off by default) they hold only the points they are strictly
+//!   nearer to than the opponent's stones (a stone wedged between the opponent's stones does
+//!   not hold the way out between them), and an opponent block in atari claims nothing
+//!   (BENCHMARKS.md, igo-reading, "Eighth session", measures it); or
 //! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
