@@ -13,6 +13,11 @@
 //! even threshold), or at least half the time after the owner's. The playouts are seeded by the
 //! position, so an answer is reproducible.
 //!
+//! The owner's pass is judged as the only pass so far: the end position of a game has two
+//! passes in its history, and a pass on top of them ended every playout before its first move,
+//! so that any stone, a lone stone in the opponent's area included, "lived" by passing
+//! (BENCHMARKS.md, igo-reading, "Eighth session").
+//!
 //! This is a judgement, not a reading: the answer says so ([`crate::Reading::complete`] is
 //! false, and GTP's `report_uncertainty on` marks it ` uncertain`).
 
@@ -98,9 +103,13 @@ pub(crate) fn survival_percent(pos: &Position, target: Point, config: &OwlConfig
     100 * survival(pos, target, n, &mut rng, &PlayoutConfig::default()) / n
 }
 
-/// The position after a pass.
+/// The position after the owner's pass, counted as the only pass so far: a playout ends at two
+/// consecutive passes, so after a pass in the game's history (the end positions of a game end
+/// with two) a pass on the position as it stands would end every playout at once, and the
+/// stone would "survive" all of them, a lone stone in the opponent's area included. The
+/// stones, the side to move and the empty points' order stay as they are.
 fn root_after_pass(root: &Position) -> Position {
-    let mut p = root.clone();
+    let mut p = Position::from_board(root.board().clone(), root.to_play());
     p.play(Move::Pass).expect("a pass is legal");
     p
 }
@@ -166,5 +175,43 @@ mod tests {
         let config = OwlConfig::default();
         assert_eq!(estimate(&pos, pt("B4"), true, &config), None);
         assert!(estimate(&pos, pt("B4"), false, &config).is_some());
+    }
+
+    #[test]
+    fn the_owners_pass_is_judged_by_playouts_after_a_finished_game() {
+        // A GNU Go self-play game's end position (9x9, 30 moves, the last two passes: the
+        // stones of `gnugo-9x9-03`). GNU Go 3.8: `owl_defend H7` is 0, Black's lone H7 in
+        // White's area cannot live. A pass on top of the game's two passes ended every playout
+        // at once, so the stone survived all of them and the estimate answered `1 PASS`.
+        let mut ended = Position::from_diagram(
+            "
+            . . . X O . . . .
+            . . . X O . O . .
+            . . . X O . . X .
+            . . . X X O O . .
+            . . . . X X O . .
+            . . . . . X O . .
+            . . O . X X O . .
+            . . O X X O O . .
+            . . . . X X O . .",
+        )
+        .unwrap();
+        ended.play(Move::Pass).unwrap();
+        ended.play(Move::Pass).unwrap();
+        let h7 = ended.size().parse_point("H7").unwrap();
+        let config = OwlConfig::default();
+        let n = config.estimate_playouts;
+        let mut rng = seeded_rng(1);
+        let playout = PlayoutConfig::default();
+        // What the estimate judged before: the stone survives every playout.
+        let mut naive = ended.clone();
+        naive.play(Move::Pass).unwrap();
+        assert_eq!(survival(&naive, h7, n, &mut rng, &playout), n);
+        // The owner's pass as the only pass: White captures the stone in most playouts.
+        let passed = root_after_pass(&ended);
+        assert_eq!(passed.consecutive_passes(), 1);
+        assert_eq!(passed.board(), naive.board());
+        assert!(2 * survival(&passed, h7, n, &mut rng, &playout) < n);
+        assert_ne!(estimate(&ended, h7, false, &config), Some(Move::Pass));
     }
 }

@@ -95,7 +95,8 @@
 //!
 //! **At the node limit** the search has proved nothing; the answer is then a Monte-Carlo estimate
 //! of the dragon's fate after each candidate move (module `estimate`: the best move by how often
-//! the stone asked about survives random playouts, and whether it works), marked as such
+//! the stone asked about survives random playouts, and whether it works; the owner's pass
+//! counted as the only pass, whatever passes the game's history ends with), marked as such
 //! ([`crate::Reading::estimated`], not [`crate::Reading::complete`]). `dragon_status` answers
 //! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
 //! reading it needs was stopped.
