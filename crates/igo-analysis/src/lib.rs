@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod benson;
+pub mod doomed;
 pub mod eyes;
 pub mod geometry;
 mod groups;

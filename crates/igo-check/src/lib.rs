@@ -9,6 +9,7 @@
 //!   igo-analysis);
 //! * [`proof`]: checking a proof tree (`IG*` properties in its root);
 //! * [`settled`]: playing out a leaf the prover calls settled (`IGE`), by its own search;
+//! * [`doomed`]: playing out a leaf the prover calls doomed (`IGD`), by its own search;
 //! * [`book`]: walking a book's solution tree under the same rules, to list where it is
 //!   incomplete or wrong.
 //!
@@ -28,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 pub mod book;
+pub mod doomed;
 pub mod proof;
 pub mod rules;
 pub mod settled;

@@ -234,7 +234,35 @@ impl Checker<'_> {
             return Err(self.reject(format!("lines deeper than {MAX_DEPTH} moves")));
         }
         let node = self.go.node(id);
-        let end = self.game.end(&self.nodes[d]).or_else(|| {
+        let ended = self.game.end(&self.nodes[d]);
+        if ended.is_none() && node.get("IGD").is_some() {
+            if node.child_count() > 0 || node.get("IGS").is_some() || node.get("IGN").is_some() {
+                return Err(self.reject("a doomed leaf (IGD) with moves, a reference or a label"));
+            }
+            let area: PointSet = node
+                .points("IGD")
+                .map_err(|e| self.reject(format!("IGD: {e}")))?
+                .into_iter()
+                .collect();
+            match crate::doomed::check_doomed(
+                self.game,
+                self.prover,
+                &self.nodes[d],
+                area,
+                crate::doomed::LEAF_BUDGET,
+            ) {
+                Ok(n) => self.checked += n,
+                Err(why) => return Err(self.reject(why)),
+            }
+            if self.checked > self.limit {
+                return Err(CheckError::TooLarge(self.limit));
+            }
+            *self.leaves.entry(End::Doomed).or_default() += 1;
+            // Decided before the repetition test (README.md, "Doomed leaves"), whatever the
+            // path, and nothing is played below it: it may stand wherever it is referred to.
+            return Ok(Facts::default());
+        }
+        let end = ended.or_else(|| {
             (d > 0 && self.repeats(d)).then(|| (End::Repetition, self.game.standing_winner()))
         });
         if let Some((end, winner)) = end {

@@ -45,6 +45,10 @@ pub enum End {
     /// Not an end of the game: a leaf marked `IGE` whose play-out inside the eye space shows
     /// the defender reaching `Alive` against every attacker move ([`crate::settled`]).
     Settled,
+    /// Not an end the rules test at every node: a leaf marked `IGD` whose play-out inside the
+    /// area shows the attacker capturing the target against every defence
+    /// ([`crate::doomed`]); decided before the repetition test, as ends 1-4 are.
+    Doomed,
 }
 
 impl End {
@@ -57,6 +61,7 @@ impl End {
             End::Dead => "dead",
             End::TwoPasses => "two passes",
             End::Settled => "settled",
+            End::Doomed => "doomed",
         }
     }
 }

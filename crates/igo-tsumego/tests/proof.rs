@@ -103,6 +103,42 @@ fn straight_three_is_killed_and_lives_at_the_vital_point() {
 }
 
 #[test]
+fn a_kill_ends_at_a_doomed_leaf_that_the_checker_plays_out() {
+    // After Black's B9 White's corner (A9 C9 empty, B9 Black's) is enclosed by Black's framed
+    // wall: the prover's death test ends the line there (IGD) instead of reading to the capture,
+    // and the checker accepts the leaf by its own play-out.
+    let p = diagram(
+        "three",
+        "
+        . . . O X . . . .
+        O O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: X",
+    );
+    let s = solve(&p, 200_000);
+    assert!(s.proven());
+    let text = s.proof.as_ref().and_then(|pr| pr.sgf(&p.position)).unwrap();
+    assert!(text.contains("IGD["), "no doomed leaf written:\n{text}");
+    let doomed: u64 = igo_check::check_sgf(&text, 10_000_000)
+        .iter()
+        .map(|r| {
+            let rep = r.as_ref().expect("accepted by the checker");
+            rep.leaves
+                .get(&igo_check::End::Doomed)
+                .copied()
+                .unwrap_or(0)
+        })
+        .sum();
+    assert!(doomed >= 1, "the checker saw no doomed leaf");
+}
+
+#[test]
 fn a_dead_shape_is_proven_a_failure_for_the_defender() {
     // White's straight two in the corner cannot live whoever plays: the prover proves the
     // failure and says so (no first move is claimed as proven success).
@@ -183,8 +219,18 @@ fn a_move_that_reaches_only_seki_is_not_proven_as_life() {
         "proven {:?} against the book",
         s.first_move()
     );
-    let deciding = &s.proof.as_ref().unwrap().searches.proofs[0].rules;
-    assert_eq!(deciding.life.code(), "unconditional");
+    // Some proof shows the answer living under the unconditional rule (with the read-out death
+    // test the standing search finds D19 itself, and the seki search confirms it; before it,
+    // the standing search found D18 and the strict search's D19 came first).
+    let proofs = &s.proof.as_ref().unwrap().searches.proofs;
+    assert!(
+        proofs
+            .iter()
+            .any(|pr| pr.rules.life.code() == "unconditional"
+                && pr.winner == p.position.to_play()
+                && pr.first_move == Some(s.first_move())),
+        "no unconditional proof of the answer"
+    );
 }
 
 /// Lines cut by the read-out's budget in all trees of `solved`, by the tree's own count.

@@ -177,7 +177,7 @@ struct Stats {
     repeated: u64,
     tt_hits: u64,
     leaf_hits: u64,
-    ends: [u64; 6],
+    ends: [u64; 7],
     pass_wins: u64,
     heuristic: u64,
     retakes: u64,
@@ -191,7 +191,7 @@ impl Stats {
         eprintln!(
             "dfpn-stats rules={:?}/{:?} region={} verdict={:?} nodes={} expansions={} distinct={} \
              kids/exp={:.1} after_pass={} repeated={} tt_hits={} leaf_hits={} captured={} alive={} \
-             dead={} two_passes={} settled={} pass_wins={} heuristic={} retakes={} too_deep={} \
+             dead={} two_passes={} settled={} doomed={} pass_wins={} heuristic={} retakes={} too_deep={} \
              depth(x4)={:?}",
             game.rules().ko.code(),
             game.rules().life.code(),
@@ -210,6 +210,7 @@ impl Stats {
             self.ends[2],
             self.ends[3],
             self.ends[5],
+            self.ends[6],
             self.pass_wins,
             self.heuristic,
             self.retakes,

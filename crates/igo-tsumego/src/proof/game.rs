@@ -39,12 +39,22 @@
 //!    [`LifeRule::Unconditional`] a repetition of a position before the leaf would be the
 //!    attacker's, so the test is not used there.
 //!    The status search turns it off in kill problems ([`super::status`]), for its cost there.
+//! 7. *Doomed* (when the game is not over by 1-4, with the defender to move, not at the root):
+//!    the target's area (the points reached from it without entering the attacker's
+//!    Benson-alive stones) holds at most [`DOOMED_MAX_EMPTY`] empty points and none of a region
+//!    vital to those stones, and the attacker, reading inside it against every defender move
+//!    (ko bans ignored for the defender), captures the target (igo-analysis
+//!    [`igo_analysis::doomed`], sound whatever is played outside the area). The attacker's win,
+//!    decided before the repetition test as 1-4 are (a read-out kill from this position,
+//!    whatever the path to it): the solution tree writes the area at the leaf (`IGD`) and the
+//!    checker plays it out with its own search.
 //!
 //! The rule "more than half the target" lets the defender give up a minority of its stones and
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
 //! rate does (paper 004, section 4.1).
 
 use igo_analysis::benson::BensonSolver;
+use igo_analysis::doomed::{dead_area, doomed, may_be_small, DoomedQuery};
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
 use igo_core::{Color, Move, Point, PointSet, Position};
 
@@ -142,6 +152,10 @@ pub enum Reason {
     /// The defender is sure to reach Benson life by answering inside the eye space (not an
     /// end of the game: a proven win, checked by playing it out).
     Settled,
+    /// The target cannot leave its area (bounded by the attacker's Benson-alive stones) and the
+    /// attacker captures it there against every defence (read out; an end checked before
+    /// repetition, played out again by the checker).
+    Doomed,
 }
 
 impl Reason {
@@ -159,6 +173,10 @@ impl Reason {
                 "answering every move inside the eye space IGE, the target reaches unconditional \
                  life (Benson)"
             }
+            Reason::Doomed => {
+                "the target cannot leave the area IGD, bounded by unconditionally alive stones, \
+                 and is captured there against every defence (read out)"
+            }
         }
     }
 }
@@ -174,6 +192,7 @@ pub struct LocalGame {
     attacker: Color,
     rules: Rules,
     settled: SettledLimits,
+    doomed: DoomedLimits,
 }
 
 /// The limits of the settled-life test ([`Reason::Settled`]).
@@ -216,6 +235,49 @@ impl SettledLimits {
 /// Positions one settled-life test may visit by default (BENCHMARKS.md, issue 10, ninth
 /// session).
 pub const SETTLED_BUDGET: u32 = 100;
+
+/// The limits of the read-out death test ([`Reason::Doomed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoomedLimits {
+    /// Positions one test may visit; 0 turns the test off.
+    pub budget: u32,
+    /// Most empty points of the target's area.
+    pub max_empty: usize,
+    /// Deepest line of the test, in plies.
+    pub max_depth: u32,
+}
+
+impl DoomedLimits {
+    /// The test off.
+    pub const OFF: DoomedLimits = DoomedLimits {
+        budget: 0,
+        max_empty: 0,
+        max_depth: 0,
+    };
+
+    /// The default. `IGO_DOOMED=N` sets the budget (0: off), for measurements.
+    pub fn standard() -> DoomedLimits {
+        let budget = std::env::var("IGO_DOOMED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(DOOMED_BUDGET);
+        DoomedLimits {
+            budget,
+            max_empty: DOOMED_MAX_EMPTY,
+            max_depth: DOOMED_MAX_PLIES,
+        }
+    }
+}
+
+/// Positions one read-out death test may visit by default (BENCHMARKS.md, issue 10, tenth
+/// session).
+pub const DOOMED_BUDGET: u32 = 30;
+
+/// Most empty points of an area the death test reads.
+pub const DOOMED_MAX_EMPTY: usize = 6;
+
+/// Deepest line of the death test; igo-check's play-out reads as deep (its `doomed` module).
+pub const DOOMED_MAX_PLIES: u32 = 12;
 
 /// A position of the search with what the rules need beyond the board.
 #[derive(Clone, Debug)]
@@ -278,7 +340,31 @@ impl LocalGame {
             attacker,
             rules,
             settled: SettledLimits::standard(),
+            doomed: DoomedLimits::standard(),
         }
+    }
+
+    /// The same game with other death-test limits ([`DoomedLimits::OFF`] turns it off).
+    pub fn with_doomed(&self, doomed: DoomedLimits) -> LocalGame {
+        LocalGame {
+            doomed,
+            ..self.clone()
+        }
+    }
+
+    /// The target's area at `s` for the death test (see [`Reason::Doomed`]), if it is small
+    /// enough: written at a doomed leaf.
+    pub fn dead_area(&self, s: &State, benson: &mut BensonSolver) -> Option<PointSet> {
+        if self.doomed.budget == 0 {
+            return None;
+        }
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        if !may_be_small(board, self.attacker, standing, self.doomed.max_empty) {
+            return None;
+        }
+        let result = benson.solve(board, self.attacker);
+        dead_area(board, standing, &result, self.region, self.doomed.max_empty)
     }
 
     /// The same game with other settled-life limits ([`SettledLimits::OFF`] turns it off).
@@ -486,8 +572,8 @@ impl LocalGame {
         self.result_with(s, benson, true)
     }
 
-    /// [`LocalGame::result`] without the settled-life test: for the root, where a settled
-    /// defender still has to name its move (a settled position may need the right one, as a
+    /// [`LocalGame::result`] without the settled-life and death tests: for the root, where a
+    /// settled defender (or a doomed one's attacker) still has to name its move (a settled position may need the right one, as a
     /// straight three does; "any move keeps a won game won" holds only for the ends).
     pub fn root_result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
         self.result_with(s, benson, false)
@@ -530,7 +616,33 @@ impl LocalGame {
         {
             return Some((defender, Reason::Settled));
         }
+        if settled && self.is_doomed(s, benson) {
+            return Some((self.attacker, Reason::Doomed));
+        }
         None
+    }
+
+    /// The read-out death test at `s` (see [`Reason::Doomed`]).
+    fn is_doomed(&self, s: &State, benson: &mut BensonSolver) -> bool {
+        // Only with the defender to move: where the attacker is to move, df-pn's own expansion
+        // finds the killing move one ply later (as for the settled test).
+        if s.pos.to_play() == self.attacker {
+            return false;
+        }
+        let Some(area) = self.dead_area(s, benson) else {
+            return false;
+        };
+        let q = DoomedQuery {
+            attacker: self.attacker,
+            target: self.target,
+            removed: s.removed,
+            needed: self.needed,
+            area,
+            playable: self.region,
+            budget: self.doomed.budget,
+            max_depth: self.doomed.max_depth,
+        };
+        doomed(&s.pos, &q)
     }
 
     /// The settled-life test at `s` (see [`Reason::Settled`]).
@@ -704,6 +816,45 @@ mod tests {
         // Off by its knob.
         let off = g.with_settled(SettledLimits::OFF);
         assert_eq!(off.result(&s, &mut benson), None);
+    }
+
+    // Black's corner (A2-D2, C1, D1) has a two-point eye A1 B1 inside White's wall, alive by
+    // its own eyes G3, J3, F1 and H1; Black to move cannot make two eyes. A1 touches no White
+    // stone, so the Benson-dead end does not see it.
+    const TWO_POINT_EYE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O O O O O O . O .
+        X X X X O O O O O
+        . . X X O . O . O
+        to play: X";
+
+    #[test]
+    fn a_small_closed_area_is_read_dead_but_not_at_the_root_nor_when_off() {
+        let mut benson = BensonSolver::new();
+        let g = game(TWO_POINT_EYE, "A2", Color::White, LAX);
+        let s = g.start_state();
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::White, Reason::Doomed))
+        );
+        let area = g.dead_area(&s, &mut benson).expect("a closed area");
+        assert_eq!(area.count(), 2 + 6, "A1 B1 and Black's six stones");
+        assert_eq!(g.root_result(&s, &mut benson), None);
+        let off = g.with_doomed(DoomedLimits::OFF);
+        assert_eq!(off.result(&s, &mut benson), None);
+        // White to move: df-pn finds the move itself; the test waits for Black's turn.
+        let mut w = s.clone();
+        w.pos.set_to_play(Color::White);
+        assert_eq!(g.result(&w, &mut benson), None);
+        // With a straight three (C1 empty) and Black to move, Black lives at B1: no end.
+        let three = TWO_POINT_EYE.replace(". . X X O . O . O", ". . . X O . O . O");
+        let g = game(&three, "A2", Color::White, LAX);
+        assert_eq!(g.result(&g.start_state(), &mut benson), None);
     }
 
     #[test]

@@ -106,6 +106,10 @@ pub fn proof_tree_sgf(
                     let eyes = frame.local.set_to_original(&n.eyes);
                     node.set_values("IGE", points_value(size, &eyes));
                 }
+                if !n.area.is_empty() {
+                    let area = frame.local.set_to_original(&n.area);
+                    node.set_values("IGD", points_value(size, &area));
+                }
                 let who = colour_name(tree.prover);
                 node.set("C", format!("{who} wins: {}.", reason.describe()).as_str());
             }

@@ -66,6 +66,9 @@ pub struct ProofNode {
     /// At a [`Reason::Settled`] leaf: the eye space the checker plays the leaf out in (local
     /// points); empty elsewhere.
     pub eyes: PointSet,
+    /// At a [`Reason::Doomed`] leaf: the target's area the checker plays the leaf out in
+    /// (local points); empty elsewhere.
+    pub area: PointSet,
 }
 
 /// A solution tree; node 0 is the root.
@@ -215,6 +218,7 @@ impl Builder<'_, '_, '_> {
             kind,
             summary: Summary::default(),
             eyes: PointSet::EMPTY,
+            area: PointSet::EMPTY,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -310,6 +314,12 @@ impl Builder<'_, '_, '_> {
             let i = self.push(mv, Kind::Leaf(reason));
             if reason == Reason::Settled {
                 self.nodes[i as usize].eyes = game.eye_space(self.dfpn.state(d));
+            }
+            if reason == Reason::Doomed {
+                let dfpn = &mut *self.dfpn;
+                self.nodes[i as usize].area = game
+                    .dead_area(&dfpn.states[d], &mut dfpn.benson)
+                    .unwrap_or(PointSet::EMPTY);
             }
             self.nodes[i as usize].summary = Summary {
                 repetition: reason == Reason::Repetition,

@@ -1,0 +1,269 @@
+//! Checking a leaf the prover calls *doomed* (`IGD[points]`): the target cannot leave the area
+//! `IGD`, which the attacker's unconditionally alive stones bound, and the attacker captures it
+//! there against every defence.
+//!
+//! **A play-out, not a second static rule** (as for settled leaves, [`crate::settled`]): the
+//! prover's test (igo-analysis `doomed`) is a small search; this module enumerates moves with
+//! igo-core's checked `Position::play`, counts captured target points itself, and recomputes
+//! Benson's life of the bounding stones after every attacker move; it shares nothing with the
+//! prover but igo-analysis' Benson, which the checker already trusts for its `Alive` and `Dead`
+//! ends. What it checks, for the leaf's position (README.md, "Doomed leaves"):
+//! 1. the proof is the attacker's;
+//! 2. `IGD` holds every standing target stone, its empty points lie in the region, it holds no
+//!    stone of the attacker's Benson-alive set, and every point next to it outside it is such a
+//!    stone (so the target can never leave it while those stand);
+//! 3. an exhaustive AND/OR play-out inside `IGD` from the leaf, the player to move first: the
+//!    defender may play any empty point of `IGD` in the region where a stone may stand, ko bans
+//!    ignored, or pass (for any move outside); the attacker plays an empty point of `IGD` in the
+//!    region (respecting the ko ban) or passes. The attacker wins a line when the captured
+//!    target points (with those captured before the leaf) reach the number needed; it loses a
+//!    line at two passes in a row, at a position repeated in the line, after [`MAX_PLIES`]
+//!    plies, and after any move of its own after which a stone bounding `IGD` is no longer
+//!    unconditionally alive (Benson, recomputed). Every line must be the attacker's within the
+//!    budget, else the leaf is rejected.
+//!
+//! Why this is a kill whatever the outside holds is argued in igo-analysis' `doomed` module:
+//! the bounding stones never fall, so moves outside `IGD` change nothing inside it.
+
+use igo_analysis::benson::unconditionally_alive;
+use igo_core::{Color, Move, Point, PointSet, Position};
+
+use crate::rules::{Game, Node};
+
+/// Positions one doomed leaf may take to check.
+pub const LEAF_BUDGET: u64 = 200_000;
+
+/// Longest line of the play-out, in plies: a line not won by then is the defender's. The
+/// prover's test reads no deeper (igo-tsumego's `DOOMED_MAX_PLIES`), so every leaf it found is
+/// found here.
+pub const MAX_PLIES: usize = 12;
+
+/// Checks a doomed leaf at `leaf` with area `area`; returns the positions visited, or why the
+/// leaf is not won.
+pub fn check_doomed(
+    game: &Game,
+    prover: Color,
+    leaf: &Node,
+    area: PointSet,
+    budget: u64,
+) -> Result<u64, String> {
+    if prover != game.attacker {
+        return Err("a doomed leaf (IGD) in the defender's proof".into());
+    }
+    let board = leaf.pos.board();
+    let size = leaf.pos.size();
+    let defender = !game.attacker;
+    let standing = (game.target & board.stones(defender)) - leaf.removed;
+    if standing.is_empty() || !standing.is_subset(&area) {
+        return Err("the area IGD does not hold every standing target stone".into());
+    }
+    if !(area & board.empty_points()).is_subset(&game.region) {
+        return Err("the area IGD has empty points outside the region".into());
+    }
+    let alive = unconditionally_alive(board, game.attacker).alive_blocks;
+    if area.intersects(&alive) {
+        return Err("the area IGD holds an unconditionally alive attacker stone".into());
+    }
+    let mut bounding = PointSet::EMPTY;
+    for p in area.iter() {
+        for q in size.neighbours(p) {
+            if area.contains(q) {
+                continue;
+            }
+            if !alive.contains(q) {
+                return Err(format!(
+                    "the area IGD is not closed by unconditionally alive attacker stones: {} is \
+                     next to it",
+                    size.format_point(q)
+                ));
+            }
+            bounding.insert(q);
+        }
+    }
+    let mut play = PlayOut {
+        game,
+        area,
+        bounding,
+        visited: 0,
+        budget,
+        line: Vec::new(),
+    };
+    match play.attacker_wins(&leaf.pos, leaf.removed) {
+        Some(true) => Ok(play.visited),
+        Some(false) => Err("the target escapes capture inside the area IGD (play-out)".into()),
+        None => Err(format!(
+            "the play-out of the area needs more than {budget} positions"
+        )),
+    }
+}
+
+struct PlayOut<'a> {
+    game: &'a Game,
+    area: PointSet,
+    bounding: PointSet,
+    visited: u64,
+    budget: u64,
+    line: Vec<(PointSet, PointSet, Color)>,
+}
+
+impl PlayOut<'_> {
+    /// `None`: out of budget.
+    fn attacker_wins(&mut self, pos: &Position, removed: PointSet) -> Option<bool> {
+        self.visited += 1;
+        if self.visited > self.budget {
+            return None;
+        }
+        if removed.count() >= self.game.needed {
+            return Some(true);
+        }
+        let b = pos.board();
+        let here = (
+            b.stones(Color::Black),
+            b.stones(Color::White),
+            pos.to_play(),
+        );
+        if pos.consecutive_passes() >= 2
+            || self.line.len() >= MAX_PLIES
+            || self.line.contains(&here)
+        {
+            return Some(false);
+        }
+        let attacker_moves = pos.to_play() == self.game.attacker;
+        let points: Vec<Point> = (self.area & self.game.region & b.empty_points())
+            .iter()
+            .collect();
+        self.line.push(here);
+        // Until a child says otherwise: the attacker's node is the defender's (no kill yet),
+        // the defender's node the attacker's (no escape yet).
+        let mut result = Some(!attacker_moves);
+        for mv in points.into_iter().map(Move::Play).chain([Move::Pass]) {
+            let mut next = pos.clone();
+            if !attacker_moves {
+                next.clear_ko();
+            }
+            let Ok(placed) = next.play(mv) else { continue };
+            let mut now = removed;
+            if attacker_moves {
+                now |= placed.captured & self.game.target;
+                if now.count() < self.game.needed && mv != Move::Pass {
+                    let alive = unconditionally_alive(next.board(), self.game.attacker);
+                    if !self.bounding.is_subset(&alive.alive_blocks) {
+                        // This move weakens the enclosure: not one the attacker may rely on.
+                        continue;
+                    }
+                }
+            }
+            match self.attacker_wins(&next, now) {
+                None => {
+                    result = None;
+                    break;
+                }
+                // The attacker needs one kill, the defender one escape.
+                Some(w) if w == attacker_moves => {
+                    result = Some(w);
+                    break;
+                }
+                Some(_) => {}
+            }
+        }
+        self.line.pop();
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use igo_core::{Point, Position};
+    use igo_sgf::SgfPoint;
+
+    use crate::{check_sgf, CheckError, End};
+
+    /// A 9x9 proof file whose root is the leaf: the diagram (rows 1-4 given, rows 5-9 empty;
+    /// the region is rows 1-6, so rows 7-9 are framed as White's wall), Black to move, White's
+    /// proof of the kill of Black's A2 block with the area `IGD` = that block and `empty`.
+    fn file(rows: &str, empty: &[&str]) -> String {
+        let text = format!(". . . . . . . . .\n{}", ". . . . . . . . .\n".repeat(4)) + rows;
+        let pos = Position::from_diagram(&text).unwrap();
+        let size = pos.size();
+        let list = |pts: Vec<Point>| -> String {
+            pts.into_iter()
+                .map(|p| format!("[{}]", SgfPoint::from_point(size, p)))
+                .collect()
+        };
+        let black: Vec<Point> = pos.board().stones(igo_core::Color::Black).iter().collect();
+        let white: Vec<Point> = pos.board().stones(igo_core::Color::White).iter().collect();
+        let target = pos
+            .board()
+            .block_at(size.parse_point("A2").unwrap())
+            .unwrap()
+            .stones();
+        let mut area = target;
+        for s in empty {
+            area.insert(size.parse_point(s).unwrap());
+        }
+        format!(
+            "(;GM[1]FF[4]SZ[9]AB{}AW{}PL[B]IGR[ai:id]IGA[W]IGT{}IGK[none]IGL[standing]IGP[W]IGD{})",
+            list(black),
+            list(white),
+            list(target.iter().collect()),
+            list(area.iter().collect())
+        )
+    }
+
+    // Black's corner (A2-D2, D1, C1) has a two-point eye A1 B1 inside White's wall, which lives
+    // by its own eyes G3, J3, F1 and H1. Black to move cannot make two eyes: dead. Benson does
+    // not call it White's safe territory (A1 touches no White stone).
+    const TWO_POINT_EYE: &str = "
+        O O O O O O O O O
+        O O O O O O . O .
+        X X X X O O O O O
+        . . X X O . O . O";
+
+    #[test]
+    fn a_two_point_eye_is_played_out_and_accepted() {
+        let f = file(TWO_POINT_EYE, &["A1", "B1"]);
+        let report = check_sgf(&f, 1_000_000).remove(0).expect("a valid proof");
+        assert_eq!(report.leaves.get(&End::Doomed), Some(&1));
+        assert!(report.checked > 1, "the play-out visited positions");
+    }
+
+    // A straight three (A1 B1 C1) with Black to move: B1 makes two eyes. A leaf claiming the
+    // kill is refused by the play-out.
+    const STRAIGHT_THREE: &str = "
+        O O O O O O O O O
+        O O O O O O . O .
+        X X X X O O O O O
+        . . . X O . O . O";
+
+    #[test]
+    fn a_living_shape_marked_doomed_is_refused() {
+        let f = file(STRAIGHT_THREE, &["A1", "B1", "C1"]);
+        match check_sgf(&f, 1_000_000).remove(0) {
+            Err(CheckError::Rejected { reason, .. }) => {
+                assert!(reason.contains("escapes"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_area_that_is_not_closed_is_refused() {
+        // B1 left out: the area is not closed.
+        let f = file(TWO_POINT_EYE, &["A1"]);
+        match check_sgf(&f, 1_000_000).remove(0) {
+            Err(CheckError::Rejected { reason, .. }) => {
+                assert!(reason.contains("not closed"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_doomed_leaf_in_the_defenders_proof_is_refused() {
+        let f = file(TWO_POINT_EYE, &["A1", "B1"]).replace("IGP[W]", "IGP[B]");
+        assert!(matches!(
+            check_sgf(&f, 1_000_000).remove(0),
+            Err(CheckError::Rejected { .. })
+        ));
+    }
+}
