@@ -276,8 +276,27 @@ fn solve_proves_a_kill_and_the_checker_accepts_the_proof_but_not_a_cut_one() {
     let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(c["proofs_valid"].as_u64().unwrap() >= 1, "{c}");
     assert_eq!(c["proofs_rejected"], 0);
-    // Cut White's last reply to B9 out of the tree: the checker must find it missing.
+    // The death test ends the proof at B9 (White to play, the target read dead in its area),
+    // a leaf the checker plays out with its own search.
     let text = std::fs::read_to_string(&proof).unwrap();
+    assert!(text.contains(";B[ba]IGD["), "{text}");
+    // Without the death test (IGO_DOOMED=0) the proof answers each White reply. Cut White's
+    // last reply to B9 out of that tree: the checker must find it missing.
+    let plain = dir.path().join("three.plain.proof.sgf");
+    let out = igo_command()
+        .args(["tsumego", "solve", &file, "--seconds", "20", "--json"])
+        .arg("--sgf-out")
+        .arg(&plain)
+        .env("IGO_DOOMED", "0")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&plain).unwrap();
+    assert!(!text.contains("IGD["), "{text}");
     let start = text.rfind("(;W[").expect("White's replies are variations");
     let end = start + variation_len(&text[start..]);
     let cut = format!("{}{}", &text[..start], &text[end..]);
