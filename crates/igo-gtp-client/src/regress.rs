@@ -266,11 +266,13 @@ pub fn run(
     stop: &AtomicBool,
     on_test: &mut dyn FnMut(&TestResult),
 ) -> SuiteResults {
+    // The tests from command `k` on, which a stop before command `k` leaves unrun.
+    let tests_from = |k: usize| suite.commands[k..].iter().filter(|c| c.is_test()).count();
     let mut results = SuiteResults::default();
     for (k, command) in suite.commands.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             results.interrupted = true;
-            results.not_run = suite.commands[k..].iter().filter(|c| c.is_test()).count();
+            results.not_run = tests_from(k);
             break;
         }
         let started = Instant::now();
@@ -280,7 +282,7 @@ pub fn run(
             // Ctrl-C at a terminal reaches the engine too (one process group): its death is the
             // interruption, not a failure of the test.
             results.interrupted = true;
-            results.not_run = suite.commands[k..].iter().filter(|c| c.is_test()).count();
+            results.not_run = tests_from(k);
             break;
         }
         let (text, error, failure) = match answer {
@@ -294,34 +296,29 @@ pub fn run(
                 (e.to_string(), true, Some(e.to_string()))
             }
         };
-        match command.is_test() {
-            true => {
-                let (failed, expected_fail, expected) = match &command.expect {
-                    Some(x) => (error || !x.accepts(&text), x.expected_fail, x.text.clone()),
-                    None => (error, false, String::new()),
-                };
-                let result = TestResult {
-                    id: command.id,
-                    line: command.line,
-                    command: command.text.clone(),
-                    expected,
-                    answer: text,
-                    error,
-                    outcome: Outcome::of(failed, expected_fail),
-                    seconds,
-                };
-                on_test(&result);
-                results.tests.push(result);
-            }
-            false if error => results.other_errors += 1,
-            false => {}
+        if command.is_test() {
+            let (failed, expected_fail, expected) = match &command.expect {
+                Some(x) => (error || !x.accepts(&text), x.expected_fail, x.text.clone()),
+                None => (error, false, String::new()),
+            };
+            let result = TestResult {
+                id: command.id,
+                line: command.line,
+                command: command.text.clone(),
+                expected,
+                answer: text,
+                error,
+                outcome: Outcome::of(failed, expected_fail),
+                seconds,
+            };
+            on_test(&result);
+            results.tests.push(result);
+        } else if error {
+            results.other_errors += 1;
         }
         if let Some(failure) = failure {
             results.engine_failure = Some(failure);
-            results.not_run = suite.commands[k + 1..]
-                .iter()
-                .filter(|c| c.is_test())
-                .count();
+            results.not_run = tests_from(k + 1);
             break;
         }
     }
