@@ -3,6 +3,14 @@
 //! in all and per folder, with a peer engine's first moves on the same framed positions beside it;
 //! and the problem sets themselves (the SGF files under a folder, the development split by file
 //! number). Reading the files, progress and printing are the caller's.
+//!
+//! **Checkpoints.** A run over the whole data at the 10 s a problem takes hours, so its
+//! figures so far can be saved after every problem ([`Bench::checkpoint`]) and a later run
+//! resumed from them ([`Bench::resume`]), skipping the problems already answered. A
+//! checkpoint is never trusted: it names its format and version, carries a CRC-32 of its
+//! settings and figures, must have been written with the same settings, and its figures are
+//! checked for consistency (every part at most its whole, the total the sum of the folders,
+//! one record per answer) before anything is counted from it.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -11,7 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use igo_core::Move;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::peer::{GnuGo, PeerMode};
 use crate::problem::Problem;
@@ -22,7 +31,7 @@ use crate::solver::{solve, Answer, Request, SolverConfig};
 use crate::uct::Budget;
 
 /// A problem that could not be read or solved, or whose peer failed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileError {
     /// The file.
     pub file: String,
@@ -124,9 +133,53 @@ pub struct Bench<'c> {
     by_folder: BTreeMap<String, Tally>,
     errors: Vec<FileError>,
     learned: u64,
-    records: Vec<ProblemRecord>,
+    records: Vec<Value>,
     prover: Option<BenchProver>,
     last_proof: Option<String>,
+    done: Vec<String>,
+    done_set: HashSet<String>,
+}
+
+/// The figures of a benchmark in progress, as a checkpoint stores them.
+#[derive(Serialize, Deserialize)]
+struct SavedState {
+    done: Vec<String>,
+    total: Tally,
+    by_folder: BTreeMap<String, Tally>,
+    errors: Vec<FileError>,
+    learned: u64,
+    records: Vec<Value>,
+}
+
+/// What a checkpoint file says it is.
+const CHECKPOINT_FORMAT: &str = "igo tsumego bench checkpoint";
+/// The version of the checkpoint's layout.
+const CHECKPOINT_VERSION: u64 = 1;
+
+/// Why a checkpoint cannot be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// Not JSON, or not a checkpoint of this version.
+    #[error("not a tsumego bench checkpoint: {0}")]
+    NotCheckpoint(String),
+    /// The CRC-32 does not match the contents.
+    #[error("the checksum does not match its contents (file damaged?)")]
+    Checksum,
+    /// Written by a run with other settings.
+    #[error("written by a run with other settings ({0}); use another checkpoint file or the same settings")]
+    OtherSettings(String),
+    /// The figures contradict each other.
+    #[error("its figures are inconsistent: {0}")]
+    Inconsistent(String),
+}
+
+/// The CRC-32 of a checkpoint's settings and state, as hex.
+fn checkpoint_crc(settings: &str, state: &str) -> String {
+    let mut h = crc32fast::Hasher::new();
+    h.update(settings.as_bytes());
+    h.update(&[0]);
+    h.update(state.as_bytes());
+    format!("{:08x}", h.finalize())
 }
 
 impl<'c> Bench<'c> {
@@ -159,7 +212,141 @@ impl<'c> Bench<'c> {
             records: Vec::new(),
             prover: None,
             last_proof: None,
+            done: Vec::new(),
+            done_set: HashSet::new(),
         }
+    }
+
+    /// Whether `file` was answered (or skipped, or failed) already, in this run or in the
+    /// checkpoint it resumed.
+    pub fn is_done(&self, file: &str) -> bool {
+        self.done_set.contains(file)
+    }
+
+    /// Problems answered, skipped or failed so far, counting those of a resumed checkpoint.
+    pub fn done(&self) -> usize {
+        self.done.len()
+    }
+
+    fn mark_done(&mut self, file: &str) {
+        if self.done_set.insert(file.to_string()) {
+            self.done.push(file.to_string());
+        }
+    }
+
+    /// The figures so far as a checkpoint file's text (JSON): the format, `settings` (the
+    /// caller's description of everything that changes an answer; a resume must give the same),
+    /// the state as a JSON string and the CRC-32 of both.
+    pub fn checkpoint(&self, settings: &str) -> String {
+        let state = SavedState {
+            done: self.done.clone(),
+            total: self.total.clone(),
+            by_folder: self.by_folder.clone(),
+            errors: self.errors.clone(),
+            learned: self.learned,
+            records: self.records.clone(),
+        };
+        let state = serde_json::to_string(&state).expect("a tally serializes");
+        let crc = checkpoint_crc(settings, &state);
+        serde_json::json!({
+            "format": CHECKPOINT_FORMAT,
+            "version": CHECKPOINT_VERSION,
+            "settings": settings,
+            "state": state,
+            "crc32": crc,
+        })
+        .to_string()
+    }
+
+    /// Takes up the figures of a checkpoint written by [`Bench::checkpoint`] with the same
+    /// `settings`, after checking it (module documentation); returns how many problems it had
+    /// done. The bench must be new (nothing counted yet).
+    pub fn resume(&mut self, text: &str, settings: &str) -> Result<usize, CheckpointError> {
+        let not = |m: String| CheckpointError::NotCheckpoint(m);
+        let v: Value = serde_json::from_str(text).map_err(|e| not(e.to_string()))?;
+        if v["format"].as_str() != Some(CHECKPOINT_FORMAT) {
+            return Err(not("no \"format\" naming one".into()));
+        }
+        if v["version"].as_u64() != Some(CHECKPOINT_VERSION) {
+            return Err(not(format!(
+                "version {} (this igo reads {CHECKPOINT_VERSION})",
+                v["version"]
+            )));
+        }
+        let (Some(saved_settings), Some(state), Some(crc)) = (
+            v["settings"].as_str(),
+            v["state"].as_str(),
+            v["crc32"].as_str(),
+        ) else {
+            return Err(not("settings, state or crc32 missing".into()));
+        };
+        if checkpoint_crc(saved_settings, state) != crc {
+            return Err(CheckpointError::Checksum);
+        }
+        if saved_settings != settings {
+            return Err(CheckpointError::OtherSettings(saved_settings.to_string()));
+        }
+        let state: SavedState = serde_json::from_str(state).map_err(|e| not(e.to_string()))?;
+        self.check_saved(&state)
+            .map_err(CheckpointError::Inconsistent)?;
+        assert!(
+            self.done.is_empty() && self.total.problems() == 0,
+            "resume into a new bench"
+        );
+        let n = state.done.len();
+        self.done_set = state.done.iter().cloned().collect();
+        self.done = state.done;
+        self.total = state.total;
+        self.by_folder = state.by_folder;
+        self.errors = state.errors;
+        self.learned = state.learned;
+        self.records = state.records;
+        Ok(n)
+    }
+
+    /// The consistency of a saved state (module documentation).
+    fn check_saved(&self, s: &SavedState) -> Result<(), String> {
+        let unique: HashSet<&String> = s.done.iter().collect();
+        if unique.len() != s.done.len() {
+            return Err("a problem is listed twice as done".into());
+        }
+        s.total.check().map_err(|e| format!("total: {e}"))?;
+        let mut sum = vec![0u64; s.total.counts().len()];
+        let mut statuses: BTreeMap<&str, u64> = BTreeMap::new();
+        for (folder, t) in &s.by_folder {
+            t.check().map_err(|e| format!("folder {folder}: {e}"))?;
+            for (a, b) in sum.iter_mut().zip(t.counts()) {
+                *a = a.saturating_add(b);
+            }
+            for (k, n) in t.statuses() {
+                *statuses.entry(k.as_str()).or_default() += n;
+            }
+        }
+        let total_statuses: BTreeMap<&str, u64> = s
+            .total
+            .statuses()
+            .iter()
+            .map(|(k, n)| (k.as_str(), *n))
+            .collect();
+        if sum != s.total.counts() || statuses != total_statuses {
+            return Err("the total is not the sum of the folders".into());
+        }
+        let counted = s.total.problems() + s.total.errors();
+        if counted > s.done.len() as u64 || s.learned > s.done.len() as u64 {
+            return Err(format!(
+                "{counted} problems counted but {} done",
+                s.done.len()
+            ));
+        }
+        let records = if self.keep_records {
+            s.total.problems()
+        } else {
+            0
+        };
+        if s.records.len() as u64 != records {
+            return Err(format!("{} records for {records} answers", s.records.len()));
+        }
+        Ok(())
     }
 
     /// Runs the prover after the Monte-Carlo search on every problem.
@@ -176,6 +363,7 @@ impl<'c> Bench<'c> {
     /// Counts a problem `file` of `folder` that could not be read, with why.
     pub fn unreadable(&mut self, folder: &str, file: &str, error: String) {
         self.failed(folder, file, error);
+        self.mark_done(file);
     }
 
     fn failed(&mut self, folder: &str, file: &str, error: String) {
@@ -203,6 +391,7 @@ impl<'c> Bench<'c> {
         if self.learned_names.contains(&problem.name) {
             self.learned += 1;
             if self.skip_learned {
+                self.mark_done(file);
                 return Outcome::Skipped;
             }
         }
@@ -240,6 +429,7 @@ impl<'c> Bench<'c> {
             Ok(solved) => solved,
             Err(e) => {
                 self.failed(folder, file, e.to_string());
+                self.mark_done(file);
                 return Outcome::Failed;
             }
         };
@@ -286,7 +476,7 @@ impl<'c> Bench<'c> {
             });
         }
         if self.keep_records {
-            self.records.push(ProblemRecord {
+            let record = ProblemRecord {
                 solve: solved.report(problem),
                 first_move_correct: verdicts.first_move,
                 sequence_correct: verdicts.sequence,
@@ -296,8 +486,11 @@ impl<'c> Bench<'c> {
                     .map(|&p| problem.position.size().format_point(p))
                     .collect(),
                 checked,
-            });
+            };
+            self.records
+                .push(serde_json::to_value(record).expect("a record serializes"));
         }
+        self.mark_done(file);
         Outcome::Scored(verdicts)
     }
 
@@ -327,8 +520,8 @@ impl<'c> Bench<'c> {
         self.total.problems()
     }
 
-    /// The kept records, in the order the problems were answered.
-    pub fn records(&self) -> &[ProblemRecord] {
+    /// The kept records ([`ProblemRecord`] as JSON), in the order the problems were answered.
+    pub fn records(&self) -> &[Value] {
         &self.records
     }
 
@@ -440,5 +633,81 @@ mod tests {
             Some(42)
         );
         assert_eq!(file_number(Path::new("x.sgf")), None);
+    }
+
+    fn bench(config: &SolverConfig) -> Bench<'_> {
+        let request = Request {
+            target: None,
+            goal: None,
+        };
+        Bench::new(config, request, None, false, true)
+    }
+
+    /// `text` with its state changed by `edit` and the checksum made to match again: what only
+    /// the consistency checks can catch.
+    fn edited(text: &str, edit: impl Fn(&mut Value)) -> String {
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        let mut state: Value = serde_json::from_str(v["state"].as_str().unwrap()).unwrap();
+        edit(&mut state);
+        let state = state.to_string();
+        let crc = checkpoint_crc(v["settings"].as_str().unwrap(), &state);
+        v["state"] = state.into();
+        v["crc32"] = crc.into();
+        v.to_string()
+    }
+
+    #[test]
+    fn a_checkpoint_is_resumed_only_when_whole_and_consistent() {
+        let config = SolverConfig::default();
+        let mut b = bench(&config);
+        b.unreadable("x", "x/a.sgf", "no game".into());
+        b.unreadable("y", "y/b.sgf", "no game".into());
+        let text = b.checkpoint("settings 1");
+
+        let mut r = bench(&config);
+        assert_eq!(r.resume(&text, "settings 1").unwrap(), 2);
+        assert!(r.is_done("x/a.sgf") && r.is_done("y/b.sgf") && !r.is_done("z.sgf"));
+        assert_eq!(r.report(false), b.report(false));
+
+        let refused = |text: &str, settings: &str| bench(&config).resume(text, settings);
+        assert!(matches!(
+            refused(&text, "settings 2"),
+            Err(CheckpointError::OtherSettings(_))
+        ));
+        let damaged = text.replacen("a.sgf", "c.sgf", 1);
+        assert!(matches!(
+            refused(&damaged, "settings 1"),
+            Err(CheckpointError::Checksum)
+        ));
+        // More failures counted than problems done.
+        let more = edited(&text, |s| {
+            s["total"]["errors"] = 3.into();
+            s["by_folder"]["x"]["errors"] = 2.into();
+        });
+        assert!(matches!(
+            refused(&more, "settings 1"),
+            Err(CheckpointError::Inconsistent(_))
+        ));
+        // A total that is not the sum of its folders.
+        let apart = edited(&text, |s| s["by_folder"]["x"]["errors"] = 0.into());
+        assert!(matches!(
+            refused(&apart, "settings 1"),
+            Err(CheckpointError::Inconsistent(_))
+        ));
+        // A file listed twice.
+        let twice = edited(&text, |s| {
+            s["done"] = serde_json::json!(["x/a.sgf", "x/a.sgf"])
+        });
+        assert!(matches!(
+            refused(&twice, "settings 1"),
+            Err(CheckpointError::Inconsistent(_))
+        ));
+        // The untouched edit path is accepted (the helper itself breaks nothing).
+        let same = edited(&text, |_| {});
+        assert!(bench(&config).resume(&same, "settings 1").is_ok());
+        assert!(matches!(
+            refused("{}", "settings 1"),
+            Err(CheckpointError::NotCheckpoint(_))
+        ));
     }
 }

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use igo_core::{Color, Move};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::problem::{Problem, Verdict};
 use crate::proof::Solved;
@@ -98,8 +98,10 @@ impl Verdicts {
 }
 
 /// Answers counted: how many, how many right, at what cost, with which status; and a peer
-/// engine's first moves on the same problems.
-#[derive(Clone, Debug, Default)]
+/// engine's first moves on the same problems. It is serializable so that a benchmark's
+/// checkpoint can carry it ([`crate::bench::Bench::checkpoint`]); one read back is checked by
+/// [`Tally::check`].
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Tally {
     problems: u64,
     scored: u64,
@@ -113,12 +115,12 @@ pub struct Tally {
     peer_scored: u64,
     peer_correct: u64,
     peer_seconds: f64,
-    status: BTreeMap<&'static str, u64>,
+    status: BTreeMap<String, u64>,
     prover: Option<ProverTally>,
 }
 
 /// The prover's counts in a [`Tally`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 struct ProverTally {
     proven: u64,
     proven_scored: u64,
@@ -193,7 +195,7 @@ pub struct TallySummary {
     /// Problems that could not be read or solved.
     pub errors: u64,
     /// Answers per status.
-    pub status: BTreeMap<&'static str, u64>,
+    pub status: BTreeMap<String, u64>,
     /// The peer engine's figures, if one ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peer: Option<PeerSummary>,
@@ -233,7 +235,10 @@ impl Tally {
         self.seconds += answer.seconds;
         self.cpu_seconds += cpu_seconds;
         self.playouts += answer.playouts + answer.sequence_playouts;
-        *self.status.entry(answer.status.name()).or_default() += 1;
+        *self
+            .status
+            .entry(answer.status.name().to_string())
+            .or_default() += 1;
         if let Some(ok) = verdicts.first_move {
             self.scored += 1;
             self.first_correct += ok as u64;
@@ -260,7 +265,10 @@ impl Tally {
         self.seconds += seconds;
         self.cpu_seconds += cpu_seconds;
         self.playouts += answer.playouts + answer.sequence_playouts;
-        *self.status.entry(solved.status().name()).or_default() += 1;
+        *self
+            .status
+            .entry(solved.status().name().to_string())
+            .or_default() += 1;
         if let Some(ok) = verdicts.first_move {
             self.scored += 1;
             self.first_correct += ok as u64;
@@ -307,6 +315,85 @@ impl Tally {
     /// Problems answered.
     pub fn problems(&self) -> u64 {
         self.problems
+    }
+
+    /// Problems that could not be read or solved.
+    pub fn errors(&self) -> u64 {
+        self.errors
+    }
+
+    /// Checks a tally read back from a file: every part at most its whole (right answers at
+    /// most the scored ones, scored at most the problems, the statuses summing to the
+    /// problems, ...) and every time a finite number of seconds, not negative. What a
+    /// checksum cannot catch, a file written by other code, fails here rather than printing
+    /// impossible figures.
+    pub fn check(&self) -> Result<(), String> {
+        let at_most = |part: u64, whole: u64, what: &str| {
+            if part > whole {
+                Err(format!("{what}: {part} of {whole}"))
+            } else {
+                Ok(())
+            }
+        };
+        at_most(self.scored, self.problems, "scored answers")?;
+        at_most(self.first_correct, self.scored, "right first moves")?;
+        at_most(self.seq_scored, self.problems, "scored lines")?;
+        at_most(self.seq_correct, self.seq_scored, "right lines")?;
+        at_most(self.peer_scored, self.problems, "peer's scored answers")?;
+        at_most(self.peer_correct, self.peer_scored, "peer's right answers")?;
+        let statuses: u64 = self.status.values().sum();
+        if statuses != self.problems {
+            return Err(format!(
+                "statuses count {statuses} answers, not {}",
+                self.problems
+            ));
+        }
+        let mut seconds = vec![self.seconds, self.cpu_seconds, self.peer_seconds];
+        if let Some(p) = &self.prover {
+            at_most(p.proven, self.problems, "proven answers")?;
+            at_most(p.proven_scored, p.proven, "scored proven answers")?;
+            at_most(p.proven_correct, p.proven_scored, "right proven answers")?;
+            at_most(p.incomplete, p.proven, "incomplete proofs")?;
+            at_most(
+                p.proofs_valid + p.proofs_rejected,
+                p.proven,
+                "checked proofs",
+            )?;
+            seconds.extend([p.seconds, p.cpu_seconds]);
+        }
+        if let Some(s) = seconds.iter().find(|s| !(s.is_finite() && **s >= 0.0)) {
+            return Err(format!("a time of {s} seconds"));
+        }
+        Ok(())
+    }
+
+    /// The counts of the tally (not its times or statuses), in a fixed order: a total must
+    /// equal the sum of its folders' counts.
+    pub fn counts(&self) -> Vec<u64> {
+        let p = self.prover.clone().unwrap_or_default();
+        vec![
+            self.problems,
+            self.scored,
+            self.first_correct,
+            self.seq_scored,
+            self.seq_correct,
+            self.playouts,
+            self.errors,
+            self.peer_scored,
+            self.peer_correct,
+            p.proven,
+            p.proven_scored,
+            p.proven_correct,
+            p.positions,
+            p.proofs_valid,
+            p.proofs_rejected,
+            p.incomplete,
+        ]
+    }
+
+    /// Answers per status name.
+    pub fn statuses(&self) -> &BTreeMap<String, u64> {
+        &self.status
     }
 
     /// The figures as data; the peer's only `with_peer`.

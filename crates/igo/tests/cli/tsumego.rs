@@ -645,3 +645,124 @@ fn bench_asks_another_engine_as_its_peer_when_given_its_command_line() {
     let asked = std::fs::read_to_string(&log).unwrap();
     assert_eq!(asked.matches("owl_").count(), 2, "{asked}");
 }
+
+/// Runs `igo tsumego bench DIR` on small budgets with `extra` arguments.
+fn small_bench(dir: &Path, extra: &[&str]) -> std::process::Output {
+    igo_command()
+        .args(["tsumego", "bench"])
+        .arg(dir)
+        .args([
+            "--threads",
+            "1",
+            "--playouts",
+            "1500",
+            "--nodes",
+            "20000",
+            "--json",
+        ])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bench_resumes_from_its_checkpoint_and_refuses_a_damaged_or_foreign_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("problems");
+    std::fs::create_dir(&dir).unwrap();
+    let names = [
+        "gokyo-shumyo-002.sgf",
+        "gokyo-shumyo-004.sgf",
+        "gokyo-shumyo-010.sgf",
+    ];
+    let copy = |name: &str| std::fs::copy(tsumego_examples().join(name), dir.join(name)).unwrap();
+    let ck = tmp.path().join("ck.json");
+    let ck_arg = ck.to_str().unwrap();
+    // The first two problems, as a run stopped there leaves its checkpoint.
+    copy(names[0]);
+    copy(names[1]);
+    let out = small_bench(&dir, &["--checkpoint", ck_arg]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The third problem arrives, and the first is spoiled: a resumed run must take the first
+    // two from the checkpoint (no error for the spoiled file) and solve only the third.
+    copy(names[2]);
+    let original = std::fs::read(dir.join(names[0])).unwrap();
+    std::fs::write(dir.join(names[0]), "(;GM[1]SZ[19]AB[zz]").unwrap();
+    let details = tmp.path().join("resumed.jsonl");
+    let out = small_bench(
+        &dir,
+        &[
+            "--checkpoint",
+            ck_arg,
+            "--details",
+            details.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resumed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(resumed["errors"], 0, "{resumed}");
+    // The same figures as one run over the three, unspoiled.
+    std::fs::write(dir.join(names[0]), original).unwrap();
+    let fresh_details = tmp.path().join("fresh.jsonl");
+    let out = small_bench(&dir, &["--details", fresh_details.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fresh: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(fresh["problems"], 3, "{fresh}");
+    for key in [
+        "problems",
+        "scored",
+        "first_move_correct",
+        "status",
+        "proven",
+        "proofs_valid",
+    ] {
+        assert_eq!(resumed[key], fresh[key], "{key}: {resumed} / {fresh}");
+    }
+    let moves = |path: &Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["move"].clone())
+            .collect()
+    };
+    assert_eq!(moves(&details), moves(&fresh_details));
+    assert_eq!(moves(&details).len(), 3);
+
+    // Other settings: refused, naming the file.
+    let out = small_bench(&dir, &["--checkpoint", ck_arg, "--seed", "7"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ck.json") && err.contains("other settings"),
+        "{err}"
+    );
+    // A figure changed by hand: the checksum no longer matches.
+    let text = std::fs::read_to_string(&ck).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let state = v["state"].as_str().unwrap().to_string();
+    let spoiled = state.replacen("\"problems\":3", "\"problems\":2", 1);
+    assert_ne!(state, spoiled);
+    v["state"] = spoiled.into();
+    std::fs::write(&ck, v.to_string()).unwrap();
+    let out = small_bench(&dir, &["--checkpoint", ck_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("checksum"), "{err}");
+    // Not a checkpoint at all.
+    std::fs::write(&ck, "[1, 2]").unwrap();
+    let out = small_bench(&dir, &["--checkpoint", ck_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a tsumego bench checkpoint"));
+}

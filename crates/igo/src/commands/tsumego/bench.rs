@@ -1,6 +1,8 @@
 //! `igo tsumego bench`: solve every problem of a folder and score the answers against the files
 //! (igo-tsumego's `bench::Bench`), with GNU Go beside it; or, with `--speed`, time local against
-//! full-board playouts (`speed::measure`, paper 004 table 19).
+//! full-board playouts (`speed::measure`, paper 004 table 19). With `--checkpoint FILE` the
+//! figures are saved after every problem and a run stopped (Ctrl-C, a killed job) is resumed by
+//! the same command (`Bench::checkpoint`, `Bench::resume`).
 
 use std::path::PathBuf;
 
@@ -70,10 +72,35 @@ pub struct BenchArgs {
     /// Do not run the independent checker on the proofs.
     #[arg(long)]
     no_check: bool,
+    /// Save the figures to this file after every problem (written atomically); if it exists,
+    /// resume from it: its problems are not solved again. It must have been written by the same
+    /// command (the same folder and settings).
+    #[arg(long, conflicts_with = "speed")]
+    checkpoint: Option<PathBuf>,
+}
+
+/// Everything in the arguments that changes a benchmark's figures, as a checkpoint records it:
+/// a checkpoint is resumed only by a run with the same (the output options aside).
+fn checkpoint_settings(args: &BenchArgs) -> String {
+    format!(
+        "igo {}; dir {}; {:?}; peer {:?}, gnugo {:?}, engine {:?}; exclude_learned {}; \
+         limit {:?}; mod4 {:?}; goal {:?}; no_check {}",
+        env!("CARGO_PKG_VERSION"),
+        args.dir.display(),
+        args.search,
+        args.peer,
+        args.gnugo,
+        args.peer_engine,
+        args.exclude_learned,
+        args.limit,
+        args.mod4,
+        args.goal,
+        args.no_check,
+    )
 }
 
 /// Peer engines.
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum PeerArg {
     /// GNU Go's owl reading (owl_attack / owl_defend) on the inferred target, in the framed position.
     GnugoOwl,
@@ -127,7 +154,8 @@ pub fn run(args: BenchArgs) -> Result<()> {
         )),
         None => None,
     };
-    let keep = details_out.is_some();
+    // A checkpoint keeps the records, so that a resumed run can still write --details.
+    let keep = details_out.is_some() || args.checkpoint.is_some();
     let mut bench = Bench::new(&config, request, peer, args.exclude_learned, keep);
     if let Some(settings) = proof_settings(&args.search)? {
         let check: Option<ProofCheck> = if args.no_check {
@@ -152,6 +180,21 @@ pub fn run(args: BenchArgs) -> Result<()> {
             .with_context(|| format!("creating {}", dir.display()))
             .map_err(|e| bad_input(format!("--proofs-out: {e:#}")))?;
     }
+    let settings = checkpoint_settings(&args);
+    let checkpoint = match &args.checkpoint {
+        Some(path) => {
+            let out = OutputFile::check(path)?;
+            if path.is_file() {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| bad_input(format!("--checkpoint {}: {e}", path.display())))?;
+                bench
+                    .resume(&text, &settings)
+                    .map_err(|e| bad_input(format!("--checkpoint {}: {e}", path.display())))?;
+            }
+            Some(out)
+        }
+        None => None,
+    };
     let stop = interrupt_flag();
     let bar = progress_bar(files.len() as u64, "tsumego");
     for file in &files {
@@ -159,6 +202,10 @@ pub fn run(args: BenchArgs) -> Result<()> {
             break;
         }
         let name = file.display().to_string();
+        if bench.is_done(&name) {
+            bar.inc(1);
+            continue;
+        }
         let folder = file
             .parent()
             .and_then(|p| p.strip_prefix(&args.dir).ok())
@@ -180,14 +227,24 @@ pub fn run(args: BenchArgs) -> Result<()> {
             }
             Err(e) => bench.unreadable(&folder, &name, e),
         }
+        if let Some(out) = &checkpoint {
+            out.write(bench.checkpoint(&settings).as_bytes())?;
+        }
         bar.inc(1);
     }
     bar.finish_and_clear();
     let cut = interrupted();
-    let what = format!(
-        "tsumego bench stopped after {} problems; no details file written",
-        bench.problems()
-    );
+    let what = match &args.checkpoint {
+        Some(path) => format!(
+            "tsumego bench stopped after {} problems; {} keeps them: the same command resumes",
+            bench.problems(),
+            path.display()
+        ),
+        None => format!(
+            "tsumego bench stopped after {} problems; no details file written",
+            bench.problems()
+        ),
+    };
     if args.json {
         let report = serde_json::to_value(bench.report(cut))?;
         if cut {
@@ -203,7 +260,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if let Some(out) = details_out {
         let mut text = String::new();
         for record in bench.records() {
-            text += &serde_json::to_value(record)?.to_string();
+            text += &record.to_string();
             text.push('\n');
         }
         out.write(text.as_bytes())?;

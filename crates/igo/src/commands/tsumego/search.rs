@@ -15,7 +15,7 @@ use crate::error::{bad_input, InputContext};
 use crate::util::{interrupt_flag, print};
 
 /// Options shared by `solve` and `bench`.
-#[derive(Args, Clone)]
+#[derive(Args, Clone, Debug)]
 pub struct SearchArgs {
     /// Playouts of the Monte-Carlo search per problem, everything included [default: 100000,
     /// or a share of --seconds].
@@ -72,7 +72,7 @@ pub struct SearchArgs {
 }
 
 /// Thread sharing.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum ParallelArg {
     /// A tree per thread, statistics summed at the root.
     Root,
