@@ -29,6 +29,13 @@ pub struct OwlConfig {
     pub escape_claim: EscapeClaim,
     /// The candidate moves read at each node, best first.
     pub max_moves: usize,
+    /// The candidate moves read at the root of a question (the first move: the killing or the
+    /// saving move asked for), best first, when more than [`OwlConfig::max_moves`]; the
+    /// Monte-Carlo estimate at the node limit weighs as many. The order of the candidates is
+    /// made for the fight near the stone asked about, so a move that shuts the far end of an
+    /// open dragon or a placement on the edge can rank ninth or tenth; at the root it costs
+    /// one more subtree each (module documentation of [`crate::owl`], "Moves").
+    pub root_moves: usize,
     /// Positions the df-pn prover may generate per question in the dragon's fight region
     /// ([`crate::fight`]) before the heuristic search answers instead; 0: never prove.
     pub proof_nodes: u64,
@@ -133,6 +140,7 @@ impl Default for OwlConfig {
             escape_reach: 3,
             escape_claim: EscapeClaim::AllStones,
             max_moves: 8,
+            root_moves: 8,
             proof_nodes: 100_000,
             proof_area: 64,
             proof_reach: 3,

@@ -477,6 +477,11 @@ impl Search<'_> {
         match self.goal {
             Goal::String => self.ordered_children(pos, stones, libs, attacking),
             Goal::Dragon(config) => {
+                let config = if ply == 0 {
+                    owl::root_config(&config)
+                } else {
+                    config
+                };
                 let mut children = owl::children(self, pos, attacking, &config);
                 // Deep in a line only the best few, for both sides (the owl's module
                 // documentation, "The horizon and the narrowing"); the owner's pass, its last

@@ -19,6 +19,14 @@
 //!
 //! * `owl_agrees_with_gnugo_sample` (CI): a few positions; agreement must stay above a floor.
 //! * `owl_agrees_with_gnugo_full` (ignored; figures in BENCHMARKS.md).
+//! * `owl_game_moves` (ignored): owl questions on game dragons GNU Go calls critical (and some
+//!   it calls alive or dead), with both engines' moves judged. Each engine's move is checked by
+//!   the other's `owl_does_attack`/`owl_does_defend`, and, where both say a move works, by
+//!   playing it and asking the other engine the opposite question of the same stone
+//!   (`owl_defend` after an attack, `owl_attack` after a defence; a working answer, ko
+//!   included, refutes the move). Where GNU Go says a move works and igo says none does, the
+//!   harness says whether GNU Go's move is among igo's root candidates ([`Owl::candidates`]):
+//!   a move the owl never reads is a candidate-generation miss, not a reading one.
 //!
 //! GNU Go is the oracle and the tsumego data must be present: without them these tests fail.
 
@@ -745,6 +753,20 @@ struct MoveTally {
     /// The regression-style pass: the code agrees with GNU Go's and, when a move works, GNU Go
     /// accepts igo's move.
     pass: usize,
+    /// Both engines say a move works: the move is played and the other engine asked the
+    /// opposite question of the same stone (`owl_defend` after an attack, `owl_attack` after
+    /// a defence). igo's moves GNU Go refutes (its answer works, ko included) and upholds;
+    /// GNU Go's moves igo refutes and upholds.
+    both_work: usize,
+    igo_move_refuted: usize,
+    igo_move_upheld: usize,
+    gnugo_move_refuted: usize,
+    gnugo_move_upheld: usize,
+    /// GNU Go says a move works and igo says none does: how often GNU Go's move (a point) is
+    /// among igo's root candidates ([`Owl::candidates`]), and how often not.
+    gnugo_only: usize,
+    gnugo_move_in_candidates: usize,
+    gnugo_move_not_in_candidates: usize,
     cpu: Vec<f64>,
 }
 
@@ -880,11 +902,90 @@ fn owl_game_moves() {
                         t.gnugo_move_rejected += 1;
                     }
                 }
+                // Move quality where both say a move works: the move played, the other
+                // engine's answer to the opposite question.
+                let mut refutes = String::new();
+                let owner = case.position.board().color_at(name).expect("a stone");
+                let mover = if attack { !owner } else { owner };
+                if ours_work && their_code != 0 {
+                    t.both_work += 1;
+                    if let Some(Move::Play(p)) = r.mv {
+                        let mut after = case.position.clone();
+                        after.set_to_play(mover);
+                        after.play(Move::Play(p)).expect("igo's move is legal");
+                        // A move that captures the stone asked about is a kill no reply undoes.
+                        let refuted = after.board().color_at(name) == Some(owner) && {
+                            engine
+                                .play(size, mover, Move::Play(p))
+                                .expect("GNU Go plays igo's move");
+                            let counter = if attack { "owl_defend" } else { "owl_attack" };
+                            let (code, mv) = gnugo_owl(&mut engine, size, counter, name);
+                            engine.command("undo").expect("undo");
+                            let _ = write!(
+                                refutes,
+                                "; after igo's move GNU Go {counter} {code} {}",
+                                mv.map_or(String::new(), |m| size.format_move(m))
+                            );
+                            code != 0
+                        };
+                        if refuted {
+                            t.igo_move_refuted += 1;
+                        } else {
+                            t.igo_move_upheld += 1;
+                        }
+                    }
+                    if let Some(Move::Play(p)) = their_mv {
+                        let mut after = case.position.clone();
+                        after.set_to_play(mover);
+                        if after.play(Move::Play(p)).is_ok() {
+                            let refuted = after.board().color_at(name) == Some(owner) && {
+                                let counter = if attack {
+                                    judge.defend(&after, name)
+                                } else {
+                                    judge.attack(&after, name)
+                                }
+                                .expect("a stone");
+                                let _ = write!(
+                                    refutes,
+                                    "; after GNU Go's move igo {}",
+                                    counter.gtp_text(size)
+                                );
+                                counter.code != Code::Fails
+                            };
+                            if refuted {
+                                t.gnugo_move_refuted += 1;
+                            } else {
+                                t.gnugo_move_upheld += 1;
+                            }
+                        }
+                    }
+                }
+                if !ours_work && their_code != 0 {
+                    t.gnugo_only += 1;
+                    if let Some(Move::Play(p)) = their_mv {
+                        let cands = owl.candidates(&case.position, name, attack);
+                        let rank = cands.iter().position(|&m| m == Move::Play(p));
+                        if rank.is_some() {
+                            t.gnugo_move_in_candidates += 1;
+                        } else {
+                            t.gnugo_move_not_in_candidates += 1;
+                        }
+                        let _ = write!(
+                            refutes,
+                            "; GNU Go's move rank {rank:?} among igo's candidates {}",
+                            cands
+                                .iter()
+                                .map(|&m| size.format_move(m))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        );
+                    }
+                }
                 let pass = code_agree && accepted.unwrap_or(true);
                 t.pass += usize::from(pass);
                 let line = format!(
                     "{} {q} {v}: GNU Go {theirs} / {} {}; igo {}{} ({seconds:.2} CPU-s); GNU Go \
-                     accepts igo's move {:?}, igo accepts GNU Go's {:?}{}",
+                     accepts igo's move {:?}, igo accepts GNU Go's {:?}{refutes}{}",
                     case.label,
                     their_code,
                     their_mv.map_or(String::new(), |m| size.format_move(m)),
@@ -966,6 +1067,10 @@ fn owl_knobs(config: &mut OwlConfig) {
         config.narrow_from = ply;
         config.narrow_moves = moves;
     }
+    // IGO_OWL_ROOT_MOVES=N reads N candidates at a question's root ([`OwlConfig::root_moves`]).
+    if let Ok(n) = std::env::var("IGO_OWL_ROOT_MOVES") {
+        config.root_moves = n.parse().expect("IGO_OWL_ROOT_MOVES: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
@@ -1032,6 +1137,20 @@ fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
             q(0.5),
             q(0.9),
             q(1.0)
+        );
+        let _ = writeln!(
+            s,
+            "  both say a move works {}: igo's move refuted by GNU Go {}, upheld {}; GNU Go's \
+             move refuted by igo {}, upheld {}; GNU Go only {}: its move among igo's candidates \
+             {}, not {}",
+            t.both_work,
+            t.igo_move_refuted,
+            t.igo_move_upheld,
+            t.gnugo_move_refuted,
+            t.gnugo_move_upheld,
+            t.gnugo_only,
+            t.gnugo_move_in_candidates,
+            t.gnugo_move_not_in_candidates
         );
     }
     s

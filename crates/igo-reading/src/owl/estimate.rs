@@ -55,7 +55,7 @@ pub(crate) fn estimate(
     let playout = PlayoutConfig::default();
     let n = config.estimate_playouts.max(1);
     let mut best: Option<(u32, Move)> = None;
-    for (mv, child) in children_for(&root, target, attack, config) {
+    for (mv, child) in children_for(&root, target, attack, &super::root_config(config)) {
         if child.board().color_at(target) != Some(owner) {
             // A capture: nothing to estimate.
             if attack {

@@ -44,7 +44,11 @@
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
 //! candidates above, ordered by the liberties, captures and open space they leave and their place
 //! in the dragon's eye space, of which the best [`OwlConfig::max_moves`] are read (GNU Go's owl
-//! reads a few candidates too); the defender may also pass (sekis). Kos get GNU Go's result codes
+//! reads a few candidates too), and at the root of a question the best
+//! [`OwlConfig::root_moves`]: the order is made for the fight next to the stone asked about, and
+//! GNU Go's killing move in an open fight (a move that shuts the far end of a long dragon, the
+//! 1-2 point on the edge) often ranks just below the cut (BENCHMARKS.md, igo-reading, "Move
+//! quality"); the defender may also pass (sekis). Kos get GNU Go's result codes
 //! exactly as in the tactical reading.
 //!
 //! **The horizon and the narrowing** (off by default). With [`OwlConfig::horizon`] set, a
@@ -233,6 +237,22 @@ impl Owl {
     /// a dragon that lives without a move is defended by a pass (`1 PASS`).
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
         self.read(pos, p, false)
+    }
+
+    /// The candidate moves the search reads first for the dragon at `p`, best first: the
+    /// opponent's when `attacking` (as at the root of [`Owl::attack`]), else the owner's (the
+    /// owner's pass last). Illegal moves are left out. For harnesses that ask whether a move
+    /// named elsewhere (GNU Go's) is among those the owl reads.
+    pub fn candidates(&self, pos: &Position, p: Point, attacking: bool) -> Vec<Move> {
+        let Some(owner) = pos.board().color_at(p) else {
+            return Vec::new();
+        };
+        let mut root = pos.clone();
+        root.set_to_play(if attacking { !owner } else { owner });
+        children_for(&root, p, attacking, &root_config(&self.config))
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect()
     }
 
     /// The dragon's status from an attack and, if it works, a defence
@@ -470,6 +490,15 @@ impl Owl {
                 && (self.config.proof_nodes == 0
                     || crate::fight::fight_region(after, target, &self.config).is_none())
         })
+    }
+}
+
+/// The configuration of a question's root: [`OwlConfig::root_moves`] candidates when more than
+/// [`OwlConfig::max_moves`].
+pub(crate) fn root_config(config: &OwlConfig) -> OwlConfig {
+    OwlConfig {
+        max_moves: config.max_moves.max(config.root_moves),
+        ..*config
     }
 }
 
@@ -796,6 +825,27 @@ mod tests {
     }
 
     #[test]
+    fn the_root_reads_root_moves_candidates() {
+        // GNU Go self-play game 9x9-07 after 20 moves (seed 9007): GNU Go 3.8 kills White's B3
+        // C3 at A4 (`owl_attack B3`: `1 A4`; `owl_does_attack A4 B3`: 1), igo's ninth
+        // candidate: outside the 8 read by default, inside with `root_moves` 9.
+        let pos = game_9x9("id ig ee dc cd cc fd fb bd bc hg cg eg dd cf bg bf de df ad");
+        assert_eq!(pos.to_string().lines().nth(6).unwrap(), ". O O . X . . X O");
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let a4 = Move::Play(pt("A4"));
+        let default = Owl::default().candidates(&pos, pt("B3"), true);
+        assert_eq!(default.len(), 8);
+        assert!(!default.contains(&a4), "{default:?}");
+        let wider = Owl::new(OwlConfig {
+            root_moves: 9,
+            ..OwlConfig::default()
+        })
+        .candidates(&pos, pt("B3"), true);
+        assert_eq!(wider[..8], default[..]);
+        assert_eq!(wider.get(8), Some(&a4));
+    }
+
+    #[test]
     fn the_second_look_kills_critical_stones_and_not_a_living_one() {
         // GNU Go self-play game 9x9-39 after 20 moves (seed 9039). GNU Go 3.8 calls White's
         // A8 and C8 critical and accepts Black's B8 and C4 (`owl_does_attack B8 A8`,
@@ -888,6 +938,78 @@ mod tests {
             .map(|d| format!("{d}\n"))
             .collect();
         position(&diagram)
+    }
+
+    /// Diagnosis of GNU Go's working moves that are not among igo's root candidates, from the
+    /// game-moves harness's notes file (`IGO_OWL_DIAG=path`): for each failed question whose
+    /// line says "rank None", the owl's static judgement at the root, the move's rank among all
+    /// the candidates before the cut to [`OwlConfig::max_moves`] (none: outside the candidate
+    /// set), its distance from the dragon and its line from the edge.
+    #[test]
+    #[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
+    fn diagnose_missed_candidates() {
+        let path = std::env::var("IGO_OWL_DIAG")
+            .expect("IGO_OWL_DIAG must name the game-moves harness's notes file");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let config = OwlConfig::default();
+        let all = OwlConfig {
+            max_moves: 1000,
+            ..config
+        };
+        for (i, l) in lines.iter().enumerate() {
+            if !(l.ends_with("=> FAIL") && l.contains("rank None")) {
+                continue;
+            }
+            let attack = l.contains(" owl_attack ");
+            let q = if attack {
+                " owl_attack "
+            } else {
+                " owl_defend "
+            };
+            let pos = notes_position(&lines[i + 1..]);
+            let size = pos.size();
+            let after = l.split(q).nth(1).unwrap();
+            let v = after.split(':').next().unwrap();
+            let target = size.parse_point(v).unwrap();
+            let theirs = after.split(" / ").nth(1).unwrap();
+            let m = theirs.split(';').next().unwrap().split_whitespace().nth(1);
+            let Some(Ok(Move::Play(mv))) = m.map(|m| size.parse_move(m)) else {
+                continue;
+            };
+            let owner = pos.board().color_at(target).unwrap();
+            let mut root = pos.clone();
+            root.set_to_play(if attack { !owner } else { owner });
+            let reason = crate::dragon::life_reason(&root, target, &config);
+            let cands: Vec<Move> = children_for(&root, target, attack, &all)
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect();
+            let rank = cands.iter().position(|&c| c == Move::Play(mv));
+            let group = dragon(pos.board(), target);
+            let (x, y) = size.coords(mv);
+            let dist = group
+                .iter()
+                .map(|g| {
+                    let (a, b) = size.coords(g);
+                    a.abs_diff(x) + b.abs_diff(y)
+                })
+                .min()
+                .unwrap();
+            let line = [x, y, size.width() - 1 - x, size.height() - 1 - y]
+                .into_iter()
+                .min()
+                .unwrap()
+                + 1;
+            println!(
+                "{} {v} ({} stones): GNU Go {} | root life {reason:?} | rank {rank:?} of {} | \
+                 distance {dist} | line {line}",
+                &l[..l.find(q).unwrap()],
+                group.count(),
+                size.format_point(mv),
+                cands.len()
+            );
+        }
     }
 
     /// Diagnosis of the failed defences of dragons GNU Go calls dead, from the game-moves
