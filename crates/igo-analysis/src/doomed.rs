@@ -6,13 +6,22 @@
 //! local search, the outside left out because it cannot matter.
 //!
 //! **The area.** `X` is the set of the attacker's stones that Benson's algorithm calls
-//! unconditionally alive. The *area* `A` of the target is the set of points reached from the
-//! target's standing stones without entering `X`: the target, the defender's other stones
-//! there, the empty points, and the attacker's stones that are not alive (the defender may
-//! capture them, so the area runs through them). `A` is bounded by `X` and the board's edge,
-//! so the target can never leave it while `X` stands. [`doomed`] is asked only when `A` holds
-//! few empty points (a group whose area is that small usually has too little room for two eyes,
-//! but the reading, not the count, decides).
+//! unconditionally alive. The *area* `A` of the target is found in one of two ways
+//! ([`dead_area`]):
+//! - *bounded by `X`*: the points reached from the target's standing stones without entering
+//!   `X`: the target, the defender's other stones there, the empty points, and the attacker's
+//!   stones that are not alive (the defender may capture them, so the area runs through them);
+//! - *bounded by enclosing blocks* (when the first is too large, typically because an enclosing
+//!   attacker block not joined to the wall lets it run out): the points reached from the
+//!   standing stones without entering any attacker stone, plus the attacker blocks all of whose
+//!   neighbours lie there (stones played inside, which the defender may capture). The other
+//!   attacker blocks next to it bound it; those not in `X` are the *weak* bounding blocks, and
+//!   the reading must show that the defender never captures one (below).
+//!
+//! Either way `A` is bounded by attacker stones and the board's edge, so the target can never
+//! leave it while they stand. [`doomed`] is asked only when `A` holds few empty points (a group
+//! whose area is that small usually has too little room for two eyes, but the reading, not the
+//! count, decides).
 //!
 //! **The reading.** An exhaustive AND/OR search of the game restricted to `A`: the defender plays
 //! any empty point of `A` inside the playable region, *ignoring ko bans*, or passes (standing for
@@ -20,8 +29,13 @@
 //! the ko ban); its pass is not read, as the defender's pass in answer would end the line as the
 //! attacker's loss. The attacker wins a line when the target stones captured (counted once
 //! per point, with those captured before the test) reach the number needed; it loses a line at
-//! two passes in a row, at a position repeated in the line, and when the depth or the budget runs
-//! out. A `true` is a proof; a `false` says only "not shown".
+//! two passes in a row, at a position repeated in the line, when the depth or the budget runs
+//! out, and at a position with the defender to move where a block holding a weak bounding stone
+//! (and no stone of `X`) has fewer than two *sure liberties*: its liberties inside `A`, plus
+//! those outside the playable region (the defender can never play there), plus those outside
+//! `A` in the region less the defender's passes so far in the line (each pass may be a move that
+//! fills one of them; counted against every block at once). A `true` is a proof; a `false` says
+//! only "not shown".
 //!
 //! **Why a win here is a kill on the whole board** (the outside is what the search leaves out):
 //! 1. Every neighbour of `A` outside it is an attacker stone of `X`, and `A` holds no point of
@@ -42,6 +56,20 @@
 //!    are legal there.
 //! 3. Every line of the attacker's strategy found here ends in the capture of the needed target
 //!    stones, and the same stones are captured in the game.
+//!
+//! **With weak bounding blocks** (the second kind of area) steps 1 and 2 change as follows. A
+//! weak block's liberties outside `A` are not adjacent to `A` (an empty point next to `A` is in
+//! it), and only the defender's moves outside `A` (the search's passes) can fill them: one a
+//! move. So in the game a weak block (grown by attacker stones played inside `A`, whose
+//! liberties lie in `A` or are the block's) has at least its sure liberties, as counted above.
+//! The search requires two of them wherever the defender is to move, so no defender move (inside
+//! or outside `A`) captures it, and `A` stays closed. The real liberty count is at least the
+//! sure one and the search's board has all of them, so a defender stone inside `A` is legal and
+//! captures in the game exactly as in the search, and an attacker move inside `A` that the
+//! search keeps (its block has two sure liberties after it, or it captured) is legal in the
+//! game too. A block holding a stone of `X` is exempt: a weak block joined to an alive one stays
+//! alive (the alive set with the joined block is still a set whose blocks each keep two vital
+//! regions enclosed by the set, and Benson's set is the largest such).
 //!
 //! Two passes and repetitions count as the attacker's losses here, so the test never relies on
 //! how the game scores them. The caller decides where the result may stand: the prover uses it as
@@ -65,6 +93,9 @@ pub struct DoomedQuery {
     pub needed: usize,
     /// The area (see [`dead_area`]).
     pub area: PointSet,
+    /// The weak bounding stones (see [`dead_area`]): the reading keeps two sure liberties on
+    /// each of their blocks.
+    pub weak: PointSet,
     /// Where stones may be played (the prover's region).
     pub playable: PointSet,
     /// Positions the search may visit before it gives up (`false`).
@@ -73,32 +104,67 @@ pub struct DoomedQuery {
     pub max_depth: u32,
 }
 
-/// The defender's points reachable from `standing` (the target's standing stones) without
-/// entering the attacker's Benson-alive stones (`benson`: Benson's result for the attacker on
-/// `board`), or `None` when that area holds more than `max_empty` empty points, an empty point
-/// outside `playable`, or a point of a region vital to the alive stones (their life must not
-/// depend on the area; see the module documentation).
+/// A closed area for [`doomed`] (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeadArea {
+    /// The area.
+    pub area: PointSet,
+    /// The weak bounding stones: next to the area, attacker stones not unconditionally alive
+    /// (empty when the area is bounded by alive stones alone).
+    pub weak: PointSet,
+}
+
+/// The target's closed area (`standing`: its standing stones; `benson`: Benson's result for the
+/// attacker on `board`), bounded by the attacker's alive stones if that area is small enough,
+/// else by the enclosing attacker blocks; `None` when the area holds more than `max_empty`
+/// empty points, an empty point outside `playable`, or a point of a region vital to the alive
+/// stones (their life must not depend on the area; see the module documentation).
 pub fn dead_area(
     board: &Board,
     standing: PointSet,
     benson: &BensonResult,
     playable: PointSet,
     max_empty: usize,
-) -> Option<PointSet> {
+) -> Option<DeadArea> {
     if standing.is_empty() {
         return None;
     }
     let size = board.size();
+    let fits = |area: PointSet| {
+        let empty = area & board.empty_points();
+        empty.count() <= max_empty
+            && empty.is_subset(&playable)
+            && !area.intersects(&benson.vital_regions)
+    };
     let open = PointSet::full(size) - benson.alive_blocks;
     let area = standing.flood_fill(&open, size);
-    let empty = area & board.empty_points();
-    if empty.count() > max_empty
-        || !empty.is_subset(&playable)
-        || area.intersects(&benson.vital_regions)
-    {
+    if fits(area) {
+        return Some(DeadArea {
+            area,
+            weak: PointSet::EMPTY,
+        });
+    }
+    let attacker = board.stones(benson.color);
+    let inner = standing.flood_fill(&(PointSet::full(size) - attacker), size);
+    if (inner & board.empty_points()).count() > max_empty {
         return None;
     }
-    Some(area)
+    let mut area = inner;
+    let mut weak = PointSet::EMPTY;
+    let mut next = inner.neighbours(size) & attacker;
+    while let Some(p) = next.first() {
+        let stones = board.block_at(p)?.stones();
+        next -= stones;
+        if stones.is_subset(&benson.alive_blocks) {
+            continue;
+        }
+        if (stones.neighbours(size) - stones).is_subset(&inner) {
+            area |= stones;
+        } else {
+            weak |= stones;
+        }
+    }
+    fits(area).then_some(DeadArea { area, weak })
 }
 
 /// A cheap necessary condition for [`dead_area`] to find a small area: the points reached from
@@ -129,19 +195,57 @@ pub fn doomed(pos: &Position, q: &DoomedQuery) -> bool {
         q,
         visited: 0,
         path: Vec::with_capacity(q.max_depth as usize + 1),
+        strong: bounding - q.weak,
     };
-    s.wins(pos, q.removed, q.max_depth)
+    s.wins(pos, q.removed, q.max_depth, 0)
+}
+
+/// Whether every block of `board` holding a stone of `weak` and none of `strong` has two sure
+/// liberties (see the module documentation): `passes` defender moves outside `area` may have
+/// filled as many of its liberties in `playable` outside `area`.
+pub fn weak_blocks_hold(
+    board: &Board,
+    weak: PointSet,
+    strong: PointSet,
+    area: PointSet,
+    playable: PointSet,
+    passes: u32,
+) -> bool {
+    let mut left = weak;
+    while let Some(p) = left.first() {
+        let Some(block) = board.block_at(p) else {
+            // A weak stone gone: the block was captured.
+            return false;
+        };
+        let stones = block.stones();
+        left -= stones;
+        if stones.intersects(&strong) {
+            continue;
+        }
+        let libs = block.liberties();
+        let inside = (libs & area).count();
+        let unreachable = (libs - area - playable).count();
+        let fillable = ((libs - area) & playable).count();
+        let sure = inside + unreachable + fillable.saturating_sub(passes as usize);
+        if sure < 2 {
+            return false;
+        }
+    }
+    true
 }
 
 struct Search<'a> {
     q: &'a DoomedQuery,
     visited: u32,
     path: Vec<(PointSet, PointSet, Color)>,
+    /// The bounding stones that are not weak (alive).
+    strong: PointSet,
 }
 
 impl Search<'_> {
-    /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far.
-    fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32) -> bool {
+    /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
+    /// after `passes` passes of the defender.
+    fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32, passes: u32) -> bool {
         self.visited += 1;
         if self.visited > self.q.budget {
             return false;
@@ -153,6 +257,19 @@ impl Search<'_> {
             return false;
         }
         let board = pos.board();
+        if pos.to_play() != self.q.attacker
+            && !self.q.weak.is_empty()
+            && !weak_blocks_hold(
+                board,
+                self.q.weak,
+                self.strong,
+                self.q.area,
+                self.q.playable,
+                passes,
+            )
+        {
+            return false;
+        }
         let key = (
             board.stones(Color::Black),
             board.stones(Color::White),
@@ -163,9 +280,9 @@ impl Search<'_> {
         }
         self.path.push(key);
         let won = if pos.to_play() == self.q.attacker {
-            self.attacker_moves(pos, removed, depth)
+            self.attacker_moves(pos, removed, depth, passes)
         } else {
-            self.defender_moves(pos, removed, depth)
+            self.defender_moves(pos, removed, depth, passes)
         };
         self.path.pop();
         won
@@ -177,7 +294,13 @@ impl Search<'_> {
             .collect()
     }
 
-    fn attacker_moves(&mut self, pos: &Position, removed: PointSet, depth: u32) -> bool {
+    fn attacker_moves(
+        &mut self,
+        pos: &Position,
+        removed: PointSet,
+        depth: u32,
+        passes: u32,
+    ) -> bool {
         let me = self.q.attacker;
         for p in self.empty_points(pos) {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
@@ -186,7 +309,7 @@ impl Search<'_> {
             let mut next = pos.clone();
             next.play_fast(p);
             let now_removed = removed | (self.q.target - next.board().stones(!me));
-            if self.wins(&next, now_removed, depth - 1) {
+            if self.wins(&next, now_removed, depth - 1, passes) {
                 return true;
             }
         }
@@ -194,7 +317,13 @@ impl Search<'_> {
         false
     }
 
-    fn defender_moves(&mut self, pos: &Position, removed: PointSet, depth: u32) -> bool {
+    fn defender_moves(
+        &mut self,
+        pos: &Position,
+        removed: PointSet,
+        depth: u32,
+        passes: u32,
+    ) -> bool {
         let me = !self.q.attacker;
         for p in self.empty_points(pos) {
             if !pos.board().is_legal_placement(me, p) {
@@ -204,13 +333,13 @@ impl Search<'_> {
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
             next.play_fast(p);
-            if !self.wins(&next, removed, depth - 1) {
+            if !self.wins(&next, removed, depth - 1, passes) {
                 return false;
             }
         }
         let mut next = pos.clone();
         next.pass_fast();
-        self.wins(&next, removed, depth - 1)
+        self.wins(&next, removed, depth - 1, passes + 1)
     }
 }
 
@@ -222,6 +351,12 @@ mod tests {
     /// Asks whether White (the attacker) kills Black's block at `target` in `diagram`, the whole
     /// board playable: `(area found, doomed)`.
     fn ask(diagram: &str, target: &str, budget: u32) -> (Option<PointSet>, bool) {
+        let (area, dead) = ask_weak(diagram, target, budget);
+        (area.map(|a| a.area), dead)
+    }
+
+    /// [`ask`] with the weak bounding stones.
+    fn ask_weak(diagram: &str, target: &str, budget: u32) -> (Option<DeadArea>, bool) {
         let pos = Position::from_diagram(diagram).unwrap();
         let size = pos.size();
         let t = pos
@@ -231,7 +366,7 @@ mod tests {
             .stones();
         let result = BensonSolver::new().solve(pos.board(), Color::White);
         let playable = PointSet::full(size);
-        let Some(area) = dead_area(pos.board(), t, &result, playable, 6) else {
+        let Some(found) = dead_area(pos.board(), t, &result, playable, 6) else {
             return (None, false);
         };
         let q = DoomedQuery {
@@ -239,12 +374,13 @@ mod tests {
             target: t,
             removed: PointSet::EMPTY,
             needed: t.count() / 2 + 1,
-            area,
+            area: found.area,
+            weak: found.weak,
             playable,
             budget,
             max_depth: 14,
         };
-        (Some(area), doomed(&pos, &q))
+        (Some(found), doomed(&pos, &q))
     }
 
     fn benson_dead(diagram: &str, target: &str) -> bool {
@@ -344,6 +480,78 @@ mod tests {
         assert_eq!(area.map(|a| a.count()), Some(4 + 6 + 1));
         assert!(!dead);
         assert!(!benson_dead(&d, "A2"));
+    }
+
+    // Black's corner (A2-D2, C1, D1) has a two-point eye A1 B1; White's enclosing block
+    // (A3-E3, E2, E1) has no eye, so Benson calls no White stone alive and the area bounded by
+    // alive stones is the whole board.
+    const WEAK_WALL: &str = "\
+        . . . . . . . . .
+        O O O O O . . . .
+        X X X X O . . . .
+        . . X X O . . . .";
+
+    #[test]
+    fn an_area_closed_by_a_block_with_enough_liberties_is_read_dead() {
+        let (found, dead) = ask_weak(&board(WEAK_WALL, 'X'), "A2", 10_000);
+        let found = found.expect("closed by White's block");
+        assert_eq!(found.area.count(), 2 + 6, "A1 B1 and Black's six stones");
+        assert_eq!(found.weak.count(), 7, "White's block is the weak bound");
+        assert!(dead, "Black's two-point eye cannot make two eyes");
+    }
+
+    #[test]
+    fn a_bounding_block_the_defender_can_capture_outside_is_not_relied_on() {
+        // The same corner, White's block with two liberties (F2 F1), both outside the area:
+        // Black F2 puts it in atari, and the capture gives Black a second eye. Reading inside
+        // the area alone (where Black can only play A1 and B1) would call Black dead.
+        let rows = "\
+        X X X X X X . . .
+        O O O O O X . . .
+        X X X X O . X . .
+        . . X X O . . . .";
+        let (found, dead) = ask_weak(&board(rows, 'X'), "A2", 100_000);
+        let found = found.expect("closed by White's block");
+        assert_eq!(found.weak.count(), 7);
+        assert!(!dead);
+        // Two sure liberties at the start; after one pass of Black's (a move outside the
+        // area, perhaps F2) only one.
+        let pos = Position::from_diagram(&board(rows, 'X')).unwrap();
+        let size = pos.size();
+        let white = pos
+            .board()
+            .block_at(size.parse_point("E1").unwrap())
+            .unwrap()
+            .stones();
+        assert!(weak_blocks_hold(
+            pos.board(),
+            white,
+            PointSet::EMPTY,
+            found.area,
+            PointSet::full(size),
+            0
+        ));
+        assert!(!weak_blocks_hold(
+            pos.board(),
+            white,
+            PointSet::EMPTY,
+            found.area,
+            PointSet::full(size),
+            1
+        ));
+        // Liberties outside the playable region cannot be filled: they stay sure.
+        let f: PointSet = ["F1", "F2"]
+            .iter()
+            .map(|t| size.parse_point(t).unwrap())
+            .collect();
+        assert!(weak_blocks_hold(
+            pos.board(),
+            white,
+            PointSet::EMPTY,
+            found.area,
+            PointSet::full(size) - f,
+            5
+        ));
     }
 
     #[test]

@@ -1,29 +1,35 @@
 //! Checking a leaf the prover calls *doomed* (`IGD[points]`): the target cannot leave the area
-//! `IGD`, which the attacker's unconditionally alive stones bound, and the attacker captures it
-//! there against every defence.
+//! `IGD`, which attacker stones bound, and the attacker captures it there against every
+//! defence.
 //!
 //! **A play-out, not a second static rule** (as for settled leaves, [`crate::settled`]): the
 //! prover's test (igo-analysis `doomed`) is a small search; this module enumerates moves with
-//! igo-core's checked `Position::play`, counts captured target points itself, and recomputes
-//! Benson's life of the bounding stones after every attacker move; it shares nothing with the
-//! prover but igo-analysis' Benson, which the checker already trusts for its `Alive` and `Dead`
-//! ends. What it checks, for the leaf's position (README.md, "Doomed leaves"):
+//! igo-core's checked `Position::play`, counts captured target points and the liberties of the
+//! bounding blocks itself, and recomputes Benson's life of the alive bounding stones after every
+//! attacker move; it shares nothing with the prover but igo-analysis' Benson, which the checker
+//! already trusts for its `Alive` and `Dead` ends. What it checks, for the leaf's position
+//! (README.md, "Doomed leaves"):
 //! 1. the proof is the attacker's;
 //! 2. `IGD` holds every standing target stone, its empty points lie in the region, it holds no
-//!    stone of the attacker's Benson-alive set, and every point next to it outside it is such a
-//!    stone (so the target can never leave it while those stand);
+//!    stone of the attacker's Benson-alive set, and every point next to it outside it is an
+//!    attacker stone (the *bounding* stones; *strong* those in the alive set, *weak* the others);
 //! 3. an exhaustive AND/OR play-out inside `IGD` from the leaf, the player to move first: the
 //!    defender may play any empty point of `IGD` in the region where a stone may stand, ko bans
 //!    ignored, or pass (for any move outside); the attacker plays an empty point of `IGD` in the
 //!    region (respecting the ko ban) or passes. The attacker wins a line when the captured
 //!    target points (with those captured before the leaf) reach the number needed; it loses a
 //!    line at two passes in a row, at a position repeated in the line, after [`MAX_PLIES`]
-//!    plies, and after any move of its own after which a stone bounding `IGD` is no longer
-//!    unconditionally alive (Benson, recomputed). Every line must be the attacker's within the
-//!    budget, else the leaf is rejected.
+//!    plies, after any move of its own after which a strong stone is no longer unconditionally
+//!    alive (Benson, recomputed), and at a position with the defender to move where a block
+//!    holding a weak stone and no strong one has fewer than two *sure liberties*: its liberties
+//!    in `IGD`, plus those outside the region, plus those outside `IGD` in the region less the
+//!    defender's passes so far in the line (a pass stands for any move outside `IGD`, which may
+//!    fill one of them). Every line must be the attacker's within the budget, else the leaf is
+//!    rejected.
 //!
 //! Why this is a kill whatever the outside holds is argued in igo-analysis' `doomed` module:
-//! the bounding stones never fall, so moves outside `IGD` change nothing inside it.
+//! the bounding stones never fall (the strong ones are alive, the weak ones keep two liberties
+//! that no single defender move can take), so moves outside `IGD` change nothing inside it.
 
 use igo_analysis::benson::unconditionally_alive;
 use igo_core::{Color, Move, Point, PointSet, Position};
@@ -70,10 +76,9 @@ pub fn check_doomed(
             if area.contains(q) {
                 continue;
             }
-            if !alive.contains(q) {
+            if board.color_at(q) != Some(game.attacker) {
                 return Err(format!(
-                    "the area IGD is not closed by unconditionally alive attacker stones: {} is \
-                     next to it",
+                    "the area IGD is not closed by attacker stones: {} is next to it",
                     size.format_point(q)
                 ));
             }
@@ -83,12 +88,13 @@ pub fn check_doomed(
     let mut play = PlayOut {
         game,
         area,
-        bounding,
+        strong: bounding & alive,
+        weak: bounding - alive,
         visited: 0,
         budget,
         line: Vec::new(),
     };
-    match play.attacker_wins(&leaf.pos, leaf.removed) {
+    match play.attacker_wins(&leaf.pos, leaf.removed, 0) {
         Some(true) => Ok(play.visited),
         Some(false) => Err("the target escapes capture inside the area IGD (play-out)".into()),
         None => Err(format!(
@@ -100,15 +106,67 @@ pub fn check_doomed(
 struct PlayOut<'a> {
     game: &'a Game,
     area: PointSet,
-    bounding: PointSet,
+    /// Bounding stones alive at the leaf: they must stay alive after every attacker move.
+    strong: PointSet,
+    /// The other bounding stones: their blocks must keep two sure liberties.
+    weak: PointSet,
     visited: u64,
     budget: u64,
     line: Vec<(PointSet, PointSet, Color)>,
 }
 
 impl PlayOut<'_> {
-    /// `None`: out of budget.
-    fn attacker_wins(&mut self, pos: &Position, removed: PointSet) -> Option<bool> {
+    /// Whether every block holding a weak stone and no strong one has two sure liberties at
+    /// `pos`, after `passes` passes of the defender (module documentation, item 3). Blocks and
+    /// liberties are walked here point by point.
+    fn weak_blocks_hold(&self, pos: &Position, passes: usize) -> bool {
+        let b = pos.board();
+        let size = pos.size();
+        let mut done = PointSet::EMPTY;
+        for start in self.weak.iter() {
+            if done.contains(start) {
+                continue;
+            }
+            if b.color_at(start) != Some(self.game.attacker) {
+                return false; // captured
+            }
+            let mut block = PointSet::single(start);
+            let mut libs = PointSet::EMPTY;
+            let mut stack = vec![start];
+            while let Some(p) = stack.pop() {
+                for q in size.neighbours(p) {
+                    match b.color_at(q) {
+                        None => libs.insert(q),
+                        Some(c) if c == self.game.attacker && !block.contains(q) => {
+                            block.insert(q);
+                            stack.push(q);
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            done |= block;
+            if block.intersects(&self.strong) {
+                continue;
+            }
+            let mut sure = 0;
+            let mut fillable = 0;
+            for l in libs.iter() {
+                if self.area.contains(l) || !self.game.region.contains(l) {
+                    sure += 1;
+                } else {
+                    fillable += 1;
+                }
+            }
+            if sure + fillable - fillable.min(passes) < 2 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `None`: out of budget. `passes`: the defender's passes in the line.
+    fn attacker_wins(&mut self, pos: &Position, removed: PointSet, passes: usize) -> Option<bool> {
         self.visited += 1;
         if self.visited > self.budget {
             return None;
@@ -122,13 +180,14 @@ impl PlayOut<'_> {
             b.stones(Color::White),
             pos.to_play(),
         );
+        let attacker_moves = pos.to_play() == self.game.attacker;
         if pos.consecutive_passes() >= 2
             || self.line.len() >= MAX_PLIES
             || self.line.contains(&here)
+            || (!attacker_moves && !self.weak_blocks_hold(pos, passes))
         {
             return Some(false);
         }
-        let attacker_moves = pos.to_play() == self.game.attacker;
         let points: Vec<Point> = (self.area & self.game.region & b.empty_points())
             .iter()
             .collect();
@@ -147,13 +206,14 @@ impl PlayOut<'_> {
                 now |= placed.captured & self.game.target;
                 if now.count() < self.game.needed && mv != Move::Pass {
                     let alive = unconditionally_alive(next.board(), self.game.attacker);
-                    if !self.bounding.is_subset(&alive.alive_blocks) {
+                    if !self.strong.is_subset(&alive.alive_blocks) {
                         // This move weakens the enclosure: not one the attacker may rely on.
                         continue;
                     }
                 }
             }
-            match self.attacker_wins(&next, now) {
+            let passes = passes + usize::from(!attacker_moves && mv == Move::Pass);
+            match self.attacker_wins(&next, now, passes) {
                 None => {
                     result = None;
                     break;
@@ -253,6 +313,40 @@ mod tests {
         match check_sgf(&f, 1_000_000).remove(0) {
             Err(CheckError::Rejected { reason, .. }) => {
                 assert!(reason.contains("not closed"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    // The two-point eye closed by a White block (A3-E3, E2, E1) that is not joined to the
+    // frame (rows 7-9) and has no eye: weak, with eight liberties in the region, none in the
+    // area. No defender pass sequence within the play-out's plies takes six of them.
+    const WEAK_WALL: &str = "
+        . . . . . . . . .
+        O O O O O . . . .
+        X X X X O . . . .
+        . . X X O . . . .";
+
+    #[test]
+    fn an_area_closed_by_a_weak_block_with_liberties_to_spare_is_accepted() {
+        let f = file(WEAK_WALL, &["A1", "B1"]);
+        let report = check_sgf(&f, 1_000_000).remove(0).expect("a valid proof");
+        assert_eq!(report.leaves.get(&End::Doomed), Some(&1));
+    }
+
+    #[test]
+    fn a_weak_block_the_defender_can_capture_from_outside_is_refused() {
+        // White's block has two liberties, F2 and F1, outside the area: Black F2 (a pass of
+        // the play-out) leaves it one sure liberty, and Black would capture it at F1.
+        let rows = "
+        X X X X X X . . .
+        O O O O O X . . .
+        X X X X O . X . .
+        . . X X O . . . .";
+        let f = file(rows, &["A1", "B1"]);
+        match check_sgf(&f, 1_000_000).remove(0) {
+            Err(CheckError::Rejected { reason, .. }) => {
+                assert!(reason.contains("escapes"), "{reason}")
             }
             other => panic!("{other:?}"),
         }

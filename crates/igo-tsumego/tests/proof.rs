@@ -410,7 +410,7 @@ fn cho_intermediate(n: &str) -> Problem {
 fn a_failure_of_the_defender_in_an_open_narrowed_region_is_not_proven() {
     // cho-intermediate-0134, Black to live: the book's A18 lives (GNU Go agrees). In the region
     // narrowed to reach 3 the wall fills A14, B13 and C14 and shuts the edge below White's C13,
-    // so White's B19 refutes A18 and the prover "proves" B18 as a ko needing a threat. That
+    // so White's B19 refutes A18 and the prover "proves" B16 as a ko needing a threat. That
     // failure of the defender, in a region open at A15 and B14, is the narrowing's doing: it
     // is searched again at a wider reach, which does not finish in this budget, so nothing is
     // claimed and A18 is not refuted.
@@ -448,7 +448,10 @@ fn a_failure_of_the_defender_in_an_open_narrowed_region_is_not_proven() {
     assert!(narrow.proven(), "narrowed: proven");
     assert_eq!(narrow.status(), Status::Ko);
     assert_eq!(narrow.code(), Some(3));
-    assert_eq!(narrow.first_move(), pt("B18"));
+    // B18 before the death test took areas closed by enclosing blocks that are not alive
+    // (BENCHMARKS.md, issue 10, eleventh session): the claimed ko's first move is the
+    // narrowed search's choice among wrong claims; A18's refutation below is what matters.
+    assert_eq!(narrow.first_move(), pt("B16"));
     assert!(proof.refuted_level(pt("A18")).unwrap() >= 1);
     let open: Vec<String> = frontier(&proof.local, proof.region)
         .iter()

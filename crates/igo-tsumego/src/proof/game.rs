@@ -41,20 +41,27 @@
 //!    The status search turns it off in kill problems ([`super::status`]), for its cost there.
 //! 7. *Doomed* (when the game is not over by 1-4, with the defender to move, not at the root):
 //!    the target's area (the points reached from it without entering the attacker's
-//!    Benson-alive stones) holds at most [`DOOMED_MAX_EMPTY`] empty points and none of a region
-//!    vital to those stones, and the attacker, reading inside it against every defender move
-//!    (ko bans ignored for the defender), captures the target (igo-analysis
+//!    Benson-alive stones, or, when that is too large, without entering any attacker stone,
+//!    with the attacker blocks wholly inside) holds at most [`DOOMED_MAX_EMPTY`] empty points
+//!    and none of a region vital to the alive stones, and the attacker, reading inside it
+//!    against every defender move (ko bans ignored for the defender) while keeping two sure
+//!    liberties on each enclosing block that is not alive, captures the target (igo-analysis
 //!    [`igo_analysis::doomed`], sound whatever is played outside the area). The attacker's win,
 //!    decided before the repetition test as 1-4 are (a read-out kill from this position,
 //!    whatever the path to it): the solution tree writes the area at the leaf (`IGD`) and the
-//!    checker plays it out with its own search.
+//!    checker plays it out with its own search. The results are kept in a table by what the
+//!    test reads (the stones on and around the area), as the same small area recurs under many
+//!    outside positions.
 //!
 //! The rule "more than half the target" lets the defender give up a minority of its stones and
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
 //! rate does (paper 004, section 4.1).
 
 use igo_analysis::benson::BensonSolver;
-use igo_analysis::doomed::{dead_area, doomed, may_be_small, DoomedQuery};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use igo_analysis::doomed::{dead_area, doomed, may_be_small, DeadArea, DoomedQuery};
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
 use igo_core::{Color, Move, Point, PointSet, Position};
 
@@ -193,7 +200,27 @@ pub struct LocalGame {
     rules: Rules,
     settled: SettledLimits,
     doomed: DoomedLimits,
+    /// The death tests' results by what they read ([`DoomedKey`]), shared by the clones of one
+    /// game with the same limits (the test ignores the rules).
+    doomed_table: Arc<Mutex<HashMap<DoomedKey, bool>>>,
 }
+
+/// What one death test reads, compared in full (no hash collision can make a leaf): the area,
+/// its weak bounding stones, the stones on the area, the weak blocks and their neighbours, the
+/// removed target points and the passes just played (the player to move is the defender; the
+/// defender ignores ko bans). The region, the target and the limits are the game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct DoomedKey {
+    area: PointSet,
+    weak: PointSet,
+    black: PointSet,
+    white: PointSet,
+    removed: PointSet,
+    passes: u8,
+}
+
+/// Entries past which the death-test table is emptied (about 40 MB at 19x19).
+const DOOMED_TABLE_MAX: usize = 200_000;
 
 /// The limits of the settled-life test ([`Reason::Settled`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,6 +368,7 @@ impl LocalGame {
             rules,
             settled: SettledLimits::standard(),
             doomed: DoomedLimits::standard(),
+            doomed_table: Arc::default(),
         }
     }
 
@@ -348,6 +376,7 @@ impl LocalGame {
     pub fn with_doomed(&self, doomed: DoomedLimits) -> LocalGame {
         LocalGame {
             doomed,
+            doomed_table: Arc::default(),
             ..self.clone()
         }
     }
@@ -355,6 +384,11 @@ impl LocalGame {
     /// The target's area at `s` for the death test (see [`Reason::Doomed`]), if it is small
     /// enough: written at a doomed leaf.
     pub fn dead_area(&self, s: &State, benson: &mut BensonSolver) -> Option<PointSet> {
+        self.closed_area(s, benson).map(|a| a.area)
+    }
+
+    /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]).
+    fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
         if self.doomed.budget == 0 {
             return None;
         }
@@ -629,20 +663,41 @@ impl LocalGame {
         if s.pos.to_play() == self.attacker {
             return false;
         }
-        let Some(area) = self.dead_area(s, benson) else {
+        let Some(found) = self.closed_area(s, benson) else {
             return false;
         };
+        let board = s.pos.board();
+        let size = board.size();
+        let seen = found.area | found.area.neighbours(size) | found.weak.neighbours(size);
+        let key = DoomedKey {
+            area: found.area,
+            weak: found.weak,
+            black: board.stones(Color::Black) & seen,
+            white: board.stones(Color::White) & seen,
+            removed: s.removed,
+            passes: s.pos.consecutive_passes().min(2),
+        };
+        if let Some(&known) = self.doomed_table.lock().unwrap().get(&key) {
+            return known;
+        }
         let q = DoomedQuery {
             attacker: self.attacker,
             target: self.target,
             removed: s.removed,
             needed: self.needed,
-            area,
+            area: found.area,
+            weak: found.weak,
             playable: self.region,
             budget: self.doomed.budget,
             max_depth: self.doomed.max_depth,
         };
-        doomed(&s.pos, &q)
+        let result = doomed(&s.pos, &q);
+        let mut table = self.doomed_table.lock().unwrap();
+        if table.len() >= DOOMED_TABLE_MAX {
+            table.clear();
+        }
+        table.insert(key, result);
+        result
     }
 
     /// The settled-life test at `s` (see [`Reason::Settled`]).
@@ -854,6 +909,53 @@ mod tests {
         // With a straight three (C1 empty) and Black to move, Black lives at B1: no end.
         let three = TWO_POINT_EYE.replace(". . X X O . O . O", ". . . X O . O . O");
         let g = game(&three, "A2", Color::White, LAX);
+        assert_eq!(g.result(&g.start_state(), &mut benson), None);
+    }
+
+    #[test]
+    fn an_area_closed_by_a_block_that_is_not_alive_is_read_dead_once() {
+        // The two-point eye of TWO_POINT_EYE closed by a White block with no eye (A3-E3, E2,
+        // E1; eight liberties outside the area): no White stone is Benson-alive.
+        let diagram = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O . . . .
+            X X X X O . . . .
+            . . X X O . . . .
+            to play: X";
+        let mut benson = BensonSolver::new();
+        let g = game(diagram, "A2", Color::White, LAX);
+        let s = g.start_state();
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::White, Reason::Doomed))
+        );
+        assert_eq!(g.dead_area(&s, &mut benson).map(|a| a.count()), Some(2 + 6));
+        assert_eq!(g.doomed_table.lock().unwrap().len(), 1);
+        // Asked again: answered from the table.
+        assert_eq!(
+            g.result(&s, &mut benson),
+            Some((Color::White, Reason::Doomed))
+        );
+        assert_eq!(g.doomed_table.lock().unwrap().len(), 1);
+        // Black stones at A4-C4 and F1-F3 leave White's block two liberties (D4 E4), both
+        // outside the area: after one Black move outside (a pass of the test) it has one sure
+        // liberty, and the test fails.
+        let short = diagram
+            .replace(". . X X O . . . .", ". . X X O X . . .")
+            .replace("X X X X O . . . .", "X X X X O X . . .")
+            .replace("O O O O O . . . .", "O O O O O X . . .")
+            .replacen(
+                ". . . . . . . . .\n            O O O O O",
+                "X X X . . . . . .\n            O O O O O",
+                1,
+            );
+        assert!(short.contains("X X X . . ."), "{short}");
+        let g = game(&short, "A2", Color::White, LAX);
         assert_eq!(g.result(&g.start_state(), &mut benson), None);
     }
 
