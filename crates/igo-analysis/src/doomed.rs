@@ -356,14 +356,20 @@ mod tests {
     }
 
     /// [`ask`] with the weak bounding stones.
-    fn ask_weak(diagram: &str, target: &str, budget: u32) -> (Option<DeadArea>, bool) {
+    /// The position of `diagram` and the block at `target`.
+    fn target_block(diagram: &str, target: &str) -> (Position, PointSet) {
         let pos = Position::from_diagram(diagram).unwrap();
-        let size = pos.size();
         let t = pos
             .board()
-            .block_at(size.parse_point(target).unwrap())
+            .block_at(pos.size().parse_point(target).unwrap())
             .unwrap()
             .stones();
+        (pos, t)
+    }
+
+    fn ask_weak(diagram: &str, target: &str, budget: u32) -> (Option<DeadArea>, bool) {
+        let (pos, t) = target_block(diagram, target);
+        let size = pos.size();
         let result = BensonSolver::new().solve(pos.board(), Color::White);
         let playable = PointSet::full(size);
         let Some(found) = dead_area(pos.board(), t, &result, playable, 6) else {
@@ -384,13 +390,7 @@ mod tests {
     }
 
     fn benson_dead(diagram: &str, target: &str) -> bool {
-        let pos = Position::from_diagram(diagram).unwrap();
-        let size = pos.size();
-        let t = pos
-            .board()
-            .block_at(size.parse_point(target).unwrap())
-            .unwrap()
-            .stones();
+        let (pos, t) = target_block(diagram, target);
         let safe = BensonSolver::new()
             .solve(pos.board(), Color::White)
             .safe_territory;
