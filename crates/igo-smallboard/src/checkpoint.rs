@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use igo_core::Position;
 
+use crate::crc_stream::{bad, CrcReader, CrcWriter};
 use crate::eval::Evaluator;
 use crate::rules::{DenseRules, RuleSet};
 use crate::state::{Layout, StateKey, PASS};
@@ -31,10 +32,6 @@ use crate::table::{Entry, Table};
 use crate::{SolveError, SolverConfig, Stats, ValueBounds};
 
 const MAGIC: &[u8; 8] = b"IGOSB\0v3";
-
-fn bad(msg: impl Into<String>) -> SolveError {
-    SolveError::Checkpoint(msg.into())
-}
 
 /// What a checkpoint says besides the table.
 #[derive(Clone, Copy)]
@@ -45,26 +42,6 @@ pub(crate) struct Header<'a> {
     pub l_min: ValueBounds,
     pub l_max: ValueBounds,
     pub elapsed: Duration,
-}
-
-/// A writer that keeps the CRC of what passes through.
-struct CrcWriter<'a> {
-    out: &'a mut dyn Write,
-    crc: crc32fast::Hasher,
-}
-
-impl CrcWriter<'_> {
-    fn bytes(&mut self, b: &[u8]) -> std::io::Result<()> {
-        self.crc.update(b);
-        self.out.write_all(b)
-    }
-    fn key(&mut self, k: &StateKey) -> std::io::Result<()> {
-        let mut b = [0u8; 18];
-        b[..8].copy_from_slice(&k.black.to_le_bytes());
-        b[8..16].copy_from_slice(&k.white.to_le_bytes());
-        b[16..].copy_from_slice(&k.meta().to_le_bytes());
-        self.bytes(&b)
-    }
 }
 
 fn rules_code(r: RuleSet) -> u8 {
@@ -81,12 +58,8 @@ pub(crate) fn write(
     table: &Table,
     stats: &Stats,
 ) -> std::io::Result<()> {
-    let mut w = CrcWriter {
-        out,
-        crc: crc32fast::Hasher::new(),
-    };
+    let mut w = CrcWriter::start(out, MAGIC)?;
     let size = header.layout.size();
-    w.bytes(MAGIC)?;
     w.bytes(&[
         rules_code(header.config.rules),
         size.width() as u8,
@@ -129,44 +102,7 @@ pub(crate) fn write(
         ];
         w.bytes(&b)?;
     }
-    let crc = w.crc.clone().finalize();
-    w.out.write_all(&crc.to_le_bytes())?;
-    w.out.write_all(MAGIC)?;
-    w.out.flush()
-}
-
-/// A reader that keeps the CRC of what it read.
-struct CrcReader<'a> {
-    input: &'a mut dyn Read,
-    crc: crc32fast::Hasher,
-}
-
-impl CrcReader<'_> {
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], SolveError> {
-        let mut b = [0u8; N];
-        self.input.read_exact(&mut b).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::UnexpectedEof {
-                bad("file is truncated")
-            } else {
-                SolveError::Io(e)
-            }
-        })?;
-        self.crc.update(&b);
-        Ok(b)
-    }
-    fn i32(&mut self) -> Result<i32, SolveError> {
-        Ok(i32::from_le_bytes(self.array()?))
-    }
-    fn u64(&mut self) -> Result<u64, SolveError> {
-        Ok(u64::from_le_bytes(self.array()?))
-    }
-    fn key(&mut self) -> Result<Option<StateKey>, SolveError> {
-        let b: [u8; 18] = self.array()?;
-        let black = u64::from_le_bytes(b[..8].try_into().expect("8"));
-        let white = u64::from_le_bytes(b[8..16].try_into().expect("8"));
-        let meta = u16::from_le_bytes(b[16..].try_into().expect("2"));
-        Ok(StateKey::from_raw(black, white, meta))
-    }
+    w.finish(MAGIC)
 }
 
 /// What a checked checkpoint restores: the table, the bounds, the counters and the time spent.
@@ -183,13 +119,7 @@ pub(crate) struct Restored {
 /// (module documentation).
 pub(crate) fn read(input: &mut dyn Read, fresh: &Fresh<'_>) -> Result<Restored, SolveError> {
     let (position, config) = (fresh.position, fresh.config);
-    let mut r = CrcReader {
-        input,
-        crc: crc32fast::Hasher::new(),
-    };
-    if &r.array::<8>()? != MAGIC {
-        return Err(bad("not an igo small-board checkpoint (bad magic)"));
-    }
+    let mut r = CrcReader::start(input, MAGIC, "small-board")?;
     let [rules, w, h] = r.array::<3>()?;
     let size = position.size();
     if (usize::from(w), usize::from(h)) != (size.width(), size.height()) {
@@ -278,25 +208,7 @@ pub(crate) fn read(input: &mut dyn Read, fresh: &Fresh<'_>) -> Result<Restored, 
         }
         table.put(e);
     }
-    let expected = r.crc.clone().finalize();
-    let mut tail = [0u8; 12];
-    r.input.read_exact(&mut tail).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            bad("file is truncated")
-        } else {
-            SolveError::Io(e)
-        }
-    })?;
-    if u32::from_le_bytes(tail[..4].try_into().expect("4")) != expected {
-        return Err(bad("file is damaged (checksum mismatch)"));
-    }
-    if &tail[4..] != MAGIC {
-        return Err(bad("file is damaged (no end marker)"));
-    }
-    let mut extra = [0u8; 1];
-    if r.input.read(&mut extra).map_err(SolveError::Io)? != 0 {
-        return Err(bad("file has bytes after its end marker"));
-    }
+    r.finish(MAGIC)?;
     Ok(Restored {
         table,
         l_min,

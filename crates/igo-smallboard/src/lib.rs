@@ -3,6 +3,7 @@
 
 mod checkpoint;
 mod config;
+mod crc_stream;
 pub mod eval;
 pub mod report;
 pub mod retrograde;

@@ -31,7 +31,8 @@
 use std::io::{Read, Write};
 
 use super::{Filter, SkEntry, SuperkoSearch, COUNT_WORDS};
-use crate::state::{StateKey, PASS};
+use crate::crc_stream::{bad, CrcReader, CrcWriter};
+use crate::state::PASS;
 use crate::SolveError;
 
 const MAGIC: &[u8; 8] = b"IGOSK\0v1";
@@ -41,30 +42,6 @@ const HISTORY: usize = 2 * 65;
 
 /// Bytes of one entry.
 pub(super) const ENTRY_BYTES: usize = 18 + 4 + 2 + 1 + 5 + 1 + 16 + 8 * COUNT_WORDS + 32 + 1;
-
-fn bad(msg: impl Into<String>) -> SolveError {
-    SolveError::Checkpoint(msg.into())
-}
-
-/// A writer that keeps the CRC of what passes through.
-struct CrcWriter<'a> {
-    out: &'a mut dyn Write,
-    crc: crc32fast::Hasher,
-}
-
-impl CrcWriter<'_> {
-    fn bytes(&mut self, b: &[u8]) -> std::io::Result<()> {
-        self.crc.update(b);
-        self.out.write_all(b)
-    }
-    fn key(&mut self, k: &StateKey) -> std::io::Result<()> {
-        let mut b = [0u8; 18];
-        b[..8].copy_from_slice(&k.black.to_le_bytes());
-        b[8..16].copy_from_slice(&k.white.to_le_bytes());
-        b[16..].copy_from_slice(&k.meta().to_le_bytes());
-        self.bytes(&b)
-    }
-}
 
 fn entry_bytes(e: &SkEntry) -> [u8; ENTRY_BYTES - 18] {
     let mut b = [0u8; ENTRY_BYTES - 18];
@@ -97,11 +74,7 @@ pub(super) fn write(out: &mut dyn Write, s: &SuperkoSearch) -> std::io::Result<(
     let root = s
         .root
         .ok_or_else(|| std::io::Error::other("a checkpoint needs a search made for a position"))?;
-    let mut w = CrcWriter {
-        out,
-        crc: crc32fast::Hasher::new(),
-    };
-    w.bytes(MAGIC)?;
+    let mut w = CrcWriter::start(out, MAGIC)?;
     w.bytes(&[
         s.rules.width() as u8,
         s.rules.height() as u8,
@@ -134,47 +107,7 @@ pub(super) fn write(out: &mut dyn Write, s: &SuperkoSearch) -> std::io::Result<(
         w.key(&e.key)?;
         w.bytes(&entry_bytes(&e))?;
     }
-    let crc = w.crc.clone().finalize();
-    w.out.write_all(&crc.to_le_bytes())?;
-    w.out.write_all(MAGIC)?;
-    w.out.flush()
-}
-
-/// A reader that keeps the CRC of what it read.
-struct CrcReader<'a> {
-    input: &'a mut dyn Read,
-    crc: crc32fast::Hasher,
-}
-
-impl CrcReader<'_> {
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], SolveError> {
-        let mut b = [0u8; N];
-        self.input.read_exact(&mut b).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::UnexpectedEof {
-                bad("file is truncated")
-            } else {
-                SolveError::Io(e)
-            }
-        })?;
-        self.crc.update(&b);
-        Ok(b)
-    }
-    fn i32(&mut self) -> Result<i32, SolveError> {
-        Ok(i32::from_le_bytes(self.array()?))
-    }
-    fn u32(&mut self) -> Result<u32, SolveError> {
-        Ok(u32::from_le_bytes(self.array()?))
-    }
-    fn u64(&mut self) -> Result<u64, SolveError> {
-        Ok(u64::from_le_bytes(self.array()?))
-    }
-    fn key(&mut self) -> Result<Option<StateKey>, SolveError> {
-        let b: [u8; 18] = self.array()?;
-        let black = u64::from_le_bytes(b[..8].try_into().expect("8"));
-        let white = u64::from_le_bytes(b[8..16].try_into().expect("8"));
-        let meta = u16::from_le_bytes(b[16..].try_into().expect("2"));
-        Ok(StateKey::from_raw(black, white, meta))
-    }
+    w.finish(MAGIC)
 }
 
 /// Little-endian fields of an entry's bytes, read in order.
@@ -207,13 +140,7 @@ pub(super) fn read(
     mut fresh: SuperkoSearch,
 ) -> Result<SuperkoSearch, SolveError> {
     let root = fresh.root.expect("a searcher made for a position");
-    let mut r = CrcReader {
-        input,
-        crc: crc32fast::Hasher::new(),
-    };
-    if &r.array::<8>()? != MAGIC {
-        return Err(bad("not an igo superko checkpoint (bad magic)"));
-    }
+    let mut r = CrcReader::start(input, MAGIC, "superko")?;
     let [w, h, symmetry, static_eval] = r.array::<4>()?;
     let (width, height) = (fresh.rules.width(), fresh.rules.height());
     if (usize::from(w), usize::from(h)) != (width, height) {
@@ -371,25 +298,7 @@ pub(super) fn read(
             orient,
         });
     }
-    let expected = r.crc.clone().finalize();
-    let mut tail = [0u8; 12];
-    r.input.read_exact(&mut tail).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            bad("file is truncated")
-        } else {
-            SolveError::Io(e)
-        }
-    })?;
-    if u32::from_le_bytes(tail[..4].try_into().expect("4")) != expected {
-        return Err(bad("file is damaged (checksum mismatch)"));
-    }
-    if &tail[4..] != MAGIC {
-        return Err(bad("file is damaged (no end marker)"));
-    }
-    let mut extra = [0u8; 1];
-    if r.input.read(&mut extra).map_err(SolveError::Io)? != 0 {
-        return Err(bad("file has bytes after its end marker"));
-    }
+    r.finish(MAGIC)?;
     fresh.table.replaced += replaced;
     fresh.resumed_entries = count;
     Ok(fresh)
