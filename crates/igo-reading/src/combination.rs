@@ -47,7 +47,7 @@ impl Default for CombinationConfig {
             depth: 2,
             max_liberties: 3,
             reader: ReaderConfig {
-                node_limit: 4_000,
+                node_limit: 1_500,
                 ..ReaderConfig::default()
             },
         }
@@ -110,7 +110,9 @@ impl Combo {
     }
 
     /// The target strings of `pos` (stones of `targets` still the defender's) that the
-    /// attacker, moving first, can capture. A target stone that is gone was captured.
+    /// attacker, moving first, can capture. Only strings with one or two liberties are read:
+    /// a combination ends with ataris, and reading every three-liberty string after every
+    /// answer would cost most of the time for nothing.
     fn in_danger(&mut self, pos: &Position, defender: Color, targets: PointSet) -> PointSet {
         let board = pos.board();
         let mut out = PointSet::EMPTY;
@@ -121,8 +123,7 @@ impl Combo {
             };
             let stones = block.stones();
             left -= stones;
-            if block.liberty_count() <= self.config.max_liberties + 1 && self.capturable(pos, p)
-            {
+            if block.liberty_count() <= 2 && self.capturable(pos, p) {
                 out |= stones;
             }
         }
@@ -436,7 +437,9 @@ pub fn confirm_safety(
     // Only strings of at least `minsize` stones count.
     let mut left = targets;
     while let Some(p) = left.first() {
-        let stones = board.block_at(p).map_or(PointSet::single(p), |b| b.stones());
+        let stones = board
+            .block_at(p)
+            .map_or(PointSet::single(p), |b| b.stones());
         left -= stones;
         if stones.count() < minsize {
             targets -= stones;
