@@ -7,13 +7,11 @@
 //! ([`confirm_safety`]); the idea and the questions are those of GNU Go's manual ("Combination
 //! reading"), the reader is igo's own.
 //!
-//! **The game read.** The *targets* are the defender's strings that are not tactically dead
-//! (the tactical reader, [`Reader::attack`] and [`Reader::defend`], finds that the attacker
-//! cannot capture them, or that the defender could save them if it moved first), and that
-//! have at most [`CombinationConfig::max_liberties`] liberties (a string with many liberties is
-//! not in reach of a combination). As in GNU Go, a string that is dead already is no target
-//! (capturing it gains nothing), while a string that either side can settle by moving first
-//! is one: its capture is the simplest combination, and `combination_attack` answers it. The attacker plays a move near a target (on a liberty of a target, or on
+//! **The game read.** The *targets* are the defender's strings that the tactical reader
+//! ([`Reader::attack`]) proves cannot be captured with the attacker moving first, and that
+//! have at most [`CombinationConfig::max_liberties`] liberties (a string with many liberties
+//! is not in reach of a combination; a string that can be captured is a matter of tactics).
+//! The attacker plays a move near a target (on a liberty of a target, or on
 //! a liberty of a target's neighbouring attacker string that is short of liberties); the
 //! defender then answers. The move is a *combination* when no answer of the defender (a pass,
 //! a liberty of a target in danger or of the attacker's strings next to it, the tactical
@@ -90,22 +88,20 @@ impl Combo {
         }
     }
 
-    /// Whether the defender's string at `p` is tactically dead: the attacker, moving first,
-    /// captures it, and the defender, moving first, cannot save it.
-    fn dead(&mut self, pos: &Position, p: Point) -> bool {
-        if !self.capturable(pos, p) {
-            return false;
-        }
-        match self.reader.defend(pos, p) {
+    /// Whether the defender's string at `p` is tactically safe: the reader, with the attacker
+    /// moving first, proved within its limits that it cannot be captured (a reading stopped at
+    /// the node limit proves nothing, and such a string is no target).
+    fn safe(&mut self, pos: &Position, p: Point) -> bool {
+        match self.reader.attack(pos, p) {
             Ok(r) => {
                 self.nodes += r.nodes;
-                r.code == Code::Fails
+                r.code == Code::Fails && r.complete
             }
-            Err(_) => true,
+            Err(_) => false,
         }
     }
 
-    /// The defender's strings of `pos` that are targets: not tactically dead, few liberties, and
+    /// The defender's strings of `pos` that are targets: tactically safe, few liberties, and
     /// (when `within` is given) holding a stone of `within`.
     fn targets(&mut self, pos: &Position, defender: Color, within: Option<PointSet>) -> PointSet {
         let board = pos.board();
@@ -120,7 +116,7 @@ impl Combo {
             };
             let stones = block.stones();
             left -= stones;
-            if block.liberty_count() <= self.config.max_liberties && !self.dead(pos, p) {
+            if block.liberty_count() <= self.config.max_liberties && self.safe(pos, p) {
                 out |= stones;
             }
         }
@@ -347,7 +343,7 @@ pub struct Combination {
     pub nodes: u64,
 }
 
-/// A combination of `color` in `pos` against the opponent's strings that are not dead: its first
+/// A combination of `color` in `pos` against the opponent's tactically safe strings: its first
 /// move (GNU Go's `combination_attack COLOR`), `None` when there is none.
 ///
 /// ```
@@ -531,31 +527,20 @@ mod tests {
     }
 
     #[test]
-    fn a_dead_string_is_no_target_and_a_critical_one_is() {
-        // The white stone in atari cannot escape (C2 is Black's): dead, nothing to win.
-        let dead = pos("
-            . . . . .
-            . . X . .
-            . X O X .
-            . . X . .
-            . . . . .");
-        let c = CombinationConfig::default();
-        assert_eq!(combination_attack(&dead, Color::Black, &c).mv, None);
-        // Black's D4 escapes by D3 to its friends if Black moves first: capturing it at D3 is
-        // White's combination.
-        let critical = pos("
+    fn a_capturable_string_is_no_target() {
+        // White's stone in atari: capturing it is tactics, not a combination, and Black's
+        // stones around it have liberties to spare.
+        let p = pos("
             . . . . . . .
             . . . . . . .
-            . . O O O . .
-            . . O X O . .
-            . . X . X . .
+            . . X X X . .
+            . . X O X . .
+            . . . . . . .
             . . . . . . .
             . . . . . . .");
-        let s = critical.size();
-        assert_eq!(
-            combination_attack(&critical, Color::White, &c).mv,
-            s.parse_point("D3").ok()
-        );
+        let c = CombinationConfig::default();
+        assert_eq!(combination_attack(&p, Color::Black, &c).mv, None);
+        assert_eq!(combination_attack(&p, Color::White, &c).mv, None);
     }
 
     #[test]
