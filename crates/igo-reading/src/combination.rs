@@ -246,12 +246,10 @@ impl Combo {
         if depth == 0 {
             return None;
         }
-        for m in self.attack_moves(pos, attacker, targets) {
-            if self.works(pos, attacker, targets, depth, m) {
-                return Some(m);
-            }
-        }
-        None
+        let moves = self.attack_moves(pos, attacker, targets);
+        moves
+            .into_iter()
+            .find(|&m| self.works(pos, attacker, targets, depth, m))
     }
 
     /// Whether the attacker's move `m` in `pos` is a combination against `targets`.

@@ -203,7 +203,7 @@ fn stone_key(x: usize, y: usize, c: Color) -> u64 {
 /// the sum-free XOR hash of the stones seen through the symmetry.
 pub(crate) fn symmetric_hash(pos: &Position) -> u64 {
     let size: BoardSize = pos.size();
-    let (w, h) = (size.width() as usize, size.height() as usize);
+    let (w, h) = (size.width(), size.height());
     let board = pos.board();
     let mut best = u64::MAX;
     for t in 0..8u8 {
