@@ -1,7 +1,8 @@
 //! The engine: the game state and one handler per command, in tables from which
 //! `list_commands` and `known_command` are derived (Fuego's GtpEngine::Register). Each part of
 //! the protocol has its own table (`BASIC`, `SETUP`, `TIME`, `SCORING`, `GOGUI`,
-//! `gnugo::COMMANDS`, `reading::COMMANDS`, `owl::COMMANDS` and `analysis::COMMANDS`); a new module adds its own table
+//! `gnugo::COMMANDS`, `reading::COMMANDS`, `combination::COMMANDS`, `owl::COMMANDS`,
+//! `moves::COMMANDS` and `analysis::COMMANDS`); a new module adds its own table
 //! to `TABLES`.
 //!
 //! Error texts are GTP 2's where the specification names one (section 6.3: `unknown command`,
@@ -19,7 +20,9 @@ use igo_core::{
 };
 
 pub(crate) mod analysis;
+mod combination;
 mod gnugo;
+mod moves;
 mod owl;
 mod reading;
 
@@ -125,7 +128,9 @@ pub(crate) const TABLES: &[&[Entry]] = &[
     SCORING,
     gnugo::COMMANDS,
     reading::COMMANDS,
+    combination::COMMANDS,
     owl::COMMANDS,
+    moves::COMMANDS,
     analysis::COMMANDS,
     GOGUI,
 ];
@@ -150,6 +155,9 @@ pub struct Engine {
     quit: bool,
     /// The reading commands' settings, counters and `trymove` stack.
     reading: reading::ReadingState,
+    /// The playouts of GNU Go's `level 10` (its default level): the playouts set at the start
+    /// or by the last `igo-playouts` (see [`moves`]).
+    level_base: u64,
 }
 
 impl Default for Engine {
@@ -205,6 +213,7 @@ impl Engine {
             clocks: ByColor::new_with(|_| Clock::new(TimeSystem::Unlimited)),
             quit: false,
             reading: reading::ReadingState::default(),
+            level_base: config.playouts,
         }
     }
 
@@ -521,6 +530,7 @@ impl Engine {
             return Err("playouts must be at least 1".into());
         }
         self.player.config_mut().playouts = n;
+        self.level_base = n;
         Ok(String::new())
     }
 

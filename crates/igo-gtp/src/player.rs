@@ -136,6 +136,12 @@ impl Player {
         self.last = None;
     }
 
+    /// Restricts the stones that the next searches may choose to `allowed` (`None`: any);
+    /// a pass stays allowed (GNU Go's `restricted_genmove`).
+    pub fn set_root_allowed(&mut self, allowed: Option<igo_core::PointSet>) {
+        self.search.set_root_allowed(allowed);
+    }
+
     /// The report of the last search.
     pub fn last_report(&self) -> Option<&Report> {
         self.last.as_ref()

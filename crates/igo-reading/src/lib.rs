@@ -31,6 +31,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod combination;
 pub mod connection;
 pub mod dragon;
 pub mod eye;

@@ -98,7 +98,7 @@ pub(crate) struct ReadingState {
 
 impl ReadingState {
     /// `base` scaled by the depth setting.
-    fn scaled(&self, base: u64) -> u64 {
+    pub(crate) fn scaled(&self, base: u64) -> u64 {
         if self.depth >= 0 {
             base << self.depth
         } else {

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use igo_core::{seeded_rng, Color, Game, Move, Point, Position};
+use igo_core::{seeded_rng, Color, Game, Move, Point, PointSet, Position};
 
 use patterns::Geometry;
 use policy::{is_own_eye, Amaf, Policy, PolicyConfig};
@@ -147,6 +147,9 @@ pub struct Search {
     ownership: Vec<i64>,
     ownership_samples: u64,
     runs: u64,
+    /// The only stones the player at the root may play (GNU Go's `restricted_genmove`), when
+    /// set; a pass stays allowed.
+    root_allowed: Option<PointSet>,
 }
 
 /// CPU seconds (user + system, all threads) of this process, from `/proc/self/stat` (Linux).
@@ -184,6 +187,7 @@ impl Search {
             ownership: Vec::new(),
             ownership_samples: 0,
             runs: 0,
+            root_allowed: None,
         }
     }
 
@@ -201,6 +205,16 @@ impl Search {
     pub fn clear(&mut self) {
         self.tree = Tree::new(self.config.max_nodes);
         self.root = None;
+    }
+
+    /// Restricts the root player's stones to `allowed` (`None`: every legal point) from the
+    /// next run on; the tree is cleared, since its root children were made without the
+    /// restriction.
+    pub fn set_root_allowed(&mut self, allowed: Option<PointSet>) {
+        if allowed != self.root_allowed {
+            self.root_allowed = allowed;
+            self.clear();
+        }
     }
 
     /// The position at the root, if set.
@@ -329,6 +343,9 @@ impl Search {
                 continue;
             }
             if at_root && self.repeats(pos, p) {
+                continue;
+            }
+            if at_root && self.root_allowed.is_some_and(|a| !a.contains(p)) {
                 continue;
             }
             let (v, w) = policy.prior(pos, last, Move::Play(p));
