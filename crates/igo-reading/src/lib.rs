@@ -33,6 +33,7 @@
 
 pub mod connection;
 pub mod dragon;
+pub mod enclosed;
 pub mod eye;
 pub mod fight;
 pub mod owl;

@@ -271,9 +271,21 @@ impl Owl {
             return Err(ReadingError::NoStone(p));
         }
         let target = p;
-        // The proof in the enclosed fight region first; the heuristic search when there is no
-        // enclosure or the prover reaches its limit.
-        let (proved, proof_nodes) = crate::fight::prove(pos, p, attack, &self.config);
+        // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
+        // ([`crate::enclosed`]); a proof answers, and so does an estimate that the static
+        // judgement does not contradict.
+        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &self.config);
+        if let Some(reading) = answered {
+            return Ok(reading);
+        }
+        // The proof in the enclosed fight region; the heuristic search when there is no
+        // enclosure or the prover reaches its limit. (After the route above decided nothing
+        // its prover has already tried this: not again.)
+        let (proved, proof_nodes) = if route_nodes > 0 {
+            (None, route_nodes)
+        } else {
+            crate::fight::prove(pos, p, attack, &self.config)
+        };
         if let Some((code, mv)) = proved {
             return Ok(Reading {
                 code,
@@ -489,6 +501,7 @@ impl Owl {
                 && lives(after, target, &self.config)
                 && (self.config.proof_nodes == 0
                     || crate::fight::fight_region(after, target, &self.config).is_none())
+                && !crate::enclosed::applies(after, target, &self.config)
         })
     }
 }
