@@ -4,10 +4,14 @@
 //! manual's chapter "The Owl Code" asks them.
 //!
 //! **Two readers.** When the dragon is enclosed by walls (opponent blocks that live by the
-//! judgements below), the question is first proven by igo-tsumego's df-pn prover inside the
-//! dragon's fight region ([`crate::fight`]): an exact answer for Go inside the walls, with GNU
-//! Go's ko codes ([`crate::Reading::proven`]). When there is no enclosure or the prover reaches
-//! [`OwlConfig::proof_nodes`], the answer is this crate's heuristic search, the same proof
+//! judgements below), the question is first answered inside the dragon's fight region
+//! ([`crate::fight`]) by igo-tsumego: where the enclosure is tsumego-like, by its Monte-Carlo
+//! solver and then its df-pn prover hinted by the solver ([`crate::enclosed`], on with
+//! [`OwlConfig::mc_playouts`]); elsewhere by the prover alone. A proof is an exact answer for
+//! Go inside the walls, with GNU Go's ko codes ([`crate::Reading::proven`]); the solver's
+//! estimate answers where the prover does not decide, unless it contradicts the owl's static
+//! judgement of escape. When there is no enclosure or neither decides, the answer is this
+//! crate's heuristic search, the same proof
 //! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal,
 //! described in the rest of this page.
 //!
