@@ -34,7 +34,9 @@
 //! * otherwise the Monte-Carlo solver's answer, marked as an estimate
 //!   ([`crate::Reading::estimated`], not complete: GNU Go's reply formats have no place for
 //!   uncertainty, the library's answer does), unless its status is unknown (near one half), or
-//!   it says the dragon dies while the dragon lives by Benson or has escaped into open space
+//!   it says the mover succeeds with a success rate below 0.4 (the solver's threshold, 0.35,
+//!   is made for problems posed for the side to play; owl questions are not), or it says the
+//!   dragon dies while the dragon lives by Benson or has escaped into open space
 //!   by the owl's judgement ([`crate::owl`], "The dragon lives"): open space means the frame the
 //!   solver assumes is not there;
 //! * otherwise (route not taken or undecided) the owl's heuristic search.
@@ -181,12 +183,13 @@ impl Estimate {
             (self.status, attack),
             (Status::Kill, true) | (Status::Live | Status::Seki, false)
         );
-        if succeeds && !self.proven && self.success < 0.5 {
+        if succeeds && !self.proven && self.success < 0.4 {
             // The solver takes the side to play for successful down to a success rate of
-            // [`SolverConfig::ko_test_below`] (0.35), since a book problem is posed for the
-            // side to play; an owl question is not, and the mover that fails in most playouts
-            // is not taken to succeed (a framed problem of the game-position harness, killed
-            // at 0.36, lives).
+            // `SolverConfig::ko_test_below` (0.35), since a book problem is posed for the side
+            // to play; an owl question is not. Below 0.4 (the solver's own band of unknown
+            // estimates starts there) the estimate decides nothing: a framed problem of the
+            // game-position harness, killed at 0.36, lives. (0.5 lost 8 intermediate and 13
+            // advanced book problems against 0.4; BENCHMARKS.md, igo-reading.)
             return None;
         }
         match (self.status, attack) {
