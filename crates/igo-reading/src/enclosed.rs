@@ -188,8 +188,10 @@ impl Estimate {
             // `SolverConfig::ko_test_below` (0.35), since a book problem is posed for the side
             // to play; an owl question is not. Below 0.4 (the solver's own band of unknown
             // estimates starts there) the estimate decides nothing: a framed problem of the
-            // game-position harness, killed at 0.36, lives. (0.5 lost 8 intermediate and 13
-            // advanced book problems against 0.4; BENCHMARKS.md, igo-reading.)
+            // game-position harness, killed at 0.36, lives. Measured on the book problems
+            // (BENCHMARKS.md, igo-reading): 0.5 loses 8 intermediate and 6 advanced problems
+            // against 0.4, and 0.4 loses 7 advanced ones against no threshold at all; a false
+            // kill of a living group is the error this route must not add.
             return None;
         }
         match (self.status, attack) {
