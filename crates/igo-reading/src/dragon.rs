@@ -39,6 +39,11 @@ pub struct OwlConfig {
     /// Positions the df-pn prover may generate per question in the dragon's fight region
     /// ([`crate::fight`]) before the heuristic search answers instead; 0: never prove.
     pub proof_nodes: u64,
+    /// Playouts of igo-tsumego's Monte-Carlo solver on a dragon in a tsumego-like enclosure
+    /// ([`crate::enclosed`]): its success rates order the prover's first moves, and its answer
+    /// stands where the prover does not decide; 0: the route is off everywhere (the prover
+    /// alone, then the heuristic search, as before it). \[default: 20,000\]
+    pub mc_playouts: u32,
     /// The most empty points of the area enclosed by walls around the dragon for a proof.
     pub proof_area: usize,
     /// Empty points of the area farther than this from the owner's stones are the walls'.
@@ -142,6 +147,7 @@ impl Default for OwlConfig {
             max_moves: 8,
             root_moves: 8,
             proof_nodes: 100_000,
+            mc_playouts: 20_000,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,

@@ -170,12 +170,27 @@ pub(crate) fn prove(
     let Some(fight) = fight_region(pos, p, config) else {
         return (None, 0);
     };
+    prove_fight(&fight, attack, config, Vec::new())
+}
+
+/// [`prove`] on a fight region already found, with `hints`: success rates of the mover's first
+/// moves (original board) that order the prover's root moves and, among its winning first
+/// moves, prefer the first hint ([`igo_tsumego::proof::ProverConfig::root_hints`]).
+pub(crate) fn prove_fight(
+    fight: &Fight,
+    attack: bool,
+    config: &OwlConfig,
+    hints: Vec<(Move, f32)>,
+) -> (Option<(Code, Option<Move>)>, u64) {
+    if config.proof_nodes == 0 {
+        return (None, 0);
+    }
     let mover = if attack {
         fight.attacker
     } else {
         !fight.attacker
     };
-    let mut start = fight.start;
+    let mut start = fight.start.clone();
     start.set_to_play(mover);
     let question = Question {
         start,
@@ -194,6 +209,7 @@ pub(crate) fn prove(
             reprove_nodes: config.proof_nodes / 4,
             ..TreeLimits::default()
         },
+        root_hints: hints,
         ..ProverConfig::default()
     };
     let limits = Limits {

@@ -34,6 +34,7 @@
 pub mod combination;
 pub mod connection;
 pub mod dragon;
+pub mod enclosed;
 pub mod eye;
 pub mod fight;
 pub mod owl;

@@ -55,6 +55,32 @@ impl Fight {
         fight
     }
 
+    /// The same fight with play restricted to `points` (original board) inside the framed
+    /// region: the rest of the rectangle keeps its stones and empty points, and neither search
+    /// nor playouts ever play there. For a fight whose region is not a rectangle (the owl's
+    /// enclosed dragon in a game position, igo-reading's `fight` module): the framed rectangle
+    /// is its bounding box, and the points beyond its walls must stay as they are. Points
+    /// outside the framed rectangle are left out.
+    pub fn with_playable(&self, points: &PointSet) -> Fight {
+        let local: PointSet = points
+            .iter()
+            .filter_map(|p| self.local.to_local(p))
+            .collect();
+        let mut ctx = PlayoutContext::new(
+            local & self.local.region_points(),
+            self.ctx.target,
+            self.ctx.attacker,
+            self.ctx.ko_master,
+        );
+        ctx.policy = self.ctx.policy;
+        ctx.patterns = self.ctx.patterns.clone();
+        Fight {
+            local: self.local.clone(),
+            ctx,
+            target: self.target,
+        }
+    }
+
     /// The search state at the start, with `to_play` to move.
     pub fn state(&self, to_play: Color) -> TsumegoState<'_> {
         let mut pos = self.local.start().clone();

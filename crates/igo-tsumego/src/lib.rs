@@ -52,5 +52,6 @@ pub use playout::{PlayoutContext, PlayoutPolicy};
 pub use problem::{Goal, Problem, ProblemError, SolutionNode, Verdict};
 pub use region::{Region, RegionConfig, RegionKind};
 pub use solver::{
-    solve, Answer, AnswerMove, Candidate, Inferred, Request, SolveError, SolverConfig, Status,
+    solve, solve_fight, Answer, AnswerMove, Candidate, Inferred, Request, SolveError, SolverConfig,
+    Status,
 };

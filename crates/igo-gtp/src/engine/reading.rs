@@ -113,6 +113,11 @@ impl ReadingState {
         OwlConfig {
             node_limit: self.scaled(d.node_limit),
             proof_nodes: self.scaled(d.proof_nodes),
+            // 0 stays 0: the route off.
+            mc_playouts: match d.mc_playouts {
+                0 => 0,
+                n => u32::try_from(self.scaled(u64::from(n))).unwrap_or(u32::MAX),
+            },
             ..d
         }
     }
@@ -433,7 +438,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 }
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
-/// `escape_points`, `escape_reach`, `playouts`) for the questions that follow, and answers the
+/// `escape_points`, `escape_reach`, `playouts`, `mc_playouts`: igo-tsumego's solver on
+/// tsumego-like enclosures, 0 off) for the questions that follow, and answers the
 /// settings in force as `NAME VALUE` pairs (igo's own command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     if args.len() % 2 != 0 {
@@ -451,18 +457,20 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_points" => c.escape_points = v as usize,
             "escape_reach" => c.escape_reach = v as usize,
             "playouts" => c.estimate_playouts = v as u32,
+            "mc_playouts" => c.mc_playouts = u32::try_from(v).unwrap_or(u32::MAX),
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
     engine.reading.owl_base = Some(c);
     Ok(format!(
-        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
         c.escape_points,
         c.escape_reach,
-        c.estimate_playouts
+        c.estimate_playouts,
+        c.mc_playouts
     ))
 }
 
@@ -642,13 +650,14 @@ mod tests {
         assert_eq!(
             a[0],
             Ok(format!(
-                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {}",
+                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
                 d.escape_points,
                 d.escape_reach,
-                d.estimate_playouts
+                d.estimate_playouts,
+                d.mc_playouts
             ))
         );
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));

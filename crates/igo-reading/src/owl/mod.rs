@@ -4,10 +4,14 @@
 //! manual's chapter "The Owl Code" asks them.
 //!
 //! **Two readers.** When the dragon is enclosed by walls (opponent blocks that live by the
-//! judgements below), the question is first proven by igo-tsumego's df-pn prover inside the
-//! dragon's fight region ([`crate::fight`]): an exact answer for Go inside the walls, with GNU
-//! Go's ko codes ([`crate::Reading::proven`]). When there is no enclosure or the prover reaches
-//! [`OwlConfig::proof_nodes`], the answer is this crate's heuristic search, the same proof
+//! judgements below), the question is first answered inside the dragon's fight region
+//! ([`crate::fight`]) by igo-tsumego: where the enclosure is tsumego-like, by its Monte-Carlo
+//! solver and then its df-pn prover hinted by the solver ([`crate::enclosed`], on with
+//! [`OwlConfig::mc_playouts`]); elsewhere by the prover alone. A proof is an exact answer for
+//! Go inside the walls, with GNU Go's ko codes ([`crate::Reading::proven`]); the solver's
+//! estimate answers where the prover does not decide, unless it contradicts the owl's static
+//! judgement of escape. When there is no enclosure or neither decides, the answer is this
+//! crate's heuristic search, the same proof
 //! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal,
 //! described in the rest of this page.
 //!
@@ -271,9 +275,21 @@ impl Owl {
             return Err(ReadingError::NoStone(p));
         }
         let target = p;
-        // The proof in the enclosed fight region first; the heuristic search when there is no
-        // enclosure or the prover reaches its limit.
-        let (proved, proof_nodes) = crate::fight::prove(pos, p, attack, &self.config);
+        // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
+        // ([`crate::enclosed`]); a proof answers, and so does an estimate that the static
+        // judgement does not contradict.
+        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &self.config);
+        if let Some(reading) = answered {
+            return Ok(reading);
+        }
+        // The proof in the enclosed fight region; the heuristic search when there is no
+        // enclosure or the prover reaches its limit. (After the route above decided nothing
+        // its prover has already tried this: not again.)
+        let (proved, proof_nodes) = if route_nodes > 0 {
+            (None, route_nodes)
+        } else {
+            crate::fight::prove(pos, p, attack, &self.config)
+        };
         if let Some((code, mv)) = proved {
             return Ok(Reading {
                 code,
@@ -489,6 +505,7 @@ impl Owl {
                 && lives(after, target, &self.config)
                 && (self.config.proof_nodes == 0
                     || crate::fight::fight_region(after, target, &self.config).is_none())
+                && !crate::enclosed::applies(after, target, &self.config)
         })
     }
 }

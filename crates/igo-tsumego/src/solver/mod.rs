@@ -105,6 +105,31 @@ pub fn solve_beside(
     })
 }
 
+/// Solves a fight whose question is given (phases 2 and 3 of the module documentation, no
+/// inference): `to_play` moves first, `fight.ctx.attacker` tries to capture the target, and
+/// the fight's own ko master (usually `!to_play`) may retake kos at once. For callers that
+/// find the region and the target themselves (igo-reading's owl on an enclosed dragon: the
+/// fight made with [`Fight::with_playable`] on the dragon's fight region).
+pub fn solve_fight(
+    fight: &Fight,
+    to_play: igo_core::Color,
+    config: &SolverConfig,
+    stop: StopFlag<'_>,
+) -> Result<Answer, SolveError> {
+    config.validate()?;
+    if fight.ctx.region.is_empty() {
+        return Err(SolveError::NoTarget(!fight.ctx.attacker));
+    }
+    let mut spend = Spend::start(config.budget);
+    let question = Question {
+        region: *fight.local.region(),
+        hypotheses: Vec::new(),
+        inferred: Inferred::default(),
+    };
+    let search = Search::new(fight.state(to_play), config.uct);
+    decide(&question, fight, search, to_play, config, &mut spend, stop)
+}
+
 /// Phases 2 and 3 on the chosen `fight`, its main search started in `search`.
 fn decide<'f>(
     question: &Question,
