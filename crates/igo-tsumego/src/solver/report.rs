@@ -60,8 +60,8 @@ pub struct InferredReport {
     pub goal: bool,
     /// Hypotheses tried.
     pub hypotheses: usize,
-    /// Whether the chosen reading is an alternative to the attacker guess (the guess's own
-    /// target was settled whoever moves).
+    /// Whether the chosen reading is an alternative to the attacker guess (the prover did not
+    /// show the guess's target to need the side to play's move, and showed the alternative's).
     pub alternative: bool,
     /// The chosen target's capture rate with the attacker to move first and with the defender
     /// to move first, when the inference searched them.
@@ -191,7 +191,7 @@ impl Answer {
                 "inference: {} hypotheses{}; chosen one has capture rate {:.2} with the attacker first, {:.2} with the defender first",
                 self.inferred.hypotheses,
                 if self.inferred.alternative {
-                    " (the attacker guess turned over: its target's fate did not depend on who moves)"
+                    " (the attacker guess turned over: the prover shows the other colour's group needs the move, not the guess's)"
                 } else {
                     ""
                 },
