@@ -408,22 +408,18 @@ impl Tried<'_> {
     }
 }
 
-/// Searches `fights[i]` with both sides to move on the inference's small budget.
+/// Searches `fights[i]` with both sides to move on the inference's small budget; `largest` is
+/// the largest target among those it is compared with.
 fn try_fight<'f>(
     fights: &'f [Fight],
     i: usize,
+    largest: usize,
     to_play: Color,
     config: &SolverConfig,
     spend: &mut Spend,
     stop: StopFlag<'_>,
 ) -> Tried<'f> {
     let each = part(config.budget, config.infer_fraction, 300, 6000);
-    let largest = fights
-        .iter()
-        .map(|f| f.target.count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
     let fight = &fights[i];
     let mut s_main = Search::new(fight.state(to_play), config.uct);
     spend.add(s_main.run(each, stop));
@@ -438,7 +434,7 @@ fn try_fight<'f>(
     };
     // Critical: dies if the attacker moves first, lives if the defender does. Among
     // equally critical groups the larger is the question.
-    let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest as f32;
+    let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest.max(1) as f32;
     Tried {
         index: i,
         att_first,
@@ -478,10 +474,20 @@ pub fn choose<'f>(
     let region = &question.region;
     let inferred = &mut question.inferred;
     let primary = question.hypotheses.len().clamp(1, fights.len().max(1));
+    // The size term of a score is relative to the largest target among those compared: the
+    // hypotheses among themselves, the alternatives among themselves.
+    let largest = |r: std::ops::Range<usize>| {
+        fights[r]
+            .iter()
+            .map(|f| f.target.count())
+            .max()
+            .unwrap_or(1)
+    };
     let mut best: Option<Tried<'f>> = None;
     if primary > 1 {
+        let most = largest(0..primary);
         for i in 0..primary {
-            let t = try_fight(fights, i, to_play, config, spend, stop);
+            let t = try_fight(fights, i, most, to_play, config, spend, stop);
             if best.as_ref().is_none_or(|b| t.score > b.score + 1e-6) {
                 best = Some(t);
             }
@@ -495,6 +501,7 @@ pub fn choose<'f>(
         // settled) or to succeed (`Some(false)`: it needs the side to play's move).
         let guess_check = check(guess);
         if guess_check != Some(false) {
+            let most_other = largest(primary..fights.len());
             let mut pick: Option<Tried<'f>> = None;
             for i in primary..fights.len() {
                 // Unless the guess was shown settled, a much smaller group does not replace it.
@@ -503,7 +510,7 @@ pub fn choose<'f>(
                 if !big_enough || check(i) != Some(false) {
                     continue;
                 }
-                let t = try_fight(fights, i, to_play, config, spend, stop);
+                let t = try_fight(fights, i, most_other, to_play, config, spend, stop);
                 tried += 1;
                 if t.playable_for(to_play, fights[i].ctx.attacker)
                     && pick.as_ref().is_none_or(|p| t.score > p.score + 1e-6)
