@@ -196,10 +196,10 @@ const SETTLED_TABLE_BYTES: u64 = 16 << 20;
 /// whether the side to play in `problem` (the problem with its other side to move), with
 /// `attacker` attacking `target` in `region`, is proven to fail under every ko model (status
 /// `fail`: `Some(true)`) or to succeed (`Some(false)`) within `nodes` positions, with a
-/// solution tree read out. cho-advanced-0026: Black's sixteen stones, the Monte-Carlo
-/// guess's target, are captured in 47% of the playouts with White to move first, but White
-/// moving first is proven to fail, so Black to play has nothing to live for; the problem is
-/// White's corner.
+/// solution tree read out. cho-advanced-0076 (Black to play): the guess, Black attacking
+/// White's twelve stones, is not shown to need Black's move in 50,000 positions, while White
+/// moving first is shown to kill Black's fourteen stones, the book's question (BENCHMARKS.md,
+/// issue 10, twelfth session).
 pub fn settled_by_proof(
     problem: &Problem,
     attacker: Color,
