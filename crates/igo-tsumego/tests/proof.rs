@@ -484,3 +484,73 @@ fn a_book_move_refuted_only_in_the_narrowed_game_stays_the_estimate() {
     assert_eq!(s.answer.mv, b19);
     assert_eq!(s.first_move(), b19);
 }
+
+/// A made-up corner (no book): White's straight three A19-C19 is the question (Black B19 kills,
+/// White B19 lives), inside Black's wall, which has two eyes (F19, F17) and is White-enclosed
+/// from the open sides. The frame's guess takes White for the attacker (White's stones face the
+/// open board) and Black's wall for the target; the prover shows White cannot kill it even
+/// moving first, so the inference turns to the other colour's groups and takes White's corner,
+/// which White moving first is shown to save.
+fn settled_guess() -> Problem {
+    diagram(
+        "settled-guess",
+        "
+        . . . O X . X O . . . . . . . . . . .
+        O O O O X X X O . . . . . . . . . . .
+        X X X X X . X O . . . . . . . . . . .
+        . . . . X X X O . . . . . . . . . . .
+        O O O O O O O O . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        to play: X",
+    )
+}
+
+#[test]
+fn a_target_alive_whoever_moves_is_not_the_question() {
+    let p = settled_guess();
+    let size = p.position.size();
+    let corner = |s: &Solved| s.answer.target.contains(size.parse_point("B18").unwrap());
+    // The Monte-Carlo search alone (no prover, so no test of the guess) keeps the guess, Black's
+    // wall, where Black (to play) has nothing to play for.
+    let config = SolverConfig {
+        budget: Budget::Playouts(5_000),
+        ..SolverConfig::default()
+    };
+    let mc = solve_proven(
+        &p,
+        &Request::default(),
+        &config,
+        None,
+        Limits::default(),
+        None,
+    );
+    assert!(
+        matches!(
+            mc,
+            Err(igo_tsumego::SolveError::NoTarget(igo_core::Color::Black))
+        ),
+        "{mc:?}"
+    );
+    // With the prover the question is White's corner, and Black kills it at the vital point.
+    let s = solve(&p, 300_000);
+    assert_eq!(s.answer.attacker, igo_core::Color::Black);
+    assert!(corner(&s), "target {:?}", s.answer.target);
+    assert!(s.answer.inferred.alternative);
+    assert!(s.proven());
+    assert_eq!(size.format_move(s.first_move()), "B19");
+    assert_eq!(s.status(), Status::Kill);
+    assert_checked("settled-guess", &p, &s);
+}

@@ -6,17 +6,22 @@
 //! beside it on the other threads (stopped early when the prover proves the answer). The answer
 //! is *proven* when the prover finished with a solution tree (which `igo-check` can replay),
 //! *estimated* otherwise (the Monte-Carlo answer).
+//!
+//! With the prover on, the Monte-Carlo inference gets the prover's test of a reading
+//! ([`settled_by_proof`]): a target the side not to play cannot change the fate of by moving
+//! first is not the question.
 
 use std::sync::Mutex;
 use std::time::Instant;
 
-use igo_core::{Color, Move};
+use igo_core::{Color, Move, PointSet};
 use serde::Serialize;
 
 use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult};
 use super::dfpn::Limits;
-use super::status::ProvenStatus;
-use crate::problem::Problem;
+use super::status::{ProvenStatus, ProverConfig};
+use crate::problem::{Goal, Problem};
+use crate::region::Region;
 use crate::solver::{
     solve, solve_beside, Answer, Companion, Framed, Request, SolveError, SolverConfig, Status,
 };
@@ -63,10 +68,18 @@ impl Solved {
     /// the prover refuted least (not at all, else only under the stronger ko models): the
     /// prover's partial result overrides the estimate where it shows a move fails. Only moves
     /// of the prover's region replace the estimate (it neither tries nor refutes the others).
+    ///
+    /// A first move the prover showed to keep the target standing, when the search that tells
+    /// life from seki did not finish (no status: [`super::status`]), is the estimate: it is shown
+    /// to reach at least seki, which no Monte-Carlo move is (cho-intermediate-0062: D19 keeps
+    /// Black standing, proven; the Monte-Carlo D16 is wrong).
     pub fn estimated_move(&self) -> Move {
         let Some(p) = &self.proof else {
             return self.answer.mv;
         };
+        if let (None, Some(m)) = (p.status, p.first_move) {
+            return m;
+        }
         let mut pick = self.answer.mv;
         let Some(mut level) = p.refuted_level(pick) else {
             return pick;
@@ -152,6 +165,11 @@ pub fn solve_proven(
         s
     });
     let settings = with_patterns.as_ref();
+    let mut with_test = config.clone();
+    if settings.is_some() && with_test.settled_test.is_none() {
+        with_test.settled_test = Some(settled_by_proof);
+    }
+    let config = &with_test;
     if let Some(s) = settings.filter(|_| config.uct.threads >= 2) {
         return solve_side_by_side(problem, request, config, s, limits, stop);
     }
@@ -168,6 +186,58 @@ pub fn solve_proven(
         proof,
         seconds: (mc, t0.elapsed().as_secs_f64() - mc),
     })
+}
+
+/// Table bytes of [`settled_by_proof`]'s searches: a few hundred thousand positions at most,
+/// and a table of the default size would cost more to clear than they take.
+const SETTLED_TABLE_BYTES: u64 = 16 << 20;
+
+/// The prover's test of a reading for the inference ([`crate::solver::SolverConfig::settled_test`]):
+/// whether the side to play in `problem` (the problem with its other side to move), with
+/// `attacker` attacking `target` in `region`, is proven to fail under every ko model (status
+/// `fail`: `Some(true)`) or to succeed (`Some(false)`) within `nodes` positions, with a
+/// solution tree read out. cho-advanced-0076 (Black to play): the guess, Black attacking
+/// White's twelve stones, is not shown to need Black's move in 50,000 positions, while White
+/// moving first is shown to kill Black's fourteen stones, the book's question (BENCHMARKS.md,
+/// issue 10, twelfth session).
+pub fn settled_by_proof(
+    problem: &Problem,
+    attacker: Color,
+    target: PointSet,
+    region: &Region,
+    nodes: u64,
+) -> Option<bool> {
+    let to_play = problem.to_play();
+    let framed = Framed {
+        to_play,
+        goal: if to_play == attacker {
+            Goal::Kill
+        } else {
+            Goal::Live
+        },
+        attacker,
+        target,
+        region: *region,
+        candidates: Vec::new(),
+    };
+    let settings = ProofSettings {
+        prover: ProverConfig {
+            table_bytes: SETTLED_TABLE_BYTES,
+            refutations: false,
+            seki: false,
+            ..ProverConfig::default()
+        },
+        ..ProofSettings::default()
+    };
+    let limits = Limits {
+        nodes,
+        ..Limits::default()
+    };
+    let result = prove_framed(problem, &framed, &settings, limits);
+    if !result.is_proven() {
+        return None;
+    }
+    result.status.map(|s| s == ProvenStatus::Fail)
 }
 
 /// The prover on its own thread beside the Monte-Carlo search (see the module documentation).
@@ -273,6 +343,9 @@ impl Solved {
         Some(match &self.proof {
             None => "the prover did not run".into(),
             Some(p) => match p.status {
+                None if p.first_move.is_some() => "the prover shows the first move keeps the \
+                     target standing, but its search telling life from seki reached its limit"
+                    .into(),
                 None => "the prover reached its limit".into(),
                 Some(ProvenStatus::Fail) => "the prover shows the side to play fails in this \
                      framing (target or region likely wrong)"

@@ -13,7 +13,9 @@
 //! threats on either side: a loss there means the target lives only in seki. When that search
 //! wins with another first move, the first move may reach only seki: one more search, under
 //! "only Benson life counts" against the attacker's unlimited threats, finds a move that lives
-//! outright (the answer then; its proof comes first), else the status is seki.
+//! outright (the answer then; its proof comes first), else the status is seki. When the search
+//! under "only Benson life counts" does not finish, no status is proven: the standing rule
+//! alone does not tell life from seki.
 
 use std::time::Instant;
 
@@ -388,7 +390,8 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
 }
 
 /// For a defender proven to live under the standing rule: whether it lives outright or only in
-/// seki (see the module documentation), with the proofs that show it.
+/// seki (see the module documentation), with the proofs that show it; no status when the
+/// search that tells them apart does not finish.
 fn tell_seki(searches: &mut Searches<'_, '_>, answer: &mut ProvenAnswer) {
     let me = searches.q.start.to_play();
     // Without threats on either side, so that a ko the defender must keep fighting (which the
@@ -397,6 +400,11 @@ fn tell_seki(searches: &mut Searches<'_, '_>, answer: &mut ProvenAnswer) {
         ko: KoThreats::None,
         life: LifeRule::Unconditional,
     }) else {
+        // A limit came first: the standing rule's win shows the target standing, life or
+        // seki, and nothing tells which, so the status is not proven (it used to stay `live`,
+        // a claim no search made: cho-advanced-0606, BENCHMARKS.md, issue 10). The standing
+        // proof stays with the answer, and the first moves it refuted fail either way.
+        answer.status = None;
         return;
     };
     let other_move = p.winner == me && p.first_move != answer.first_move;
@@ -444,6 +452,48 @@ mod tests {
             target: t,
             attacker,
         }
+    }
+
+    #[test]
+    fn a_live_status_needs_the_search_that_tells_life_from_seki() {
+        // Black's eye space along the top edge (A5-F5, A4-E4) lives whoever plays: under the
+        // standing rule at once, under Benson life only after the inside is filled.
+        let q = question(
+            "
+            . . . . . X O .
+            . . . . . X O .
+            X X X X X X O .
+            O O O O O O O .
+            . . . . . . . .
+            to play: X",
+            "A3",
+            Color::White,
+        );
+        let full = prove_status(&q, &ProverConfig::default(), Limits::default());
+        assert_eq!(full.status, Some(ProvenStatus::Live));
+        // The standing rule's search alone, and its positions.
+        let standing_only = ProverConfig {
+            seki: false,
+            ..ProverConfig::default()
+        };
+        let standing = prove_status(&q, &standing_only, Limits::default());
+        assert_eq!(standing.status, Some(ProvenStatus::Live));
+        assert_eq!(standing.proofs[0].rules.life, LifeRule::Standing);
+        assert!(
+            full.nodes > standing.nodes + 1,
+            "the seki search costs more"
+        );
+        // With one position left for the seki search, the standing win is found again but
+        // nothing tells life from seki: no status (it was `live` before the fix).
+        let limits = Limits {
+            nodes: standing.nodes + 1,
+            ..Limits::default()
+        };
+        let cut = prove_status(&q, &ProverConfig::default(), limits);
+        assert_eq!(cut.proofs.len(), 1);
+        assert_eq!(cut.proofs[0].rules.life, LifeRule::Standing);
+        assert_eq!(cut.proofs[0].winner, Color::Black);
+        assert_eq!(cut.status, None);
     }
 
     #[test]

@@ -5,11 +5,27 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use igo_core::{Color, PointSet};
+
 use crate::patterns::Patterns;
 use crate::playout::PlayoutPolicy;
-use crate::region::RegionConfig;
+use crate::problem::Problem;
+use crate::region::{Region, RegionConfig};
 use crate::sequence::SequenceConfig;
 use crate::uct::{Budget, UctConfig};
+
+/// A sound test of one reading of a problem, for the inference (see
+/// [`crate::solver::inference::choose`]): whether the side to play in `problem`, with `attacker`
+/// attacking `target` in `region`, is shown to fail (`Some(true)`: under every ko model) or to
+/// succeed (`Some(false)`: unconditionally or by a ko) within `nodes` positions; `None` when
+/// neither is shown. The prover gives one ([`crate::proof::solve_proven`] sets it).
+pub type SettledTest = fn(
+    problem: &Problem,
+    attacker: Color,
+    target: PointSet,
+    region: &Region,
+    nodes: u64,
+) -> Option<bool>;
 
 /// Settings of the solver.
 #[derive(Clone, Debug)]
@@ -33,6 +49,12 @@ pub struct SolverConfig {
     /// While inferring, also try targets of the colour the frame guesses to be the attacker
     /// (then framed by the other colour's wall). \[default: false\]
     pub infer_both_colours: bool,
+    /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
+    /// \[default: none; the prover's when it runs\]
+    pub settled_test: Option<SettledTest>,
+    /// Positions for each use of `settled_test` (0: not used). \[default: 50,000\]
+    /// \[range: 0-10,000,000\]
+    pub settled_nodes: u64,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -57,6 +79,8 @@ impl Default for SolverConfig {
             max_candidates: 3,
             infer_fraction: 0.04,
             infer_both_colours: false,
+            settled_test: None,
+            settled_nodes: 50_000,
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
@@ -220,6 +244,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.infer_both_colours,
             set: |c, v| c.infer_both_colours = v,
+        },
+    },
+    Knob {
+        name: "settled_nodes",
+        what: "prover positions for each check that an inferred target's fate depends on who moves",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 10_000_000,
+            get: |c| c.settled_nodes,
+            set: |c, v| c.settled_nodes = v,
         },
     },
     Knob {

@@ -5,7 +5,11 @@
 //! the hypotheses. The target is the group whose status is critical: it dies if the attacker moves
 //! first and lives if its owner does. Each hypothesis is tried with the solver's own search on a
 //! small budget, once with each side to move, and the one with the largest difference of capture
-//! rates wins; its search with the problem's side to move is kept for the next phase.
+//! rates wins; its search with the problem's side to move is kept for the next phase. When
+//! neither goal nor target is given, the winner is tested with the other side moving first by
+//! the prover when it runs ([`SolverConfig::settled_test`]); unless that side is shown to
+//! succeed (the target's fate depends on who moves), the other colour's groups are tried as
+//! well, and one shown to depend on who moves replaces it (see [`choose`]).
 //!
 //! Groups are igo-analysis's statically recognisable groups (paper 002: blocks joined by diagonal
 //! links or by two shared liberties), with groups whose liberties taken together share two or more
@@ -55,6 +59,11 @@ pub struct Inferred {
     pub goal: bool,
     /// Hypotheses tried.
     pub hypotheses: usize,
+    /// Whether the hypotheses were searched (then the rates below are set).
+    pub searched: bool,
+    /// Whether the chosen reading is an alternative (see [`choose`]): the attacker guess was
+    /// turned over.
+    pub alternative: bool,
     /// The winning hypothesis's capture rate with the attacker to move.
     pub rate_attacker_first: f32,
     /// ... and with the defender to move.
@@ -77,6 +86,10 @@ pub struct Question {
     pub region: Region,
     /// The hypotheses, the likeliest first.
     pub hypotheses: Vec<Hypothesis>,
+    /// Readings tried only when the hypotheses' status does not depend on who moves first
+    /// (see [`choose`]): with neither target nor goal given and one attacker guessed, the
+    /// groups of the guessed attacker's colour, attacked by the other colour.
+    pub alternatives: Vec<Hypothesis>,
     /// Which parts are inferred (the rates are filled in by [`choose`]).
     pub inferred: Inferred,
 }
@@ -107,6 +120,14 @@ impl Question {
             Some(points) => vec![given_target(&problem.position, points, goal_given)?],
             None => inferred_targets(board, problem.to_play(), goal_given, &region, config)?,
         };
+        let alternatives = match (&target_given, goal_given) {
+            (None, None) if !config.infer_both_colours => {
+                // The guess named one attacker: the other colour's reading.
+                let other = !hypotheses[0].attacker;
+                candidate_targets(board, other, &region, config)
+            }
+            _ => Vec::new(),
+        };
         let inferred = Inferred {
             target: target_given.is_none(),
             goal: goal_given.is_none() && target_given.is_none(),
@@ -116,14 +137,16 @@ impl Question {
         Ok(Question {
             region,
             hypotheses,
+            alternatives,
             inferred,
         })
     }
 
-    /// Each hypothesis framed, with the side not to play as ko master.
+    /// Each hypothesis framed, then each alternative, with the side not to play as ko master.
     pub fn fights(&self, position: &Position, config: &SolverConfig) -> Vec<Fight> {
         self.hypotheses
             .iter()
+            .chain(&self.alternatives)
             .map(|h| {
                 Fight::new(
                     position,
@@ -194,29 +217,35 @@ fn inferred_targets(
         }
         None => vec![guess_attacker(board, to_play)],
     };
-    let mut hyps = Vec::new();
-    for &attacker in &attackers {
-        let gs = target_groups(board, !attacker, region);
-        let largest = gs.first().map_or(0, |g| g.count());
-        // Small scraps are rarely the question: keep groups of at least a third of the
-        // largest (and of two stones, when there are such groups).
-        let floor = (largest / 3).max(2).min(largest);
-        for g in gs
-            .into_iter()
-            .filter(|g| g.count() >= floor)
-            .take(config.max_candidates.max(1))
-        {
-            hyps.push(Hypothesis {
-                attacker,
-                target: g,
-            });
-        }
-    }
+    let hyps: Vec<Hypothesis> = attackers
+        .iter()
+        .flat_map(|&attacker| candidate_targets(board, attacker, region, config))
+        .collect();
     if hyps.is_empty() {
         // The colour looked for: the defender of the (first) attacker tried.
         return Err(SolveError::NoTarget(!attackers[0]));
     }
     Ok(hyps)
+}
+
+/// The hypotheses of one `attacker`: the largest groups of the other colour (at most
+/// `config.max_candidates`).
+fn candidate_targets(
+    board: &Board,
+    attacker: Color,
+    region: &Region,
+    config: &SolverConfig,
+) -> Vec<Hypothesis> {
+    let gs = target_groups(board, !attacker, region);
+    let largest = gs.first().map_or(0, |g| g.count());
+    // Small scraps are rarely the question: keep groups of at least a third of the
+    // largest (and of two stones, when there are such groups).
+    let floor = (largest / 3).max(2).min(largest);
+    gs.into_iter()
+        .filter(|g| g.count() >= floor)
+        .take(config.max_candidates.max(1))
+        .map(|target| Hypothesis { attacker, target })
+        .collect()
 }
 
 /// The groups of `colour` in `region` that may be a target, largest first (ties by their first
@@ -357,56 +386,185 @@ pub struct Choice<'f> {
     pub search: Option<Search<TsumegoState<'f>>>,
 }
 
-/// Picks among `fights` (or takes the only one) by searching each with both sides to move,
-/// recording the chosen one's rates in `inferred`.
-pub fn choose<'f>(
+/// A hypothesis searched with both sides to move.
+struct Tried<'f> {
+    index: usize,
+    att_first: f32,
+    def_first: f32,
+    score: f32,
+    search: Search<TsumegoState<'f>>,
+}
+
+impl Tried<'_> {
+    /// Whether the side to play reaches its goal in the Monte-Carlo estimate (capture rate at
+    /// least one half for the attacker, at most for the defender): an alternative reading
+    /// whose goal the side to play does not reach is not what it is asked to do.
+    fn playable_for(&self, to_play: Color, attacker: Color) -> bool {
+        if to_play == attacker {
+            self.att_first >= 0.5
+        } else {
+            self.def_first <= 0.5
+        }
+    }
+}
+
+/// Searches `fights[i]` with both sides to move on the inference's small budget; `largest` is
+/// the largest target among those it is compared with.
+fn try_fight<'f>(
     fights: &'f [Fight],
+    i: usize,
+    largest: usize,
     to_play: Color,
     config: &SolverConfig,
-    inferred: &mut Inferred,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Tried<'f> {
+    let each = part(config.budget, config.infer_fraction, 300, 6000);
+    let fight = &fights[i];
+    let mut s_main = Search::new(fight.state(to_play), config.uct);
+    spend.add(s_main.run(each, stop));
+    let mut s_other = Search::new(fight.state(!to_play), config.uct);
+    spend.add(s_other.run(each, stop));
+    let v_main = root_value(&s_main);
+    let v_other = root_value(&s_other);
+    let (att_first, def_first) = if to_play == fight.ctx.attacker {
+        (v_main, v_other)
+    } else {
+        (v_other, v_main)
+    };
+    // Critical: dies if the attacker moves first, lives if the defender does. Among
+    // equally critical groups the larger is the question.
+    let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest.max(1) as f32;
+    Tried {
+        index: i,
+        att_first,
+        def_first,
+        score,
+        search: s_main,
+    }
+}
+
+/// Picks among `fights` (`question`'s hypotheses, then its alternatives) by searching each with
+/// both sides to move, recording the chosen one's rates in the question's `inferred`.
+///
+/// The hypotheses are searched first (not at all when there is one), and the most critical by
+/// the Monte-Carlo rates is chosen. When there are alternatives (neither goal nor target given,
+/// one attacker guessed), the chosen reading is tested with the side not to play moving first
+/// ([`SolverConfig::settled_test`], the prover's, on [`SolverConfig::settled_nodes`] positions).
+/// Shown to succeed there, the reading needs the side to play's move: it stands. Otherwise
+/// (shown to fail: the target lives, or dies, whoever moves, so it is not the question; or not
+/// shown either way) each alternative is tested the same way, and one shown to need the side to
+/// play's move is searched; it replaces the guess when the side to play reaches its goal there
+/// by the Monte-Carlo rates and, unless the guess was shown settled, it is at least half the
+/// guess's size. The Monte-Carlo rates alone never turn the guess over: letting small searches
+/// choose between both colours' groups lost 17 points on elementary problems (BENCHMARKS.md,
+/// issue 5), and on the advanced problems where the guess is wrong (cho-advanced-0026, 0050)
+/// the rates of both readings look alike. The budget of the main search is unchanged unless an
+/// alternative passes the prover's test. A made-up corner where the guess is wrong is in
+/// `tests/proof.rs`.
+pub fn choose<'f>(
+    problem: &Problem,
+    question: &mut Question,
+    fights: &'f [Fight],
+    config: &SolverConfig,
     spend: &mut Spend,
     stop: StopFlag<'_>,
 ) -> Choice<'f> {
-    if fights.len() == 1 {
+    let to_play = problem.to_play();
+    let region = &question.region;
+    let inferred = &mut question.inferred;
+    let primary = question.hypotheses.len().clamp(1, fights.len().max(1));
+    // The size term of a score is relative to the largest target among those compared: the
+    // hypotheses among themselves, the alternatives among themselves.
+    let largest = |r: std::ops::Range<usize>| {
+        fights[r]
+            .iter()
+            .map(|f| f.target.count())
+            .max()
+            .unwrap_or(1)
+    };
+    let mut best: Option<Tried<'f>> = None;
+    if primary > 1 {
+        let most = largest(0..primary);
+        for i in 0..primary {
+            let t = try_fight(fights, i, most, to_play, config, spend, stop);
+            if best.as_ref().is_none_or(|b| t.score > b.score + 1e-6) {
+                best = Some(t);
+            }
+        }
+    }
+    let guess = best.as_ref().map_or(0, |b| b.index);
+    let mut tried = if primary > 1 { primary } else { 0 };
+    if primary < fights.len() {
+        let check = |i: usize| proven_settled(problem, region, &fights[i], config);
+        // The side not to play, moving first, shown to fail (`Some(true)`: the reading is
+        // settled) or to succeed (`Some(false)`: it needs the side to play's move).
+        let guess_check = check(guess);
+        if guess_check != Some(false) {
+            let most_other = largest(primary..fights.len());
+            let mut pick: Option<Tried<'f>> = None;
+            for i in primary..fights.len() {
+                // Unless the guess was shown settled, a much smaller group does not replace it.
+                let big_enough = guess_check == Some(true)
+                    || 2 * fights[i].target.count() >= fights[guess].target.count();
+                if !big_enough || check(i) != Some(false) {
+                    continue;
+                }
+                let t = try_fight(fights, i, most_other, to_play, config, spend, stop);
+                tried += 1;
+                if t.playable_for(to_play, fights[i].ctx.attacker)
+                    && pick.as_ref().is_none_or(|p| t.score > p.score + 1e-6)
+                {
+                    pick = Some(t);
+                }
+            }
+            if pick.is_some() {
+                best = pick;
+                inferred.alternative = true;
+            }
+        }
+    }
+    let Some(best) = best else {
         return Choice {
             index: 0,
             search: None,
         };
-    }
-    let each = part(config.budget, config.infer_fraction, 300, 6000);
-    let largest = fights
-        .iter()
-        .map(|f| f.target.count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let mut best: Option<(usize, f32, Search<TsumegoState<'f>>)> = None;
-    for (i, fight) in fights.iter().enumerate() {
-        let mut s_main = Search::new(fight.state(to_play), config.uct);
-        spend.add(s_main.run(each, stop));
-        let mut s_other = Search::new(fight.state(!to_play), config.uct);
-        spend.add(s_other.run(each, stop));
-        let v_main = root_value(&s_main);
-        let v_other = root_value(&s_other);
-        let (att_first, def_first) = if to_play == fight.ctx.attacker {
-            (v_main, v_other)
-        } else {
-            (v_other, v_main)
-        };
-        // Critical: dies if the attacker moves first, lives if the defender does. Among
-        // equally critical groups the larger is the question.
-        let score = att_first - def_first + 0.15 * fight.target.count() as f32 / largest as f32;
-        if best.as_ref().is_none_or(|(_, s, _)| score > s + 1e-6) {
-            best = Some((i, score, s_main));
-            inferred.rate_attacker_first = att_first;
-            inferred.rate_defender_first = def_first;
-        }
-    }
-    let (index, _, search) = best.expect("at least one hypothesis");
+    };
+    inferred.hypotheses = tried.max(1);
+    inferred.searched = true;
+    inferred.rate_attacker_first = best.att_first;
+    inferred.rate_defender_first = best.def_first;
     Choice {
-        index,
-        search: Some(search),
+        index: best.index,
+        search: Some(best.search),
     }
+}
+
+/// The config's sound test (the prover) of `fight`'s reading with the side not to play in
+/// `problem` moving first: `Some(true)` when it is shown to fail (the attacker cannot kill: the
+/// target lives whoever moves; or the defender cannot live: it dies whoever moves), so the
+/// reading is settled and not the question; `Some(false)` when it is shown to succeed, so the
+/// side to play must move; `None` when neither is shown (or there is no test).
+fn proven_settled(
+    problem: &Problem,
+    region: &Region,
+    fight: &Fight,
+    config: &SolverConfig,
+) -> Option<bool> {
+    let test = config.settled_test?;
+    if config.settled_nodes == 0 {
+        return None;
+    }
+    let mut other = problem.clone();
+    let to_play = other.position.to_play();
+    other.position.set_to_play(!to_play);
+    test(
+        &other,
+        fight.ctx.attacker,
+        fight.target,
+        region,
+        config.settled_nodes,
+    )
 }
 
 /// The root's value for its player's best move: the best child's capture rate, or the proof.

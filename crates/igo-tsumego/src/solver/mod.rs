@@ -66,14 +66,7 @@ pub fn solve_beside(
     // 1. Inference.
     let mut question = Question::pose(problem, request, config)?;
     let fights = question.fights(&problem.position, config);
-    let choice = inference::choose(
-        &fights,
-        to_play,
-        config,
-        &mut question.inferred,
-        &mut spend,
-        stop,
-    );
+    let choice = inference::choose(problem, &mut question, &fights, config, &mut spend, stop);
     let fight = &fights[choice.index];
     let goal = if to_play == fight.ctx.attacker {
         Goal::Kill

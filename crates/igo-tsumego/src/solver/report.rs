@@ -60,6 +60,12 @@ pub struct InferredReport {
     pub goal: bool,
     /// Hypotheses tried.
     pub hypotheses: usize,
+    /// Whether the chosen reading is an alternative to the attacker guess (the prover did not
+    /// show the guess's target to need the side to play's move, and showed the alternative's).
+    pub alternative: bool,
+    /// The chosen target's capture rate with the attacker to move first and with the defender
+    /// to move first, when the inference searched them.
+    pub rates: Option<[f64; 2]>,
 }
 
 /// The sequence search's result.
@@ -120,6 +126,13 @@ impl Answer {
                 target: self.inferred.target,
                 goal: self.inferred.goal,
                 hypotheses: self.inferred.hypotheses,
+                alternative: self.inferred.alternative,
+                rates: self.inferred.searched.then(|| {
+                    [
+                        round4(self.inferred.rate_attacker_first as f64),
+                        round4(self.inferred.rate_defender_first as f64),
+                    ]
+                }),
             },
             region: self.region.describe(),
             mv: size.format_move(self.mv),
@@ -172,11 +185,18 @@ impl Answer {
             self.goal.name(),
             inferred(self.inferred.goal),
         );
-        if self.inferred.hypotheses > 1 {
+        if self.inferred.searched {
             let _ = writeln!(
                 t,
-                "inference: {} hypotheses; chosen one has capture rate {:.2} with the attacker first, {:.2} with the defender first",
-                self.inferred.hypotheses, self.inferred.rate_attacker_first, self.inferred.rate_defender_first
+                "inference: {} hypotheses{}; chosen one has capture rate {:.2} with the attacker first, {:.2} with the defender first",
+                self.inferred.hypotheses,
+                if self.inferred.alternative {
+                    " (the attacker guess turned over: the prover shows the other colour's group needs the move, not the guess's)"
+                } else {
+                    ""
+                },
+                self.inferred.rate_attacker_first,
+                self.inferred.rate_defender_first
             );
         }
         let _ = writeln!(
