@@ -117,6 +117,7 @@ pub fn solve_fight(
     let question = Question {
         region: *fight.local.region(),
         hypotheses: Vec::new(),
+        alternatives: Vec::new(),
         inferred: Inferred::default(),
     };
     let search = Search::new(fight.state(to_play), config.uct);
