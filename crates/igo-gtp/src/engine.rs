@@ -242,6 +242,15 @@ impl Engine {
         lookup(name).is_some()
     }
 
+    /// Runs one command line, its words split on whitespace (the handlers' tests).
+    #[cfg(test)]
+    pub(crate) fn run_line(&mut self, line: &str) -> Result<String, String> {
+        let mut words = line.split_whitespace().map(String::from);
+        let name = words.next().expect("a command name");
+        let args: Vec<String> = words.collect();
+        self.execute(&name, &args)
+    }
+
     /// Runs one command; unknown commands are an error, as GTP says. Commands that stream
     /// (`lz-analyze` and the like) need [`crate::run`]; here they are refused.
     pub fn execute(&mut self, name: &str, args: &[String]) -> Result<String, String> {

@@ -99,33 +99,26 @@ fn aa_confirm_safety(engine: &mut Engine, args: &[String]) -> Result<String, Str
 mod tests {
     use super::Engine;
 
-    fn run(e: &mut Engine, line: &str) -> Result<String, String> {
-        let mut w = line.split_whitespace();
-        let name = w.next().unwrap();
-        let args: Vec<String> = w.map(String::from).collect();
-        e.execute(name, &args)
-    }
-
     #[test]
     fn bad_input_gets_gnugo_errors() {
         let mut e = Engine::default();
-        run(&mut e, "boardsize 9").unwrap();
-        run(&mut e, "play black E5").unwrap();
+        e.run_line("boardsize 9").unwrap();
+        e.run_line("play black E5").unwrap();
         let err = |s: &str| Err::<String, String>(s.into());
-        assert_eq!(run(&mut e, "combination_attack"), err("invalid color"));
-        assert_eq!(run(&mut e, "combination_attack blue"), err("invalid color"));
-        assert_eq!(run(&mut e, "combination_defend"), err("invalid color"));
+        assert_eq!(e.run_line("combination_attack"), err("invalid color"));
+        assert_eq!(e.run_line("combination_attack blue"), err("invalid color"));
+        assert_eq!(e.run_line("combination_defend"), err("invalid color"));
         let bad = err("invalid color or coordinate");
-        assert_eq!(run(&mut e, "aa_confirm_safety black"), bad);
-        assert_eq!(run(&mut e, "aa_confirm_safety black Z9"), bad);
-        assert_eq!(run(&mut e, "aa_confirm_safety black pass"), bad);
-        assert_eq!(run(&mut e, "aa_confirm_safety blue D4"), bad);
+        assert_eq!(e.run_line("aa_confirm_safety black"), bad);
+        assert_eq!(e.run_line("aa_confirm_safety black Z9"), bad);
+        assert_eq!(e.run_line("aa_confirm_safety black pass"), bad);
+        assert_eq!(e.run_line("aa_confirm_safety blue D4"), bad);
         assert_eq!(
-            run(&mut e, "aa_confirm_safety white E5"),
+            e.run_line("aa_confirm_safety white E5"),
             err("illegal move")
         );
-        assert_eq!(run(&mut e, "aa_confirm_safety black D4 x"), Ok("1".into()));
-        assert_eq!(run(&mut e, "combination_attack white"), Ok("PASS".into()));
-        assert_eq!(run(&mut e, "combination_defend white"), Ok("PASS".into()));
+        assert_eq!(e.run_line("aa_confirm_safety black D4 x"), Ok("1".into()));
+        assert_eq!(e.run_line("combination_attack white"), Ok("PASS".into()));
+        assert_eq!(e.run_line("combination_defend white"), Ok("PASS".into()));
     }
 }

@@ -222,13 +222,6 @@ fn play_as(e: &mut Engine, color: Color, args: &[String]) -> Result<String, Stri
 mod tests {
     use crate::engine::Engine;
 
-    fn run(e: &mut Engine, line: &str) -> Result<String, String> {
-        let mut words = line.split_whitespace().map(String::from);
-        let name = words.next().unwrap();
-        let args: Vec<String> = words.collect();
-        e.execute(&name, &args)
-    }
-
     #[test]
     fn history_and_undo_follow_the_moves() {
         let mut e = Engine::default();
@@ -239,62 +232,62 @@ mod tests {
             "black pass",
             "white D4",
         ] {
-            run(&mut e, l).unwrap();
+            e.run_line(l).unwrap();
         }
         assert_eq!(
-            run(&mut e, "move_history").unwrap(),
+            e.run_line("move_history").unwrap(),
             "white D4\nblack PASS\nwhite C3\nblack E5"
         );
-        assert_eq!(run(&mut e, "gg-undo 5"), Err("cannot undo".into()));
-        run(&mut e, "gg-undo 2").unwrap();
-        assert_eq!(run(&mut e, "move_history").unwrap(), "white C3\nblack E5");
-        assert_eq!(run(&mut e, "query_boardsize").unwrap(), "9");
+        assert_eq!(e.run_line("gg-undo 5"), Err("cannot undo".into()));
+        e.run_line("gg-undo 2").unwrap();
+        assert_eq!(e.run_line("move_history").unwrap(), "white C3\nblack E5");
+        assert_eq!(e.run_line("query_boardsize").unwrap(), "9");
     }
 
     #[test]
     fn gg_genmove_plays_nothing_and_keeps_the_session_seed() {
         let mut e = Engine::default();
-        run(&mut e, "boardsize 7").unwrap();
-        run(&mut e, "set_random_seed 11").unwrap();
-        let a = run(&mut e, "gg_genmove black 5").unwrap();
+        e.run_line("boardsize 7").unwrap();
+        e.run_line("set_random_seed 11").unwrap();
+        let a = e.run_line("gg_genmove black 5").unwrap();
         assert!(e.size().parse_move(&a).is_ok(), "{a}");
-        assert_eq!(run(&mut e, "get_random_seed").unwrap(), "11");
-        assert_eq!(run(&mut e, "move_history").unwrap(), "");
+        assert_eq!(e.run_line("get_random_seed").unwrap(), "11");
+        assert_eq!(e.run_line("move_history").unwrap(), "");
         // The same seed gives the same move (one thread, a playout budget).
-        assert_eq!(run(&mut e, "gg_genmove black 5").unwrap(), a);
-        assert_eq!(run(&mut e, "gg_genmove"), Err("invalid color".into()));
+        assert_eq!(e.run_line("gg_genmove black 5").unwrap(), a);
+        assert_eq!(e.run_line("gg_genmove"), Err("invalid color".into()));
     }
 
     #[test]
     fn all_legal_leaves_out_stones_and_suicide() {
         let mut e = Engine::default();
-        run(&mut e, "boardsize 5").unwrap();
+        e.run_line("boardsize 5").unwrap();
         // White may not play A5 (suicide between B5 and A4), and nobody on the stones.
         for l in ["play b B5", "play b A4", "play b C3"] {
-            run(&mut e, l).unwrap();
+            e.run_line(l).unwrap();
         }
-        let white = run(&mut e, "all_legal white").unwrap();
+        let white = e.run_line("all_legal white").unwrap();
         let white: Vec<&str> = white.split(' ').collect();
         assert_eq!(white.len(), 25 - 3 - 1, "{white:?}");
         assert!(!white.contains(&"A5") && !white.contains(&"B5"));
-        let black = run(&mut e, "all_legal black").unwrap();
+        let black = e.run_line("all_legal black").unwrap();
         assert_eq!(black.split(' ').count(), 25 - 3);
     }
 
     #[test]
     fn final_status_names_stones_and_territory() {
         let mut e = Engine::default();
-        run(&mut e, "boardsize 7").unwrap();
+        e.run_line("boardsize 7").unwrap();
         // A black wall on column D, white wall on column E: each side's area is its own.
         for row in 1..=7 {
-            run(&mut e, &format!("play b D{row}")).unwrap();
-            run(&mut e, &format!("play w E{row}")).unwrap();
+            e.run_line(&format!("play b D{row}")).unwrap();
+            e.run_line(&format!("play w E{row}")).unwrap();
         }
-        assert_eq!(run(&mut e, "final_status D4").unwrap(), "alive");
-        assert_eq!(run(&mut e, "final_status A1").unwrap(), "black_territory");
-        assert_eq!(run(&mut e, "final_status G7").unwrap(), "white_territory");
+        assert_eq!(e.run_line("final_status D4").unwrap(), "alive");
+        assert_eq!(e.run_line("final_status A1").unwrap(), "black_territory");
+        assert_eq!(e.run_line("final_status G7").unwrap(), "white_territory");
         assert_eq!(
-            run(&mut e, "final_status Z9"),
+            e.run_line("final_status Z9"),
             Err("invalid coordinate".into())
         );
     }

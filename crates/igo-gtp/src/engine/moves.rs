@@ -259,20 +259,13 @@ mod tests {
     use super::Engine;
     use crate::player::PlayerConfig;
 
-    fn run(e: &mut Engine, line: &str) -> Result<String, String> {
-        let mut w = line.split_whitespace();
-        let name = w.next().unwrap();
-        let args: Vec<String> = w.map(String::from).collect();
-        e.execute(name, &args)
-    }
-
     fn engine() -> Engine {
         let mut e = Engine::new(PlayerConfig {
             playouts: 200,
             scoring_playouts: 64,
             ..PlayerConfig::default()
         });
-        run(&mut e, "boardsize 9").unwrap();
+        e.run_line("boardsize 9").unwrap();
         e
     }
 
@@ -280,68 +273,65 @@ mod tests {
     fn bad_input_gets_gnugo_errors() {
         let mut e = engine();
         let err = |s: &str| Err::<String, String>(s.into());
-        assert_eq!(run(&mut e, "restricted_genmove"), err("invalid color"));
+        assert_eq!(e.run_line("restricted_genmove"), err("invalid color"));
         assert_eq!(
-            run(&mut e, "restricted_genmove blue D4"),
+            e.run_line("restricted_genmove blue D4"),
             err("invalid color")
         );
         assert_eq!(
-            run(&mut e, "restricted_genmove white"),
+            e.run_line("restricted_genmove white"),
             err("no allowed vertex")
         );
         assert_eq!(
-            run(&mut e, "restricted_genmove white Z1"),
+            e.run_line("restricted_genmove white Z1"),
             err("invalid coordinate")
         );
         assert_eq!(
-            run(&mut e, "restricted_genmove white pass"),
+            e.run_line("restricted_genmove white pass"),
             err("invalid coordinate")
         );
-        assert_eq!(run(&mut e, "level"), err("level not an integer"));
-        assert_eq!(run(&mut e, "level x"), err("level not an integer"));
+        assert_eq!(e.run_line("level"), err("level not an integer"));
+        assert_eq!(e.run_line("level x"), err("level not an integer"));
         assert_eq!(
-            run(&mut e, "advance_random_seed"),
+            e.run_line("advance_random_seed"),
             err("invalid number of games")
         );
-        assert_eq!(
-            run(&mut e, "invariant_hash_for_moves"),
-            err("invalid color")
-        );
+        assert_eq!(e.run_line("invariant_hash_for_moves"), err("invalid color"));
     }
 
     #[test]
     fn restricted_genmove_keeps_to_the_vertices_and_plays_nothing() {
         let mut e = engine();
-        run(&mut e, "play black E5").unwrap();
-        let m = run(&mut e, "restricted_genmove white C3 G7").unwrap();
+        e.run_line("play black E5").unwrap();
+        let m = e.run_line("restricted_genmove white C3 G7").unwrap();
         assert!(["C3", "G7", "PASS"].contains(&m.as_str()), "{m}");
-        assert_eq!(run(&mut e, "color C3").unwrap(), "empty");
-        assert_eq!(run(&mut e, "color G7").unwrap(), "empty");
+        assert_eq!(e.run_line("color C3").unwrap(), "empty");
+        assert_eq!(e.run_line("color G7").unwrap(), "empty");
         // An occupied vertex only: nothing to play.
-        assert_eq!(run(&mut e, "restricted_genmove white E5").unwrap(), "PASS");
+        assert_eq!(e.run_line("restricted_genmove white E5").unwrap(), "PASS");
         // The restriction is gone for the next search.
-        let free = run(&mut e, "reg_genmove white").unwrap();
+        let free = e.run_line("reg_genmove white").unwrap();
         assert_ne!(free, "E5");
     }
 
     #[test]
     fn level_scales_the_playouts() {
         let mut e = engine();
-        run(&mut e, "level 10").unwrap();
+        e.run_line("level 10").unwrap();
         assert_eq!(e.player_config().playouts, 200);
-        run(&mut e, "level 8").unwrap();
+        e.run_line("level 8").unwrap();
         assert_eq!(e.player_config().playouts, 50);
-        run(&mut e, "level 11").unwrap();
+        e.run_line("level 11").unwrap();
         assert_eq!(e.player_config().playouts, 400);
-        run(&mut e, "level -4").unwrap();
+        e.run_line("level -4").unwrap();
         assert_eq!(e.player_config().playouts, 1);
     }
 
     #[test]
     fn top_moves_and_score_have_gnugo_formats() {
         let mut e = engine();
-        run(&mut e, "play black E5").unwrap();
-        let t = run(&mut e, "top_moves_white").unwrap();
+        e.run_line("play black E5").unwrap();
+        let t = e.run_line("top_moves_white").unwrap();
         let w: Vec<&str> = t.split_whitespace().collect();
         assert!(!w.is_empty() && w.len() % 2 == 0 && w.len() <= 20, "{t}");
         assert!(t.ends_with(' '));
@@ -351,8 +341,8 @@ mod tests {
                 "{t}"
             );
         }
-        assert_eq!(run(&mut e, "top_moves").unwrap(), t);
-        let s = run(&mut e, "estimate_score").unwrap();
+        assert_eq!(e.run_line("top_moves").unwrap(), t);
+        let s = e.run_line("estimate_score").unwrap();
         assert!(
             (s.starts_with("W+") || s.starts_with("B+")) && s.contains(" (upper bound: "),
             "{s}"
@@ -362,19 +352,19 @@ mod tests {
     #[test]
     fn invariant_hash_is_the_same_for_symmetric_positions() {
         let mut e = engine();
-        run(&mut e, "play black C3").unwrap();
-        let a = run(&mut e, "invariant_hash").unwrap();
-        run(&mut e, "clear_board").unwrap();
-        run(&mut e, "play black G7").unwrap();
-        assert_eq!(run(&mut e, "invariant_hash").unwrap(), a);
-        run(&mut e, "clear_board").unwrap();
-        run(&mut e, "play black C7").unwrap();
-        assert_eq!(run(&mut e, "invariant_hash").unwrap(), a);
-        run(&mut e, "clear_board").unwrap();
-        run(&mut e, "play black D3").unwrap();
-        assert_ne!(run(&mut e, "invariant_hash").unwrap(), a);
+        e.run_line("play black C3").unwrap();
+        let a = e.run_line("invariant_hash").unwrap();
+        e.run_line("clear_board").unwrap();
+        e.run_line("play black G7").unwrap();
+        assert_eq!(e.run_line("invariant_hash").unwrap(), a);
+        e.run_line("clear_board").unwrap();
+        e.run_line("play black C7").unwrap();
+        assert_eq!(e.run_line("invariant_hash").unwrap(), a);
+        e.run_line("clear_board").unwrap();
+        e.run_line("play black D3").unwrap();
+        assert_ne!(e.run_line("invariant_hash").unwrap(), a);
         assert_eq!(a.len(), 16);
-        let r = run(&mut e, "advance_random_seed 2").unwrap();
-        assert_eq!(run(&mut e, "get_random_seed").unwrap(), r);
+        let r = e.run_line("advance_random_seed 2").unwrap();
+        assert_eq!(e.run_line("get_random_seed").unwrap(), r);
     }
 }
