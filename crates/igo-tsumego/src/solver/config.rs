@@ -199,6 +199,16 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "root_exploration",
+        what: "UCB constant at the root, 0 for exploration's (uct.root_exploration)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 4.0,
+            get: |c| c.uct.root_exploration,
+            set: |c, v| c.uct.root_exploration = v,
+        },
+    },
+    Knob {
         name: "prior_weight",
         what: "weight of move priors (uct.prior_weight)",
         kind: KnobKind::Real {

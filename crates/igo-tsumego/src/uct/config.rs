@@ -32,6 +32,11 @@ pub struct UctConfig {
     /// Tuned on half of the Cho Chikun elementary development problems (BENCHMARKS.md): 0.15 and
     /// 1.0 both lose several points against 0.3. \[default: 0.3\] \[range: 0 to 4\]
     pub exploration: f32,
+    /// The constant `c` at the root only, where the answer is read; 0 means `exploration`.
+    /// A larger root constant spreads the root's playouts over more first moves, so a move
+    /// the early playouts undervalue is still measured, while the replies below stay as
+    /// focused as before. \[default: 0\] \[range: 0 to 4\]
+    pub root_exploration: f32,
     /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
     /// 0 turns priors off except for ordering unvisited moves. \[default: 1.0\] \[range: 0 to 10\]
     pub prior_weight: f32,
@@ -62,6 +67,7 @@ impl Default for UctConfig {
     fn default() -> UctConfig {
         UctConfig {
             exploration: 0.3,
+            root_exploration: 0.0,
             prior_weight: 1.0,
             expand_threshold: 2,
             max_depth: 80,

@@ -441,4 +441,94 @@ mod tests {
         };
         assert_eq!(run(), run());
     }
+
+    /// A toy bandit: five arms whose playouts win with probabilities 0.6 down to 0.4, chosen at
+    /// the root, or (with `forced_root`) one level lower after a single forced root move.
+    #[derive(Clone)]
+    struct Bandit {
+        forced_root: bool,
+        at_root: bool,
+        arm: Option<u32>,
+        max_to_move: bool,
+    }
+
+    const FORCED: u32 = 99;
+
+    impl SearchState for Bandit {
+        type Move = u32;
+        fn maximizing(&self) -> bool {
+            self.max_to_move
+        }
+        fn terminal_value(&self) -> Option<f32> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<(u32, f32)>) {
+            if self.arm.is_some() {
+                return;
+            }
+            if self.forced_root && self.at_root {
+                out.push((FORCED, 0.0));
+            } else {
+                out.extend((0..5).map(|a| (a, 0.0)));
+            }
+        }
+        fn play(&mut self, mv: u32) {
+            if mv != FORCED {
+                self.arm = Some(mv);
+            }
+            self.at_root = false;
+            self.max_to_move = !self.max_to_move;
+        }
+        fn playout(&mut self, rng: &mut Rng) -> f32 {
+            let p = 0.6 - 0.05 * self.arm.unwrap_or(0) as f64;
+            let r = rand_core::RngCore::next_u32(rng) as f64 / u32::MAX as f64;
+            if r < p {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        fn copy_from(&mut self, other: &Self) {
+            *self = other.clone();
+        }
+    }
+
+    fn bandit(forced_root: bool, root_exploration: f32, path: &[u32]) -> Vec<ChildStats<u32>> {
+        let config = UctConfig {
+            prove: false,
+            root_exploration,
+            ..UctConfig::default()
+        };
+        let root = Bandit {
+            forced_root,
+            at_root: true,
+            arm: None,
+            max_to_move: true,
+        };
+        let mut s = Search::new(root, config);
+        s.run(Budget::Playouts(5000), None);
+        s.children_after(path)
+    }
+
+    #[test]
+    fn the_root_constant_spreads_the_root_playouts_and_nothing_below() {
+        let least = |c: &[ChildStats<u32>]| c.iter().map(|c| c.visits).min().unwrap_or(0);
+        let plain = bandit(false, 0.0, &[]);
+        let wide = bandit(false, 1.0, &[]);
+        assert_eq!(plain.len(), 5);
+        // The weakest arm is measured far more often with the larger root constant.
+        assert!(
+            least(&wide) >= 2 * least(&plain),
+            "least visited arm: {} with the root constant, {} without",
+            least(&wide),
+            least(&plain)
+        );
+        // 0 means the ordinary constant: the same search as setting it equal.
+        assert_eq!(plain, bandit(false, UctConfig::default().exploration, &[]));
+        // Below a single forced root move the arms are chosen with the ordinary constant: the
+        // root constant changes nothing there.
+        let below_plain = bandit(true, 0.0, &[FORCED]);
+        assert_eq!(below_plain.len(), 5);
+        assert_eq!(below_plain, bandit(true, 1.0, &[FORCED]));
+    }
 }

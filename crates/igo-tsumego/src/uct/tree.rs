@@ -194,6 +194,11 @@ impl<M: Copy + PartialEq> Tree<M> {
         let n = &self.nodes[id.0 as usize];
         let total = (n.visits + n.pending).max(1) as f32;
         let log_total = total.ln();
+        let exploration = if id == NodeId::ROOT && config.root_exploration > 0.0 {
+            config.root_exploration
+        } else {
+            config.exploration
+        };
         let mut best: Option<(NodeId, f32)> = None;
         let mut fallback: Option<NodeId> = None;
         for c in self.children(id) {
@@ -222,7 +227,7 @@ impl<M: Copy + PartialEq> Tree<M> {
                 let q = sum / visits as f32;
                 let mover_q = if maximizing { q } else { 1.0 - q };
                 mover_q
-                    + config.exploration * (log_total / visits as f32).sqrt()
+                    + exploration * (log_total / visits as f32).sqrt()
                     + config.prior_weight * child.prior / (visits as f32 + 1.0)
             };
             if best.is_none_or(|(_, s)| score > s) {
