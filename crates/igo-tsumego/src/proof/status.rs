@@ -506,14 +506,14 @@ fn tell_seki(searches: &mut Searches<'_, '_>, answer: &mut ProvenAnswer) {
             }
             // No first move lives against the attacker's threats (the tree answers every one):
             // the standing move's seki is what the defender is sure of; its proof is the
-            // evidence.
-            Some(s) if s.winner != me => {
+            // evidence, so it must have been read out.
+            Some(s) if s.winner != me && s.tree.is_ok() => {
                 answer.status = Some(ProvenStatus::Seki);
                 answer.proofs.push(s);
             }
-            // The search did not finish (or its win could not be read out): the standing move
-            // may live outright against the threats too, so seki is not shown (it used to be
-            // claimed here) and no status is.
+            // The search did not finish (or its result could not be read out): the standing
+            // move may live outright against the threats too, so seki is not shown (it used to
+            // be claimed here) and no status is.
             _ => answer.status = None,
         }
     }
