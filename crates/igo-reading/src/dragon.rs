@@ -44,6 +44,12 @@ pub struct OwlConfig {
     /// stands where the prover does not decide; 0: the route is off everywhere (the prover
     /// alone, then the heuristic search, as before it). \[default: 20,000\]
     pub mc_playouts: u32,
+    /// Positions of a first proof on a dragon in a tsumego-like enclosure, without the
+    /// Monte-Carlo solver's hints and before it runs ([`crate::enclosed`]): where it decides,
+    /// the solver's playouts are not needed; 0: no first proof. \[default: 0, off: at 10,000
+    /// it answered one elementary book problem fewer than the route without it and was not
+    /// faster on every level; BENCHMARKS.md, igo-reading, 2026-11-28\]
+    pub quick_proof_nodes: u64,
     /// The most empty points of the area enclosed by walls around the dragon for a proof.
     pub proof_area: usize,
     /// Empty points of the area farther than this from the owner's stones are the walls'.
@@ -148,6 +154,7 @@ impl Default for OwlConfig {
             root_moves: 8,
             proof_nodes: 100_000,
             mc_playouts: 20_000,
+            quick_proof_nodes: 0,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,

@@ -27,6 +27,16 @@
 //! liberties all lie in the area, between them and the frame; 8 of the first 60 elementary
 //! problems, framed, passed that test.)
 //!
+//! **In which order.** When [`OwlConfig::quick_proof_nodes`] is above 0 (off by default), the
+//! prover first, alone, on that many positions: a proof there is the answer, and the solver's
+//! playouts are saved. Then (or at once) the solver, and the prover with the solver's success
+//! rates as its root hints on [`OwlConfig::proof_nodes`] positions (its own table). The first
+//! try is off because, measured on the book problems at 10,000 positions, it answered one
+//! elementary problem of 225 fewer with the book's move (likely a proven first move other than
+//! the book's, where the solver's hints steer the prover to the book's), and the time it saved
+//! was not above the noise of the shared machine on every level (BENCHMARKS.md, igo-reading,
+//! 2026-11-28).
+//!
 //! **Which answers** (a proof beats an estimate; an estimate never contradicts the owl's own
 //! static judgement of escape):
 //! * the prover's answer, when it decides, is the answer, exact for Go inside the walls
@@ -114,12 +124,21 @@ pub(crate) fn read(
     } else {
         !fight.attacker
     };
-    let estimate = monte_carlo(&fight, p, mover, config);
-    let hints = estimate
-        .as_ref()
-        .map(|e| e.hints.clone())
-        .unwrap_or_default();
-    let (proved, nodes) = prove_fight(&fight, attack, config, hints);
+    // The prover alone first, on a small budget (when on: module documentation, "In which
+    // order"): where it decides, the solver's playouts (most of the route's time) are saved.
+    let quick_nodes = config.quick_proof_nodes.min(config.proof_nodes);
+    let (mut proved, mut nodes) = prove_fight(&fight, attack, config, Vec::new(), quick_nodes);
+    let mut estimate = None;
+    if proved.is_none() {
+        estimate = monte_carlo(&fight, p, mover, config);
+        let hints = estimate
+            .as_ref()
+            .map(|e| e.hints.clone())
+            .unwrap_or_default();
+        let (hinted, more) = prove_fight(&fight, attack, config, hints, config.proof_nodes);
+        proved = hinted;
+        nodes += more;
+    }
     if let Some((code, mv)) = proved {
         let reading = Reading {
             code,
@@ -177,8 +196,13 @@ impl Estimate {
     /// The owl's code and move for the question, or `None` when the status is unknown or the
     /// answer names no point where one is needed.
     fn answer(&self, attack: bool) -> Option<(Code, Option<Move>)> {
-        // A ko found by the ko test (the mover succeeds only as ko master, who may retake at
-        // once) is the weaker ko code: the mover needs a threat first.
+        // A ko found by the ko test is reported with GNU Go's code 3 (the mover needs a threat
+        // first). The solver's two searches cannot tell 3 from 2 (the mover takes the ko
+        // first): in both the mover fails with the opponent as ko master (unlimited threats)
+        // and succeeds as master itself; only a search with no threats on either side would
+        // (the prover's second ko model, whose code 2 [`crate::fight::prove_fight`] reports).
+        // Code 3 is the weaker claim of the two, so it never promises the mover more than the
+        // searches showed.
         let succeeds = matches!(
             (self.status, attack),
             (Status::Kill, true) | (Status::Live | Status::Seki, false)
@@ -313,13 +337,23 @@ mod tests {
         assert_eq!(kill.hints.first().map(|h| h.0), Some(b1));
         let life = monte_carlo(&fight, b2, Color::Black, &config).expect("framed");
         assert_eq!((life.status, life.mv), (Status::Live, b1));
-        // The route: the prover, hinted, proves both.
-        let (kill, _) = read(&pos, b2, true, &config);
-        let kill = kill.expect("the route decides");
-        assert!(kill.proven);
-        assert_eq!(kill.gtp_text(size), "1 B1");
-        let (life, _) = read(&pos, b2, false, &config);
-        assert_eq!(life.expect("the route decides").gtp_text(size), "1 B1");
+        // The route: the prover's first, unhinted try (when on) proves both within its budget;
+        // with no first try, the prover hinted by the solver does.
+        for quick_proof_nodes in [10_000, 0] {
+            let c = OwlConfig {
+                quick_proof_nodes,
+                ..config
+            };
+            let (kill, nodes) = read(&pos, b2, true, &c);
+            let kill = kill.expect("the route decides");
+            assert!(kill.proven);
+            assert_eq!(kill.gtp_text(size), "1 B1");
+            if quick_proof_nodes > 0 {
+                assert!(nodes <= quick_proof_nodes, "decided by the first try");
+            }
+            let (life, _) = read(&pos, b2, false, &c);
+            assert_eq!(life.expect("the route decides").gtp_text(size), "1 B1");
+        }
         // Without the prover the solver's estimate answers, marked as such.
         let estimating = OwlConfig {
             proof_nodes: 0,

@@ -170,19 +170,21 @@ pub(crate) fn prove(
     let Some(fight) = fight_region(pos, p, config) else {
         return (None, 0);
     };
-    prove_fight(&fight, attack, config, Vec::new())
+    prove_fight(&fight, attack, config, Vec::new(), config.proof_nodes)
 }
 
 /// [`prove`] on a fight region already found, with `hints`: success rates of the mover's first
 /// moves (original board) that order the prover's root moves and, among its winning first
-/// moves, prefer the first hint ([`igo_tsumego::proof::ProverConfig::root_hints`]).
+/// moves, prefer the first hint ([`igo_tsumego::proof::ProverConfig::root_hints`]); within
+/// `nodes` positions.
 pub(crate) fn prove_fight(
     fight: &Fight,
     attack: bool,
     config: &OwlConfig,
     hints: Vec<(Move, f32)>,
+    nodes: u64,
 ) -> (Option<(Code, Option<Move>)>, u64) {
-    if config.proof_nodes == 0 {
+    if nodes == 0 {
         return (None, 0);
     }
     let mover = if attack {
@@ -206,14 +208,14 @@ pub(crate) fn prove_fight(
         seki: false,
         tree: TreeLimits {
             max_nodes: 20_000,
-            reprove_nodes: config.proof_nodes / 4,
+            reprove_nodes: nodes / 4,
             ..TreeLimits::default()
         },
         root_hints: hints,
         ..ProverConfig::default()
     };
     let limits = Limits {
-        nodes: config.proof_nodes,
+        nodes,
         ..Limits::default()
     };
     let answer = prove_status(&question, &prover, limits);

@@ -233,6 +233,35 @@ fn a_move_that_reaches_only_seki_is_not_proven_as_life() {
     );
 }
 
+#[test]
+fn a_standing_move_is_shown_to_live_by_a_search_below_it_within_the_budget() {
+    // gokyo-shumyo-010 (Black to live): the standing search proves B1 in most of the budget,
+    // and a search of every first move under Benson's rule did not finish in the rest, so the
+    // answer was unproven (life not told from seki). Searching below B1 alone shows it lives
+    // outright within the budget.
+    let path = format!(
+        "{}/tests/data/gokyo-shumyo-010.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let p = Problem::from_sgf(&std::fs::read_to_string(path).unwrap(), "010").unwrap();
+    let s = solve(&p, 1_000_000);
+    assert!(s.proven(), "proven: {:?}", s.unproven_reason());
+    assert_checked("010", &p, &s);
+    assert_eq!(s.status(), Status::Live);
+    let proofs = &s.proof.as_ref().unwrap().searches.proofs;
+    assert_eq!(proofs.len(), 2);
+    assert_eq!(proofs[0].rules.life.code(), "standing");
+    assert_eq!(proofs[1].rules.life.code(), "unconditional");
+    assert_eq!(proofs[1].winner, p.position.to_play());
+    assert_eq!(proofs[1].first_move, proofs[0].first_move);
+    assert_eq!(
+        first_move_correct(&p, s.first_move()),
+        Some(true),
+        "proven {:?} against the book",
+        s.first_move()
+    );
+}
+
 /// Lines cut by the read-out's budget in all trees of `solved`, by the tree's own count.
 fn tree_cuts(solved: &Solved) -> (usize, usize) {
     let proofs = &solved.proof.as_ref().unwrap().searches.proofs;

@@ -695,6 +695,22 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
     }
 
+    /// Searches the position after the start's move `mv` alone within `limits`: whether the
+    /// opponent, to move there, wins ([`Reproof::Won`]: `mv` fails) or not. `None` when the
+    /// start is decided before a move or `mv` repeats it (the caller searches the start).
+    pub(crate) fn run_after(&mut self, mv: Move, limits: Limits<'t>) -> Option<Reproof> {
+        self.stop = limits.stop;
+        if self
+            .game
+            .root_result(&self.states[0], &mut self.benson)
+            .is_some()
+            || self.enter(0, mv)
+        {
+            return None;
+        }
+        Some(self.reprove(1, limits.nodes, limits.deadline))
+    }
+
     /// Whether the stop flag is set.
     pub(crate) fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))

@@ -292,6 +292,8 @@ pub struct SearchReport {
     pub tree_cuts: Option<usize>,
     /// Why no tree was read out.
     pub tree_error: Option<String>,
+    /// Positions the search generated, its read-out included.
+    pub positions: u64,
 }
 
 /// The prover's part of a solve as data (`"prover"` in the JSON of `igo tsumego solve` and of
@@ -383,6 +385,7 @@ impl Solved {
                     tree_nodes: s.tree.as_ref().ok().map(|t| t.nodes.len()),
                     tree_cuts: s.tree.as_ref().ok().map(|t| t.cuts()),
                     tree_error: s.tree.as_ref().err().map(|e| e.to_string()),
+                    positions: s.nodes,
                 })
                 .collect(),
             refuted: p
