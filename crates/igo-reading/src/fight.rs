@@ -79,7 +79,13 @@ pub fn fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<Figh
         while let Some(q) = left.first() {
             let block = board.block_at(q).expect("a stone").stones();
             left -= block;
-            if lives(pos, q, config) {
+            // A wall's life is judged without the escape value (`OwlConfig::escape_value`),
+            // which is asked of the dragon in question only.
+            let wall_config = OwlConfig {
+                escape_value: 0,
+                ..*config
+            };
+            if lives(pos, q, &wall_config) {
                 walls |= block;
             } else {
                 passable |= block;

@@ -1071,6 +1071,18 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(n) = std::env::var("IGO_OWL_ROOT_MOVES") {
         config.root_moves = n.parse().expect("IGO_OWL_ROOT_MOVES: a number");
     }
+    // IGO_OWL_ESCAPE_VALUE="VALUE STEPS": the escape needs that strength of open space within
+    // STEPS steps ([`OwlConfig::escape_value`], [`OwlConfig::escape_value_steps`]; VALUE 0: not
+    // asked, the default).
+    if let Some((value, steps)) = env_pair("IGO_OWL_ESCAPE_VALUE") {
+        config.escape_value = value;
+        config.escape_value_steps = steps;
+    }
+    // IGO_OWL_SELECTIVE_VALUE=VALUE: the escape value of the selective second look alone
+    // ([`SelectiveAttack::escape_value`]; 0: the owl's own).
+    if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE_VALUE") {
+        config.selective.escape_value = v.parse().expect("IGO_OWL_SELECTIVE_VALUE: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

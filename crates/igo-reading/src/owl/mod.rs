@@ -39,7 +39,12 @@
 //!   [`EscapeClaim::Sphere`] (off by default) they hold only the points they are strictly
 //!   nearer to than the opponent's stones (a stone wedged between the opponent's stones does
 //!   not hold the way out between them), and an opponent block in atari claims nothing
-//!   (BENCHMARKS.md, igo-reading, "Eighth session", measures it); or
+//!   (BENCHMARKS.md, igo-reading, "Eighth session", measures it). With
+//!   [`OwlConfig::escape_value`] set (off by default) the escape also needs strength near the
+//!   dragon ([`crate::dragon::escape_value`]): the open space within a few steps is weighed by
+//!   whose it is (next to a friendly block, in the friends' sphere, nobody's, or held only by
+//!   the dragon's own nearness), so that a loose stone between the opponent's stones does not
+//!   escape into points only it holds; or
 //! * it has two eyes by paper 002's heuristic ([`igo_analysis::status`]): two enclosed regions
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
@@ -387,6 +392,11 @@ impl Owl {
             horizon: s.horizon,
             narrow_from: s.narrow_from,
             narrow_moves: s.narrow_moves,
+            escape_value: if s.escape_value > 0 {
+                s.escape_value
+            } else {
+                self.config.escape_value
+            },
             selective: SelectiveAttack {
                 enabled: false,
                 ..s
