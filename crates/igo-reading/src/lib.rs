@@ -216,6 +216,9 @@ impl Default for Reader {
 }
 
 /// What the defender plays for.
+// One `Goal` is made per search; a node copies it at most once, little beside the
+// node's move generation and tests, and boxing the owl variant would lose `Copy`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Goal {
     /// The string at the target: it lives when it has enough liberties.
