@@ -708,13 +708,23 @@ impl<'g, 't> Dfpn<'g, 't> {
 
     /// Searches the position after the start's move `mv` alone within `limits`: whether the
     /// opponent, to move there, wins ([`Reproof::Won`]: `mv` fails) or not. `None` when the
-    /// start is decided before a move or `mv` repeats it (the caller searches the start).
+    /// start is decided before a move, `mv` is not a legal move of the local game there (a
+    /// move from outside, such as the Monte-Carlo search's, may lie outside the region or on
+    /// a stone: played unchecked it corrupted the board and the search never returned,
+    /// cho-intermediate-0064) or `mv` repeats it (the caller searches the start).
     pub(crate) fn run_after(&mut self, mv: Move, limits: Limits<'t>) -> Option<Reproof> {
         self.stop = limits.stop;
-        if self
-            .game
-            .root_result(&self.states[0], &mut self.benson)
-            .is_some()
+        let legal = match mv {
+            Move::Pass => true,
+            Move::Play(p) => {
+                self.game.region().contains(p) && self.game.is_legal(&self.states[0], p)
+            }
+        };
+        if !legal
+            || self
+                .game
+                .root_result(&self.states[0], &mut self.benson)
+                .is_some()
             || self.enter(0, mv)
         {
             return None;
@@ -815,5 +825,36 @@ mod tests {
         assert!(!dfpn.enter(0, mv("H9")));
         assert!(!dfpn.enter(1, mv("B9")));
         assert!(!plain.is_legal(dfpn.state(2), size.parse_point("C9").unwrap()));
+    }
+
+    #[test]
+    fn a_search_below_a_move_that_is_not_legal_there_is_refused() {
+        let pos = Position::from_diagram(TWO_KOS).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points() - PointSet::single(size.parse_point("E1").unwrap());
+        let target = pos
+            .board()
+            .block_at(size.parse_point("D9").unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let mut tt = Table::with_bytes(1 << 20);
+        let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+        let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
+        let limits = Limits {
+            nodes: 1_000,
+            ..Limits::default()
+        };
+        // On a stone, and outside the region: refused, nothing played.
+        assert_eq!(dfpn.run_after(mv("D9"), limits), None);
+        assert_eq!(dfpn.run_after(mv("E1"), limits), None);
+        assert_eq!(dfpn.nodes, 0);
+        // A legal move is searched.
+        assert!(dfpn.run_after(mv("E9"), limits).is_some());
+        assert!(dfpn.nodes > 0);
     }
 }

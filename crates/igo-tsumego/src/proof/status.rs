@@ -110,8 +110,8 @@ pub struct ProverConfig {
     /// seki in one search. \[default: 0, off; `IGO_STRICT_FIRST=S` sets it, for
     /// measurements: at 0.7 it proved cho-intermediate-0086 within 1,000,000 positions and
     /// lost cho-intermediate-0082's first move, whose standing search no longer finished in
-    /// what was left (BENCHMARKS.md, issue 10, fourteenth session); on cho-intermediate-0064
-    /// its search does not return (a loop in igo-analysis' `dead_area`, not found yet)\]
+    /// what was left, and on the 0 mod 4 sample cho-intermediate-0028's (BENCHMARKS.md, issue
+    /// 10, fourteenth session)\]
     pub strict_first: f64,
 }
 
