@@ -214,15 +214,20 @@ impl Checker<'_> {
         }
     }
 
-    /// Whether the position at depth `d` repeats one of its window.
+    /// Whether the position at depth `d` repeats one of the line: its stones and player to
+    /// move one of the window (since the last retake by the ko master), or its whole state
+    /// (README.md, end 5) one before the window: a cycle through the master's retakes.
     fn repeats(&self, d: usize) -> bool {
         let n = &self.nodes[d];
         let b = n.pos.board();
-        self.nodes[self.cuts[d]..d].iter().any(|a| {
+        let cut = self.cuts[d];
+        self.nodes[cut..d].iter().any(|a| {
             a.pos.to_play() == n.pos.to_play()
                 && a.pos.board().stones(Color::Black) == b.stones(Color::Black)
                 && a.pos.board().stones(Color::White) == b.stones(Color::White)
-        })
+        }) || self.nodes[..cut.min(d)]
+            .iter()
+            .any(|a| self.game.same_state(a, n))
     }
 
     fn visit(&mut self, id: NodeId, d: usize) -> Result<Facts, CheckError> {
@@ -362,7 +367,9 @@ impl Checker<'_> {
             return false;
         }
         let now = self.nodes[d].pos.board();
-        let above = &self.nodes[self.cuts[d]..d];
+        // The whole line, not only the window: a cycle through the ko master's retakes ends
+        // the game too.
+        let above = &self.nodes[..d];
         Color::ALL.iter().any(|&c| {
             if facts.captures[c.index()] {
                 return false;

@@ -40,7 +40,8 @@ pub enum End {
     /// Two passes in a row.
     TwoPasses,
     /// The stones and the player to move repeat a position since the last retake by the side
-    /// with ko threats.
+    /// with ko threats, or the whole state repeats one before it (a cycle through the
+    /// retakes).
     Repetition,
     /// Not an end of the game: a leaf marked `IGE` whose play-out inside the eye space shows
     /// the defender reaching `Alive` against every attacker move ([`crate::settled`]).

@@ -234,6 +234,33 @@ fn a_move_that_reaches_only_seki_is_not_proven_as_life() {
 }
 
 #[test]
+fn a_cycle_through_the_ko_masters_retakes_ends_the_line_and_the_checker_agrees() {
+    // cho-elementary-0146 (Black to kill): under the defender's threats (`W-`) every retake of
+    // White's started the repetition window again, the cycles through the ko were never closed,
+    // and the search spent its 1,000,000 positions mostly at the depth limit: unproven. Scored
+    // as the end of the game (the target standing), White's cycle refutes every Black move
+    // under `W-`, and without threats Black's B19 wins the ko it starts (GNU Go's code 2).
+    let p = cho_elementary("0146");
+    let s = solve(&p, 1_000_000);
+    assert!(s.proven(), "proven: {:?}", s.unproven_reason());
+    assert_checked("0146", &p, &s);
+    assert_eq!(s.code(), Some(2), "a ko Black takes first");
+    assert_eq!(
+        first_move_correct(&p, s.first_move()),
+        Some(true),
+        "proven {:?} against the book",
+        s.first_move()
+    );
+    let proofs = &s.proof.as_ref().unwrap().searches.proofs;
+    assert!(
+        proofs
+            .iter()
+            .any(|pr| pr.rules.ko.code() == "W-" && pr.winner == !p.position.to_play()),
+        "White's win under its threats is proven and checked"
+    );
+}
+
+#[test]
 fn a_standing_move_is_shown_to_live_by_a_search_below_it_within_the_budget() {
     // gokyo-shumyo-010 (Black to live): the standing search proves B1 in most of the budget,
     // and a search of every first move under Benson's rule did not finish in the rest, so the
@@ -478,9 +505,11 @@ fn a_failure_of_the_defender_in_an_open_narrowed_region_is_not_proven() {
     assert_eq!(narrow.status(), Status::Ko);
     assert_eq!(narrow.code(), Some(3));
     // B18 before the death test took areas closed by enclosing blocks that are not alive
-    // (BENCHMARKS.md, issue 10, eleventh session): the claimed ko's first move is the
-    // narrowed search's choice among wrong claims; A18's refutation below is what matters.
-    assert_eq!(narrow.first_move(), pt("B16"));
+    // (BENCHMARKS.md, issue 10, eleventh session), B16 after it, B18 again since a cycle
+    // through Black's retakes ends the line (fourteenth session): the claimed ko's first move
+    // is the narrowed search's choice among wrong claims; A18's refutation below is what
+    // matters.
+    assert_eq!(size.format_move(narrow.first_move()), "B18");
     assert!(proof.refuted_level(pt("A18")).unwrap() >= 1);
     let open: Vec<String> = frontier(&proof.local, proof.region)
         .iter()

@@ -133,6 +133,10 @@ pub struct Dfpn<'g, 't> {
     pub(crate) path: Vec<u64>,
     /// Start of the repetition window (the last ko-master retake), by depth.
     pub(crate) cuts: Vec<usize>,
+    /// Table keys (the whole state: stones, player to move, binding ko point, passes, removed
+    /// target points) of the positions on the path, by depth: a position that comes back
+    /// across a retake of the ko master is a cycle ([`super::game`], end 5).
+    keys: Vec<u64>,
     kids: Vec<Vec<Child>>,
     moves: Vec<Move>,
     pub(crate) benson: BensonSolver,
@@ -234,6 +238,8 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         let mut path = vec![0u64; depth];
         path[0] = LocalGame::repetition_key(&start);
+        let mut keys = vec![0u64; depth];
+        keys[0] = game.key(&start);
         Dfpn {
             knowledge: Knowledge::with_region_weight(config.eye_regions),
             game,
@@ -241,6 +247,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             states,
             path,
             cuts: vec![0; depth],
+            keys,
             kids: (0..depth).map(|_| Vec::new()).collect(),
             moves: Vec::new(),
             benson: BensonSolver::new(),
@@ -374,7 +381,9 @@ impl<'g, 't> Dfpn<'g, 't> {
     }
 
     /// Makes frame `d + 1` the position after `mv` from frame `d`. Returns whether the child
-    /// repeats a position of the window.
+    /// repeats a position: by stones and player to move within the window (since the last
+    /// retake of the ko master), or as the whole state anywhere before the window (a cycle
+    /// through the master's retakes, [`super::game`] end 5).
     pub(crate) fn enter(&mut self, d: usize, mv: Move) -> bool {
         let (lo, hi) = self.states.split_at_mut(d + 1);
         let parent = &lo[d];
@@ -383,18 +392,20 @@ impl<'g, 't> Dfpn<'g, 't> {
         child.removed = parent.removed;
         let retake = self.game.play(child, mv);
         let rk = LocalGame::repetition_key(child);
+        let key = self.game.key(child);
         self.path[d + 1] = rk;
-        if retake {
+        self.keys[d + 1] = key;
+        let cut = if retake {
             if let Some(st) = &mut self.stats {
                 st.retakes += 1;
             }
-            self.cuts[d + 1] = d + 1;
-            false
+            d + 1
         } else {
-            let cut = self.cuts[d];
-            self.cuts[d + 1] = cut;
-            self.path[cut..=d].contains(&rk)
-        }
+            self.cuts[d]
+        };
+        self.cuts[d + 1] = cut;
+        // Without a ko master the window is the whole path and the second test is empty.
+        (cut <= d && self.path[cut..=d].contains(&rk)) || self.keys[..cut].contains(&key)
     }
 
     /// The numbers of a fresh child at frame `d + 1` (already entered): repetition, table,
@@ -523,7 +534,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         for (i, &mv) in moves.iter().enumerate() {
             let repeated = self.enter(d, mv);
             self.nodes += 1;
-            let key = self.game.key(&self.states[d + 1]);
+            let key = self.keys[d + 1];
             let fresh = !repeated && self.tt.get(key).is_none();
             let (mut phi, mut delta, dep) = self.child_numbers(d, repeated, key);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
@@ -697,13 +708,23 @@ impl<'g, 't> Dfpn<'g, 't> {
 
     /// Searches the position after the start's move `mv` alone within `limits`: whether the
     /// opponent, to move there, wins ([`Reproof::Won`]: `mv` fails) or not. `None` when the
-    /// start is decided before a move or `mv` repeats it (the caller searches the start).
+    /// start is decided before a move, `mv` is not a legal move of the local game there (a
+    /// move from outside, such as the Monte-Carlo search's, may lie outside the region or on
+    /// a stone: played unchecked it corrupted the board and the search never returned,
+    /// cho-intermediate-0064) or `mv` repeats it (the caller searches the start).
     pub(crate) fn run_after(&mut self, mv: Move, limits: Limits<'t>) -> Option<Reproof> {
         self.stop = limits.stop;
-        if self
-            .game
-            .root_result(&self.states[0], &mut self.benson)
-            .is_some()
+        let legal = match mv {
+            Move::Pass => true,
+            Move::Play(p) => {
+                self.game.region().contains(p) && self.game.is_legal(&self.states[0], p)
+            }
+        };
+        if !legal
+            || self
+                .game
+                .root_result(&self.states[0], &mut self.benson)
+                .is_some()
             || self.enter(0, mv)
         {
             return None;
@@ -731,14 +752,109 @@ impl<'g, 't> Dfpn<'g, 't> {
         &self.states[d]
     }
 
-    /// The stone sets of the window positions strictly above depth `d`.
-    pub(crate) fn window_stones(&self, d: usize) -> Vec<[PointSet; 2]> {
-        let cut = self.cuts[d];
-        (cut..d)
+    /// The stone sets of the positions of the path strictly above depth `d` (all of them, not
+    /// only the window: a cycle through the ko master's retakes ends the game too).
+    pub(crate) fn path_stones(&self, d: usize) -> Vec<[PointSet; 2]> {
+        (0..d)
             .map(|i| {
                 let b = self.states[i].pos.board();
                 [b.stones(Color::Black), b.stones(Color::White)]
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof::game::{KoThreats, LifeRule, Rules};
+    use igo_core::Position;
+
+    // Two kos along the top edge: K1 (A9-D9) in Black's favour (Black's C9 in atari at B9),
+    // K2 (F9-J9) in White's (White's G9 in atari at H9).
+    const TWO_KOS: &str = "
+        X . X O . X O . O
+        X X O O . X X O O
+        . . O O . . . O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: X";
+
+    #[test]
+    fn a_cycle_through_the_masters_retake_repeats_and_the_retake_itself_does_not() {
+        let pos = Position::from_diagram(TWO_KOS).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points();
+        let target = pos
+            .board()
+            .block_at(size.parse_point("D9").unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::Unlimited(Color::Black),
+            life: LifeRule::Standing,
+        };
+        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let mut tt = Table::with_bytes(1 << 20);
+        let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+        let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
+        // Black takes K2, White takes K1, Black (the master) retakes K1 at once: the stones
+        // and player to move of the position after Black's first move, but White is now banned
+        // from B9, not from G9: no repetition (the retake keeps its meaning).
+        assert!(!dfpn.enter(0, mv("H9")));
+        assert!(!dfpn.enter(1, mv("B9")));
+        assert!(!dfpn.enter(2, mv("C9")));
+        assert_eq!(dfpn.cuts[3], 3, "the retake starts a new window");
+        // White retakes K2: the start position again (Black to move, Black's ko ban lifted by
+        // its threats), across the window: a cycle. Before the rule the window held only the
+        // position after the retake and this was an open position, so such lines ran to the
+        // depth limit (cho-elementary-0146).
+        assert!(dfpn.enter(3, mv("G9")));
+        // Without a ko master there is no retake: B9 after H9 is not even legal for Black's
+        // C9 retake, and the window is the whole path.
+        let plain = game.with_rules(Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        });
+        let mut tt = Table::with_bytes(1 << 20);
+        let mut dfpn = Dfpn::new(&plain, &mut tt, DfpnConfig::default());
+        assert!(!dfpn.enter(0, mv("H9")));
+        assert!(!dfpn.enter(1, mv("B9")));
+        assert!(!plain.is_legal(dfpn.state(2), size.parse_point("C9").unwrap()));
+    }
+
+    #[test]
+    fn a_search_below_a_move_that_is_not_legal_there_is_refused() {
+        let pos = Position::from_diagram(TWO_KOS).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points() - PointSet::single(size.parse_point("E1").unwrap());
+        let target = pos
+            .board()
+            .block_at(size.parse_point("D9").unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let mut tt = Table::with_bytes(1 << 20);
+        let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+        let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
+        let limits = Limits {
+            nodes: 1_000,
+            ..Limits::default()
+        };
+        // On a stone, and outside the region: refused, nothing played.
+        assert_eq!(dfpn.run_after(mv("D9"), limits), None);
+        assert_eq!(dfpn.run_after(mv("E1"), limits), None);
+        assert_eq!(dfpn.nodes, 0);
+        // A legal move is searched.
+        assert!(dfpn.run_after(mv("E9"), limits).is_some());
+        assert!(dfpn.nodes > 0);
     }
 }

@@ -28,7 +28,18 @@
 //!    is the defender's win (life or seki); under [`LifeRule::Unconditional`] the attacker's
 //!    (the defender had to reach Benson life).
 //! 5. *Repetition*: the stones and the player to move repeat a position of the path since the
-//!    last retake of the ko master: scored as two passes (the position cycles; nobody captured).
+//!    last retake of the ko master, or the whole state (the table key's: stones, player to
+//!    move, binding ko point, passes, removed target points) repeats a position before that
+//!    retake: scored as two passes (the position cycles; nobody captured). The second part is
+//!    a cycle through the master's retakes: the master pays a threat for each, the other side
+//!    none, and the target stands, so the result is the standing one whoever the master is (a
+//!    double ko lives against an attacker with unlimited threats). Without it such a cycle was
+//!    never closed: each retake starts the window again, and under the defender's threats
+//!    cho-elementary-0146 spent its 1,000,000 positions on 736,552 retakes, 667,587 lines
+//!    ending at the depth limit (BENCHMARKS.md, issue 10, fourteenth session). A retake at once never
+//!    repeats the whole state of the position before the ko was taken (the other side is
+//!    banned from the ko point after it and was not before), so the master's retakes keep
+//!    their meaning.
 //! 6. *Settled* (under [`LifeRule::Standing`] only, when the game is not over by 1-4): the
 //!    defender, answering every attacker move inside the target's small eye regions, is sure to
 //!    reach 2 (igo-analysis [`igo_analysis::settled`]: an exhaustive search of the eye space,

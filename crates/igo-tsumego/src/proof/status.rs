@@ -104,6 +104,15 @@ pub struct ProverConfig {
     pub patterns: Option<std::sync::Arc<crate::patterns::Patterns>>,
     /// The most a shape adds to a move's proof number. \[default: 4\]
     pub pattern_weight: u32,
+    /// When the defender plays first, ask first, within this share of the positions, whether
+    /// the Monte-Carlo search's move (the first root hint) lives outright: Benson life against
+    /// the attacker's unlimited threats, which shows both the standing win and that it is not
+    /// seki in one search. \[default: 0, off; `IGO_STRICT_FIRST=S` sets it, for
+    /// measurements: at 0.7 it proved cho-intermediate-0086 within 1,000,000 positions and
+    /// lost cho-intermediate-0082's first move, whose standing search no longer finished in
+    /// what was left, and on the 0 mod 4 sample cho-intermediate-0028's (BENCHMARKS.md, issue
+    /// 10, fourteenth session)\]
+    pub strict_first: f64,
 }
 
 impl Default for ProverConfig {
@@ -117,6 +126,10 @@ impl Default for ProverConfig {
             root_hints: Vec::new(),
             patterns: None,
             pattern_weight: 4,
+            strict_first: std::env::var("IGO_STRICT_FIRST")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0.0),
         }
     }
 }
@@ -397,6 +410,27 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
     } else {
         KoThreats::Unlimited(!me)
     };
+    if config.strict_first > 0.0 && me != q.attacker && config.seki {
+        if let Some(&(hinted, _)) = config.root_hints.first() {
+            let strict = Rules {
+                ko: KoThreats::Unlimited(q.attacker),
+                life: LifeRule::Unconditional,
+            };
+            let whole = searches.limits.nodes;
+            let share = (whole as f64 * config.strict_first.min(1.0)) as u64;
+            searches.limits.nodes = share;
+            let below = searches.search_move(strict, hinted);
+            searches.limits.nodes = whole;
+            if let Below::Wins(p) = below {
+                answer.first_move = Some(hinted);
+                answer.status = Some(ProvenStatus::Live);
+                answer.proofs.push(p);
+                answer.nodes = searches.nodes;
+                answer.seconds = t0.elapsed().as_secs_f64();
+                return answer;
+            }
+        }
+    }
     let models = [
         (opponent, 1u8),
         (KoThreats::None, 2),
@@ -657,6 +691,49 @@ mod tests {
         assert_eq!(a.proofs.len(), 2);
         assert_eq!(a.proofs[1].rules, rules);
         assert_eq!(a.proofs[1].first_move, Some(play(&q, "B4")));
+    }
+
+    #[test]
+    fn the_hinted_move_living_outright_is_the_whole_answer_when_asked_first() {
+        // White's straight three A4-C4 with White to play: B4 lives outright (Benson life even
+        // against Black's threats), A4 does not.
+        let q = question(
+            "
+            . . . O X .
+            O O O O X .
+            X X X X X .
+            . . . . . .
+            to play: O",
+            "D3",
+            Color::Black,
+        );
+        let strict = Rules {
+            ko: KoThreats::Unlimited(Color::Black),
+            life: LifeRule::Unconditional,
+        };
+        let config = |hint: &str| ProverConfig {
+            strict_first: 0.5,
+            root_hints: vec![(play(&q, hint), 0.9)],
+            ..ProverConfig::default()
+        };
+        let a = prove_status(&q, &config("B4"), Limits::default());
+        assert_eq!(a.status, Some(ProvenStatus::Live));
+        assert_eq!(a.first_move, Some(play(&q, "B4")));
+        assert_eq!(a.proofs.len(), 1, "one search");
+        assert_eq!(a.proofs[0].rules, strict);
+        assert!(a.proofs[0].tree.is_ok());
+        // A hinted move that does not live: the searches as without the knob.
+        let b = prove_status(&q, &config("A4"), Limits::default());
+        assert_eq!(b.status, Some(ProvenStatus::Live));
+        assert_eq!(b.first_move, Some(play(&q, "B4")));
+        assert_eq!(b.proofs[0].rules.life, LifeRule::Standing);
+        // Off (the default): the standing search first.
+        let off = ProverConfig {
+            root_hints: vec![(play(&q, "B4"), 0.9)],
+            ..ProverConfig::default()
+        };
+        let c = prove_status(&q, &off, Limits::default());
+        assert_eq!(c.proofs[0].rules.life, LifeRule::Standing);
     }
 
     #[test]

@@ -261,8 +261,8 @@ impl Builder<'_, '_, '_> {
         if s.repetition {
             return false;
         }
-        let window = self.dfpn.window_stones(d);
-        if window.is_empty() {
+        let above = self.dfpn.path_stones(d);
+        if above.is_empty() {
             return true;
         }
         let board = self.dfpn.state(d).pos.board();
@@ -272,7 +272,7 @@ impl Builder<'_, '_, '_> {
             }
             let other = !c;
             let now = board.stones(other);
-            window.iter().all(|w| !now.is_subset(&w[other.index()]))
+            above.iter().all(|w| !now.is_subset(&w[other.index()]))
         })
     }
 
