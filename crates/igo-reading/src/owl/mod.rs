@@ -264,6 +264,18 @@ impl Owl {
             .collect()
     }
 
+    /// Why the owl's static judgement calls the dragon at `p` alive without reading (module
+    /// documentation, "The dragon lives"): `Some("benson")`, `Some("escape")` or
+    /// `Some("eyes")`, naming the first test that holds; `None` when none does or `p` is
+    /// empty. For harnesses that classify where a defence was taken for life.
+    pub fn static_life(&self, pos: &Position, p: Point) -> Option<&'static str> {
+        crate::dragon::life_reason(pos, p, &self.config).map(|l| match l {
+            crate::dragon::Life::Benson => "benson",
+            crate::dragon::Life::Escape => "escape",
+            crate::dragon::Life::Eyes => "eyes",
+        })
+    }
+
     /// The dragon's status from an attack and, if it works, a defence
     /// ([`DragonStatus::from_readings`]).
     pub fn status(&mut self, pos: &Position, p: Point) -> Result<DragonStatus, ReadingError> {
@@ -646,6 +658,7 @@ pub(crate) fn children(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use igo_core::Color;
     use std::fmt::Write as _;
 
     fn position(d: &str) -> Position {
@@ -1192,5 +1205,123 @@ mod tests {
             .map(|(p, d)| format!("{}:{}", pos.size().format_point(*p), d.count()))
             .collect();
         assert_eq!(names, ["B4:2", "D4:1", "C1:2"]);
+    }
+
+    /// The owl's settings with the life judgement's two leaf checks
+    /// ([`OwlConfig::cut_diagonals`], [`OwlConfig::leaf_capture_nodes`]) as `on` says.
+    fn leaf_checks(on: bool) -> OwlConfig {
+        OwlConfig {
+            cut_diagonals: on,
+            leaf_capture_nodes: if on { 2_000 } else { 0 },
+            ..OwlConfig::default()
+        }
+    }
+
+    /// The owl's `owl_defend` of the stone at `v` (its owner to move), and the owl's own
+    /// `owl_attack` after that move: a defence that the same owl's attack refutes was taken
+    /// for life too early somewhere in the search.
+    fn defence_and_refutation(d: &str, v: &str, config: OwlConfig) -> (String, String) {
+        let mut pos = position(d);
+        let size = pos.size();
+        let p = size.parse_point(v).unwrap();
+        let owner = pos.board().color_at(p).unwrap();
+        pos.set_to_play(owner);
+        let defence = Owl::new(config).defend(&pos, p).unwrap();
+        let Some(mv) = defence.mv else {
+            return (defence.gtp_text(size), String::new());
+        };
+        pos.play(mv).unwrap();
+        let attack = Owl::new(config).attack(&pos, p).unwrap();
+        (defence.gtp_text(size), attack.gtp_text(size))
+    }
+
+    #[test]
+    fn a_dragon_does_not_escape_through_a_diagonal_cut_by_two_opponent_stones() {
+        // GNU Go self-play game 9x9-28 after 30 moves, Black's B8 (GNU Go: critical, defence
+        // B7 is among its answers; igo defended at B9, which GNU Go's `owl_does_defend`
+        // turns down). B8's stones reach Black's D6 group only by the diagonal C7-D6, whose
+        // other two points C6 and D7 are White's. Through it the old judgement let the
+        // corner escape into the open right side at every leaf; cut there, the corner is
+        // short of eye space, and after B9 White's C8 kills (GNU Go's refutation).
+        let d = "
+            . . . . . . X . .
+            . X . O . . . X .
+            X . X O . . . . .
+            . X O X X . . . .
+            . O O X O . . . .
+            . . O O . . . X .
+            . . O X . . X . O
+            . . O X . X X O .
+            . . . O O . . . .";
+        let b9 = position(d).size().parse_point("B9").unwrap();
+        let mut pos = position(d);
+        pos.set_to_play(Color::Black);
+        pos.play(Move::Play(b9)).unwrap();
+        let b8 = pos.size().parse_point("B8").unwrap();
+        let kill = |c| Owl::new(c).attack(&pos, b8).unwrap().code;
+        assert_eq!(kill(leaf_checks(false)), Code::Fails);
+        assert_ne!(kill(leaf_checks(true)), Code::Fails);
+        let d6 = pos.size().parse_point("D6").unwrap();
+        assert!(dragon(pos.board(), b8).contains(d6));
+        assert!(!crate::dragon::linked_dragon(pos.board(), b8).contains(d6));
+    }
+
+    #[test]
+    fn a_three_liberty_block_on_the_edge_that_is_captured_first_has_not_escaped() {
+        // GNU Go self-play game 9x9-03 after 10 moves, Black's D9 (GNU Go: critical, defence
+        // D8). The old search defended at C9: C9-D9 has three liberties and open space below,
+        // a leaf called escaped; but White's D8 leaves it two, and pushed along the top edge
+        // into the corner it is captured, as the owl's own attack after C9 reads (and GNU Go's,
+        // at D8). With the tactical check at such leaves the owl's defence is one its own
+        // attack does not refute.
+        let d = "
+            . . . X O . . . .
+            . . . . O . . . .
+            . . . . . . . X .
+            . . . X . O . . .
+            . . . . X . O . .
+            . . . . . . . . .
+            . . . . X . O . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let (old, refuted) = defence_and_refutation(d, "D9", leaf_checks(false));
+        assert_eq!((old.as_str(), refuted.as_str()), ("1 C9", "1 C8"));
+        let (new, refuted) = defence_and_refutation(d, "D9", leaf_checks(true));
+        assert!(new.starts_with("1 "), "{new}");
+        assert_eq!(refuted, "0", "{new}");
+    }
+
+    #[test]
+    fn a_stone_hanging_on_a_cuttable_diagonal_is_not_alive_by_the_dragons_eyes() {
+        // GNU Go self-play game 19x19-02 after 80 moves, Black's S18 (GNU Go: critical,
+        // defence R18). The old search defended at P18, which captures White's P17 and leaves
+        // the dragon two one-point eyes (O16, P17); but the stone asked about, S18, joins it only through
+        // the diagonal to R17 and has two liberties: White's R18 cuts it off in atari (GNU
+        // Go's refutation, and the owl's own attack after P18).
+        let d = "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . X O
+            X X X . . . . . . X . . . X O X X O .
+            X O O X . X . . . . . . X . X . O O .
+            O . O . . . . . . . . . . X O O . . .
+            . . . O . X . . . . . X O . . . . . .
+            . . . . . . . . . . . X . O . O . . .
+            . O . O . X . . . . X . . . . . . . .
+            O . . . . . X . . . . O . O . . O . .
+            X O O . . . O . X . . . . . . . . O .
+            X X X . . . . . . . . . . . X . X . .
+            . . . . . X O . O . . . . . . . . X .
+            . . X . . X O . . . . . . . . . . . .
+            . . . X . O . . . O . . . X . . . . .
+            . . . . . . . . . . . O . . . X . . .
+            . X X . O . . . . . . . . O . . X . .
+            . O X . . . . . . . . . . . . O X X .
+            . O . O . . . . . . . . . . O . O O .
+            . . . . . . . . . . . . . . . . . . .";
+        let (old, refuted) = defence_and_refutation(d, "S18", leaf_checks(false));
+        assert_eq!((old.as_str(), refuted.as_str()), ("1 P18", "1 R18"));
+        let (new, refuted) = defence_and_refutation(d, "S18", leaf_checks(true));
+        assert!(new.starts_with("1 "), "{new}");
+        assert_eq!(refuted, "0", "{new}");
     }
 }
