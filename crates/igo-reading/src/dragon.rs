@@ -95,14 +95,19 @@ pub struct OwlConfig {
     /// points of their square hold opponent stones with two liberties or more, are not joined
     /// there, so the stone asked about does not escape or find eyes through stones that are
     /// already cut off from it. (The dragon asked about, its name and its candidates stay
-    /// the diagonal-link group.)
+    /// the diagonal-link group.) \[default: off: one more critical defence and one more
+    /// kill, but two defences and a kill lost, at twice the time; BENCHMARKS.md,
+    /// igo-reading, "Tenth session"\]
     pub cut_diagonals: bool,
     /// Positions of a tactical reading, before a dragon is called alive by escape or by eyes
     /// with its opponent to move, of the block of the stone asked about when that block has
     /// three liberties or fewer: when the opponent, moving first, captures it unconditionally
     /// within this many positions, the dragon is not alive there and the search reads on (a
     /// three-liberty stone pushed along the edge, a stone hanging on a diagonal the
-    /// opponent can cut); 0: no such reading.
+    /// opponent can cut); 0: no such reading. Only the defence's search reads it (the owl's
+    /// attack reads the stone's capture at its root; at every leaf of an attack search it
+    /// cost too much). \[default: 500: two more of GNU Go's critical `owl_defend` questions
+    /// pass, none fewer, and no kill changes; BENCHMARKS.md, igo-reading, "Tenth session"\]
     pub leaf_capture_nodes: u64,
 }
 
@@ -194,7 +199,7 @@ impl Default for OwlConfig {
             escape_value: 0,
             escape_value_steps: 4,
             cut_diagonals: false,
-            leaf_capture_nodes: 0,
+            leaf_capture_nodes: 500,
         }
     }
 }
@@ -295,8 +300,13 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
     // move too: a short block that the opponent captures outright is no living dragon's.
     if config.leaf_capture_nodes > 0 && target_libs <= 3 && pos.to_play() != owner {
+        // Four liberties are safe here (three deep in a line): a check, not a tactical
+        // question, it must give up fast on strings in the open and still read a short block
+        // pushed along the edge to the corner.
         let mut reader = crate::Reader::new(crate::ReaderConfig {
             node_limit: config.leaf_capture_nodes,
+            safe_liberties: 4,
+            deep_safety: [(8, 3), (16, 3)],
             ..crate::ReaderConfig::default()
         });
         if let Ok(r) = reader.attack(pos, target) {

@@ -49,6 +49,17 @@
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
 //!
+//! In the defence's search, a dragon called alive by escape or by eyes with the attacker to
+//! move is not alive after all when the block of the stone asked about has three liberties or
+//! fewer and the tactical reader captures it outright, the attacker first, within
+//! [`OwlConfig::leaf_capture_nodes`] positions (a three-liberty block pushed along the edge
+//! into the corner, a stone that hangs on a diagonal the attacker can cut while the rest of
+//! the dragon has its eyes): the search then reads on. Without it the owner stopped at such a
+//! leaf and named defences that the owl's own attack refutes at its root (BENCHMARKS.md,
+//! igo-reading, "Tenth session"). With [`OwlConfig::cut_diagonals`] (off by default) the
+//! judgements read the dragon without the diagonals whose two other points are the
+//! opponent's.
+//!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
 //! candidates above, ordered by the liberties, captures and open space they leave and their place
@@ -292,10 +303,21 @@ impl Owl {
             return Err(ReadingError::NoStone(p));
         }
         let target = p;
+        // The tactical check of short blocks at the leaves ([`OwlConfig::leaf_capture_nodes`])
+        // is the defence search's alone: it keeps the owner from stopping at a leaf the
+        // attacker captures at once (the owl's attack reads such a capture at its own root);
+        // at every leaf of an attack search (the selective second look's included) it cost
+        // several times the attack's time and, at the node limit, a kill (BENCHMARKS.md,
+        // igo-reading, "Tenth session"). The proofs, the enclosed route and the estimate
+        // judge as before.
+        let plain = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..self.config
+        };
         // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
         // ([`crate::enclosed`]); a proof answers, and so does an estimate that the static
         // judgement does not contradict.
-        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &self.config);
+        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &plain);
         if let Some(reading) = answered {
             return Ok(reading);
         }
@@ -305,7 +327,7 @@ impl Owl {
         let (proved, proof_nodes) = if route_nodes > 0 {
             (None, route_nodes)
         } else {
-            crate::fight::prove(pos, p, attack, &self.config)
+            crate::fight::prove(pos, p, attack, &plain)
         };
         if let Some((code, mv)) = proved {
             return Ok(Reading {
@@ -349,10 +371,11 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
+        let goal_config = if attack { plain } else { self.config };
         let mut reading = read_goal(
             &mut self.table,
             &config,
-            Goal::Dragon(self.config),
+            Goal::Dragon(goal_config),
             pos,
             target,
             attack,
@@ -376,7 +399,7 @@ impl Owl {
         if !reading.complete && reading.code == Code::Fails && self.config.estimate_playouts > 0 {
             // Stopped at the node limit: the Monte-Carlo estimate answers (module `estimate`).
             reading.estimated = true;
-            if let Some(mv) = estimate::estimate(pos, target, attack, &self.config) {
+            if let Some(mv) = estimate::estimate(pos, target, attack, &plain) {
                 reading.code = Code::Works;
                 reading.mv = Some(mv);
             }
@@ -413,6 +436,8 @@ impl Owl {
                 enabled: false,
                 ..s
             },
+            // An attack search: no tactical check at its leaves (see `read`).
+            leaf_capture_nodes: 0,
             ..self.config
         };
         let reader = ReaderConfig {
@@ -1207,12 +1232,20 @@ mod tests {
         assert_eq!(names, ["B4:2", "D4:1", "C1:2"]);
     }
 
-    /// The owl's settings with the life judgement's two leaf checks
-    /// ([`OwlConfig::cut_diagonals`], [`OwlConfig::leaf_capture_nodes`]) as `on` says.
-    fn leaf_checks(on: bool) -> OwlConfig {
+    /// The owl's settings with the tactical check of short blocks at the defence's leaves
+    /// ([`OwlConfig::leaf_capture_nodes`]) as `on` says.
+    fn leaf_capture(on: bool) -> OwlConfig {
+        OwlConfig {
+            leaf_capture_nodes: if on { 500 } else { 0 },
+            ..OwlConfig::default()
+        }
+    }
+
+    /// The owl's settings with the life judgement's dragon cut at its cut diagonals
+    /// ([`OwlConfig::cut_diagonals`]) as `on` says.
+    fn cut_diagonals(on: bool) -> OwlConfig {
         OwlConfig {
             cut_diagonals: on,
-            leaf_capture_nodes: if on { 2_000 } else { 0 },
             ..OwlConfig::default()
         }
     }
@@ -1259,8 +1292,8 @@ mod tests {
         pos.play(Move::Play(b9)).unwrap();
         let b8 = pos.size().parse_point("B8").unwrap();
         let kill = |c| Owl::new(c).attack(&pos, b8).unwrap().code;
-        assert_eq!(kill(leaf_checks(false)), Code::Fails);
-        assert_ne!(kill(leaf_checks(true)), Code::Fails);
+        assert_eq!(kill(cut_diagonals(false)), Code::Fails);
+        assert_ne!(kill(cut_diagonals(true)), Code::Fails);
         let d6 = pos.size().parse_point("D6").unwrap();
         assert!(dragon(pos.board(), b8).contains(d6));
         assert!(!crate::dragon::linked_dragon(pos.board(), b8).contains(d6));
@@ -1284,9 +1317,9 @@ mod tests {
             . . . . X . O . .
             . . . . . . . . .
             . . . . . . . . .";
-        let (old, refuted) = defence_and_refutation(d, "D9", leaf_checks(false));
+        let (old, refuted) = defence_and_refutation(d, "D9", leaf_capture(false));
         assert_eq!((old.as_str(), refuted.as_str()), ("1 C9", "1 C8"));
-        let (new, refuted) = defence_and_refutation(d, "D9", leaf_checks(true));
+        let (new, refuted) = defence_and_refutation(d, "D9", leaf_capture(true));
         assert!(new.starts_with("1 "), "{new}");
         assert_eq!(refuted, "0", "{new}");
     }
@@ -1318,9 +1351,9 @@ mod tests {
             . O X . . . . . . . . . . . . O X X .
             . O . O . . . . . . . . . . O . O O .
             . . . . . . . . . . . . . . . . . . .";
-        let (old, refuted) = defence_and_refutation(d, "S18", leaf_checks(false));
+        let (old, refuted) = defence_and_refutation(d, "S18", leaf_capture(false));
         assert_eq!((old.as_str(), refuted.as_str()), ("1 P18", "1 R18"));
-        let (new, refuted) = defence_and_refutation(d, "S18", leaf_checks(true));
+        let (new, refuted) = defence_and_refutation(d, "S18", leaf_capture(true));
         assert!(new.starts_with("1 "), "{new}");
         assert_eq!(refuted, "0", "{new}");
     }
