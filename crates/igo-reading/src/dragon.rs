@@ -90,10 +90,10 @@ pub struct OwlConfig {
     pub escape_value: usize,
     /// How far from the dragon's liberties [`escape_value`] looks, in steps through open space.
     pub escape_value_steps: usize,
-    /// Whether the static judgement of life ([`lives`]) reads the dragon without its cut
-    /// diagonals ([`linked_dragon`]): two stones that touch only diagonally, where both other
-    /// points of their square hold opponent stones with two liberties or more, are not joined
-    /// there, so the stone asked about does not escape or find eyes through stones that are
+    /// Whether the static judgement of life (the owl module's "The dragon lives") reads the
+    /// dragon without its cut diagonals ([`linked_dragon`]): two stones that touch only
+    /// diagonally, where both other points of their square hold opponent stones with two
+    /// liberties or more, are not joined there, so the stone asked about does not escape or find eyes through stones that are
     /// already cut off from it. (The dragon asked about, its name and its candidates stay
     /// the diagonal-link group.) \[default: off: one more critical defence and one more
     /// kill, but two defences and a kill lost, at twice the time; BENCHMARKS.md,
