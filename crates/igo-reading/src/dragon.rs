@@ -90,6 +90,25 @@ pub struct OwlConfig {
     pub escape_value: usize,
     /// How far from the dragon's liberties [`escape_value`] looks, in steps through open space.
     pub escape_value_steps: usize,
+    /// Whether the static judgement of life (the owl module's "The dragon lives") reads the
+    /// dragon without its cut diagonals ([`linked_dragon`]): two stones that touch only
+    /// diagonally, where both other points of their square hold opponent stones with two
+    /// liberties or more, are not joined there, so the stone asked about does not escape or find eyes through stones that are
+    /// already cut off from it. (The dragon asked about, its name and its candidates stay
+    /// the diagonal-link group.) \[default: off: one more critical defence and one more
+    /// kill, but two defences and a kill lost, at twice the time; BENCHMARKS.md,
+    /// igo-reading, "Tenth session"\]
+    pub cut_diagonals: bool,
+    /// Positions of a tactical reading, before a dragon is called alive by escape or by eyes
+    /// with its opponent to move, of the block of the stone asked about when that block has
+    /// three liberties or fewer: when the opponent, moving first, captures it unconditionally
+    /// within this many positions, the dragon is not alive there and the search reads on (a
+    /// three-liberty stone pushed along the edge, a stone hanging on a diagonal the
+    /// opponent can cut); 0: no such reading. Only the defence's search reads it (the owl's
+    /// attack reads the stone's capture at its root; at every leaf of an attack search it
+    /// cost too much). \[default: 500: two more of GNU Go's critical `owl_defend` questions
+    /// pass, none fewer, and no kill changes; BENCHMARKS.md, igo-reading, "Tenth session"\]
+    pub leaf_capture_nodes: u64,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -179,6 +198,8 @@ impl Default for OwlConfig {
             selective: SelectiveAttack::default(),
             escape_value: 0,
             escape_value_steps: 4,
+            cut_diagonals: false,
+            leaf_capture_nodes: 500,
         }
     }
 }
@@ -270,16 +291,50 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     // The judgements hold for the dragon; the stone asked about must not be easy to cut off and
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
-    let group = dragon(board, target);
+    let group = if config.cut_diagonals {
+        linked_dragon(board, target)
+    } else {
+        dragon(board, target)
+    };
+    let life = judged_life(board, &group, target_libs, owner, config)?;
+    // A judgement is of the dragon; the stone asked about must survive the opponent's next
+    // move too: a short block that the opponent captures outright is no living dragon's.
+    if config.leaf_capture_nodes > 0 && target_libs <= 3 && pos.to_play() != owner {
+        // Four liberties are safe here (three deep in a line): a check, not a tactical
+        // question, it must give up fast on strings in the open and still read a short block
+        // pushed along the edge to the corner.
+        let mut reader = crate::Reader::new(crate::ReaderConfig {
+            node_limit: config.leaf_capture_nodes,
+            safe_liberties: 4,
+            deep_safety: [(8, 3), (16, 3)],
+            ..crate::ReaderConfig::default()
+        });
+        if let Ok(r) = reader.attack(pos, target) {
+            if r.complete && r.code == crate::Code::Works {
+                return None;
+            }
+        }
+    }
+    Some(life)
+}
+
+/// The escape and eye judgements of [`life_reason`] on the dragon `group` (Benson aside).
+fn judged_life(
+    board: &Board,
+    group: &PointSet,
+    target_libs: usize,
+    owner: Color,
+    config: &OwlConfig,
+) -> Option<Life> {
     if target_libs >= 3
-        && escape_area(board, &group, owner, config) >= config.escape_points
+        && escape_area(board, group, owner, config) >= config.escape_points
         && (config.escape_value == 0
-            || escape_value(board, &group, owner, config) >= config.escape_value)
+            || escape_value(board, group, owner, config) >= config.escape_value)
     {
         return Some(Life::Escape);
     }
     // No block of the dragon in atari.
-    let mut left = group;
+    let mut left = *group;
     while let Some(q) = left.first() {
         let block = board.block_at(q).expect("a stone");
         if block.liberty_count() < 2 {
@@ -287,7 +342,44 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
         }
         left -= block.stones();
     }
-    (eyes(board, &group, owner) >= 2).then_some(Life::Eyes)
+    (eyes(board, group, owner) >= 2).then_some(Life::Eyes)
+}
+
+/// The stones of the dragon at `p` joined as they can still be joined
+/// ([`OwlConfig::cut_diagonals`]): blocks, and diagonal neighbours unless both other points of
+/// their square hold opponent stones whose blocks have two liberties or more (an opponent
+/// block in atari can be captured to join them). Empty if `p` is empty.
+pub fn linked_dragon(board: &Board, p: Point) -> PointSet {
+    let Some(owner) = board.color_at(p) else {
+        return PointSet::EMPTY;
+    };
+    let size = board.size();
+    let own = board.stones(owner);
+    let walls = board.stones(!owner);
+    let solid_wall = |q: Point| walls.contains(q) && board.liberty_count_at(q) >= 2;
+    let mut seen = PointSet::single(p);
+    let mut todo = vec![p];
+    while let Some(a) = todo.pop() {
+        let mut next = PointSet::single(a).neighbours(size) & own;
+        let (ax, ay) = size.coords(a);
+        for b in size.diagonals(a) {
+            if !own.contains(b) {
+                continue;
+            }
+            let (bx, by) = size.coords(b);
+            let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
+                continue;
+            };
+            if !(solid_wall(c1) && solid_wall(c2)) {
+                next.insert(b);
+            }
+        }
+        for b in (next - seen).iter() {
+            seen.insert(b);
+            todo.push(b);
+        }
+    }
+    seen
 }
 
 /// The test by which a dragon lives ([`life_reason`]).

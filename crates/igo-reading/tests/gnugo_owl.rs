@@ -1083,6 +1083,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE_VALUE") {
         config.selective.escape_value = v.parse().expect("IGO_OWL_SELECTIVE_VALUE: a number");
     }
+    // IGO_OWL_CUT_DIAGONALS=1|0: the life judgement without the dragon's cut diagonals
+    // ([`OwlConfig::cut_diagonals`]).
+    if let Ok(v) = std::env::var("IGO_OWL_CUT_DIAGONALS") {
+        config.cut_diagonals = v == "1";
+    }
+    // IGO_OWL_LEAF_CAPTURE=N: the tactical check of a short block before a leaf is called
+    // alive, N positions ([`OwlConfig::leaf_capture_nodes`]; 0: none).
+    if let Ok(n) = std::env::var("IGO_OWL_LEAF_CAPTURE") {
+        config.leaf_capture_nodes = n.parse().expect("IGO_OWL_LEAF_CAPTURE: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
@@ -1239,4 +1249,137 @@ fn diagnose_selective_kills() {
             igo_reading::owl::dragon(pos.board(), p).count()
         );
     }
+}
+
+/// The rejected defences of an `owl_game_moves` run played out (IGO_OWL_DIAG=NOTES, the run's
+/// notes file; IGO_OWL_ALL=1 also takes the defences GNU Go accepts, as a control): every
+/// `owl_defend` line whose igo move GNU Go's `owl_does_defend` turned down. From the position
+/// after igo's move, GNU Go attacks and igo defends, each with its own owl move, for up to
+/// [`FIGHT_PLIES`] moves (as the disagreements of the full run are settled), and before each of
+/// GNU Go's moves igo's static judgement of the dragon is noted ([`Owl::static_life`]): where
+/// the dragon is later captured, the judgement that called it alive on the way is the cause.
+#[test]
+#[ignore = "diagnosis: IGO_OWL_DIAG=/abs/path/NOTES cargo test --release -p igo-reading --test gnugo_owl -- --ignored rejected_defences"]
+fn owl_rejected_defences_played_out() {
+    let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: the notes of a game_moves run");
+    let all = std::env::var("IGO_OWL_ALL").is_ok_and(|v| v == "1");
+    let text = std::fs::read_to_string(&path).expect("notes file");
+    let mut config = OwlConfig::default();
+    owl_knobs(&mut config);
+    let mut owl = Owl::new(config);
+    let mut engine = gnugo();
+    let cases = game_positions_every(1, 10);
+    let mut out = Vec::new();
+    let (mut attacker_won, mut defender_won, mut open) = (0, 0, 0);
+    for line in text.lines() {
+        let Some((label, rest)) = line.split_once(" owl_defend ") else {
+            continue;
+        };
+        let rejected = line.contains("GNU Go accepts igo's move Some(false)");
+        let accepted = line.contains("GNU Go accepts igo's move Some(true)");
+        if !(rejected || (all && accepted)) {
+            continue;
+        }
+        let Some(case) = cases.iter().find(|c| c.label == label) else {
+            continue;
+        };
+        let size = case.size;
+        let vertex = rest.split(':').next().unwrap_or("");
+        let Ok(name) = size.parse_point(vertex) else {
+            continue;
+        };
+        let Some(ours) = rest
+            .split("; igo 1 ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .and_then(|w| size.parse_move(w).ok())
+        else {
+            continue;
+        };
+        let owner = case.position.board().color_at(name).expect("a stone");
+        let mut pos = case.position.clone();
+        pos.set_to_play(owner);
+        if pos.play(ours).is_err() {
+            continue;
+        }
+        let mut moves = case.moves.clone();
+        moves.push((owner, ours));
+        let mut note = format!(
+            "{label} {vertex} igo {}{}:",
+            size.format_move(ours),
+            if rejected { "" } else { " (accepted)" }
+        );
+        let start = pos.clone();
+        let mut verdict = None;
+        for _ in 0..FIGHT_PLIES {
+            let board = pos.board();
+            if board.color_at(name) != Some(owner) {
+                let _ = write!(note, " captured;");
+                verdict = Some(true);
+                break;
+            }
+            if unconditionally_alive(board, owner)
+                .alive_blocks
+                .contains(name)
+            {
+                let _ = write!(note, " Benson-alive;");
+                verdict = Some(false);
+                break;
+            }
+            let attacking = pos.to_play() != owner;
+            let (code, mv) = if attacking {
+                let _ = write!(note, " [{}]", owl.static_life(&pos, name).unwrap_or("-"));
+                set_up_fast(&mut engine, size, &moves);
+                gnugo_owl(&mut engine, size, "owl_attack", name)
+            } else {
+                let r = owl.defend(&pos, name).expect("a stone");
+                (r.code.gtp_number(), r.mv)
+            };
+            let who = if attacking { "GNU Go" } else { "igo" };
+            let mv = match (code, mv) {
+                (0, _) | (_, None) => {
+                    let _ = write!(note, " {who} concedes;");
+                    verdict = Some(!attacking);
+                    break;
+                }
+                (_, Some(Move::Pass)) if attacking => {
+                    let _ = write!(note, " {who} concedes (passes);");
+                    verdict = Some(false);
+                    break;
+                }
+                (c, Some(mv)) => {
+                    let _ = write!(
+                        note,
+                        " {who} {}{}",
+                        size.format_move(mv),
+                        if c > 1 { "(ko)" } else { "" }
+                    );
+                    mv
+                }
+            };
+            let mover = pos.to_play();
+            if pos.play(mv).is_err() {
+                let _ = write!(note, " (illegal);");
+                verdict = Some(!attacking);
+                break;
+            }
+            moves.push((mover, mv));
+        }
+        match verdict {
+            Some(true) => attacker_won += 1,
+            Some(false) => defender_won += 1,
+            None => open += 1,
+        }
+        eprintln!("{note}");
+        out.push(format!(
+            "{note}\nafter igo's move:\n{start}at the end:\n{pos}"
+        ));
+    }
+    let text = format!(
+        "rejected defences played out: GNU Go's attack wins {attacker_won}, igo's defence wins \
+         {defender_won}, undecided {open}\n"
+    );
+    let name = std::env::var("IGO_OWL_NOTES").unwrap_or_else(|_| "owl-rejected.txt".into());
+    let file = write_notes(&name, &text, &out);
+    eprintln!("{text}(details in {})", file.display());
 }

@@ -49,6 +49,17 @@
 //!   taken for eyes, each an eye space (every empty point next to the dragon) holding no opponent
 //!   stone, with no block of the dragon in atari.
 //!
+//! In the defence's search, a dragon called alive by escape or by eyes with the attacker to
+//! move is not alive after all when the block of the stone asked about has three liberties or
+//! fewer and the tactical reader captures it outright, the attacker first, within
+//! [`OwlConfig::leaf_capture_nodes`] positions (a three-liberty block pushed along the edge
+//! into the corner, a stone that hangs on a diagonal the attacker can cut while the rest of
+//! the dragon has its eyes): the search then reads on. Without it the owner stopped at such a
+//! leaf and named defences that the owl's own attack refutes at its root (BENCHMARKS.md,
+//! igo-reading, "Tenth session"). With [`OwlConfig::cut_diagonals`] (off by default) the
+//! judgements read the dragon without the diagonals whose two other points are the
+//! opponent's.
+//!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
 //! candidates above, ordered by the liberties, captures and open space they leave and their place
@@ -264,6 +275,18 @@ impl Owl {
             .collect()
     }
 
+    /// Why the owl's static judgement calls the dragon at `p` alive without reading (module
+    /// documentation, "The dragon lives"): `Some("benson")`, `Some("escape")` or
+    /// `Some("eyes")`, naming the first test that holds; `None` when none does or `p` is
+    /// empty. For harnesses that classify where a defence was taken for life.
+    pub fn static_life(&self, pos: &Position, p: Point) -> Option<&'static str> {
+        crate::dragon::life_reason(pos, p, &self.config).map(|l| match l {
+            crate::dragon::Life::Benson => "benson",
+            crate::dragon::Life::Escape => "escape",
+            crate::dragon::Life::Eyes => "eyes",
+        })
+    }
+
     /// The dragon's status from an attack and, if it works, a defence
     /// ([`DragonStatus::from_readings`]).
     pub fn status(&mut self, pos: &Position, p: Point) -> Result<DragonStatus, ReadingError> {
@@ -280,10 +303,21 @@ impl Owl {
             return Err(ReadingError::NoStone(p));
         }
         let target = p;
+        // The tactical check of short blocks at the leaves ([`OwlConfig::leaf_capture_nodes`])
+        // is the defence search's alone: it keeps the owner from stopping at a leaf the
+        // attacker captures at once (the owl's attack reads such a capture at its own root);
+        // at every leaf of an attack search (the selective second look's included) it cost
+        // several times the attack's time and, at the node limit, a kill (BENCHMARKS.md,
+        // igo-reading, "Tenth session"). The proofs, the enclosed route and the estimate
+        // judge as before.
+        let plain = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..self.config
+        };
         // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
         // ([`crate::enclosed`]); a proof answers, and so does an estimate that the static
         // judgement does not contradict.
-        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &self.config);
+        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &plain);
         if let Some(reading) = answered {
             return Ok(reading);
         }
@@ -293,7 +327,7 @@ impl Owl {
         let (proved, proof_nodes) = if route_nodes > 0 {
             (None, route_nodes)
         } else {
-            crate::fight::prove(pos, p, attack, &self.config)
+            crate::fight::prove(pos, p, attack, &plain)
         };
         if let Some((code, mv)) = proved {
             return Ok(Reading {
@@ -337,10 +371,11 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
+        let goal_config = if attack { plain } else { self.config };
         let mut reading = read_goal(
             &mut self.table,
             &config,
-            Goal::Dragon(self.config),
+            Goal::Dragon(goal_config),
             pos,
             target,
             attack,
@@ -364,7 +399,7 @@ impl Owl {
         if !reading.complete && reading.code == Code::Fails && self.config.estimate_playouts > 0 {
             // Stopped at the node limit: the Monte-Carlo estimate answers (module `estimate`).
             reading.estimated = true;
-            if let Some(mv) = estimate::estimate(pos, target, attack, &self.config) {
+            if let Some(mv) = estimate::estimate(pos, target, attack, &plain) {
                 reading.code = Code::Works;
                 reading.mv = Some(mv);
             }
@@ -401,6 +436,8 @@ impl Owl {
                 enabled: false,
                 ..s
             },
+            // An attack search: no tactical check at its leaves (see `read`).
+            leaf_capture_nodes: 0,
             ..self.config
         };
         let reader = ReaderConfig {
@@ -646,6 +683,7 @@ pub(crate) fn children(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use igo_core::Color;
     use std::fmt::Write as _;
 
     fn position(d: &str) -> Position {
@@ -1192,5 +1230,131 @@ mod tests {
             .map(|(p, d)| format!("{}:{}", pos.size().format_point(*p), d.count()))
             .collect();
         assert_eq!(names, ["B4:2", "D4:1", "C1:2"]);
+    }
+
+    /// The owl's settings with the tactical check of short blocks at the defence's leaves
+    /// ([`OwlConfig::leaf_capture_nodes`]) as `on` says.
+    fn leaf_capture(on: bool) -> OwlConfig {
+        OwlConfig {
+            leaf_capture_nodes: if on { 500 } else { 0 },
+            ..OwlConfig::default()
+        }
+    }
+
+    /// The owl's settings with the life judgement's dragon cut at its cut diagonals
+    /// ([`OwlConfig::cut_diagonals`]) as `on` says.
+    fn cut_diagonals(on: bool) -> OwlConfig {
+        OwlConfig {
+            cut_diagonals: on,
+            ..OwlConfig::default()
+        }
+    }
+
+    /// The owl's `owl_defend` of the stone at `v` (its owner to move), and the owl's own
+    /// `owl_attack` after that move: a defence that the same owl's attack refutes was taken
+    /// for life too early somewhere in the search.
+    fn defence_and_refutation(d: &str, v: &str, config: OwlConfig) -> (String, String) {
+        let mut pos = position(d);
+        let size = pos.size();
+        let p = size.parse_point(v).unwrap();
+        let owner = pos.board().color_at(p).unwrap();
+        pos.set_to_play(owner);
+        let defence = Owl::new(config).defend(&pos, p).unwrap();
+        let Some(mv) = defence.mv else {
+            return (defence.gtp_text(size), String::new());
+        };
+        pos.play(mv).unwrap();
+        let attack = Owl::new(config).attack(&pos, p).unwrap();
+        (defence.gtp_text(size), attack.gtp_text(size))
+    }
+
+    #[test]
+    fn a_dragon_does_not_escape_through_a_diagonal_cut_by_two_opponent_stones() {
+        // GNU Go self-play game 9x9-28 after 30 moves, Black's B8 (GNU Go: critical, defence
+        // B7 is among its answers; igo defended at B9, which GNU Go's `owl_does_defend`
+        // turns down). B8's stones reach Black's D6 group only by the diagonal C7-D6, whose
+        // other two points C6 and D7 are White's. Through it the old judgement let the
+        // corner escape into the open right side at every leaf; cut there, the corner is
+        // short of eye space, and after B9 White's C8 kills (GNU Go's refutation).
+        let d = "
+            . . . . . . X . .
+            . X . O . . . X .
+            X . X O . . . . .
+            . X O X X . . . .
+            . O O X O . . . .
+            . . O O . . . X .
+            . . O X . . X . O
+            . . O X . X X O .
+            . . . O O . . . .";
+        let b9 = position(d).size().parse_point("B9").unwrap();
+        let mut pos = position(d);
+        pos.set_to_play(Color::Black);
+        pos.play(Move::Play(b9)).unwrap();
+        let b8 = pos.size().parse_point("B8").unwrap();
+        let kill = |c| Owl::new(c).attack(&pos, b8).unwrap().code;
+        assert_eq!(kill(cut_diagonals(false)), Code::Fails);
+        assert_ne!(kill(cut_diagonals(true)), Code::Fails);
+        let d6 = pos.size().parse_point("D6").unwrap();
+        assert!(dragon(pos.board(), b8).contains(d6));
+        assert!(!crate::dragon::linked_dragon(pos.board(), b8).contains(d6));
+    }
+
+    #[test]
+    fn a_three_liberty_block_on_the_edge_that_is_captured_first_has_not_escaped() {
+        // GNU Go self-play game 9x9-03 after 10 moves, Black's D9 (GNU Go: critical, defence
+        // D8). The old search defended at C9: C9-D9 has three liberties and open space below,
+        // a leaf called escaped; but White's D8 leaves it two, and pushed along the top edge
+        // into the corner it is captured, as the owl's own attack after C9 reads (and GNU Go's,
+        // at D8). With the tactical check at such leaves the owl's defence is one its own
+        // attack does not refute.
+        let d = "
+            . . . X O . . . .
+            . . . . O . . . .
+            . . . . . . . X .
+            . . . X . O . . .
+            . . . . X . O . .
+            . . . . . . . . .
+            . . . . X . O . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let (old, refuted) = defence_and_refutation(d, "D9", leaf_capture(false));
+        assert_eq!((old.as_str(), refuted.as_str()), ("1 C9", "1 C8"));
+        let (new, refuted) = defence_and_refutation(d, "D9", leaf_capture(true));
+        assert!(new.starts_with("1 "), "{new}");
+        assert_eq!(refuted, "0", "{new}");
+    }
+
+    #[test]
+    fn a_stone_hanging_on_a_cuttable_diagonal_is_not_alive_by_the_dragons_eyes() {
+        // GNU Go self-play game 19x19-02 after 80 moves, Black's S18 (GNU Go: critical,
+        // defence R18). The old search defended at P18, which captures White's P17 and leaves
+        // the dragon two one-point eyes (O16, P17); but the stone asked about, S18, joins it only through
+        // the diagonal to R17 and has two liberties: White's R18 cuts it off in atari (GNU
+        // Go's refutation, and the owl's own attack after P18).
+        let d = "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . X O
+            X X X . . . . . . X . . . X O X X O .
+            X O O X . X . . . . . . X . X . O O .
+            O . O . . . . . . . . . . X O O . . .
+            . . . O . X . . . . . X O . . . . . .
+            . . . . . . . . . . . X . O . O . . .
+            . O . O . X . . . . X . . . . . . . .
+            O . . . . . X . . . . O . O . . O . .
+            X O O . . . O . X . . . . . . . . O .
+            X X X . . . . . . . . . . . X . X . .
+            . . . . . X O . O . . . . . . . . X .
+            . . X . . X O . . . . . . . . . . . .
+            . . . X . O . . . O . . . X . . . . .
+            . . . . . . . . . . . O . . . X . . .
+            . X X . O . . . . . . . . O . . X . .
+            . O X . . . . . . . . . . . . O X X .
+            . O . O . . . . . . . . . . O . O O .
+            . . . . . . . . . . . . . . . . . . .";
+        let (old, refuted) = defence_and_refutation(d, "S18", leaf_capture(false));
+        assert_eq!((old.as_str(), refuted.as_str()), ("1 P18", "1 R18"));
+        let (new, refuted) = defence_and_refutation(d, "S18", leaf_capture(true));
+        assert!(new.starts_with("1 "), "{new}");
+        assert_eq!(refuted, "0", "{new}");
     }
 }
