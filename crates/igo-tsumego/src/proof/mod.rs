@@ -20,15 +20,17 @@ pub mod dfpn;
 pub mod game;
 pub mod knowledge;
 pub mod region;
+pub mod second;
 pub mod sgf;
 pub mod solve;
 pub mod status;
 pub mod table;
 pub mod tree;
 
-pub use answer::{prove_answer, ProofSettings, ProvenResult};
+pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
+pub use second::MoveVerdict;
 pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};
 pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 pub use table::Table;

@@ -176,7 +176,7 @@ pub struct Question {
     pub attacker: Color,
 }
 
-fn game(q: &Question, rules: Rules) -> LocalGame {
+pub(super) fn game(q: &Question, rules: Rules) -> LocalGame {
     let g = LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules);
     if q.start.to_play() == q.attacker {
         // A kill problem: the settled-life test rarely ends a line of the attacker's search
