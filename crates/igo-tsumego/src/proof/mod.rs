@@ -13,6 +13,8 @@
 //! * [`status`]: kill / live / seki / ko by proofs under several ko models;
 //! * [`sgf`]: solution trees as SGF for the checker and for people;
 //! * [`answer`]: the Monte-Carlo solver's answer made a proven one;
+//! * [`second`]: a second opinion on the root move when no status is found (searches below the
+//!   first Monte-Carlo candidates alone; off by default);
 //! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget.
 
 pub mod answer;
