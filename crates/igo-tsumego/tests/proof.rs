@@ -612,3 +612,66 @@ fn a_target_alive_whoever_moves_is_not_the_question() {
     assert_eq!(s.status(), Status::Kill);
     assert_checked("settled-guess", &p, &s);
 }
+
+#[test]
+fn a_move_the_second_opinion_shows_winning_is_the_estimate_but_not_proven() {
+    // cho-elementary-0014 with 5,000 positions for the status search (too few for a proof) and
+    // the second opinion on (200,000 positions for each of the first three candidates the
+    // status search did not refute): the book's E19 is shown to win below it. It answers even
+    // when the Monte-Carlo search preferred another candidate (the move replaced by hand
+    // below), and the answer stays estimated: no solution tree was read out.
+    use igo_tsumego::proof::{MoveVerdict, SecondOpinion};
+    let p = cho_elementary("0014");
+    let limits = Limits {
+        nodes: 5_000,
+        ..Limits::default()
+    };
+    let mut config = SolverConfig {
+        budget: Budget::Playouts(5_000),
+        ..SolverConfig::default()
+    };
+    let run = |config: &SolverConfig| {
+        let settings = ProofSettings::default();
+        solve_proven(
+            &p,
+            &Request::default(),
+            config,
+            Some(&settings),
+            limits,
+            None,
+        )
+        .unwrap()
+    };
+    // Off by default: no verdicts, the answer as before.
+    let off = run(&config);
+    assert!(off.proof.as_ref().unwrap().second.is_empty());
+    config.second_opinion = SecondOpinion {
+        moves: 3,
+        nodes: 200_000,
+        within: false,
+    };
+    let mut s = run(&config);
+    let proof = s.proof.as_ref().unwrap();
+    let won = proof.second_win().expect("a candidate shown to win");
+    assert!(proof
+        .second
+        .iter()
+        .any(|v| v.0 == won && v.1 == MoveVerdict::Wins));
+    assert_eq!(first_move_correct(&p, won), Some(true), "{won:?}");
+    assert!(!s.proven(), "a second opinion is no proof");
+    assert!(s
+        .unproven_reason()
+        .is_some_and(|r| r.contains("second opinion")));
+    assert_eq!(s.first_move(), won);
+    // The Monte-Carlo search's choice replaced by another candidate not refuted: the move
+    // shown to win still answers.
+    let other = s
+        .answer
+        .candidates
+        .iter()
+        .map(|c| c.mv)
+        .find(|&m| m != won && proof.refuted_level(m) == Some(0))
+        .expect("another candidate");
+    s.answer.mv = other;
+    assert_eq!(s.first_move(), won);
+}

@@ -6,6 +6,7 @@
 use igo_core::{Color, Move, PointSet, Position};
 
 use super::dfpn::Limits;
+use super::second::{judge_moves, MoveVerdict};
 use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 use crate::local::LocalBoard;
@@ -30,6 +31,30 @@ pub struct ProofSettings {
     /// second search. \[default: 6: on cho-intermediate-0134 reaches 3, 4 and 5 refute the
     /// book's A18, reach 6 proves it lives\]
     pub wider_reach: Option<usize>,
+    /// The second opinion on the root move when no status is found ([`super::second`]).
+    /// \[default: off\]
+    pub second: SecondOpinion,
+}
+
+/// Settings of the second opinion ([`super::second`]): when the status search ends without a
+/// status (and without a standing move), a search below each of the Monte-Carlo search's first
+/// `moves` candidates alone, `nodes` positions each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SecondOpinion {
+    /// Candidates searched (0: off). \[default: 0\]
+    pub moves: usize,
+    /// Positions for each. \[default: 0\]
+    pub nodes: u64,
+    /// Take the second opinion's positions out of the status search's limit (so that the whole
+    /// prover stays within `limits.nodes`) instead of adding them. \[default: false\]
+    pub within: bool,
+}
+
+impl SecondOpinion {
+    /// The positions the second opinion may use at most.
+    pub fn reserve(&self) -> u64 {
+        self.nodes.saturating_mul(self.moves as u64)
+    }
 }
 
 impl Default for ProofSettings {
@@ -40,6 +65,7 @@ impl Default for ProofSettings {
             hints: true,
             warmup: 0.1,
             wider_reach: Some(6),
+            second: SecondOpinion::default(),
         }
     }
 }
@@ -61,9 +87,20 @@ pub struct ProvenResult {
     pub target: PointSet,
     /// The attacker.
     pub attacker: Color,
+    /// The second opinion's verdicts on Monte-Carlo candidates (original board), in the
+    /// candidates' order; empty when it did not run.
+    pub second: Vec<(Move, MoveVerdict)>,
 }
 
 impl ProvenResult {
+    /// The first candidate the second opinion showed to win, if any (not a proof: no tree).
+    pub fn second_win(&self) -> Option<Move> {
+        self.second
+            .iter()
+            .find(|v| v.1 == MoveVerdict::Wins)
+            .map(|v| v.0)
+    }
+
     /// Whether the answer is proven: a status whose deciding search left a solution tree (the
     /// evidence the checker replays), and a first move when the side to play succeeds.
     pub fn is_proven(&self) -> bool {
@@ -229,13 +266,37 @@ pub fn prove_framed(
     settings: &ProofSettings,
     limits: Limits<'_>,
 ) -> ProvenResult {
+    let second = settings.second;
+    let status_limits = if second.moves > 0 && second.within {
+        Limits {
+            nodes: limits.nodes.saturating_sub(second.reserve()),
+            ..limits
+        }
+    } else {
+        limits
+    };
+    let (mut result, reach) = prove_status_framed(problem, answer, settings, status_limits);
+    if second.moves > 0 && result.status.is_none() && result.first_move.is_none() {
+        second_opinion(problem, answer, settings, reach, limits, &mut result);
+    }
+    sound_refutations(result, problem.to_play())
+}
+
+/// [`prove_framed`]'s status search: in the region narrowed to `settings.reach`, then to
+/// `settings.wider_reach` when needed; the result and the reach of the search it comes from.
+fn prove_status_framed(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+) -> (ProvenResult, Option<usize>) {
     let first = prove_in(problem, answer, settings, settings.reach, limits);
     let wider = match (settings.reach, settings.wider_reach) {
         (Some(k), Some(w)) if w > k => w,
-        _ => return sound_refutations(first, problem.to_play()),
+        _ => return (first, settings.reach),
     };
     if !needs_wider_region(&first, problem.to_play()) {
-        return sound_refutations(first, problem.to_play());
+        return (first, settings.reach);
     }
     let left = Limits {
         nodes: limits.nodes.saturating_sub(first.searches.nodes),
@@ -244,7 +305,49 @@ pub fn prove_framed(
     let mut second = prove_in(problem, answer, settings, Some(wider), left);
     second.searches.nodes += first.searches.nodes;
     second.searches.seconds += first.searches.seconds;
-    sound_refutations(second, problem.to_play())
+    (second, Some(wider))
+}
+
+/// The second opinion ([`super::second`]) on `result`, which has no status: the first
+/// `settings.second.moves` Monte-Carlo candidates in the region that the status search did not
+/// refute, each searched alone in the region narrowed to `reach`. Their failures join the
+/// refutations at the first model (code 1, the model searched; `sound_refutations` then drops
+/// a defender's from an open region, as it does the status search's); the verdicts are kept
+/// for the estimate ([`crate::proof::Solved::estimated_move`]). Its positions count in the
+/// prover's.
+fn second_opinion(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    reach: Option<usize>,
+    limits: Limits<'_>,
+    result: &mut ProvenResult,
+) {
+    let (local, q) = framed_question(problem, answer, reach);
+    let picked: Vec<(Move, Move)> = answer
+        .candidates
+        .iter()
+        .filter(|c| result.refuted_level(c.mv) == Some(0))
+        .filter_map(|c| {
+            let local_mv = match c.mv {
+                Move::Pass => Move::Pass,
+                Move::Play(p) => Move::Play(local.to_local(p)?),
+            };
+            Some((c.mv, local_mv))
+        })
+        .take(settings.second.moves)
+        .collect();
+    let moves: Vec<Move> = picked.iter().map(|m| m.1).collect();
+    let t0 = std::time::Instant::now();
+    let (verdicts, used) = judge_moves(&q, &settings.prover, &moves, settings.second.nodes, limits);
+    for (&(original, local_mv), &(_, verdict)) in picked.iter().zip(&verdicts) {
+        if verdict == MoveVerdict::Fails {
+            result.searches.refuted.push((local_mv, 1));
+        }
+        result.second.push((original, verdict));
+    }
+    result.searches.nodes += used;
+    result.searches.seconds += t0.elapsed().as_secs_f64();
 }
 
 /// `result` without the refutations of the defender's first moves when no status was found,
@@ -312,6 +415,7 @@ fn prove_in(
         region,
         target: answer.target,
         attacker: answer.attacker,
+        second: Vec::new(),
     }
 }
 
@@ -371,6 +475,7 @@ mod tests {
             region: narrow,
             target: set(white),
             attacker: Color::Black,
+            second: Vec::new(),
         }
     }
 

@@ -13,6 +13,8 @@
 //! * [`status`]: kill / live / seki / ko by proofs under several ko models;
 //! * [`sgf`]: solution trees as SGF for the checker and for people;
 //! * [`answer`]: the Monte-Carlo solver's answer made a proven one;
+//! * [`second`]: a second opinion on the root move when no status is found (searches below the
+//!   first Monte-Carlo candidates alone; off by default);
 //! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget.
 
 pub mod answer;
@@ -20,15 +22,17 @@ pub mod dfpn;
 pub mod game;
 pub mod knowledge;
 pub mod region;
+pub mod second;
 pub mod sgf;
 pub mod solve;
 pub mod status;
 pub mod table;
 pub mod tree;
 
-pub use answer::{prove_answer, ProofSettings, ProvenResult};
+pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
+pub use second::MoveVerdict;
 pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};
 pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
 pub use table::Table;

@@ -17,7 +17,7 @@ use std::time::Instant;
 use igo_core::{Color, Move, PointSet};
 use serde::Serialize;
 
-use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult};
+use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion};
 use super::dfpn::Limits;
 use super::status::{ProvenStatus, ProverConfig};
 use crate::problem::{Goal, Problem};
@@ -73,11 +73,18 @@ impl Solved {
     /// life from seki did not finish (no status: [`super::status`]), is the estimate: it is shown
     /// to reach at least seki, which no Monte-Carlo move is (cho-intermediate-0062: D19 keeps
     /// Black standing, proven; the Monte-Carlo D16 is wrong).
+    ///
+    /// Next, a candidate the second opinion ([`super::second`], off by default) showed to win
+    /// below it under the first ko model: the first in the Monte-Carlo order. Its failures are
+    /// among the refutations.
     pub fn estimated_move(&self) -> Move {
         let Some(p) = &self.proof else {
             return self.answer.mv;
         };
         if let (None, Some(m)) = (p.status, p.first_move) {
+            return m;
+        }
+        if let Some(m) = p.second_win() {
             return m;
         }
         let mut pick = self.answer.mv;
@@ -161,6 +168,12 @@ pub fn solve_proven(
         let mut s = s.clone();
         if s.prover.patterns.is_none() {
             s.prover.patterns = config.patterns.clone();
+        }
+        s
+    });
+    let with_patterns = with_patterns.map(|mut s| {
+        if s.second == SecondOpinion::default() {
+            s.second = config.second_opinion;
         }
         s
     });
@@ -324,6 +337,19 @@ pub struct ProofReport {
     /// First moves the prover showed to fail, with the strongest ko model showing it (GNU Go's
     /// code of the model: 1 the opponent has the threats, 2 nobody, 3 the side to play).
     pub refuted: Vec<RefutedMove>,
+    /// The second opinion's verdicts (`wins`, `fails`, `open`), when it ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub second: Vec<SecondVerdict>,
+}
+
+/// The second opinion's verdict on one candidate ([`super::second`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SecondVerdict {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `wins`, `fails` or `open`.
+    pub verdict: &'static str,
 }
 
 /// A first move the prover showed to fail.
@@ -347,6 +373,10 @@ impl Solved {
             Some(p) => match p.status {
                 None if p.first_move.is_some() => "the prover shows the first move keeps the \
                      target standing, but its search telling life from seki reached its limit"
+                    .into(),
+                None if p.second_win().is_some() => "the prover reached its limit; a search \
+                     below the first move alone shows it wins under the first ko model (the \
+                     second opinion: no solution tree read out)"
                     .into(),
                 None => "the prover reached its limit".into(),
                 Some(ProvenStatus::Fail) => "the prover shows the side to play fails in this \
@@ -395,6 +425,14 @@ impl Solved {
                 .map(|&(m, model)| RefutedMove {
                     mv: size.format_move(p.to_original(m)),
                     model,
+                })
+                .collect(),
+            second: p
+                .second
+                .iter()
+                .map(|&(m, v)| SecondVerdict {
+                    mv: size.format_move(m),
+                    verdict: v.name(),
                 })
                 .collect(),
         })

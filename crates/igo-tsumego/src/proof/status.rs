@@ -189,7 +189,9 @@ pub struct Question {
     pub attacker: Color,
 }
 
-fn game(q: &Question, rules: Rules) -> LocalGame {
+/// The local game of `q` under `rules` (also the second opinion's, [`super::second`], so that
+/// its searches are the status search's game).
+pub(super) fn game(q: &Question, rules: Rules) -> LocalGame {
     let g = LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules);
     if q.start.to_play() == q.attacker {
         // A kill problem: the settled-life test rarely ends a line of the attacker's search

@@ -55,6 +55,10 @@ pub struct SolverConfig {
     /// Positions for each use of `settled_test` (0: not used). \[default: 50,000\]
     /// \[range: 0-10,000,000\]
     pub settled_nodes: u64,
+    /// The prover's second opinion on the root move when it finds no status
+    /// ([`crate::proof::second`]): candidates searched alone, positions each, and whether
+    /// those come out of the prover's limit. \[default: off\]
+    pub second_opinion: crate::proof::SecondOpinion,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -81,6 +85,11 @@ impl Default for SolverConfig {
             infer_both_colours: false,
             settled_test: None,
             settled_nodes: 50_000,
+            second_opinion: crate::proof::SecondOpinion {
+                moves: 0,
+                nodes: 200_000,
+                within: false,
+            },
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
@@ -264,6 +273,34 @@ pub const KNOBS: &[Knob] = &[
             hi: 10_000_000,
             get: |c| c.settled_nodes,
             set: |c, v| c.settled_nodes = v,
+        },
+    },
+    Knob {
+        name: "second_opinion",
+        what: "Monte-Carlo candidates the prover searches alone when it finds no status, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.second_opinion.moves as u64,
+            set: |c, v| c.second_opinion.moves = v as usize,
+        },
+    },
+    Knob {
+        name: "second_opinion_nodes",
+        what: "prover positions for each of the second opinion's searches",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 10_000_000,
+            get: |c| c.second_opinion.nodes,
+            set: |c, v| c.second_opinion.nodes = v,
+        },
+    },
+    Knob {
+        name: "second_opinion_within",
+        what: "take the second opinion's positions out of the prover's limit (else added)",
+        kind: KnobKind::Switch {
+            get: |c| c.second_opinion.within,
+            set: |c, v| c.second_opinion.within = v,
         },
     },
     Knob {
