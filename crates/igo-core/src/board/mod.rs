@@ -440,16 +440,26 @@ impl Board {
     }
 
     /// The stones of the block whose representative is mailbox index `root`.
+    ///
+    /// The walk takes at most as many steps as the board has points: a stone list that never
+    /// comes back to its root (a corrupted board, e.g. a stone placed outside the rules' checks)
+    /// ends the walk instead of looping for ever; debug builds stop there with a message.
     fn block_stones_of_root(&self, root: usize) -> PointSet {
         let mut s = PointSet::EMPTY;
-        let mut q = root & IX;
-        loop {
+        let root = root & IX;
+        let mut q = root;
+        for _ in 0..self.size.point_count() {
             s.insert(self.point_of(q));
             q = self.next_stone[q] as usize & IX;
             if q == root {
                 return s;
             }
         }
+        debug_assert!(
+            false,
+            "the stone list of block {root} does not come back to it"
+        );
+        s
     }
 
     /// The mailbox index of the `i`-th entry of the list of empty points.
@@ -582,6 +592,65 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Runs `walk` on its own thread and says whether it ended (returned or panicked) within
+    /// five seconds: a walk that loops for ever fails the test instead of hanging it.
+    fn walk_ends(walk: impl FnOnce() + Send + 'static) -> bool {
+        let (done, ended) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // A debug assertion's panic ends the walk too.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(walk));
+            let _ = done.send(());
+        });
+        ended
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .is_ok()
+    }
+
+    /// A two-stone block (A1 B1) whose second stone's link points to itself: its stone list
+    /// never comes back to the representative. Returns the board and the representative.
+    fn board_with_a_broken_stone_list() -> (Board, usize) {
+        let size = BoardSize::square(5).unwrap();
+        let mut board = Board::new(size);
+        board.place_stone(Color::Black, size.parse_point("A1").unwrap());
+        board.place_stone(Color::Black, size.parse_point("B1").unwrap());
+        let root = cell::root(board.cell(board.mbox(size.parse_point("A1").unwrap())));
+        let other = board.next_stone[root] as usize & IX;
+        assert_ne!(other, root);
+        board.next_stone[other] = other as u16;
+        (board, root)
+    }
+
+    #[test]
+    fn walks_over_a_broken_stone_list_end() {
+        let (board, root) = board_with_a_broken_stone_list();
+        assert!(walk_ends(move || {
+            board.block_stones_of_root(root);
+        }));
+        // Merging the broken block (the smaller one) into a bigger block.
+        let (mut board, root) = board_with_a_broken_stone_list();
+        let size = board.size();
+        for p in ["A3", "B3", "C3"] {
+            board.place_stone(Color::Black, size.parse_point(p).unwrap());
+        }
+        let big = cell::root(board.cell(board.mbox(size.parse_point("A3").unwrap())));
+        assert!(walk_ends(move || {
+            board.merge(big, root);
+        }));
+        let (mut board, root) = board_with_a_broken_stone_list();
+        assert!(walk_ends(move || {
+            board.remove_block::<0>(root, BLACK, usize::MAX);
+        }));
+    }
+
+    /// In debug builds the bounded walks stop at a broken list with a message.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "does not come back to it")]
+    fn a_broken_stone_list_is_reported_in_debug_builds() {
+        let (board, root) = board_with_a_broken_stone_list();
+        board.block_stones_of_root(root);
     }
 
     #[test]

@@ -225,15 +225,26 @@ impl Board {
         } else {
             (b, a)
         };
+        // Exactly as many steps as the block has stones (at most the board's points): a stone
+        // list that does not come back to its root cannot loop for ever (see
+        // `block_stones_of_root`). The count replaces the test for the root: light playouts run
+        // 0.2% (9x9) and 0.8% (19x19) more instructions than with that test alone, where a bound
+        // by the board's points beside the test cost 1.1% and 2.0% (BENCHMARKS.md).
         let mut q = small;
+        let mut left = self.stone_count[small] as usize;
         loop {
             let v = self.cells[q];
             self.cells[q] = (v & !cell::ROOT_BITS) | (big as u32) << cell::ROOT_SHIFT;
             q = self.next_stone[q] as usize & IX;
-            if q == small {
+            left = left.wrapping_sub(1);
+            if left == 0 {
                 break;
             }
         }
+        debug_assert!(
+            q == small,
+            "the stone list of block {small} does not come back to it"
+        );
         // Splice the two circular lists.
         self.next_stone.swap(big, small);
         self.stone_count[big] += self.stone_count[small];
@@ -260,6 +271,8 @@ impl Board {
         let delta = cell::EMPTY_ONE.wrapping_sub(cell::one(color));
         let root = root & IX;
         let mut q = root;
+        // Exactly as many steps as the block has stones (see `merge`).
+        let mut left = self.stone_count[root] as usize;
         loop {
             let next = self.next_stone[q] as usize & IX;
             let pt = self.point_of_for::<S>(q);
@@ -289,9 +302,14 @@ impl Board {
                 self.libs[r] = x + (lib_q & other_mask);
             });
             q = next;
-            if q == root {
+            left = left.wrapping_sub(1);
+            if left == 0 {
                 break;
             }
         }
+        debug_assert!(
+            q == root,
+            "the stone list of block {root} does not come back to it"
+        );
     }
 }
