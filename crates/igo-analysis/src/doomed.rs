@@ -76,6 +76,7 @@
 //! an end of its local game checked before repetition (a read-out kill from this position,
 //! whatever the path to it).
 
+use crate::scratch::Pool;
 use igo_core::{Board, Color, Point, PointSet, Position};
 
 use crate::benson::BensonResult;
@@ -196,6 +197,7 @@ pub fn doomed(pos: &Position, q: &DoomedQuery) -> bool {
         visited: 0,
         path: Vec::with_capacity(q.max_depth as usize + 1),
         strong: bounding - q.weak,
+        pool: Pool::take(),
     };
     s.wins(pos, q.removed, q.max_depth, 0)
 }
@@ -240,6 +242,8 @@ struct Search<'a> {
     path: Vec<(PointSet, PointSet, Color)>,
     /// The bounding stones that are not weak (alive).
     strong: PointSet,
+    /// Positions to play into ([`crate::scratch`]).
+    pool: Pool,
 }
 
 impl Search<'_> {
@@ -306,10 +310,12 @@ impl Search<'_> {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
                 continue;
             }
-            let mut next = pos.clone();
+            let mut next = self.pool.copy_of(pos);
             next.play_fast(p);
             let now_removed = removed | (self.q.target - next.board().stones(!me));
-            if self.wins(&next, now_removed, depth - 1, passes) {
+            let won = self.wins(&next, now_removed, depth - 1, passes);
+            self.pool.give(next);
+            if won {
                 return true;
             }
         }
@@ -329,17 +335,21 @@ impl Search<'_> {
             if !pos.board().is_legal_placement(me, p) {
                 continue;
             }
-            let mut next = pos.clone();
+            let mut next = self.pool.copy_of(pos);
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
             next.play_fast(p);
-            if !self.wins(&next, removed, depth - 1, passes) {
+            let won = self.wins(&next, removed, depth - 1, passes);
+            self.pool.give(next);
+            if !won {
                 return false;
             }
         }
-        let mut next = pos.clone();
+        let mut next = self.pool.copy_of(pos);
         next.pass_fast();
-        self.wins(&next, removed, depth - 1, passes + 1)
+        let won = self.wins(&next, removed, depth - 1, passes + 1);
+        self.pool.give(next);
+        won
     }
 }
 

@@ -8,6 +8,7 @@ pub mod geometry;
 mod groups;
 pub mod regions;
 pub mod report;
+mod scratch;
 pub mod settled;
 pub mod status;
 pub mod svg;

@@ -38,6 +38,7 @@
 //! not the defender's win) must not use it. The search is exhaustive within its budget, so a
 //! `true` is a proof; a `false` says only "not shown".
 
+use crate::scratch::Pool;
 use igo_core::{Board, Color, Point, PointSet, Position};
 
 use crate::benson::BensonSolver;
@@ -104,6 +105,7 @@ pub fn settled(pos: &Position, q: &SettledQuery, benson: &mut BensonSolver) -> b
         benson,
         visited: 0,
         path: Vec::with_capacity(q.max_depth as usize + 1),
+        pool: Pool::take(),
     };
     // The cheap refutation first: with the attacker to move, a block touching the eye space
     // with fewer than two liberties inside it loses the line at once, unless the position is
@@ -124,6 +126,8 @@ struct Search<'a> {
     benson: &'a mut BensonSolver,
     visited: u32,
     path: Vec<(PointSet, PointSet, Color)>,
+    /// Positions to play into ([`crate::scratch`]).
+    pool: Pool,
 }
 
 impl Search<'_> {
@@ -194,15 +198,19 @@ impl Search<'_> {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
                 continue;
             }
-            let mut next = pos.clone();
+            let mut next = self.pool.copy_of(pos);
             next.play_fast(p);
-            if self.wins(&next, depth - 1, false) {
+            let won = self.wins(&next, depth - 1, false);
+            self.pool.give(next);
+            if won {
                 return true;
             }
         }
-        let mut next = pos.clone();
+        let mut next = self.pool.copy_of(pos);
         next.pass_fast();
-        self.wins(&next, depth - 1, false)
+        let won = self.wins(&next, depth - 1, false);
+        self.pool.give(next);
+        won
     }
 
     fn attacker_moves(&mut self, pos: &Position, depth: u32) -> bool {
@@ -211,17 +219,21 @@ impl Search<'_> {
             if !pos.board().is_legal_placement(me, p) {
                 continue;
             }
-            let mut next = pos.clone();
+            let mut next = self.pool.copy_of(pos);
             // The attacker may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
             next.play_fast(p);
-            if !self.wins(&next, depth - 1, false) {
+            let won = self.wins(&next, depth - 1, false);
+            self.pool.give(next);
+            if !won {
                 return false;
             }
         }
-        let mut next = pos.clone();
+        let mut next = self.pool.copy_of(pos);
         next.pass_fast();
-        self.wins(&next, depth - 1, false)
+        let won = self.wins(&next, depth - 1, false);
+        self.pool.give(next);
+        won
     }
 }
 

@@ -225,7 +225,7 @@ impl Stats {
 }
 
 /// Entries of the leaf cache (a power of two).
-const LEAF_CACHE: usize = 1 << 16;
+const LEAF_CACHE: usize = 1 << 20;
 
 impl<'g, 't> Dfpn<'g, 't> {
     /// A search of `game` from its start, using `tt`.
@@ -409,8 +409,9 @@ impl<'g, 't> Dfpn<'g, 't> {
     }
 
     /// The numbers of a fresh child at frame `d + 1` (already entered): repetition, table,
-    /// end of game or heuristic. Returns (phi, delta, depends on path, solved by the rules).
-    fn child_numbers(&mut self, d: usize, repeated: bool, key: u64) -> (u32, u32, bool) {
+    /// end of game or heuristic. Returns (phi, delta, depends on path, fresh: neither repeated
+    /// nor in the table, looked up once here).
+    fn child_numbers(&mut self, d: usize, repeated: bool, key: u64) -> (u32, u32, bool, bool) {
         let s = &self.states[d + 1];
         let mover = s.pos.to_play();
         if repeated {
@@ -423,16 +424,16 @@ impl<'g, 't> Dfpn<'g, 't> {
                 st.repeated += 1;
             }
             return if w == mover {
-                (0, INF, dep)
+                (0, INF, dep, false)
             } else {
-                (INF, 0, dep)
+                (INF, 0, dep, false)
             };
         }
         if let Some(e) = self.tt.get(key) {
             if let Some(st) = &mut self.stats {
                 st.tt_hits += 1;
             }
-            return (e.phi, e.delta, false);
+            return (e.phi, e.delta, false, false);
         }
         let slot = (key as usize) & (LEAF_CACHE - 1);
         let cached = self.leaves[slot];
@@ -440,7 +441,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             if let Some(st) = &mut self.stats {
                 st.leaf_hits += 1;
             }
-            return (cached.1, cached.2, false);
+            return (cached.1, cached.2, false, true);
         }
         if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
             if let Some(st) = &mut self.stats {
@@ -454,7 +455,7 @@ impl<'g, 't> Dfpn<'g, 't> {
                 work: 1,
                 best: u16::MAX,
             });
-            return (phi, delta, false);
+            return (phi, delta, false, true);
         }
         if s.pos.consecutive_passes() == 1 && self.game.standing_winner() == mover {
             // The opponent just passed and the player to move wins when the game ends with the
@@ -472,7 +473,7 @@ impl<'g, 't> Dfpn<'g, 't> {
                 work: 1,
                 best: u16::MAX,
             });
-            return (0, INF, false);
+            return (0, INF, false, true);
         }
         if let Some(st) = &mut self.stats {
             st.heuristic += 1;
@@ -483,7 +484,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             (1, 1)
         };
         self.leaves[slot] = (key, phi, delta);
-        (phi, delta, false)
+        (phi, delta, false, true)
     }
 
     /// Generates the children of frame `d` into `kids[d]`, ordered by the move heuristic.
@@ -535,8 +536,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             let repeated = self.enter(d, mv);
             self.nodes += 1;
             let key = self.keys[d + 1];
-            let fresh = !repeated && self.tt.get(key).is_none();
-            let (mut phi, mut delta, dep) = self.child_numbers(d, repeated, key);
+            let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
                 if hinted {
                     if let Some(r) = self.hint(mv) {

@@ -68,7 +68,7 @@
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
 //! rate does (paper 004, section 4.1).
 
-use igo_analysis::benson::BensonSolver;
+use igo_analysis::benson::{BensonResult, BensonSolver};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -400,6 +400,17 @@ impl LocalGame {
 
     /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]).
     fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
+        self.closed_area_with(s, benson, None)
+    }
+
+    /// [`LocalGame::closed_area`] with the attacker's Benson result at `s` when the caller has
+    /// it already (the same board: it is not computed again).
+    fn closed_area_with(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        known: Option<&BensonResult>,
+    ) -> Option<DeadArea> {
         if self.doomed.budget == 0 {
             return None;
         }
@@ -408,8 +419,15 @@ impl LocalGame {
         if !may_be_small(board, self.attacker, standing, self.doomed.max_empty) {
             return None;
         }
-        let result = benson.solve(board, self.attacker);
-        dead_area(board, standing, &result, self.region, self.doomed.max_empty)
+        let solved;
+        let result = match known {
+            Some(r) => r,
+            None => {
+                solved = benson.solve(board, self.attacker);
+                &solved
+            }
+        };
+        dead_area(board, standing, result, self.region, self.doomed.max_empty)
     }
 
     /// The same game with other settled-life limits ([`SettledLimits::OFF`] turns it off).
@@ -645,11 +663,14 @@ impl LocalGame {
                 return Some((defender, Reason::Alive));
             }
         }
+        // The attacker's Benson result, kept for the death test's area (the same board).
+        let mut attacker_benson = None;
         if self.may_be_dead(s, standing) {
-            let safe = benson.solve(board, self.attacker).safe_territory;
-            if removed + (standing & safe).count() >= self.needed {
+            let result = benson.solve(board, self.attacker);
+            if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
             }
+            attacker_benson = Some(result);
         }
         if s.pos.consecutive_passes() >= 2 {
             return Some((self.standing_winner(), Reason::TwoPasses));
@@ -661,20 +682,25 @@ impl LocalGame {
         {
             return Some((defender, Reason::Settled));
         }
-        if settled && self.is_doomed(s, benson) {
+        if settled && self.is_doomed(s, benson, attacker_benson.as_ref()) {
             return Some((self.attacker, Reason::Doomed));
         }
         None
     }
 
     /// The read-out death test at `s` (see [`Reason::Doomed`]).
-    fn is_doomed(&self, s: &State, benson: &mut BensonSolver) -> bool {
+    fn is_doomed(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        known: Option<&BensonResult>,
+    ) -> bool {
         // Only with the defender to move: where the attacker is to move, df-pn's own expansion
         // finds the killing move one ply later (as for the settled test).
         if s.pos.to_play() == self.attacker {
             return false;
         }
-        let Some(found) = self.closed_area(s, benson) else {
+        let Some(found) = self.closed_area_with(s, benson, known) else {
             return false;
         };
         let board = s.pos.board();
