@@ -535,23 +535,48 @@ fn tell_seki(searches: &mut Searches<'_, '_>, answer: &mut ProvenAnswer) {
             ko: KoThreats::Unlimited(searches.q.attacker),
             life: LifeRule::Unconditional,
         };
-        match searches.search(strict) {
-            Some(s) if s.winner == me && s.tree.is_ok() => {
+        match read_strict(searches.search(strict), strict, me) {
+            Strict::Lives(s) => {
                 answer.first_move = s.first_move;
                 answer.proofs.insert(0, s);
             }
-            // No first move lives against the attacker's threats (the tree answers every one):
-            // the standing move's seki is what the defender is sure of; its proof is the
-            // evidence, so it must have been read out.
-            Some(s) if s.winner != me && s.tree.is_ok() => {
+            Strict::Seki(s) => {
                 answer.status = Some(ProvenStatus::Seki);
                 answer.proofs.push(s);
             }
-            // The search did not finish (or its result could not be read out): the standing
-            // move may live outright against the threats too, so seki is not shown (it used to
-            // be claimed here) and no status is.
-            _ => answer.status = None,
+            Strict::Unknown => answer.status = None,
         }
+    }
+}
+
+/// What the strict search (Benson life against the attacker's unlimited threats) says about a
+/// defender `me` whose standing move may reach only seki ([`tell_seki`]).
+enum Strict {
+    /// A first move lives against the threats: its proof, read out.
+    Lives(Proof),
+    /// No first move lives against the threats (the tree answers every one): the standing
+    /// move's seki is what the defender is sure of; the proof is the evidence.
+    Seki(Proof),
+    /// Nothing shown: the search did not finish, its win could not be read out, or the proof
+    /// is not the strict search's.
+    Unknown,
+}
+
+/// Reads the strict search's result. Seki is claimed only from a read-out tree of that search
+/// under exactly `strict`: a limit or a missing tree leaves life against the threats open (the
+/// standing move may live outright, so seki was claimed wrongly before the fourteenth session,
+/// BENCHMARKS.md, issue 10), and a proof under any other rules (the standing search's, or the
+/// unconditional search without threats) says nothing about the attacker's threats.
+fn read_strict(found: Option<Proof>, strict: Rules, me: Color) -> Strict {
+    match found {
+        Some(s) if s.rules == strict && s.tree.is_ok() => {
+            if s.winner == me {
+                Strict::Lives(s)
+            } else {
+                Strict::Seki(s)
+            }
+        }
+        _ => Strict::Unknown,
     }
 }
 
@@ -575,6 +600,60 @@ mod tests {
             target: t,
             attacker,
         }
+    }
+
+    #[test]
+    fn seki_is_claimed_only_from_the_strict_searchs_read_out_tree() {
+        // White's two-point eye space A4-B4 dies whoever plays first: every search shows
+        // Black (the attacker) winning, each under its own rules.
+        let q = question(
+            "
+            . . O X .
+            O O O X .
+            X X X X .
+            . . . . .
+            to play: O",
+            "A3",
+            Color::Black,
+        );
+        let config = ProverConfig::default();
+        let mut searches = Searches {
+            q: &q,
+            tt: Table::with_bytes(1 << 20),
+            config: &config,
+            limits: Limits::default(),
+            nodes: 0,
+            refuted: Vec::new(),
+        };
+        let strict = Rules {
+            ko: KoThreats::Unlimited(Color::Black),
+            life: LifeRule::Unconditional,
+        };
+        let standing = Rules {
+            ko: KoThreats::Unlimited(Color::Black),
+            life: LifeRule::Standing,
+        };
+        let no_threats = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Unconditional,
+        };
+        let me = Color::White;
+        let seki = |p: Option<Proof>| matches!(read_strict(p, strict, me), Strict::Seki(_));
+        for rules in [strict, standing, no_threats] {
+            let p = searches.search(rules).expect("a small search finishes");
+            assert_eq!((p.winner, p.rules), (Color::Black, rules));
+            assert!(p.tree.is_ok());
+            // Only the strict search's own tree is evidence of seki.
+            assert_eq!(seki(Some(p.clone())), rules == strict, "{rules:?}");
+            // Without its tree, no search's result is.
+            let unread = Proof {
+                tree: Err(TreeError::Unproven),
+                ..p
+            };
+            assert!(!seki(Some(unread)), "{rules:?} without a tree");
+        }
+        // A strict search that did not finish shows nothing.
+        assert!(matches!(read_strict(None, strict, me), Strict::Unknown));
     }
 
     #[test]
