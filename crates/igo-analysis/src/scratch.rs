@@ -1,9 +1,9 @@
 //! Positions to play into, kept per thread between the calls of the read-out searches
 //! ([`crate::doomed`], [`crate::settled`]). A `Position` holds arrays sized for 19x19: `clone`
 //! copies all of them (and a new box copies them once more), where [`Position::copy_from`]
-//! copies only the part its board's size uses. On a prover's local board, the clones of these
-//! searches were a fifth of the prover's instructions (BENCHMARKS.md, issue 10, branch `prover`,
-//! 2026-12-01).
+//! copies only the part its board's size uses. In the prover's searches, the clones of these
+//! read-outs were about a quarter of all instructions (BENCHMARKS.md, issue 10, fifteenth
+//! session).
 
 use std::cell::RefCell;
 

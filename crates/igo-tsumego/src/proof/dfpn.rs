@@ -224,8 +224,16 @@ impl Stats {
     }
 }
 
-/// Entries of the leaf cache (a power of two).
-const LEAF_CACHE: usize = 1 << 20;
+/// Entries of the leaf cache at first (a power of two: 1 MiB), enough for the small searches
+/// (the owl's among them) that create many searches.
+const LEAF_CACHE: usize = 1 << 16;
+
+/// Entries of the leaf cache at most (16 MiB), for a search allowed as many positions or
+/// more (or no position limit). At 2^16 a search of millions of positions overwrote its
+/// entries before df-pn came back to them: 2^20 took 6.6% off the instructions of
+/// cho-elementary-0066's first 300,000 positions, the search unchanged (BENCHMARKS.md, issue
+/// 10, fifteenth session).
+const LEAF_CACHE_MAX: usize = 1 << 20;
 
 impl<'g, 't> Dfpn<'g, 't> {
     /// A search of `game` from its start, using `tt`.
@@ -297,8 +305,21 @@ impl<'g, 't> Dfpn<'g, 't> {
             .map(|h| h.1.clamp(0.0, 1.0))
     }
 
+    /// Makes the leaf cache one entry a position of `nodes` (a power of two between
+    /// [`LEAF_CACHE`] and [`LEAF_CACHE_MAX`]); a cache only, so a new one changes no result.
+    fn size_leaf_cache(&mut self, nodes: u64) {
+        let want = nodes
+            .min(LEAF_CACHE_MAX as u64)
+            .next_power_of_two()
+            .clamp(LEAF_CACHE as u64, LEAF_CACHE_MAX as u64) as usize;
+        if want > self.leaves.len() {
+            self.leaves = vec![(0, 0, 0); want];
+        }
+    }
+
     /// Searches the start position within `limits`.
     pub fn run(&mut self, limits: Limits<'t>) -> Verdict {
+        self.size_leaf_cache(limits.nodes);
         self.node_limit = self.nodes.saturating_add(limits.nodes);
         self.deadline = limits.deadline;
         self.stop = limits.stop;
@@ -435,7 +456,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             }
             return (e.phi, e.delta, false, false);
         }
-        let slot = (key as usize) & (LEAF_CACHE - 1);
+        let slot = (key as usize) & (self.leaves.len() - 1);
         let cached = self.leaves[slot];
         if cached.0 == key && cached.1 > 0 {
             if let Some(st) = &mut self.stats {
@@ -714,6 +735,7 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// cho-intermediate-0064) or `mv` repeats it (the caller searches the start).
     pub(crate) fn run_after(&mut self, mv: Move, limits: Limits<'t>) -> Option<Reproof> {
         self.stop = limits.stop;
+        self.size_leaf_cache(limits.nodes);
         let legal = match mv {
             Move::Pass => true,
             Move::Play(p) => {
