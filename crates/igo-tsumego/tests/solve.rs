@@ -4,8 +4,8 @@
 
 use igo_core::{Game, Rules};
 use igo_tsumego::score::first_move_correct;
-use igo_tsumego::uct::Budget;
-use igo_tsumego::{solve, Goal, Problem, Request, SolverConfig, Status};
+use igo_tsumego::uct::{Budget, Proof, RootPolicy, Search, UctConfig};
+use igo_tsumego::{solve, Fight, Goal, PlayoutPolicy, Problem, Request, SolverConfig, Status};
 
 fn problem(name: &str) -> Problem {
     let path = format!("{}/tests/data/{name}.sgf", env!("CARGO_MANIFEST_DIR"));
@@ -70,11 +70,16 @@ fn gokyo_shumyo_problems_are_solved_with_fixed_seeds() {
 #[test]
 fn the_same_seed_gives_the_same_answer() {
     let p = problem("gokyo-shumyo-010");
-    let a = solve(&p, &Request::default(), &config(4_000), None).unwrap();
-    let b = solve(&p, &Request::default(), &config(4_000), None).unwrap();
-    assert_eq!(a.mv, b.mv);
-    assert_eq!(a.visits, b.visits);
-    assert_eq!(a.capture_rate, b.capture_rate);
+    for root_policy in RootPolicy::ALL {
+        let mut c = config(4_000);
+        c.uct.root_policy = root_policy;
+        let a = solve(&p, &Request::default(), &c, None).unwrap();
+        let b = solve(&p, &Request::default(), &c, None).unwrap();
+        assert_eq!(a.mv, b.mv, "{root_policy:?}");
+        assert_eq!(a.visits, b.visits, "{root_policy:?}");
+        assert_eq!(a.capture_rate, b.capture_rate, "{root_policy:?}");
+        assert_eq!(a.candidates, b.candidates, "{root_policy:?}");
+    }
 }
 
 #[test]
@@ -163,3 +168,96 @@ fn a_stop_before_the_first_playout_is_an_error_saying_so() {
     let stop = std::sync::atomic::AtomicBool::new(false);
     assert!(solve(&p, &Request::default(), &config(1_000), Some(&stop)).is_ok());
 }
+
+/// The root's children of a search of Gokyo Shumyo 010 (framed as the solver frames it) with
+/// `root_policy`, `seed` and otherwise the default UCT, 3,000 playouts: each child's move (on
+/// the original board), visits and captures (wins for the attacker: the sum of the values
+/// backed up through it, a whole number as every playout and decided leaf is 0 or 1).
+fn root_statistics(root_policy: RootPolicy, seed: u64) -> Vec<(String, u64, u64)> {
+    let p = problem("gokyo-shumyo-010");
+    let framing = solve(&p, &Request::default(), &config(2_000), None).unwrap();
+    let to_play = p.position.to_play();
+    let fight = Fight::new(
+        &p.position,
+        framing.region,
+        framing.attacker,
+        framing.target,
+        !to_play,
+        PlayoutPolicy::default(),
+        None,
+    );
+    let uct = UctConfig {
+        root_policy,
+        seed,
+        ..UctConfig::default()
+    };
+    let mut search = Search::new(fight.state(to_play), uct);
+    let run = search.run(Budget::Playouts(3_000), None);
+    assert_eq!(search.root_proof(), Proof::Unknown, "the root stays open");
+    assert_eq!(run, 3_000, "the whole budget is run");
+    let children = search.children_after(&[]);
+    // Every descent passes through one root child: their visits add up to the playouts.
+    assert_eq!(children.iter().map(|c| c.visits).sum::<u64>(), run);
+    let size = p.position.size();
+    children
+        .iter()
+        .map(|c| {
+            let wins = f64::from(c.value) * c.visits as f64;
+            assert!((wins - wins.round()).abs() < 1e-2, "{c:?}");
+            let wins = wins.round() as u64;
+            assert!(wins <= c.visits, "{c:?}");
+            (size.format_move(fight.to_original(c.mv)), c.visits, wins)
+        })
+        .collect()
+}
+
+/// A regression guard for the root of the default search, not a correctness oracle: the
+/// numbers below were recorded from this build (2026-12-01, branch `mc`), not derived by hand.
+/// What the test shows independently of them: the search is deterministic for a seed (two runs
+/// give the same statistics), the seed matters (another seed gives others), the children's
+/// visits add up to the playouts, and the root policy is seen at the root (Sequential Halving
+/// gives other statistics on the same seed). The pinned numbers move with any change to the
+/// default search, its playouts, its framing or its random numbers; when such a change is
+/// meant, re-record them (the assertion's message prints the new ones).
+#[test]
+fn the_default_search_keeps_its_recorded_statistics() {
+    let default = root_statistics(RootPolicy::Ucb, 1);
+    assert_eq!(
+        default,
+        root_statistics(RootPolicy::Ucb, 1),
+        "deterministic"
+    );
+    assert_ne!(
+        default,
+        root_statistics(RootPolicy::Ucb, 2),
+        "the seed matters"
+    );
+    assert_ne!(
+        default,
+        root_statistics(RootPolicy::Halving, 1),
+        "the root policy is seen"
+    );
+    let recorded: Vec<(String, u64, u64)> = RECORDED
+        .iter()
+        .map(|&(m, v, w)| (m.to_string(), v, w))
+        .collect();
+    assert_eq!(
+        default
+            .iter()
+            .take(RECORDED.len())
+            .cloned()
+            .collect::<Vec<_>>(),
+        recorded,
+        "the first children (move, visits, captures) of the default search: {default:?}"
+    );
+}
+
+/// The five most visited root children of `root_statistics(RootPolicy::Ucb, 1)`: (move,
+/// visits, captures), recorded.
+const RECORDED: &[(&str, u64, u64)] = &[
+    ("D1", 1587, 573),
+    ("B1", 746, 286),
+    ("C1", 88, 39),
+    ("E1", 73, 33),
+    ("A3", 66, 31),
+];

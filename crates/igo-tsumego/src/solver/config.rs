@@ -12,7 +12,7 @@ use crate::playout::PlayoutPolicy;
 use crate::problem::Problem;
 use crate::region::{Region, RegionConfig};
 use crate::sequence::SequenceConfig;
-use crate::uct::{Budget, UctConfig};
+use crate::uct::{Budget, RootPolicy, UctConfig};
 
 /// A sound test of one reading of a problem, for the inference (see
 /// [`crate::solver::inference::choose`]): whether the side to play in `problem`, with `attacker`
@@ -130,6 +130,15 @@ pub enum KnobKind {
         /// Writes the field.
         set: fn(&mut SolverConfig, bool),
     },
+    /// One of a few named values, written by name.
+    Choice {
+        /// The names, in the order of the index `get` and `set` use.
+        names: &'static [&'static str],
+        /// Reads the field (an index into `names`).
+        get: fn(&SolverConfig) -> usize,
+        /// Writes the field (an index into `names`).
+        set: fn(&mut SolverConfig, usize),
+    },
 }
 
 /// One knob of [`KNOBS`].
@@ -150,6 +159,7 @@ impl Knob {
             KnobKind::Real { lo, hi, .. } => format!("{lo} to {hi}"),
             KnobKind::Whole { lo, hi, .. } => format!("{lo} to {hi}"),
             KnobKind::Switch { .. } => "0 or 1".to_string(),
+            KnobKind::Choice { names, .. } => names.join(" or "),
         }
     }
 
@@ -159,6 +169,7 @@ impl Knob {
             KnobKind::Real { get, .. } => get(config).to_string(),
             KnobKind::Whole { get, .. } => get(config).to_string(),
             KnobKind::Switch { get, .. } => u8::from(get(config)).to_string(),
+            KnobKind::Choice { names, get, .. } => names[get(config)].to_string(),
         }
     }
 
@@ -167,7 +178,7 @@ impl Knob {
         match self.kind {
             KnobKind::Real { lo, hi, get, .. } => (lo..=hi).contains(&get(config)),
             KnobKind::Whole { lo, hi, get, .. } => (lo..=hi).contains(&get(config)),
-            KnobKind::Switch { .. } => true,
+            KnobKind::Switch { .. } | KnobKind::Choice { .. } => true,
         }
     }
 }
@@ -215,6 +226,20 @@ pub const KNOBS: &[Knob] = &[
             hi: 4.0,
             get: |c| c.uct.root_exploration,
             set: |c, v| c.uct.root_exploration = v,
+        },
+    },
+    Knob {
+        name: "root_policy",
+        what: "how the root shares its playouts: UCB1 or Sequential Halving (uct.root_policy)",
+        kind: KnobKind::Choice {
+            names: &["ucb", "halving"],
+            get: |c| {
+                RootPolicy::ALL
+                    .iter()
+                    .position(|&p| p == c.uct.root_policy)
+                    .unwrap_or(0)
+            },
+            set: |c, i| c.uct.root_policy = RootPolicy::ALL[i],
         },
     },
     Knob {
@@ -417,6 +442,10 @@ impl SolverConfig {
                 "1" => set(self, true),
                 _ => return Err(bad()),
             },
+            KnobKind::Choice { names, set, .. } => {
+                let i = names.iter().position(|&n| n == value).ok_or_else(bad)?;
+                set(self, i);
+            }
         }
         Ok(())
     }
@@ -469,6 +498,10 @@ mod tests {
                     let flipped = u8::from(!get(&c)).to_string();
                     (flipped.clone(), flipped)
                 }
+                KnobKind::Choice { names, get, .. } => {
+                    let other = names[(get(&c) + 1) % names.len()].to_string();
+                    (other.clone(), other)
+                }
             };
             c.set_knob(k.name, &text).unwrap();
             assert_eq!(k.value(&c), expected, "{}", k.name);
@@ -497,6 +530,8 @@ mod tests {
             ("near_edge", "7"),
             ("avoid_self_atari", "2"),
             ("prior_weight", "x"),
+            ("root_policy", "shot"),
+            ("root_policy", "1"),
         ] {
             let e = c.set_knob(name, value).unwrap_err();
             assert!(
@@ -532,6 +567,25 @@ mod tests {
             .unwrap();
         assert!(
             line.contains("0 to 4") && line.contains("default 0.3"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn the_root_policy_is_set_by_name_and_shown_with_its_names() {
+        let mut c = SolverConfig::default();
+        assert_eq!(c.uct.root_policy, RootPolicy::Ucb);
+        c.set_knob("root_policy", "halving").unwrap();
+        assert_eq!(c.uct.root_policy, RootPolicy::Halving);
+        c.set_knob("root_policy", "ucb").unwrap();
+        assert_eq!(c.uct.root_policy, RootPolicy::Ucb);
+        let help = SolverConfig::knob_help();
+        let line = help
+            .lines()
+            .find(|l| l.starts_with("root_policy "))
+            .unwrap();
+        assert!(
+            line.contains("ucb or halving") && line.contains("default ucb"),
             "{line}"
         );
     }

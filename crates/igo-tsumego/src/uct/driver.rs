@@ -3,13 +3,13 @@
 //! Cazenave and Jouandeau 2007; tree parallelism: one tree behind a lock, with virtual loss), and
 //! merges the trees' root statistics for its callers.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use igo_core::seeded_rng;
 
-use super::config::{Budget, Parallelism, UctConfig};
+use super::config::{Budget, Parallelism, RootPolicy, UctConfig};
 use super::state::SearchState;
 use super::tree::{rank, select_path, ChildStats, NodeId, Proof, Tree, Worker};
 
@@ -112,14 +112,17 @@ where
             t0,
             stop,
         };
-        let done = match (config.parallelism, threads) {
-            (_, 1) => run_worker(
+        let done = match (config.root_policy, budget, config.parallelism, threads) {
+            (RootPolicy::Halving, Budget::Playouts(n), _, _) => {
+                run_halving(&mut self.trees, &mut self.workers, n, &run)
+            }
+            (_, _, _, 1) => run_worker(
                 TreeAccess::Own(&mut self.trees[0]),
                 &mut self.workers[0],
                 0,
                 &run,
             ),
-            (Parallelism::Root, _) => std::thread::scope(|s| {
+            (_, _, Parallelism::Root, _) => std::thread::scope(|s| {
                 let run = &run;
                 let handles: Vec<_> = self
                     .trees
@@ -135,7 +138,7 @@ where
                     .map(|h| h.join().expect("search thread"))
                     .sum()
             }),
-            (Parallelism::Tree, _) => {
+            (_, _, Parallelism::Tree, _) => {
                 let shared = Mutex::new(std::mem::replace(
                     &mut self.trees[0],
                     Tree::new(self.root.maximizing()),
@@ -275,8 +278,7 @@ struct RunContext<'a, S> {
     stop: StopFlag<'a>,
 }
 
-/// Worker `k`'s loop: descents until it should stop; returns its playouts. Selection, expansion
-/// and backup hold the tree (the lock, when shared); the playout runs outside it.
+/// Worker `k`'s loop: descents until it should stop; returns its playouts.
 fn run_worker<S: SearchState>(
     mut tree: TreeAccess<'_, S::Move>,
     worker: &mut Worker<S>,
@@ -284,23 +286,202 @@ fn run_worker<S: SearchState>(
     run: &RunContext<'_, S>,
 ) -> u64 {
     let share = share_of(run.budget, k, run.threads);
-    let pending = matches!(tree, TreeAccess::Shared(_));
-    let config = run.config;
     let mut done = 0u64;
     loop {
         if tree.with(|t| should_stop(t, run, done, share)) {
             return done;
         }
-        let leaf_value = tree.with(|t| select_path(t, run.root, worker, config, pending));
-        let value = match leaf_value {
-            Some(v) => v,
-            None => worker.scratch.playout(&mut worker.rng),
-        };
-        let path = std::mem::take(&mut worker.path);
-        tree.with(|t| t.backup(&path, value, config, pending));
-        worker.path = path;
+        descend(&mut tree, worker, run, None);
         done += 1;
     }
+}
+
+/// One descent: selection (the root's child `forced`, if given), expansion, a playout unless
+/// the leaf is decided, and the backup. Selection, expansion and backup hold the tree (the lock,
+/// when shared); the playout runs outside it.
+fn descend<S: SearchState>(
+    tree: &mut TreeAccess<'_, S::Move>,
+    worker: &mut Worker<S>,
+    run: &RunContext<'_, S>,
+    forced: Option<NodeId>,
+) {
+    let pending = matches!(tree, TreeAccess::Shared(_));
+    let config = run.config;
+    let leaf_value = tree.with(|t| select_path(t, run.root, worker, config, pending, forced));
+    let value = match leaf_value {
+        Some(v) => v,
+        None => worker.scratch.playout(&mut worker.rng),
+    };
+    let path = std::mem::take(&mut worker.path);
+    tree.with(|t| t.backup(&path, value, config, pending));
+    worker.path = path;
+}
+
+/// A run of `n` playouts with Sequential Halving at the root ([`RootPolicy::Halving`]): one
+/// halving on the one tree (one thread, or tree parallelism: the threads share each round's
+/// descents), or one per thread on its own tree and share (root parallelism).
+fn run_halving<S>(
+    trees: &mut [Tree<S::Move>],
+    workers: &mut [Worker<S>],
+    n: u64,
+    run: &RunContext<'_, S>,
+) -> u64
+where
+    S: SearchState + Send + Sync,
+    S::Move: Send,
+{
+    let threads = workers.len();
+    match (run.config.parallelism, threads) {
+        (_, 1) => halving(&mut TreeAccess::Own(&mut trees[0]), workers, n, run),
+        (Parallelism::Root, _) => std::thread::scope(|s| {
+            let handles: Vec<_> = trees
+                .iter_mut()
+                .zip(workers.iter_mut())
+                .enumerate()
+                .map(|(k, (tree, worker))| {
+                    let share = share_of(Budget::Playouts(n), k, threads);
+                    s.spawn(move || {
+                        let mut access = TreeAccess::Own(tree);
+                        halving(&mut access, std::slice::from_mut(worker), share, run)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("search thread"))
+                .sum()
+        }),
+        (Parallelism::Tree, _) => {
+            let maximizing = trees[0].root_maximizing();
+            let shared = Mutex::new(std::mem::replace(&mut trees[0], Tree::new(maximizing)));
+            let done = halving(&mut TreeAccess::Shared(&shared), workers, n, run);
+            trees[0] = shared.into_inner().expect("tree lock");
+            done
+        }
+    }
+}
+
+/// Sequential Halving over the root's moves on one tree, `n` playouts (Karnin et al. 2013):
+/// `ceil(log2 k)` rounds over the `k` moves not proven lost, each with an equal share of what
+/// is left for the rounds to come, split equally among the survivors; after each round the
+/// better half by the mover's value stays (ties: the earlier child, which is the prior order).
+/// The rest goes to the last survivor. Returns the playouts run.
+fn halving<S>(
+    tree: &mut TreeAccess<'_, S::Move>,
+    workers: &mut [Worker<S>],
+    n: u64,
+    run: &RunContext<'_, S>,
+) -> u64
+where
+    S: SearchState + Send + Sync,
+    S::Move: Send,
+{
+    let maximizing = run.root.maximizing();
+    let mut done = 0;
+    if n == 0 {
+        return 0;
+    }
+    // The root's children are made by an ordinary first descent.
+    if !tree.with(|t| t.is_expanded(NodeId::ROOT)) {
+        let (d, stopped) = descents(tree, workers, &[], 1, run);
+        done += d;
+        if stopped {
+            return done;
+        }
+    }
+    let live = |t: &Tree<S::Move>, c: NodeId| !t.proof(c).loses_for(maximizing);
+    let mut alive: Vec<NodeId> =
+        tree.with(|t| t.children(NodeId::ROOT).filter(|&c| live(t, c)).collect());
+    let rounds = usize::BITS - alive.len().saturating_sub(1).leading_zeros();
+    for r in 0..rounds {
+        if alive.len() <= 1 {
+            break;
+        }
+        let per_move = (n - done) / u64::from(rounds - r) / alive.len() as u64;
+        let (d, stopped) = descents(tree, workers, &alive, per_move * alive.len() as u64, run);
+        done += d;
+        if stopped {
+            return done;
+        }
+        tree.with(|t| {
+            alive.retain(|&c| live(t, c));
+            let mover = |c: NodeId| {
+                let v = t.stats(c).map_or(0.5, |s| s.value);
+                if maximizing {
+                    v
+                } else {
+                    1.0 - v
+                }
+            };
+            alive.sort_by(|&a, &b| mover(b).total_cmp(&mover(a)));
+        });
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    // What rounding left: the survivor (UCB1's choice if none is left).
+    let arms = if alive.len() == 1 { &alive[..] } else { &[] };
+    done + descents(tree, workers, arms, n - done, run).0
+}
+
+/// `count` descents, the `j`-th forced to the root's child `arms[j % arms.len()]` (UCB1's
+/// choice if `arms` is empty or that child is proven lost for the root's mover), shared among
+/// `workers` (several only on a shared tree). Returns the descents run and whether the search
+/// stopped early (root proven, or the stop flag).
+fn descents<S>(
+    tree: &mut TreeAccess<'_, S::Move>,
+    workers: &mut [Worker<S>],
+    arms: &[NodeId],
+    count: u64,
+    run: &RunContext<'_, S>,
+) -> (u64, bool)
+where
+    S: SearchState + Send + Sync,
+    S::Move: Send,
+{
+    let next = AtomicU64::new(0);
+    let stopped = AtomicBool::new(false);
+    let maximizing = run.root.maximizing();
+    let work = |access: &mut TreeAccess<'_, S::Move>, worker: &mut Worker<S>| -> u64 {
+        let mut done = 0;
+        loop {
+            let j = next.fetch_add(1, Ordering::Relaxed);
+            if j >= count {
+                return done;
+            }
+            let halt = access.with(|t| {
+                (run.config.stop_when_proven && t.proof(NodeId::ROOT) != Proof::Unknown)
+                    || (j & 63 == 0 && run.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
+            });
+            if halt {
+                stopped.store(true, Ordering::Relaxed);
+                return done;
+            }
+            let forced = match arms {
+                [] => None,
+                _ => Some(arms[(j % arms.len() as u64) as usize]),
+            }
+            .filter(|&c| !access.with(|t| t.proof(c).loses_for(maximizing)));
+            descend(access, worker, run, forced);
+            done += 1;
+        }
+    };
+    let done = match tree {
+        TreeAccess::Own(_) => workers.iter_mut().map(|w| work(tree, w)).sum(),
+        TreeAccess::Shared(lock) => {
+            let lock: &Mutex<Tree<S::Move>> = lock;
+            std::thread::scope(|s| {
+                let work = &work;
+                let handles: Vec<_> = workers
+                    .iter_mut()
+                    .map(|w| s.spawn(move || work(&mut TreeAccess::Shared(lock), w)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread"))
+                    .sum()
+            })
+        }
+    };
+    (done, stopped.load(Ordering::Relaxed))
 }
 
 #[cfg(test)]
@@ -350,10 +531,16 @@ mod tests {
         }
     }
 
-    fn solve(pile: u32, parallelism: Parallelism, threads: usize) -> (Proof, Vec<ChildStats<u32>>) {
+    fn solve(
+        pile: u32,
+        parallelism: Parallelism,
+        threads: usize,
+        root_policy: RootPolicy,
+    ) -> (Proof, Vec<ChildStats<u32>>) {
         let config = UctConfig {
             threads,
             parallelism,
+            root_policy,
             expand_threshold: 1,
             ..UctConfig::default()
         };
@@ -370,19 +557,19 @@ mod tests {
 
     #[test]
     fn nim_positions_are_proven_as_theory_says() {
-        for pile in 1..=10 {
+        for (pile, policy) in (1..=10).flat_map(|p| RootPolicy::ALL.map(|r| (p, r))) {
             for (par, threads) in [
                 (Parallelism::Root, 1),
                 (Parallelism::Root, 2),
                 (Parallelism::Tree, 2),
             ] {
-                let (proof, children) = solve(pile, par, threads);
+                let (proof, children) = solve(pile, par, threads, policy);
                 let expected = if pile % 3 == 0 {
                     Proof::MinWins
                 } else {
                     Proof::MaxWins
                 };
-                assert_eq!(proof, expected, "pile {pile} {par:?} x{threads}");
+                assert_eq!(proof, expected, "pile {pile} {par:?} x{threads} {policy:?}");
                 if pile % 3 != 0 {
                     // The best move leaves a multiple of three.
                     assert_eq!(children[0].mv, pile % 3, "pile {pile}");
@@ -398,11 +585,14 @@ mod tests {
             prove: false,
             ..UctConfig::default()
         };
-        for (parallelism, threads) in [
+        for (parallelism, threads, root_policy) in [
             (Parallelism::Tree, 1),
             (Parallelism::Root, 3),
             (Parallelism::Tree, 3),
-        ] {
+        ]
+        .into_iter()
+        .flat_map(|(p, t)| RootPolicy::ALL.map(|r| (p, t, r)))
+        {
             let mut s = Search::new(
                 Nim {
                     pile: 40,
@@ -411,6 +601,7 @@ mod tests {
                 UctConfig {
                     parallelism,
                     threads,
+                    root_policy,
                     ..config
                 },
             );
@@ -418,14 +609,24 @@ mod tests {
             assert_eq!(s.run(Budget::Playouts(500), None), 500);
             assert_eq!(s.playouts(), 1501);
             let root_visits: u64 = s.trees().iter().map(|t| t.visits(NodeId::ROOT)).sum();
-            assert_eq!(root_visits, 1501, "{parallelism:?} x{threads}");
+            assert_eq!(
+                root_visits, 1501,
+                "{parallelism:?} x{threads} {root_policy:?}"
+            );
         }
     }
 
     #[test]
     fn same_seed_same_statistics() {
+        for root_policy in RootPolicy::ALL {
+            same_seed_same_statistics_with(root_policy);
+        }
+    }
+
+    fn same_seed_same_statistics_with(root_policy: RootPolicy) {
         let config = UctConfig {
             prove: false,
+            root_policy,
             ..UctConfig::default()
         };
         let run = || {
@@ -530,5 +731,67 @@ mod tests {
         let below_plain = bandit(true, 0.0, &[FORCED]);
         assert_eq!(below_plain.len(), 5);
         assert_eq!(below_plain, bandit(true, 1.0, &[FORCED]));
+    }
+
+    /// The bandit's root children searched with Sequential Halving, `n` playouts.
+    fn halving(n: u64, parallelism: Parallelism, threads: usize) -> Vec<ChildStats<u32>> {
+        let config = UctConfig {
+            prove: false,
+            root_policy: RootPolicy::Halving,
+            parallelism,
+            threads,
+            ..UctConfig::default()
+        };
+        let root = Bandit {
+            forced_root: false,
+            at_root: true,
+            arm: None,
+            max_to_move: true,
+        };
+        let mut s = Search::new(root, config);
+        assert_eq!(s.run(Budget::Playouts(n), None), n);
+        s.children_after(&[])
+    }
+
+    #[test]
+    fn halving_shares_each_round_equally_and_keeps_the_better_half() {
+        // 5 arms, 6,001 playouts: the first descent makes the root's children (one visit to
+        // one arm), then ceil(log2 5) = 3 rounds of 2,000 playouts: 400 to each of 5 arms,
+        // 666 to each of the 3 survivors (2 left over), 1,000 to each of the 2 survivors;
+        // the 2 left over go to the last survivor.
+        for (parallelism, threads) in [(Parallelism::Tree, 1), (Parallelism::Tree, 2)] {
+            let c = halving(6001, parallelism, threads);
+            let mut visits: Vec<u64> = c.iter().map(|c| c.visits).collect();
+            visits.sort_unstable();
+            let expected = [400, 400, 400 + 666, 400 + 666 + 1000, 400 + 666 + 1000 + 2];
+            // The one visit of the first descent went to one of the arms.
+            let extra: Vec<u64> = visits.iter().zip(expected).map(|(v, e)| v - e).collect();
+            assert_eq!(
+                extra.iter().sum::<u64>(),
+                1,
+                "{visits:?} {parallelism:?} x{threads}"
+            );
+            // The arms dropped first are the weak ones: each survivor's mean is above theirs.
+            assert!(c[0].value >= c[3].value && c[0].value >= c[4].value);
+            assert!(c[0].visits > c[1].visits, "the survivor is ranked first");
+        }
+        // Root parallelism: a halving per tree on its share of 3,000 (after the first descent,
+        // rounds of 999: 199 to each of the 5 arms in the first), summed.
+        let c = halving(6000, Parallelism::Root, 2);
+        assert_eq!(c.iter().map(|c| c.visits).sum::<u64>(), 6000);
+        assert!(c.iter().all(|c| c.visits >= 2 * 199), "{c:?}");
+    }
+
+    #[test]
+    fn halving_measures_every_root_move_more_than_ucb_does() {
+        let least = |c: &[ChildStats<u32>]| c.iter().map(|c| c.visits).min().unwrap_or(0);
+        let plain = bandit(false, 0.0, &[]);
+        let halved = halving(5000, Parallelism::Tree, 1);
+        assert!(
+            least(&halved) > least(&plain),
+            "least visited arm: {} halving, {} UCB",
+            least(&halved),
+            least(&plain)
+        );
     }
 }

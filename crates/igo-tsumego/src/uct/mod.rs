@@ -19,7 +19,7 @@ mod driver;
 mod state;
 mod tree;
 
-pub use config::{Budget, Parallelism, UctConfig};
+pub use config::{Budget, Parallelism, RootPolicy, UctConfig};
 pub use driver::{Search, StopFlag};
 pub use state::SearchState;
 pub use tree::{ChildStats, NodeId, Proof, Tree};

@@ -38,14 +38,14 @@ impl Proof {
         }
     }
 
-    fn wins_for(self, maximizing: bool) -> bool {
+    pub(super) fn wins_for(self, maximizing: bool) -> bool {
         matches!(
             (self, maximizing),
             (Proof::MaxWins, true) | (Proof::MinWins, false)
         )
     }
 
-    fn loses_for(self, maximizing: bool) -> bool {
+    pub(super) fn loses_for(self, maximizing: bool) -> bool {
         matches!(
             (self, maximizing),
             (Proof::MaxWins, false) | (Proof::MinWins, true)
@@ -140,6 +140,11 @@ impl<M: Copy + PartialEq> Tree<M> {
     /// Visits of a node.
     pub fn visits(&self, id: NodeId) -> u64 {
         self.nodes[id.0 as usize].visits as u64
+    }
+
+    /// Whether a node's children have been made.
+    pub fn is_expanded(&self, id: NodeId) -> bool {
+        self.nodes[id.0 as usize].expanded
     }
 
     /// The children of a node.
@@ -348,13 +353,15 @@ fn set_terminal<M>(node: &mut Node<M>, v: f32, config: &UctConfig) {
 }
 
 /// Walks from the root to a leaf, expanding where due; returns the leaf's decided value, or
-/// `None` if a playout from `worker.scratch` must give it.
+/// `None` if a playout from `worker.scratch` must give it. With `forced`, the root's child is
+/// that one (a child of the expanded root) instead of UCB1's choice (the root policy's).
 pub(super) fn select_path<S: SearchState>(
     tree: &mut Tree<S::Move>,
     root: &S,
     worker: &mut Worker<S>,
     config: &UctConfig,
     pending: bool,
+    forced: Option<NodeId>,
 ) -> Option<f32> {
     worker.scratch.copy_from(root);
     worker.path.clear();
@@ -385,7 +392,10 @@ pub(super) fn select_path<S: SearchState>(
             }
             tree.expand(id, &worker.moves);
         }
-        let child = tree.select(id, maximizing, config)?;
+        let child = match forced {
+            Some(c) if depth == 0 => c,
+            _ => tree.select(id, maximizing, config)?,
+        };
         let mv = tree.nodes[child.0 as usize].mv.expect("child has a move");
         worker.scratch.play(mv);
         id = child;

@@ -138,6 +138,42 @@ fn knobs_are_listed_and_change_the_search() {
 }
 
 #[test]
+fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
+    let solve = |threads: &str, policy: &str| {
+        let out = igo_command()
+            .args(["tsumego", "solve", &example(), "--playouts", "3000"])
+            .args(["--no-prove", "--json", "--threads", threads])
+            .args(["--set", &format!("root_policy={policy}")])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["candidates"].clone()
+    };
+    let halving = solve("1", "halving");
+    assert!(halving.as_array().is_some_and(|c| !c.is_empty()));
+    assert_eq!(
+        halving,
+        solve("1", "halving"),
+        "the same seed on one thread"
+    );
+    assert_ne!(halving, solve("1", "ucb"), "the policy changes the root");
+    let two = solve("2", "halving");
+    assert!(two.as_array().is_some_and(|c| !c.is_empty()));
+    let out = igo_command()
+        .args(["tsumego", "solve", &example(), "--set", "root_policy=shot"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ucb or halving"), "{err}");
+}
+
+#[test]
 fn bench_scores_a_folder() {
     let dir = tsumego_examples().display().to_string();
     let tmp = tempfile::tempdir().unwrap();
