@@ -109,6 +109,22 @@ pub struct OwlConfig {
     /// cost too much). \[default: 500: two more of GNU Go's critical `owl_defend` questions
     /// pass, none fewer, and no kill changes; BENCHMARKS.md, igo-reading, "Tenth session"\]
     pub leaf_capture_nodes: u64,
+    /// Whether a dragon in a tsumego-like enclosure ([`crate::enclosed`]) may still be judged
+    /// alive by escape there: when on, the enclosure is taken as closed, so only Benson's
+    /// unconditional life overrules the enclosed route's estimate that the dragon dies (its
+    /// module documentation, "Which answers"); the owl's escape into open space counts the
+    /// points the dragon's own stones hold, which inside a corner enclosure of two dozen points
+    /// is most of them. \[default: on: on the framed book problems (mod 4 = 2) it answered
+    /// more problems on every level and lost none in the game-position harness;
+    /// BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
+    pub enclosed_no_escape: bool,
+    /// Whether the enclosed route ([`crate::enclosed`]) reads the whole group of the stone
+    /// asked about as the target of its solver and prover ([`crate::enclosed::group_target`]:
+    /// the owner's stones of the fight region linked to it solidly, by diagonals or by
+    /// one-point jumps), not only the stone's block: a problem's group split by a one-point
+    /// jump lives or dies as one, and the solver counts a capture only when more than half the
+    /// target falls. \[default: off; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
+    pub enclosed_group_target: bool,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -200,6 +216,8 @@ impl Default for OwlConfig {
             escape_value_steps: 4,
             cut_diagonals: false,
             leaf_capture_nodes: 500,
+            enclosed_no_escape: true,
+            enclosed_group_target: false,
         }
     }
 }

@@ -58,7 +58,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use igo_core::{Board, Color, Move, Point, Position};
+use igo_core::{Board, Color, Move, Point, PointSet, Position};
 use igo_tsumego::uct::Budget;
 use igo_tsumego::{solve_fight, Goal, Patterns, PlayoutPolicy, Region, SolverConfig, Status};
 
@@ -113,11 +113,14 @@ pub(crate) fn read(
     if config.mc_playouts == 0 {
         return (None, 0);
     }
-    let Some(fight) = fight_region(pos, p, config) else {
+    let Some(mut fight) = fight_region(pos, p, config) else {
         return (None, 0);
     };
     if !is_tsumego_like(pos, &fight) {
         return (None, 0);
+    }
+    if config.enclosed_group_target {
+        fight.target = group_target(pos.board(), &fight, p);
     }
     let mover = if attack {
         fight.attacker
@@ -157,12 +160,13 @@ pub(crate) fn read(
         return (None, nodes);
     };
     let dies = (attack && code != Code::Fails) || (!attack && code == Code::Fails);
-    if dies
-        && matches!(
-            life_reason(pos, p, config),
-            Some(Life::Benson | Life::Escape)
-        )
-    {
+    let overruled = match life_reason(pos, p, config) {
+        Some(Life::Benson) => true,
+        // The enclosure is closed (`OwlConfig::enclosed_no_escape`): no open space inside it.
+        Some(Life::Escape) => !config.enclosed_no_escape,
+        _ => false,
+    };
+    if dies && overruled {
         // The owl's static judgement sees open space (or a proof of life) where the solver
         // assumed a frame: the estimate does not overrule it.
         return (None, nodes);
@@ -176,6 +180,53 @@ pub(crate) fn read(
         estimated: true,
     };
     (Some(reading), nodes)
+}
+
+/// The group of the stone at `p` in `fight` ([`OwlConfig::enclosed_group_target`]): the owner's
+/// stones of the fight region reached from `p` through links of stone to stone: neighbours
+/// (its block), diagonal neighbours unless both other points of their square are the
+/// attacker's, and one-point jumps along a line over an empty point.
+pub fn group_target(board: &Board, fight: &Fight, p: Point) -> PointSet {
+    let size = board.size();
+    let owner = !fight.attacker;
+    let own = board.stones(owner) & fight.region;
+    let theirs = board.stones(fight.attacker);
+    let mut seen = PointSet::single(p);
+    let mut todo = vec![p];
+    while let Some(a) = todo.pop() {
+        let (ax, ay) = (size.coords(a).0 as isize, size.coords(a).1 as isize);
+        let at = |dx: isize, dy: isize| -> Option<Point> {
+            let (x, y) = (ax + dx, ay + dy);
+            if x < 0 || y < 0 {
+                return None;
+            }
+            size.point(x as usize, y as usize)
+        };
+        let mut next = Vec::new();
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            next.extend(at(dx, dy));
+            // A one-point jump: the point between is empty.
+            if let (Some(mid), Some(far)) = (at(dx, dy), at(2 * dx, 2 * dy)) {
+                if board.is_empty_at(mid) {
+                    next.push(far);
+                }
+            }
+        }
+        for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if let (Some(d), Some(c1), Some(c2)) = (at(dx, dy), at(dx, 0), at(0, dy)) {
+                if !(theirs.contains(c1) && theirs.contains(c2)) {
+                    next.push(d);
+                }
+            }
+        }
+        for b in next {
+            if own.contains(b) && !seen.contains(b) {
+                seen.insert(b);
+                todo.push(b);
+            }
+        }
+    }
+    seen | fight.target
 }
 
 /// What the Monte-Carlo solver says, for the side that moves first.
@@ -407,5 +458,90 @@ mod tests {
             });
             assert_eq!(owl.attack(&after, b4).unwrap().gtp_text(size), "0");
         }
+    }
+
+    #[test]
+    fn a_lone_stone_in_an_enclosed_corner_has_not_escaped() {
+        // A lone black stone inside White's living wall around a 5x6 corner: the owl's escape
+        // judgement counts the points the stone itself holds as open space, so it calls the
+        // stone escaped; the enclosure has no way out.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            . . . . . O . . .
+            . . . . . O . . .
+            . . X . . O . . .
+            . . . . . O . . .
+            . . . . . O . . .",
+        );
+        let size = pos.size();
+        let c3 = size.parse_point("C3").unwrap();
+        // The prover off, so that the solver's estimate answers (a proof would stand either
+        // way).
+        let on = OwlConfig {
+            proof_nodes: 0,
+            ..OwlConfig::default()
+        };
+        assert!(on.enclosed_no_escape, "on by default");
+        let off = OwlConfig {
+            enclosed_no_escape: false,
+            ..on
+        };
+        assert!(applies(&pos, c3, &on));
+        assert_eq!(life_reason(&pos, c3, &on), Some(Life::Escape));
+        // On: the solver's kill stands, and it is the owl's answer.
+        let (kill, _) = read(&pos, c3, true, &on);
+        let kill = kill.expect("the route answers");
+        assert!(kill.estimated);
+        assert_eq!(kill.code, Code::Works);
+        assert_eq!(Owl::new(on).attack(&pos, c3).unwrap().code, Code::Works);
+        // Off: the escape overrules the estimate, and the owl's search finds no kill.
+        assert!(read(&pos, c3, true, &off).0.is_none());
+        assert_eq!(Owl::new(off).attack(&pos, c3).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn the_solver_reads_the_whole_group_that_a_one_point_jump_splits() {
+        // Black's group in White's corner enclosure: B4-C4 jumps to E4 over D4, and reaches
+        // A2-B2 and D2 by diagonals and jumps. E4 alone falls to the wedge at D4; the group
+        // lives.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            . X X . X O . . .
+            . . . . . O . . .
+            X X . X . O . . .
+            . . . . . O . . .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let e4 = pt("E4");
+        let block = OwlConfig::default();
+        assert!(!block.enclosed_group_target, "off by default");
+        let group = OwlConfig {
+            enclosed_group_target: true,
+            ..block
+        };
+        let fight = fight_region(&pos, e4, &group).expect("enclosed");
+        assert_eq!(fight.target, PointSet::single(e4));
+        let whole: PointSet = ["B4", "C4", "E4", "A2", "B2", "D2"]
+            .iter()
+            .map(|s| pt(s))
+            .collect();
+        assert_eq!(group_target(pos.board(), &fight, e4), whole);
+        // The block alone: the wedge captures it. The group: no kill, Black to move lives.
+        let (kill, _) = read(&pos, e4, true, &block);
+        assert_eq!(kill.expect("decided").gtp_text(size), "1 D4");
+        let (kill, _) = read(&pos, e4, true, &group);
+        assert_eq!(kill.expect("decided").code, Code::Fails);
+        let (life, _) = read(&pos, e4, false, &group);
+        assert_eq!(life.expect("decided").code, Code::Works);
     }
 }

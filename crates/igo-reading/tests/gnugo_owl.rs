@@ -1093,6 +1093,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(n) = std::env::var("IGO_OWL_LEAF_CAPTURE") {
         config.leaf_capture_nodes = n.parse().expect("IGO_OWL_LEAF_CAPTURE: a number");
     }
+    // IGO_OWL_ENCLOSED_NO_ESCAPE=1|0: no escape inside a tsumego-like enclosure, only Benson
+    // overrules the enclosed route's estimate ([`OwlConfig::enclosed_no_escape`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_NO_ESCAPE") {
+        config.enclosed_no_escape = v == "1";
+    }
+    // IGO_OWL_GROUP_TARGET=1|0: the enclosed route's target is the stone's whole group
+    // ([`OwlConfig::enclosed_group_target`]).
+    if let Ok(v) = std::env::var("IGO_OWL_GROUP_TARGET") {
+        config.enclosed_group_target = v == "1";
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
