@@ -118,13 +118,13 @@ pub struct OwlConfig {
     /// more problems on every level and lost none in the game-position harness;
     /// BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
     pub enclosed_no_escape: bool,
-    /// Whether the enclosed route ([`crate::enclosed`]) reads the whole group of the stone
-    /// asked about as the target of its solver and prover ([`crate::enclosed::group_target`]:
-    /// the owner's stones of the fight region linked to it solidly, by diagonals or by
-    /// one-point jumps), not only the stone's block: a problem's group split by a one-point
-    /// jump lives or dies as one, and the solver counts a capture only when more than half the
-    /// target falls. \[default: off; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
-    pub enclosed_group_target: bool,
+    /// What the enclosed route ([`crate::enclosed`]) reads as the target of its solver and
+    /// prover ([`GroupTarget`]): the block of the stone asked about, or its whole group, so
+    /// that a problem's group split by a one-point jump lives or dies as one (the solver and
+    /// the prover count a capture only when more than half the target falls).
+    /// \[default: [`GroupTarget::Block`]; BENCHMARKS.md, igo-reading, "branch `owl`,
+    /// 2026-12-01"\]
+    pub enclosed_group_target: GroupTarget,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -217,9 +217,26 @@ impl Default for OwlConfig {
             cut_diagonals: false,
             leaf_capture_nodes: 500,
             enclosed_no_escape: true,
-            enclosed_group_target: false,
+            enclosed_group_target: GroupTarget::Block,
         }
     }
+}
+
+/// The target of the enclosed route's solver and prover ([`OwlConfig::enclosed_group_target`]),
+/// always within the fight region ([`crate::enclosed::group_target`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupTarget {
+    /// The block of the stone asked about (the default).
+    Block,
+    /// The owner's stones linked to it stone by stone: neighbours, diagonal neighbours unless
+    /// both other points of their square are the opponent's, and one-point jumps over an empty
+    /// point.
+    Linked,
+    /// The blocks amalgamated with its block as GNU Go's documentation describes its dragons
+    /// (written anew): blocks that bound the same cave (empty points touched by the owner's
+    /// stones only), and groups that share two liberties, or one liberty where an opponent
+    /// stone would be in atari (or have none) without capturing.
+    Amalgamated,
 }
 
 /// Whose stones hold empty points against the opponent's claim in the escape judgement

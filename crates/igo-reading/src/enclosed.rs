@@ -62,7 +62,7 @@ use igo_core::{Board, Color, Move, Point, PointSet, Position};
 use igo_tsumego::uct::Budget;
 use igo_tsumego::{solve_fight, Goal, Patterns, PlayoutPolicy, Region, SolverConfig, Status};
 
-use crate::dragon::{life_reason, Life, OwlConfig};
+use crate::dragon::{life_reason, GroupTarget, Life, OwlConfig};
 use crate::fight::{fight_region, prove_fight, Fight};
 use crate::{Code, Reading};
 
@@ -119,9 +119,7 @@ pub(crate) fn read(
     if !is_tsumego_like(pos, &fight) {
         return (None, 0);
     }
-    if config.enclosed_group_target {
-        fight.target = group_target(pos.board(), &fight, p);
-    }
+    fight.target = group_target(pos.board(), &fight, p, config.enclosed_group_target);
     let mover = if attack {
         fight.attacker
     } else {
@@ -182,11 +180,22 @@ pub(crate) fn read(
     (Some(reading), nodes)
 }
 
-/// The group of the stone at `p` in `fight` ([`OwlConfig::enclosed_group_target`]): the owner's
-/// stones of the fight region reached from `p` through links of stone to stone: neighbours
-/// (its block), diagonal neighbours unless both other points of their square are the
-/// attacker's, and one-point jumps along a line over an empty point.
-pub fn group_target(board: &Board, fight: &Fight, p: Point) -> PointSet {
+/// The target of the route for the stone at `p` in `fight` by `kind`
+/// ([`OwlConfig::enclosed_group_target`]): its block (`fight.target`), or the owner's stones of
+/// the fight region grouped with it as [`GroupTarget`] says.
+pub fn group_target(board: &Board, fight: &Fight, p: Point, kind: GroupTarget) -> PointSet {
+    match kind {
+        GroupTarget::Block => fight.target,
+        GroupTarget::Linked => linked_group(board, fight, p),
+        GroupTarget::Amalgamated => amalgamated_group(board, fight, p),
+    }
+}
+
+/// [`GroupTarget::Linked`]: the owner's stones of the fight region reached from `p` through
+/// links of stone to stone: neighbours (its block), diagonal neighbours unless both other
+/// points of their square are the attacker's, and one-point jumps along a line over an empty
+/// point.
+fn linked_group(board: &Board, fight: &Fight, p: Point) -> PointSet {
     let size = board.size();
     let owner = !fight.attacker;
     let own = board.stones(owner) & fight.region;
@@ -227,6 +236,69 @@ pub fn group_target(board: &Board, fight: &Fight, p: Point) -> PointSet {
         }
     }
     seen | fight.target
+}
+
+/// [`GroupTarget::Amalgamated`]: the owner's blocks of the fight region joined to the block of
+/// `p`, group by group until nothing changes, where two groups bound the same cave (a
+/// connected set of empty points whose neighbours are all the owner's stones), share two
+/// liberties or more, or share one liberty where an attacker's stone would be left with at
+/// most one liberty and capture nothing.
+fn amalgamated_group(board: &Board, fight: &Fight, p: Point) -> PointSet {
+    let size = board.size();
+    let owner = !fight.attacker;
+    let own = board.stones(owner) & fight.region;
+    let empty = board.empty_points();
+    // The groups, as blocks to begin with.
+    let mut groups: Vec<PointSet> = Vec::new();
+    let mut left = own;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q).expect("a stone").stones();
+        left -= block;
+        groups.push(block);
+    }
+    // Caves: their bounding blocks are one group.
+    let mut caves = empty & fight.region;
+    while let Some(q) = caves.first() {
+        let cave = PointSet::single(q).flood_fill(&empty, size);
+        caves -= cave;
+        let rim = cave.neighbours(size) - cave;
+        if rim.intersects(&board.stones(fight.attacker)) || !rim.intersects(&own) {
+            continue;
+        }
+        let (joined, rest): (Vec<PointSet>, Vec<PointSet>) =
+            groups.into_iter().partition(|g| g.intersects(&rim));
+        groups = rest;
+        groups.push(joined.into_iter().fold(PointSet::EMPTY, |a, g| a | g));
+    }
+    // Whether the attacker's stone at `q` would stand in atari or without liberties and
+    // capture nothing.
+    let hopeless_for_attacker = |q: Point| -> bool {
+        let mut after = board.clone();
+        let placed = after.place_stone(fight.attacker, q);
+        !placed.suicide.is_empty() || (placed.captured.is_empty() && after.liberty_count_at(q) <= 1)
+    };
+    loop {
+        let libs: Vec<PointSet> = groups.iter().map(|g| g.neighbours(size) & empty).collect();
+        let mut merge = None;
+        'pairs: for i in 0..groups.len() {
+            for j in i + 1..groups.len() {
+                let shared = libs[i] & libs[j];
+                let n = shared.count();
+                if n >= 2 || (n == 1 && hopeless_for_attacker(shared.first().expect("one"))) {
+                    merge = Some((i, j));
+                    break 'pairs;
+                }
+            }
+        }
+        let Some((i, j)) = merge else { break };
+        let g = groups.swap_remove(j);
+        groups[i] |= g;
+    }
+    groups
+        .into_iter()
+        .find(|g| g.contains(p))
+        .unwrap_or(fight.target)
+        | fight.target
 }
 
 /// What the Monte-Carlo solver says, for the side that moves first.
@@ -504,6 +576,50 @@ mod tests {
     }
 
     #[test]
+    fn amalgamation_joins_shared_liberties_but_not_a_jump_the_attacker_can_wedge() {
+        // Black's stones in White's corner enclosure. B4 and C3 touch diagonally with B3 and
+        // C4 empty (two shared liberties), as do C3 and D4 (C4, D3). E2 and G2 share only F2,
+        // where a White stone would have two liberties (F1, F3): the jump is not joined. A1
+        // is alone.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O .
+            . X . X . . . O .
+            . . X . . . . O .
+            . . . . X . X O .
+            X . . . . . . O .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let config = OwlConfig::default();
+        let set = |v: &[&str]| v.iter().map(|s| pt(s)).collect::<PointSet>();
+        let target = |p: &str, kind| {
+            let fight = fight_region(&pos, pt(p), &config).expect("enclosed");
+            group_target(pos.board(), &fight, pt(p), kind)
+        };
+        assert_eq!(
+            target("B4", GroupTarget::Amalgamated),
+            set(&["B4", "C3", "D4"])
+        );
+        assert_eq!(target("E2", GroupTarget::Amalgamated), set(&["E2"]));
+        assert_eq!(target("A1", GroupTarget::Amalgamated), set(&["A1"]));
+        assert_eq!(target("B4", GroupTarget::Block), set(&["B4"]));
+        // With a Black stone at F1 White's wedge at F2 would stand in atari: E2 and G2 join.
+        let mut closed = pos.clone();
+        closed.set_to_play(Color::Black);
+        closed.play(Move::Play(pt("F1"))).unwrap();
+        let fight = fight_region(&closed, pt("E2"), &config).expect("enclosed");
+        assert_eq!(
+            group_target(closed.board(), &fight, pt("E2"), GroupTarget::Amalgamated),
+            set(&["E2", "F1", "G2"])
+        );
+    }
+
+    #[test]
     fn the_solver_reads_the_whole_group_that_a_one_point_jump_splits() {
         // Black's group in White's corner enclosure: B4-C4 jumps to E4 over D4, and reaches
         // A2-B2 and D2 by diagonals and jumps. E4 alone falls to the wedge at D4; the group
@@ -524,9 +640,13 @@ mod tests {
         let pt = |s: &str| size.parse_point(s).unwrap();
         let e4 = pt("E4");
         let block = OwlConfig::default();
-        assert!(!block.enclosed_group_target, "off by default");
+        assert_eq!(
+            block.enclosed_group_target,
+            GroupTarget::Block,
+            "off by default"
+        );
         let group = OwlConfig {
-            enclosed_group_target: true,
+            enclosed_group_target: GroupTarget::Linked,
             ..block
         };
         let fight = fight_region(&pos, e4, &group).expect("enclosed");
@@ -535,7 +655,17 @@ mod tests {
             .iter()
             .map(|s| pt(s))
             .collect();
-        assert_eq!(group_target(pos.board(), &fight, e4), whole);
+        assert_eq!(
+            group_target(pos.board(), &fight, e4, GroupTarget::Linked),
+            whole
+        );
+        // Amalgamated as GNU Go's dragons are: the wedge at D4 would join White's wall, so
+        // E4 is a group of its own; B4-C4 and A2-B2 share only B3, where White has two
+        // liberties.
+        assert_eq!(
+            group_target(pos.board(), &fight, e4, GroupTarget::Amalgamated),
+            PointSet::single(e4)
+        );
         // The block alone: the wedge captures it. The group: no kill, Black to move lives.
         let (kill, _) = read(&pos, e4, true, &block);
         assert_eq!(kill.expect("decided").gtp_text(size), "1 D4");

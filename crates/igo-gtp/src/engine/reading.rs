@@ -25,7 +25,7 @@
 use igo_analysis::unconditional::position_status;
 use igo_core::{BoardSize, Color, Game, Move, Point};
 use igo_reading::connection::{self, ConnectConfig};
-use igo_reading::owl::OwlConfig;
+use igo_reading::owl::{GroupTarget, OwlConfig};
 use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
 use super::{Engine, Entry, Kind};
@@ -439,8 +439,9 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
 /// `escape_points`, `escape_reach`, `playouts`, `mc_playouts`: igo-tsumego's solver on
-/// tsumego-like enclosures, 0 off; the switches `enclosed_no_escape` and `group_target`, 0 or
-/// 1: `OwlConfig::enclosed_no_escape` and `OwlConfig::enclosed_group_target`) for the
+/// tsumego-like enclosures, 0 off; `enclosed_no_escape` 0 or 1:
+/// `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or 2: `OwlConfig::enclosed_group_target`
+/// block, linked or amalgamated) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -460,11 +461,18 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_reach" => c.escape_reach = v as usize,
             "playouts" => c.estimate_playouts = v as u32,
             "mc_playouts" => c.mc_playouts = u32::try_from(v).unwrap_or(u32::MAX),
-            "enclosed_no_escape" | "group_target" if v > 1 => {
-                return Err(format!("syntax error: {} takes 0 or 1", quote(&pair[0])));
+            "enclosed_no_escape" if v > 1 => {
+                return Err("syntax error: enclosed_no_escape takes 0 or 1".into());
             }
             "enclosed_no_escape" => c.enclosed_no_escape = v == 1,
-            "group_target" => c.enclosed_group_target = v == 1,
+            "group_target" => {
+                c.enclosed_group_target = match v {
+                    0 => GroupTarget::Block,
+                    1 => GroupTarget::Linked,
+                    2 => GroupTarget::Amalgamated,
+                    _ => return Err("syntax error: group_target takes 0, 1 or 2".into()),
+                }
+            }
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -480,8 +488,17 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.estimate_playouts,
         c.mc_playouts,
         u8::from(c.enclosed_no_escape),
-        u8::from(c.enclosed_group_target)
+        group_target_number(c.enclosed_group_target)
     ))
+}
+
+/// `group_target`'s number in `igo-owl_settings`.
+fn group_target_number(t: GroupTarget) -> u8 {
+    match t {
+        GroupTarget::Block => 0,
+        GroupTarget::Linked => 1,
+        GroupTarget::Amalgamated => 2,
+    }
 }
 
 fn reset_owl_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
@@ -656,7 +673,7 @@ mod tests {
             "igo-owl_settings speed 3",
             "igo-owl_settings nodes many",
             "igo-owl_settings enclosed_no_escape 0 group_target 1",
-            "igo-owl_settings group_target 2",
+            "igo-owl_settings group_target 3",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -672,7 +689,7 @@ mod tests {
                 d.estimate_playouts,
                 d.mc_playouts,
                 u8::from(d.enclosed_no_escape),
-                u8::from(d.enclosed_group_target)
+                super::group_target_number(d.enclosed_group_target)
             ))
         );
         assert!(a[5]

@@ -136,7 +136,7 @@ use igo_core::{BoardSize, Move, Point, PointSet, Position};
 pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
-pub use crate::dragon::{dragon, dragons, EscapeClaim, OwlConfig, SelectiveAttack};
+pub use crate::dragon::{dragon, dragons, EscapeClaim, GroupTarget, OwlConfig, SelectiveAttack};
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
     Search,
