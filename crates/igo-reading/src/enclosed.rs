@@ -37,8 +37,8 @@
 //! was not above the noise of the shared machine on every level (BENCHMARKS.md, igo-reading,
 //! 2026-11-28).
 //!
-//! **Which answers** (a proof beats an estimate; an estimate never contradicts the owl's own
-//! static judgement of escape):
+//! **Which answers** (a proof beats an estimate; an estimate never contradicts Benson's
+//! unconditional life):
 //! * the prover's answer, when it decides, is the answer, exact for Go inside the walls
 //!   ([`crate::Reading::proven`]);
 //! * otherwise the Monte-Carlo solver's answer, marked as an estimate
@@ -46,10 +46,18 @@
 //!   uncertainty, the library's answer does), unless its status is unknown (near one half), or
 //!   it says the mover succeeds with a success rate below 0.4 (the solver's threshold, 0.35,
 //!   is made for problems posed for the side to play; owl questions are not), or it says the
-//!   dragon dies while the dragon lives by Benson or has escaped into open space
-//!   by the owl's judgement ([`crate::owl`], "The dragon lives"): open space means the frame the
-//!   solver assumes is not there;
+//!   dragon dies while the dragon lives by Benson (or, with [`OwlConfig::enclosed_no_escape`]
+//!   off, has escaped into open space by the owl's judgement, [`crate::owl`], "The dragon
+//!   lives": open space would mean the frame the solver assumes is not there; but the
+//!   enclosure is what the route was taken for, and the escape judgement counts the points a
+//!   lone stone holds itself, so inside a corner enclosure of two dozen points it calls the
+//!   stone escaped; on by default, so only Benson overrules);
 //! * otherwise (route not taken or undecided) the owl's heuristic search.
+//!
+//! **Which stones.** The solver and the prover read the block of the stone asked about as
+//! their target, or with [`OwlConfig::enclosed_group_target`] (off by default) its group
+//! ([`group_target`]): they count a capture only when more than half the target falls, so a
+//! group reads as one what its block alone might lose.
 //!
 //! The route is on when [`OwlConfig::mc_playouts`] is above 0; every owl reading (the
 //! selective second look's defence check included) goes through [`crate::owl::Owl`] with its
