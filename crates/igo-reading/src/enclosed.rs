@@ -55,7 +55,7 @@
 //! * otherwise (route not taken or undecided) the owl's heuristic search.
 //!
 //! **Which stones.** The solver and the prover read the block of the stone asked about as
-//! their target, or with [`OwlConfig::enclosed_group_target`] (off by default) its group
+//! their target, or (by default, [`OwlConfig::enclosed_group_target`]) its group
 //! ([`group_target`]): they count a capture only when more than half the target falls, so a
 //! group reads as one what its block alone might lose.
 //!
@@ -647,15 +647,15 @@ mod tests {
         let size = pos.size();
         let pt = |s: &str| size.parse_point(s).unwrap();
         let e4 = pt("E4");
-        let block = OwlConfig::default();
+        let group = OwlConfig::default();
         assert_eq!(
-            block.enclosed_group_target,
-            GroupTarget::Block,
-            "off by default"
+            group.enclosed_group_target,
+            GroupTarget::Linked,
+            "on by default"
         );
-        let group = OwlConfig {
-            enclosed_group_target: GroupTarget::Linked,
-            ..block
+        let block = OwlConfig {
+            enclosed_group_target: GroupTarget::Block,
+            ..group
         };
         let fight = fight_region(&pos, e4, &group).expect("enclosed");
         assert_eq!(fight.target, PointSet::single(e4));
