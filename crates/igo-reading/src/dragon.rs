@@ -124,8 +124,8 @@ pub struct OwlConfig {
     /// the prover count a capture only when more than half the target falls).
     /// \[default: [`GroupTarget::Linked`]: on the framed book problems (mod 4 = 2) igo's owl
     /// answered 13 / 3 / 10 more elementary / intermediate / advanced problems than with the
-    /// block, 7 more advanced ones on the held-out half (mod 4 = 0), and the game-position
-    /// harness did not change; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
+    /// block, 17 more elementary and 7 more advanced ones on the held-out half (mod 4 = 0),
+    /// and the game-position harness did not change; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
     pub enclosed_group_target: GroupTarget,
 }
 
