@@ -109,6 +109,24 @@ pub struct OwlConfig {
     /// cost too much). \[default: 500: two more of GNU Go's critical `owl_defend` questions
     /// pass, none fewer, and no kill changes; BENCHMARKS.md, igo-reading, "Tenth session"\]
     pub leaf_capture_nodes: u64,
+    /// Whether a dragon in a tsumego-like enclosure ([`crate::enclosed`]) may still be judged
+    /// alive by escape there: when on, the enclosure is taken as closed, so only Benson's
+    /// unconditional life overrules the enclosed route's estimate that the dragon dies (its
+    /// module documentation, "Which answers"); the owl's escape into open space counts the
+    /// points the dragon's own stones hold, which inside a corner enclosure of two dozen points
+    /// is most of them. \[default: on: on the framed book problems (mod 4 = 2) it answered
+    /// more problems on every level and lost none in the game-position harness;
+    /// BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
+    pub enclosed_no_escape: bool,
+    /// What the enclosed route ([`crate::enclosed`]) reads as the target of its solver and
+    /// prover ([`GroupTarget`]): the block of the stone asked about, or its whole group, so
+    /// that a problem's group split by a one-point jump lives or dies as one (the solver and
+    /// the prover count a capture only when more than half the target falls).
+    /// \[default: [`GroupTarget::Linked`]: on the framed book problems (mod 4 = 2) igo's owl
+    /// answered 13 / 3 / 10 more elementary / intermediate / advanced problems than with the
+    /// block, 17 more elementary and 7 more advanced ones on the held-out half (mod 4 = 0),
+    /// and the game-position harness did not change; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
+    pub enclosed_group_target: GroupTarget,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -200,8 +218,27 @@ impl Default for OwlConfig {
             escape_value_steps: 4,
             cut_diagonals: false,
             leaf_capture_nodes: 500,
+            enclosed_no_escape: true,
+            enclosed_group_target: GroupTarget::Linked,
         }
     }
+}
+
+/// The target of the enclosed route's solver and prover ([`OwlConfig::enclosed_group_target`]),
+/// always within the fight region ([`crate::enclosed::group_target`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupTarget {
+    /// The block of the stone asked about.
+    Block,
+    /// The owner's stones linked to it stone by stone (the default): neighbours, diagonal neighbours unless
+    /// both other points of their square are the opponent's, and one-point jumps over an empty
+    /// point.
+    Linked,
+    /// The blocks amalgamated with its block as GNU Go's documentation describes its dragons
+    /// (written anew): blocks that bound the same cave (empty points touched by the owner's
+    /// stones only), and groups that share two liberties, or one liberty where an opponent
+    /// stone would be in atari (or have none) without capturing.
+    Amalgamated,
 }
 
 /// Whose stones hold empty points against the opponent's claim in the escape judgement

@@ -37,8 +37,8 @@
 //! was not above the noise of the shared machine on every level (BENCHMARKS.md, igo-reading,
 //! 2026-11-28).
 //!
-//! **Which answers** (a proof beats an estimate; an estimate never contradicts the owl's own
-//! static judgement of escape):
+//! **Which answers** (a proof beats an estimate; an estimate never contradicts Benson's
+//! unconditional life):
 //! * the prover's answer, when it decides, is the answer, exact for Go inside the walls
 //!   ([`crate::Reading::proven`]);
 //! * otherwise the Monte-Carlo solver's answer, marked as an estimate
@@ -46,10 +46,18 @@
 //!   uncertainty, the library's answer does), unless its status is unknown (near one half), or
 //!   it says the mover succeeds with a success rate below 0.4 (the solver's threshold, 0.35,
 //!   is made for problems posed for the side to play; owl questions are not), or it says the
-//!   dragon dies while the dragon lives by Benson or has escaped into open space
-//!   by the owl's judgement ([`crate::owl`], "The dragon lives"): open space means the frame the
-//!   solver assumes is not there;
+//!   dragon dies while the dragon lives by Benson (or, with [`OwlConfig::enclosed_no_escape`]
+//!   off, has escaped into open space by the owl's judgement, [`crate::owl`], "The dragon
+//!   lives": open space would mean the frame the solver assumes is not there; but the
+//!   enclosure is what the route was taken for, and the escape judgement counts the points a
+//!   lone stone holds itself, so inside a corner enclosure of two dozen points it calls the
+//!   stone escaped; on by default, so only Benson overrules);
 //! * otherwise (route not taken or undecided) the owl's heuristic search.
+//!
+//! **Which stones.** The solver and the prover read the block of the stone asked about as
+//! their target, or (by default, [`OwlConfig::enclosed_group_target`]) its group
+//! ([`group_target`]): they count a capture only when more than half the target falls, so a
+//! group reads as one what its block alone might lose.
 //!
 //! The route is on when [`OwlConfig::mc_playouts`] is above 0; every owl reading (the
 //! selective second look's defence check included) goes through [`crate::owl::Owl`] with its
@@ -58,11 +66,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use igo_core::{Board, Color, Move, Point, Position};
+use igo_core::{Board, Color, Move, Point, PointSet, Position};
 use igo_tsumego::uct::Budget;
 use igo_tsumego::{solve_fight, Goal, Patterns, PlayoutPolicy, Region, SolverConfig, Status};
 
-use crate::dragon::{life_reason, Life, OwlConfig};
+use crate::dragon::{life_reason, GroupTarget, Life, OwlConfig};
 use crate::fight::{fight_region, prove_fight, Fight};
 use crate::{Code, Reading};
 
@@ -113,12 +121,13 @@ pub(crate) fn read(
     if config.mc_playouts == 0 {
         return (None, 0);
     }
-    let Some(fight) = fight_region(pos, p, config) else {
+    let Some(mut fight) = fight_region(pos, p, config) else {
         return (None, 0);
     };
     if !is_tsumego_like(pos, &fight) {
         return (None, 0);
     }
+    fight.target = group_target(pos.board(), &fight, p, config.enclosed_group_target);
     let mover = if attack {
         fight.attacker
     } else {
@@ -157,12 +166,13 @@ pub(crate) fn read(
         return (None, nodes);
     };
     let dies = (attack && code != Code::Fails) || (!attack && code == Code::Fails);
-    if dies
-        && matches!(
-            life_reason(pos, p, config),
-            Some(Life::Benson | Life::Escape)
-        )
-    {
+    let overruled = match life_reason(pos, p, config) {
+        Some(Life::Benson) => true,
+        // The enclosure is closed (`OwlConfig::enclosed_no_escape`): no open space inside it.
+        Some(Life::Escape) => !config.enclosed_no_escape,
+        _ => false,
+    };
+    if dies && overruled {
         // The owl's static judgement sees open space (or a proof of life) where the solver
         // assumed a frame: the estimate does not overrule it.
         return (None, nodes);
@@ -176,6 +186,127 @@ pub(crate) fn read(
         estimated: true,
     };
     (Some(reading), nodes)
+}
+
+/// The target of the route for the stone at `p` in `fight` by `kind`
+/// ([`OwlConfig::enclosed_group_target`]): its block (`fight.target`), or the owner's stones of
+/// the fight region grouped with it as [`GroupTarget`] says.
+pub fn group_target(board: &Board, fight: &Fight, p: Point, kind: GroupTarget) -> PointSet {
+    match kind {
+        GroupTarget::Block => fight.target,
+        GroupTarget::Linked => linked_group(board, fight, p),
+        GroupTarget::Amalgamated => amalgamated_group(board, fight, p),
+    }
+}
+
+/// [`GroupTarget::Linked`]: the owner's stones of the fight region reached from `p` through
+/// links of stone to stone: neighbours (its block), diagonal neighbours unless both other
+/// points of their square are the attacker's, and one-point jumps along a line over an empty
+/// point.
+fn linked_group(board: &Board, fight: &Fight, p: Point) -> PointSet {
+    let size = board.size();
+    let owner = !fight.attacker;
+    let own = board.stones(owner) & fight.region;
+    let theirs = board.stones(fight.attacker);
+    let mut seen = PointSet::single(p);
+    let mut todo = vec![p];
+    while let Some(a) = todo.pop() {
+        let (ax, ay) = (size.coords(a).0 as isize, size.coords(a).1 as isize);
+        let at = |dx: isize, dy: isize| -> Option<Point> {
+            let (x, y) = (ax + dx, ay + dy);
+            if x < 0 || y < 0 {
+                return None;
+            }
+            size.point(x as usize, y as usize)
+        };
+        let mut next = Vec::new();
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            next.extend(at(dx, dy));
+            // A one-point jump: the point between is empty.
+            if let (Some(mid), Some(far)) = (at(dx, dy), at(2 * dx, 2 * dy)) {
+                if board.is_empty_at(mid) {
+                    next.push(far);
+                }
+            }
+        }
+        for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if let (Some(d), Some(c1), Some(c2)) = (at(dx, dy), at(dx, 0), at(0, dy)) {
+                if !(theirs.contains(c1) && theirs.contains(c2)) {
+                    next.push(d);
+                }
+            }
+        }
+        for b in next {
+            if own.contains(b) && !seen.contains(b) {
+                seen.insert(b);
+                todo.push(b);
+            }
+        }
+    }
+    seen | fight.target
+}
+
+/// [`GroupTarget::Amalgamated`]: the owner's blocks of the fight region joined to the block of
+/// `p`, group by group until nothing changes, where two groups bound the same cave (a
+/// connected set of empty points whose neighbours are all the owner's stones), share two
+/// liberties or more, or share one liberty where an attacker's stone would be left with at
+/// most one liberty and capture nothing.
+fn amalgamated_group(board: &Board, fight: &Fight, p: Point) -> PointSet {
+    let size = board.size();
+    let owner = !fight.attacker;
+    let own = board.stones(owner) & fight.region;
+    let empty = board.empty_points();
+    // The groups, as blocks to begin with.
+    let mut groups: Vec<PointSet> = Vec::new();
+    let mut left = own;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q).expect("a stone").stones();
+        left -= block;
+        groups.push(block);
+    }
+    // Caves: their bounding blocks are one group.
+    let mut caves = empty & fight.region;
+    while let Some(q) = caves.first() {
+        let cave = PointSet::single(q).flood_fill(&empty, size);
+        caves -= cave;
+        let rim = cave.neighbours(size) - cave;
+        if rim.intersects(&board.stones(fight.attacker)) || !rim.intersects(&own) {
+            continue;
+        }
+        let (joined, rest): (Vec<PointSet>, Vec<PointSet>) =
+            groups.into_iter().partition(|g| g.intersects(&rim));
+        groups = rest;
+        groups.push(joined.into_iter().fold(PointSet::EMPTY, |a, g| a | g));
+    }
+    // Whether the attacker's stone at `q` would stand in atari or without liberties and
+    // capture nothing.
+    let hopeless_for_attacker = |q: Point| -> bool {
+        let mut after = board.clone();
+        let placed = after.place_stone(fight.attacker, q);
+        !placed.suicide.is_empty() || (placed.captured.is_empty() && after.liberty_count_at(q) <= 1)
+    };
+    loop {
+        let libs: Vec<PointSet> = groups.iter().map(|g| g.neighbours(size) & empty).collect();
+        let mut merge = None;
+        'pairs: for i in 0..groups.len() {
+            for j in i + 1..groups.len() {
+                let shared = libs[i] & libs[j];
+                let n = shared.count();
+                if n >= 2 || (n == 1 && hopeless_for_attacker(shared.first().expect("one"))) {
+                    merge = Some((i, j));
+                    break 'pairs;
+                }
+            }
+        }
+        let Some((i, j)) = merge else { break };
+        let g = groups.swap_remove(j);
+        groups[i] |= g;
+    }
+    groups
+        .into_iter()
+        .find(|g| g.contains(p))
+        .unwrap_or(fight.target)
+        | fight.target
 }
 
 /// What the Monte-Carlo solver says, for the side that moves first.
@@ -407,5 +538,148 @@ mod tests {
             });
             assert_eq!(owl.attack(&after, b4).unwrap().gtp_text(size), "0");
         }
+    }
+
+    #[test]
+    fn a_lone_stone_in_an_enclosed_corner_has_not_escaped() {
+        // A lone black stone inside White's living wall around a 5x6 corner: the owl's escape
+        // judgement counts the points the stone itself holds as open space, so it calls the
+        // stone escaped; the enclosure has no way out.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            . . . . . O . . .
+            . . . . . O . . .
+            . . X . . O . . .
+            . . . . . O . . .
+            . . . . . O . . .",
+        );
+        let size = pos.size();
+        let c3 = size.parse_point("C3").unwrap();
+        // The prover off, so that the solver's estimate answers (a proof would stand either
+        // way).
+        let on = OwlConfig {
+            proof_nodes: 0,
+            ..OwlConfig::default()
+        };
+        assert!(on.enclosed_no_escape, "on by default");
+        let off = OwlConfig {
+            enclosed_no_escape: false,
+            ..on
+        };
+        assert!(applies(&pos, c3, &on));
+        assert_eq!(life_reason(&pos, c3, &on), Some(Life::Escape));
+        // On: the solver's kill stands, and it is the owl's answer.
+        let (kill, _) = read(&pos, c3, true, &on);
+        let kill = kill.expect("the route answers");
+        assert!(kill.estimated);
+        assert_eq!(kill.code, Code::Works);
+        assert_eq!(Owl::new(on).attack(&pos, c3).unwrap().code, Code::Works);
+        // Off: the escape overrules the estimate, and the owl's search finds no kill.
+        assert!(read(&pos, c3, true, &off).0.is_none());
+        assert_eq!(Owl::new(off).attack(&pos, c3).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn amalgamation_joins_shared_liberties_but_not_a_jump_the_attacker_can_wedge() {
+        // Black's stones in White's corner enclosure. B4 and C3 touch diagonally with B3 and
+        // C4 empty (two shared liberties), as do C3 and D4 (C4, D3). E2 and G2 share only F2,
+        // where a White stone would have two liberties (F1, F3): the jump is not joined. A1
+        // is alone.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O .
+            . X . X . . . O .
+            . . X . . . . O .
+            . . . . X . X O .
+            X . . . . . . O .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let config = OwlConfig::default();
+        let set = |v: &[&str]| v.iter().map(|s| pt(s)).collect::<PointSet>();
+        let target = |p: &str, kind| {
+            let fight = fight_region(&pos, pt(p), &config).expect("enclosed");
+            group_target(pos.board(), &fight, pt(p), kind)
+        };
+        assert_eq!(
+            target("B4", GroupTarget::Amalgamated),
+            set(&["B4", "C3", "D4"])
+        );
+        assert_eq!(target("E2", GroupTarget::Amalgamated), set(&["E2"]));
+        assert_eq!(target("A1", GroupTarget::Amalgamated), set(&["A1"]));
+        assert_eq!(target("B4", GroupTarget::Block), set(&["B4"]));
+        // With a Black stone at F1 White's wedge at F2 would stand in atari: E2 and G2 join.
+        let mut closed = pos.clone();
+        closed.set_to_play(Color::Black);
+        closed.play(Move::Play(pt("F1"))).unwrap();
+        let fight = fight_region(&closed, pt("E2"), &config).expect("enclosed");
+        assert_eq!(
+            group_target(closed.board(), &fight, pt("E2"), GroupTarget::Amalgamated),
+            set(&["E2", "F1", "G2"])
+        );
+    }
+
+    #[test]
+    fn the_solver_reads_the_whole_group_that_a_one_point_jump_splits() {
+        // Black's group in White's corner enclosure: B4-C4 jumps to E4 over D4, and reaches
+        // A2-B2 and D2 by diagonals and jumps. E4 alone falls to the wedge at D4; the group
+        // lives.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            . X X . X O . . .
+            . . . . . O . . .
+            X X . X . O . . .
+            . . . . . O . . .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let e4 = pt("E4");
+        let group = OwlConfig::default();
+        assert_eq!(
+            group.enclosed_group_target,
+            GroupTarget::Linked,
+            "on by default"
+        );
+        let block = OwlConfig {
+            enclosed_group_target: GroupTarget::Block,
+            ..group
+        };
+        let fight = fight_region(&pos, e4, &group).expect("enclosed");
+        assert_eq!(fight.target, PointSet::single(e4));
+        let whole: PointSet = ["B4", "C4", "E4", "A2", "B2", "D2"]
+            .iter()
+            .map(|s| pt(s))
+            .collect();
+        assert_eq!(
+            group_target(pos.board(), &fight, e4, GroupTarget::Linked),
+            whole
+        );
+        // Amalgamated as GNU Go's dragons are: the wedge at D4 would join White's wall, so
+        // E4 is a group of its own; B4-C4 and A2-B2 share only B3, where White has two
+        // liberties.
+        assert_eq!(
+            group_target(pos.board(), &fight, e4, GroupTarget::Amalgamated),
+            PointSet::single(e4)
+        );
+        // The block alone: the wedge captures it. The group: no kill, Black to move lives.
+        let (kill, _) = read(&pos, e4, true, &block);
+        assert_eq!(kill.expect("decided").gtp_text(size), "1 D4");
+        let (kill, _) = read(&pos, e4, true, &group);
+        assert_eq!(kill.expect("decided").code, Code::Fails);
+        let (life, _) = read(&pos, e4, false, &group);
+        assert_eq!(life.expect("decided").code, Code::Works);
     }
 }

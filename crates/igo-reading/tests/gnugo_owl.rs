@@ -39,7 +39,7 @@ use std::fmt::Write as _;
 use igo_analysis::benson::unconditionally_alive;
 use igo_core::{BoardSize, Color, Move, Point, PointSet};
 use igo_gtp_client::Engine;
-use igo_reading::owl::{dragons, DragonStatus, EscapeClaim, Owl, OwlConfig};
+use igo_reading::owl::{dragons, DragonStatus, EscapeClaim, GroupTarget, Owl, OwlConfig};
 use igo_reading::Code;
 use igo_tsumego::frame::framed_position;
 use igo_tsumego::problem::{Goal, Problem};
@@ -1092,6 +1092,21 @@ fn owl_knobs(config: &mut OwlConfig) {
     // alive, N positions ([`OwlConfig::leaf_capture_nodes`]; 0: none).
     if let Ok(n) = std::env::var("IGO_OWL_LEAF_CAPTURE") {
         config.leaf_capture_nodes = n.parse().expect("IGO_OWL_LEAF_CAPTURE: a number");
+    }
+    // IGO_OWL_ENCLOSED_NO_ESCAPE=1|0: no escape inside a tsumego-like enclosure, only Benson
+    // overrules the enclosed route's estimate ([`OwlConfig::enclosed_no_escape`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_NO_ESCAPE") {
+        config.enclosed_no_escape = v == "1";
+    }
+    // IGO_OWL_GROUP_TARGET=0|1|2: the enclosed route's target is the stone's block, its
+    // linked group or its amalgamated group ([`OwlConfig::enclosed_group_target`]).
+    if let Ok(v) = std::env::var("IGO_OWL_GROUP_TARGET") {
+        config.enclosed_group_target = match v.as_str() {
+            "0" => GroupTarget::Block,
+            "1" => GroupTarget::Linked,
+            "2" => GroupTarget::Amalgamated,
+            _ => panic!("IGO_OWL_GROUP_TARGET: 0, 1 or 2"),
+        };
     }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {

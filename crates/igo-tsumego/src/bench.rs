@@ -22,7 +22,7 @@ use igo_core::Move;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::peer::{GnuGo, PeerMode};
+use crate::peer::{GnuGo, PeerAnswer, PeerMode};
 use crate::problem::Problem;
 use crate::proof::{solve_proven, Limits, ProofSettings, Solved};
 use crate::score::{first_move_correct, Tally, TallySummary, Verdicts};
@@ -57,6 +57,32 @@ pub struct ProblemRecord {
     /// Whether the checker accepted every proof tree (`null`: none checked).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
+    /// The peer engine's answer on the same framed position (absent without a peer), so that
+    /// the two engines can be compared problem by problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<PeerRecord>,
+}
+
+/// The peer's answer to one problem in a [`ProblemRecord`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PeerRecord {
+    /// Its first move (`C3`, `pass`), `null` when it failed.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Whether that move is one the file marks correct (`null`: the file marks none, or the
+    /// peer failed).
+    pub first_move_correct: Option<bool>,
+    /// The owl command it was asked (`owl_attack C3`; `null`: not asked).
+    pub owl_command: Option<String>,
+    /// The owl's reply (`1 B1`, `0`; `null`: not asked).
+    pub owl_reply: Option<String>,
+    /// Whether the move is `reg_genmove`'s (the owl found no attack or defence).
+    pub genmove: bool,
+    /// Wall-clock seconds of the peer's answer.
+    pub seconds: f64,
+    /// What went wrong, when it failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// The independent checker as the caller supplies it: the reasons it refuses the trees of a
@@ -180,6 +206,29 @@ fn checkpoint_crc(settings: &str, state: &str) -> String {
     h.update(&[0]);
     h.update(state.as_bytes());
     format!("{:08x}", h.finalize())
+}
+
+/// The peer's answer to `problem` as its record says it ([`PeerRecord`]).
+fn peer_record(problem: &Problem, answer: Result<(PeerAnswer, f64), (String, f64)>) -> PeerRecord {
+    match answer {
+        Ok((a, seconds)) => PeerRecord {
+            mv: Some(match a.mv {
+                Move::Play(p) => problem.position.size().format_point(p),
+                Move::Pass => "pass".to_string(),
+            }),
+            first_move_correct: first_move_correct(problem, a.mv),
+            owl_command: a.owl_command,
+            owl_reply: a.owl_reply,
+            genmove: a.genmove,
+            seconds,
+            error: None,
+        },
+        Err((error, seconds)) => PeerRecord {
+            seconds,
+            error: Some(error),
+            ..PeerRecord::default()
+        },
+    }
 }
 
 impl<'c> Bench<'c> {
@@ -465,11 +514,11 @@ impl<'c> Bench<'c> {
             } else {
                 t.add(answer, verdicts, cpu);
             }
-            if let Some(Ok((mv, seconds))) = &peer {
-                t.add_peer(first_move_correct(problem, *mv), *seconds);
+            if let Some(Ok((a, seconds))) = &peer {
+                t.add_peer(first_move_correct(problem, a.mv), *seconds);
             }
         }
-        if let Some(Err(e)) = peer {
+        if let Some(Err((e, _))) = &peer {
             self.errors.push(FileError {
                 file: file.to_string(),
                 error: format!("GNU Go: {e}"),
@@ -486,6 +535,7 @@ impl<'c> Bench<'c> {
                     .map(|&p| problem.position.size().format_point(p))
                     .collect(),
                 checked,
+                peer: peer.map(|r| peer_record(problem, r)),
             };
             self.records
                 .push(serde_json::to_value(record).expect("a record serializes"));
@@ -499,19 +549,21 @@ impl<'c> Bench<'c> {
         &mut self,
         problem: &Problem,
         answer: &Answer,
-    ) -> Option<Result<(Move, f64), String>> {
+    ) -> Option<Result<(PeerAnswer, f64), (String, f64)>> {
         let (gnugo, mode) = self.peer.as_mut()?;
         let t0 = Instant::now();
-        let mv = gnugo.answer(
+        let answer = gnugo.answer_in_full(
             &problem.position,
             &answer.region,
             answer.attacker,
             &answer.target,
             *mode,
         );
+        let seconds = t0.elapsed().as_secs_f64();
         Some(
-            mv.map(|mv| (mv, t0.elapsed().as_secs_f64()))
-                .map_err(|e| e.to_string()),
+            answer
+                .map(|a| (a, seconds))
+                .map_err(|e| (e.to_string(), seconds)),
         )
     }
 

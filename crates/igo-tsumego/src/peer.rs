@@ -20,6 +20,20 @@ pub enum PeerMode {
     Genmove,
 }
 
+/// A peer's answer to one problem: its move and how it came to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeerAnswer {
+    /// The move scored: the owl's vital point, or `reg_genmove`'s move (a resignation is a
+    /// pass).
+    pub mv: Move,
+    /// The owl command asked (`owl_attack C3`), in [`PeerMode::Owl`] with a target.
+    pub owl_command: Option<String>,
+    /// Its reply as the peer gave it (`1 B1`, `0`, `2 B1 C3`), beside the command.
+    pub owl_reply: Option<String>,
+    /// Whether the move is `reg_genmove`'s (the owl found nothing, or was not asked).
+    pub genmove: bool,
+}
+
 /// A running GNU Go.
 pub struct GnuGo {
     engine: Engine,
@@ -60,10 +74,24 @@ impl GnuGo {
         target: &PointSet,
         mode: PeerMode,
     ) -> Result<Move, ClientError> {
+        self.answer_in_full(pos, region, attacker, target, mode)
+            .map(|a| a.mv)
+    }
+
+    /// [`GnuGo::answer`] with the owl's command and reply beside the move ([`PeerAnswer`]).
+    pub fn answer_in_full(
+        &mut self,
+        pos: &Position,
+        region: &Region,
+        attacker: Color,
+        target: &PointSet,
+        mode: PeerMode,
+    ) -> Result<PeerAnswer, ClientError> {
         let framed = framed_position(pos, region, attacker);
         self.engine.set_position(&framed, 0.0)?;
         let size = pos.size();
         let to_play = pos.to_play();
+        let mut owl = None;
         if mode == PeerMode::Owl {
             if let Some(t) = target.first() {
                 let verb = if to_play == attacker {
@@ -77,16 +105,31 @@ impl GnuGo {
                 let mut words = reply.split_whitespace();
                 if words.next().unwrap_or("0") != "0" {
                     if let Some(v) = words.next() {
-                        return self.engine.parse_move(size, &command, v);
+                        let mv = self.engine.parse_move(size, &command, v)?;
+                        return Ok(PeerAnswer {
+                            mv,
+                            owl_command: Some(command),
+                            owl_reply: Some(reply),
+                            genmove: false,
+                        });
                     }
                 }
+                owl = Some((command, reply));
             }
         }
         let command = format!("reg_genmove {}", color_name(to_play));
         let reply = self.engine.command(&command)?;
-        if reply.eq_ignore_ascii_case("resign") {
-            return Ok(Move::Pass);
-        }
-        self.engine.parse_move(size, &command, &reply)
+        let mv = if reply.eq_ignore_ascii_case("resign") {
+            Move::Pass
+        } else {
+            self.engine.parse_move(size, &command, &reply)?
+        };
+        let (owl_command, owl_reply) = owl.unzip();
+        Ok(PeerAnswer {
+            mv,
+            owl_command,
+            owl_reply,
+            genmove: true,
+        })
     }
 }

@@ -25,7 +25,7 @@
 use igo_analysis::unconditional::position_status;
 use igo_core::{BoardSize, Color, Game, Move, Point};
 use igo_reading::connection::{self, ConnectConfig};
-use igo_reading::owl::OwlConfig;
+use igo_reading::owl::{GroupTarget, OwlConfig};
 use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
 use super::{Engine, Entry, Kind};
@@ -439,8 +439,11 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
 /// `escape_points`, `escape_reach`, `playouts`, `mc_playouts`: igo-tsumego's solver on
-/// tsumego-like enclosures, 0 off) for the questions that follow, and answers the
-/// settings in force as `NAME VALUE` pairs (igo's own command, for experiments).
+/// tsumego-like enclosures, 0 off; `enclosed_no_escape` 0 or 1:
+/// `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or 2: `OwlConfig::enclosed_group_target`
+/// block, linked or amalgamated) for the
+/// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
+/// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     if args.len() % 2 != 0 {
         return Err("syntax error".into());
@@ -458,20 +461,44 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_reach" => c.escape_reach = v as usize,
             "playouts" => c.estimate_playouts = v as u32,
             "mc_playouts" => c.mc_playouts = u32::try_from(v).unwrap_or(u32::MAX),
+            "enclosed_no_escape" if v > 1 => {
+                return Err("syntax error: enclosed_no_escape takes 0 or 1".into());
+            }
+            "enclosed_no_escape" => c.enclosed_no_escape = v == 1,
+            "group_target" => {
+                c.enclosed_group_target = match v {
+                    0 => GroupTarget::Block,
+                    1 => GroupTarget::Linked,
+                    2 => GroupTarget::Amalgamated,
+                    _ => return Err("syntax error: group_target takes 0, 1 or 2".into()),
+                }
+            }
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
     engine.reading.owl_base = Some(c);
     Ok(format!(
-        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {}",
+        "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
+         enclosed_no_escape {} group_target {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
         c.escape_points,
         c.escape_reach,
         c.estimate_playouts,
-        c.mc_playouts
+        c.mc_playouts,
+        u8::from(c.enclosed_no_escape),
+        group_target_number(c.enclosed_group_target)
     ))
+}
+
+/// `group_target`'s number in `igo-owl_settings`.
+fn group_target_number(t: GroupTarget) -> u8 {
+    match t {
+        GroupTarget::Block => 0,
+        GroupTarget::Linked => 1,
+        GroupTarget::Amalgamated => 2,
+    }
 }
 
 fn reset_owl_nodes(engine: &mut Engine, _: &[String]) -> Result<String, String> {
@@ -645,21 +672,31 @@ mod tests {
             "igo-owl_settings nodes",
             "igo-owl_settings speed 3",
             "igo-owl_settings nodes many",
+            "igo-owl_settings enclosed_no_escape 0 group_target 1",
+            "igo-owl_settings group_target 3",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
             a[0],
             Ok(format!(
-                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {}",
+                "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
+                 enclosed_no_escape {} group_target {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
                 d.escape_points,
                 d.escape_reach,
                 d.estimate_playouts,
-                d.mc_playouts
+                d.mc_playouts,
+                u8::from(d.enclosed_no_escape),
+                super::group_target_number(d.enclosed_group_target)
             ))
         );
+        assert!(a[5]
+            .as_ref()
+            .unwrap()
+            .ends_with(" enclosed_no_escape 0 group_target 1"));
+        assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
         assert_eq!(a[2], Err("syntax error".to_string()));
         assert!(a[3].as_ref().unwrap_err().starts_with("unknown setting"));

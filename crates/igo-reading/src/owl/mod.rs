@@ -9,8 +9,9 @@
 //! solver and then its df-pn prover hinted by the solver ([`crate::enclosed`], on with
 //! [`OwlConfig::mc_playouts`]); elsewhere by the prover alone. A proof is an exact answer for
 //! Go inside the walls, with GNU Go's ko codes ([`crate::Reading::proven`]); the solver's
-//! estimate answers where the prover does not decide, unless it contradicts the owl's static
-//! judgement of escape. When there is no enclosure or neither decides, the answer is this
+//! estimate answers where the prover does not decide, unless it contradicts Benson's
+//! unconditional life (or, with [`OwlConfig::enclosed_no_escape`] off, the owl's static
+//! judgement of escape). When there is no enclosure or neither decides, the answer is this
 //! crate's heuristic search, the same proof
 //! search as the tactical reading ([`crate::Reader`]) with a life goal instead of a liberty goal,
 //! described in the rest of this page.
@@ -136,7 +137,7 @@ use igo_core::{BoardSize, Move, Point, PointSet, Position};
 pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
-pub use crate::dragon::{dragon, dragons, EscapeClaim, OwlConfig, SelectiveAttack};
+pub use crate::dragon::{dragon, dragons, EscapeClaim, GroupTarget, OwlConfig, SelectiveAttack};
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
     Search,
@@ -315,8 +316,8 @@ impl Owl {
             ..self.config
         };
         // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
-        // ([`crate::enclosed`]); a proof answers, and so does an estimate that the static
-        // judgement does not contradict.
+        // ([`crate::enclosed`]); a proof answers, and so does an estimate that Benson's life
+        // (or the escape, `OwlConfig::enclosed_no_escape` off) does not contradict.
         let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &plain);
         if let Some(reading) = answered {
             return Ok(reading);

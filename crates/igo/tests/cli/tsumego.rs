@@ -652,6 +652,8 @@ fn bench_asks_another_engine_as_its_peer_when_given_its_command_line() {
     .unwrap();
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let dir = tsumego_examples().display().to_string();
+    let details = tmp.path().join("details.jsonl");
+    let setup = "igo-owl_settings group_target 1";
     let out = igo_command()
         .args([
             "tsumego",
@@ -667,6 +669,10 @@ fn bench_asks_another_engine_as_its_peer_when_given_its_command_line() {
             "gnugo-owl",
             "--peer-engine",
             script.to_str().unwrap(),
+            "--peer-setup",
+            setup,
+            "--details",
+            details.to_str().unwrap(),
         ])
         .output()
         .unwrap();
@@ -679,7 +685,39 @@ fn bench_asks_another_engine_as_its_peer_when_given_its_command_line() {
     assert_eq!(v["peer"]["scored"], 2, "{v}");
     assert_eq!(v["peer"]["first_move_correct"], 0, "{v}");
     let asked = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(asked.matches("owl_").count(), 2, "{asked}");
+    let questions: Vec<usize> = asked
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("owl_"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(questions.len(), 2, "{asked}");
+    // The setup command is sent once, before the first question.
+    let setups: Vec<usize> = asked
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| *l == setup)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(setups.len(), 1, "{asked}");
+    assert!(setups[0] < questions[0], "{asked}");
+    // Each problem's record carries the peer's answer beside igo's.
+    let text = std::fs::read_to_string(&details).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2, "{text}");
+    for r in &records {
+        let peer = &r["peer"];
+        assert_eq!(peer["move"], "A1", "{r}");
+        assert_eq!(peer["first_move_correct"], false, "{r}");
+        assert_eq!(peer["owl_reply"], "1 A1", "{r}");
+        assert_eq!(peer["genmove"], false, "{r}");
+        let command = peer["owl_command"].as_str().unwrap();
+        assert!(asked.contains(command), "{command} in {asked}");
+        assert!(r["move"].is_string(), "igo's own answer stays: {r}");
+    }
 }
 
 /// Runs `igo tsumego bench DIR` on small budgets with `extra` arguments.

@@ -44,6 +44,11 @@ pub struct BenchArgs {
     /// problems; a program named `igo` is this igo).
     #[arg(long, requires = "peer", conflicts_with = "gnugo")]
     peer_engine: Option<String>,
+    /// A GTP command sent to the peer once, when it has started (repeatable, sent in order; an
+    /// error reply stops the bench): for experiments, e.g. `igo-owl_settings
+    /// enclosed_no_escape 0` to `igo gtp`.
+    #[arg(long, requires = "peer", value_name = "COMMAND")]
+    peer_setup: Vec<String>,
     /// Skip problems that the pattern file was learned from.
     #[arg(long)]
     exclude_learned: bool,
@@ -82,15 +87,22 @@ pub struct BenchArgs {
 /// Everything in the arguments that changes a benchmark's figures, as a checkpoint records it:
 /// a checkpoint is resumed only by a run with the same (the output options aside).
 fn checkpoint_settings(args: &BenchArgs) -> String {
+    // The peer's setup commands are named only when there are some, so that the checkpoints
+    // of runs without them read as before.
+    let setup = if args.peer_setup.is_empty() {
+        String::new()
+    } else {
+        format!("; peer_setup {:?}", args.peer_setup)
+    };
     format!(
         "igo {}; dir {}; {:?}; peer {:?}, gnugo {:?}, engine {:?}; exclude_learned {}; \
-         limit {:?}; mod4 {:?}; goal {:?}; no_check {}",
+         limit {:?}; mod4 {:?}; goal {:?}; no_check {}{setup}",
         env!("CARGO_PKG_VERSION"),
         args.dir.display(),
         args.search,
         args.peer,
         args.gnugo,
-        args.peer_engine,
+        (&args.peer_engine, &args.peer_setup),
         args.exclude_learned,
         args.limit,
         args.mod4,
@@ -154,6 +166,15 @@ pub fn run(args: BenchArgs) -> Result<()> {
         )),
         None => None,
     };
+    let mut peer = peer;
+    if let Some((gnugo, _)) = peer.as_mut() {
+        for command in &args.peer_setup {
+            gnugo
+                .engine()
+                .command(command)
+                .map_err(|e| bad_input(format!("--peer-setup {command:?}: {e}")))?;
+        }
+    }
     // A checkpoint keeps the records, so that a resumed run can still write --details.
     let keep = details_out.is_some() || args.checkpoint.is_some();
     let mut bench = Bench::new(&config, request, peer, args.exclude_learned, keep);
