@@ -552,7 +552,7 @@ impl<'c> Bench<'c> {
     ) -> Option<Result<(PeerAnswer, f64), (String, f64)>> {
         let (gnugo, mode) = self.peer.as_mut()?;
         let t0 = Instant::now();
-        let answer = gnugo.answer_in_full(
+        let answer = gnugo.answer(
             &problem.position,
             &answer.region,
             answer.attacker,

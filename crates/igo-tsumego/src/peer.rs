@@ -65,21 +65,9 @@ impl GnuGo {
     }
 
     /// GNU Go's answer to the problem: the position framed around `region` with `attacker`'s wall
-    /// (komi 0), asked as `mode` says.
+    /// (komi 0), asked as `mode` says; the move, with the owl's command and reply beside it
+    /// ([`PeerAnswer`]).
     pub fn answer(
-        &mut self,
-        pos: &Position,
-        region: &Region,
-        attacker: Color,
-        target: &PointSet,
-        mode: PeerMode,
-    ) -> Result<Move, ClientError> {
-        self.answer_in_full(pos, region, attacker, target, mode)
-            .map(|a| a.mv)
-    }
-
-    /// [`GnuGo::answer`] with the owl's command and reply beside the move ([`PeerAnswer`]).
-    pub fn answer_in_full(
         &mut self,
         pos: &Position,
         region: &Region,

@@ -584,6 +584,18 @@ fn read_strict(found: Option<Proof>, strict: Rules, me: Color) -> Strict {
 mod tests {
     use super::*;
 
+    /// The searches of `q` with a 1 MiB table and no limits.
+    fn searches<'a>(q: &'a Question, config: &'a ProverConfig) -> Searches<'a, 'static> {
+        Searches {
+            q,
+            tt: Table::with_bytes(1 << 20),
+            config,
+            limits: Limits::default(),
+            nodes: 0,
+            refuted: Vec::new(),
+        }
+    }
+
     fn question(diagram: &str, target: &str, attacker: Color) -> Question {
         let start = Position::from_diagram(diagram).unwrap();
         let size = start.size();
@@ -617,14 +629,7 @@ mod tests {
             Color::Black,
         );
         let config = ProverConfig::default();
-        let mut searches = Searches {
-            q: &q,
-            tt: Table::with_bytes(1 << 20),
-            config: &config,
-            limits: Limits::default(),
-            nodes: 0,
-            refuted: Vec::new(),
-        };
+        let mut searches = searches(&q, &config);
         let strict = Rules {
             ko: KoThreats::Unlimited(Color::Black),
             life: LifeRule::Unconditional,
@@ -713,14 +718,7 @@ mod tests {
             Color::Black,
         );
         let config = ProverConfig::default();
-        let mut searches = Searches {
-            q: &q,
-            tt: Table::with_bytes(1 << 20),
-            config: &config,
-            limits: Limits::default(),
-            nodes: 0,
-            refuted: Vec::new(),
-        };
+        let mut searches = searches(&q, &config);
         let rules = Rules {
             ko: KoThreats::None,
             life: LifeRule::Unconditional,

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Stdio;
 
-use crate::common::{igo, igo_command, tsumego_examples};
+use crate::common::{assert_bad_input, igo, igo_command, json, tsumego_examples};
 use crate::contract::interrupt_when_ready;
 
 fn example() -> String {
@@ -139,19 +139,18 @@ fn knobs_are_listed_and_change_the_search() {
 
 #[test]
 fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
+    let example = example();
     let solve = |threads: &str, policy: &str| {
-        let out = igo_command()
-            .args(["tsumego", "solve", &example(), "--playouts", "3000"])
-            .args(["--no-prove", "--json", "--threads", threads])
-            .args(["--set", &format!("root_policy={policy}")])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let set = format!("root_policy={policy}");
+        let args = [
+            "tsumego",
+            "solve",
+            &example,
+            "--playouts",
+            "3000",
+            "--no-prove",
+        ];
+        let v = json(&[&args[..], &["--json", "--threads", threads, "--set", &set]].concat());
         v["candidates"].clone()
     };
     let halving = solve("1", "halving");
@@ -164,13 +163,10 @@ fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
     assert_ne!(halving, solve("1", "ucb"), "the policy changes the root");
     let two = solve("2", "halving");
     assert!(two.as_array().is_some_and(|c| !c.is_empty()));
-    let out = igo_command()
-        .args(["tsumego", "solve", &example(), "--set", "root_policy=shot"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("ucb or halving"), "{err}");
+    assert_bad_input(
+        &["tsumego", "solve", &example, "--set", "root_policy=shot"],
+        &["ucb or halving"],
+    );
 }
 
 #[test]
