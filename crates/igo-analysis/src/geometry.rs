@@ -138,22 +138,10 @@ impl Geometry {
     }
 
     /// The points of `within` connected to `seed` by orthogonal steps inside `within`: igo-core's
-    /// [`PointSet::flood_fill`] with the board mask at hand and the end found by counting.
+    /// [`PointSet::flood_fill`] with the board mask at hand.
     #[inline]
     pub(crate) fn flood_fill(&self, seed: &PointSet, within: &PointSet) -> PointSet {
-        let mask = self.full & *within;
-        let stride = self.size.stride();
-        let mut cur = *seed & mask;
-        let mut count = cur.count();
-        loop {
-            let next = cur | cur.neighbours_masked(stride, &mask);
-            let n = next.count();
-            if n == count {
-                return cur;
-            }
-            cur = next;
-            count = n;
-        }
+        seed.flood_fill_masked(&(self.full & *within), self.size.stride())
     }
 }
 

@@ -170,7 +170,41 @@ impl PointSet {
 
     /// The points of `within` connected to `self` by orthogonal steps inside `within` (the seed
     /// points themselves are kept only where they are in `within`).
+    #[inline]
     pub fn flood_fill(&self, within: &PointSet, size: BoardSize) -> PointSet {
+        self.flood_fill_masked(&(board_mask(size) & *within), size.stride())
+    }
+
+    /// [`PointSet::flood_fill`] with `mask` the on-board points of `within` (no point off the
+    /// board, none in the spare column) and rows `stride` apart: the hot-path form.
+    ///
+    /// The fill works only on the words that hold points of `mask` (a local region is one or two
+    /// of the six), and fills each row's run of `mask` up from its lowest reached point in one
+    /// step: adding the reached points to `mask` carries through the rest of the run.
+    pub fn flood_fill_masked(&self, mask: &PointSet, stride: usize) -> PointSet {
+        let m = &mask.0;
+        let mut out = [0u64; WORDS];
+        let Some(lo) = m.iter().position(|&w| w != 0) else {
+            return PointSet(out);
+        };
+        let hi = m.iter().rposition(|&w| w != 0).unwrap_or(lo);
+        if lo == hi {
+            out[lo] = fill_word(self.0[lo] & m[lo], m[lo], stride);
+        } else if hi == lo + 1 {
+            let pair = |w: &[u64; WORDS]| u128::from(w[lo]) | u128::from(w[hi]) << 64;
+            let fill = fill_word(pair(&self.0) & pair(m), pair(m), stride);
+            out[lo] = fill as u64;
+            out[hi] = (fill >> 64) as u64;
+        } else {
+            fill_words(&mut out, &self.0, m, lo, hi, stride);
+        }
+        PointSet(out)
+    }
+
+    /// The plain fill, one layer of neighbours a step over all six words: the oracle the fast
+    /// fill is tested against.
+    #[cfg(test)]
+    fn flood_fill_layers(&self, within: &PointSet, size: BoardSize) -> PointSet {
         let stride = size.stride();
         let mask = board_mask(size) & *within;
         let mut cur = *self & *within;
@@ -207,6 +241,104 @@ impl PointSet {
         }
         out[WORDS - 1] = w[WORDS - 1] >> k;
         PointSet(out)
+    }
+}
+
+/// The run fill upwards: every run of consecutive `m` bits holding a bit of `cur` (a subset of
+/// `m`), from its lowest such bit to the run's end. Adding `cur` to `m` carries from that bit
+/// through the rest of the run; the sum differs from `m` on those bits (and on the bit past the
+/// run's end, outside `m`), except on further bits of `cur`, put back by the `| cur`.
+#[inline]
+fn run_fill_up<W: Word>(cur: W, m: W, sum: W) -> W {
+    ((sum ^ m) | cur) & m
+}
+
+/// The unsigned integers the fill runs on: one word of a set or two.
+trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+{
+    fn wrapping_add(self, other: Self) -> Self;
+}
+
+impl Word for u64 {
+    #[inline]
+    fn wrapping_add(self, other: u64) -> u64 {
+        u64::wrapping_add(self, other)
+    }
+}
+
+impl Word for u128 {
+    #[inline]
+    fn wrapping_add(self, other: u128) -> u128 {
+        u128::wrapping_add(self, other)
+    }
+}
+
+/// The fill inside one word (`u64`) or two (`u128`): `cur` a subset of `m`, and `m` the whole
+/// mask.
+#[inline]
+fn fill_word<W: Word>(mut cur: W, m: W, stride: usize) -> W {
+    loop {
+        let up = run_fill_up(cur, m, Word::wrapping_add(m, cur));
+        let next = up | ((up << 1 | up >> 1 | up << stride | up >> stride) & m);
+        if next == cur {
+            return cur;
+        }
+        cur = next;
+    }
+}
+
+/// The fill over the words `lo..=hi`, the only ones where `m` has points.
+#[inline]
+fn fill_words(
+    out: &mut [u64; WORDS],
+    seed: &[u64; WORDS],
+    m: &[u64; WORDS],
+    lo: usize,
+    hi: usize,
+    stride: usize,
+) {
+    let mut cur = [0u64; WORDS];
+    for k in lo..=hi {
+        cur[k] = seed[k] & m[k];
+    }
+    let back = 64 - stride;
+    loop {
+        let mut up = [0u64; WORDS];
+        let mut carry = false;
+        for k in lo..=hi {
+            let (s1, c1) = m[k].overflowing_add(cur[k]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            up[k] = run_fill_up(cur[k], m[k], s2);
+        }
+        let mut changed = 0;
+        for k in lo..=hi {
+            let below = if k > lo { up[k - 1] } else { 0 };
+            let above = if k < hi { up[k + 1] } else { 0 };
+            let x = up[k];
+            let n = x << 1
+                | below >> 63
+                | x >> 1
+                | above << 63
+                | x << stride
+                | below >> back
+                | x >> stride
+                | above << back;
+            let next = x | (n & m[k]);
+            changed |= next ^ cur[k];
+            cur[k] = next;
+        }
+        if changed == 0 {
+            *out = cur;
+            return;
+        }
     }
 }
 
@@ -387,6 +519,7 @@ impl fmt::Debug for PointSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng;
 
     #[test]
     fn neighbours_by_shift_match_neighbour_lists_on_every_size() {
@@ -412,6 +545,69 @@ mod tests {
         let left = PointSet::single(pt("A1")).flood_fill(&open, size);
         assert_eq!(left.count(), 8);
         assert!(left.contains(pt("B4")) && !left.contains(pt("D1")));
+    }
+
+    /// A random subset of the board: each point in with probability `density` / 256.
+    fn random_set(size: BoardSize, density: u32, rng: &mut impl Rng) -> PointSet {
+        size.points()
+            .filter(|_| rng.random_range(0..256) < density)
+            .collect()
+    }
+
+    /// The fast fill against the layer-by-layer one on random sets of every board size, the
+    /// corner cases first (1x1, 2x2, 1xN, Nx1, 19x2, 2x19, 19x19), at densities from sparse to
+    /// nearly full so that the regions snake across rows and words.
+    #[test]
+    fn fast_flood_fill_matches_the_layered_fill_on_every_size() {
+        let mut rng = crate::seeded_rng(10);
+        let mut sizes = vec![(1, 1), (2, 2), (1, 19), (19, 1), (19, 2), (2, 19), (19, 19), (1, 2)];
+        for w in 1..=19 {
+            for h in 1..=19 {
+                sizes.push((w, h));
+            }
+        }
+        for (w, h) in sizes {
+            let size = BoardSize::new(w, h).unwrap();
+            for density in [40, 128, 160, 192, 230, 256] {
+                for _ in 0..8 {
+                    let within = random_set(size, density, &mut rng);
+                    let one = size.points().nth(rng.random_range(0..size.point_count()));
+                    let seeds = random_set(size, 6, &mut rng) | PointSet::single(one.unwrap());
+                    let fast = seeds.flood_fill(&within, size);
+                    let layers = seeds.flood_fill_layers(&within, size);
+                    assert_eq!(fast, layers, "{size} within {within:?} seeds {seeds:?}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, ..Default::default() })]
+        /// The same on any size and any sets of the board's points.
+        #[test]
+        fn fast_flood_fill_matches_the_layered_fill(
+            w in 1u32..=19,
+            h in 1u32..=19,
+            within in proptest::array::uniform6(proptest::prelude::any::<u64>()),
+            thin in proptest::array::uniform6(proptest::prelude::any::<u64>()),
+            seeds in proptest::array::uniform6(proptest::prelude::any::<u64>()),
+            sparse in proptest::array::uniform6(proptest::prelude::any::<u64>()),
+        ) {
+            let size = BoardSize::new(w, h).unwrap();
+            let mut within_words = within;
+            let mut seed_words = seeds;
+            for k in 0..WORDS {
+                // Dense regions (three bits in four) and single seeds (one bit in 64 or so).
+                within_words[k] |= thin[k];
+                seed_words[k] &= sparse[k] & thin[k] & within[k] & (thin[k] >> 3);
+            }
+            let within = PointSet(within_words) & board_mask(size);
+            let seeds = PointSet(seed_words) & board_mask(size);
+            proptest::prop_assert_eq!(
+                seeds.flood_fill(&within, size),
+                seeds.flood_fill_layers(&within, size)
+            );
+        }
     }
 
     #[test]
