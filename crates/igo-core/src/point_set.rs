@@ -560,7 +560,16 @@ mod tests {
     #[test]
     fn fast_flood_fill_matches_the_layered_fill_on_every_size() {
         let mut rng = crate::seeded_rng(10);
-        let mut sizes = vec![(1, 1), (2, 2), (1, 19), (19, 1), (19, 2), (2, 19), (19, 19), (1, 2)];
+        let mut sizes = vec![
+            (1, 1),
+            (2, 2),
+            (1, 19),
+            (19, 1),
+            (19, 2),
+            (2, 19),
+            (19, 19),
+            (1, 2),
+        ];
         for w in 1..=19 {
             for h in 1..=19 {
                 sizes.push((w, h));
