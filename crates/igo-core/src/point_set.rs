@@ -178,9 +178,10 @@ impl PointSet {
     /// [`PointSet::flood_fill`] with `mask` the on-board points of `within` (no point off the
     /// board, none in the spare column) and rows `stride` apart: the hot-path form.
     ///
-    /// The fill works only on the words that hold points of `mask` (a local region is one or two
-    /// of the six), and fills each row's run of `mask` up from its lowest reached point in one
-    /// step: adding the reached points to `mask` carries through the rest of the run.
+    /// When `mask` lies in one word or two (a local region), the fill works on that `u64` or
+    /// `u128` alone and fills each row's run of `mask` up from its lowest reached point in one
+    /// step: adding the reached points to `mask` carries through the rest of the run. A mask
+    /// spread wider is filled over all six words, one layer a step.
     pub fn flood_fill_masked(&self, mask: &PointSet, stride: usize) -> PointSet {
         let m = &mask.0;
         let mut out = [0u64; WORDS];
@@ -196,7 +197,7 @@ impl PointSet {
             out[lo] = fill as u64;
             out[hi] = (fill >> 64) as u64;
         } else {
-            fill_words(&mut out, &self.0, m, lo, hi, stride);
+            return fill_words(self, mask, stride);
         }
         PointSet(out)
     }
@@ -294,51 +295,19 @@ fn fill_word<W: Word>(mut cur: W, m: W, stride: usize) -> W {
     }
 }
 
-/// The fill over the words `lo..=hi`, the only ones where `m` has points.
+/// The fill over all six words, for a mask spread over three or more (a whole-board region):
+/// the plain fill, one layer of neighbours a step. A loop over the mask's range of words (with
+/// its bounds) and the run fill by addition there did not pay in igo-analysis' Benson benches
+/// on whole-board positions (criterion; noisy, about 10%).
 #[inline]
-fn fill_words(
-    out: &mut [u64; WORDS],
-    seed: &[u64; WORDS],
-    m: &[u64; WORDS],
-    lo: usize,
-    hi: usize,
-    stride: usize,
-) {
-    let mut cur = [0u64; WORDS];
-    for k in lo..=hi {
-        cur[k] = seed[k] & m[k];
-    }
-    let back = 64 - stride;
+fn fill_words(seed: &PointSet, mask: &PointSet, stride: usize) -> PointSet {
+    let mut cur = *seed & *mask;
     loop {
-        let mut up = [0u64; WORDS];
-        let mut carry = false;
-        for k in lo..=hi {
-            let (s1, c1) = m[k].overflowing_add(cur[k]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            carry = c1 | c2;
-            up[k] = run_fill_up(cur[k], m[k], s2);
+        let next = cur | cur.neighbours_masked(stride, mask);
+        if next == cur {
+            return cur;
         }
-        let mut changed = 0;
-        for k in lo..=hi {
-            let below = if k > lo { up[k - 1] } else { 0 };
-            let above = if k < hi { up[k + 1] } else { 0 };
-            let x = up[k];
-            let n = x << 1
-                | below >> 63
-                | x >> 1
-                | above << 63
-                | x << stride
-                | below >> back
-                | x >> stride
-                | above << back;
-            let next = x | (n & m[k]);
-            changed |= next ^ cur[k];
-            cur[k] = next;
-        }
-        if changed == 0 {
-            *out = cur;
-            return;
-        }
+        cur = next;
     }
 }
 
