@@ -141,6 +141,20 @@ impl SearchState for TsumegoState<'_> {
         playout::playout(self.ctx, &mut self.pos, &mut self.removed, self.last, rng)
     }
 
+    fn amaf_key(&self, mv: Move) -> Option<u32> {
+        match mv {
+            Move::Play(p) => Some(p.index() as u32),
+            Move::Pass => None,
+        }
+    }
+
+    fn playout_amaf(&mut self, rng: &mut Rng, played: &mut Vec<(bool, u32)>) -> f32 {
+        let attacker = self.ctx.attacker;
+        self.playout_recorded(rng, |mover, p, _| {
+            played.push((mover == attacker, p.index() as u32));
+        })
+    }
+
     fn copy_from(&mut self, other: &Self) {
         self.ctx = other.ctx;
         self.pos.copy_from(&other.pos);

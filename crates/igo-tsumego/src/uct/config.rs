@@ -72,6 +72,18 @@ pub struct UctConfig {
     /// (2 mod 4, 70 a level, 100,000 playouts, three seeds: 410 first moves right against 424
     /// of 630; BENCHMARKS.md, "branch `mc`").
     pub root_policy: RootPolicy,
+    /// RAVE (Gelly and Silver 2007): the `k` of the "k-equivalence" schedule, the visits at
+    /// which a child's own mean and its all-moves-as-first (AMAF) mean weigh the same:
+    /// `beta = sqrt(k / (3 n + k))`, the child's value `(1 - beta) * mean + beta * amaf`. AMAF
+    /// statistics count, for a node's child, every simulation (descent and playout) in which
+    /// the node's player played the child's move at that node or later; a child never visited
+    /// but seen in AMAF is valued by its AMAF mean alone. 0 turns RAVE off (unless
+    /// `rave_bias` is set): the paper's search. \[default: 0\] \[range: 0 to 100,000\]
+    pub rave_equivalence: f32,
+    /// RAVE with the schedule of Silver's thesis (2009; Gelly and Silver 2011) instead:
+    /// `beta = m / (n + m + 4 b^2 n m)` for `n` own and `m` AMAF visits, `b` this bias; when
+    /// above 0 it is used and `rave_equivalence` is not. \[default: 0\] \[range: 0 to 1\]
+    pub rave_bias: f32,
     /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
     /// 0 turns priors off except for ordering unvisited moves. \[default: 1.0\] \[range: 0 to 10\]
     pub prior_weight: f32,
@@ -98,12 +110,35 @@ pub struct UctConfig {
     pub max_nodes: usize,
 }
 
+impl UctConfig {
+    /// Whether RAVE is on (`rave_equivalence` or `rave_bias` above 0).
+    pub fn rave(&self) -> bool {
+        self.rave_equivalence > 0.0 || self.rave_bias > 0.0
+    }
+
+    /// The weight of the AMAF mean in a child's value after `n` own and `m` AMAF visits
+    /// (0 with RAVE off or no AMAF visits; 1 for an unvisited child seen in AMAF).
+    pub fn rave_beta(&self, n: f32, m: f32) -> f32 {
+        if m <= 0.0 || !self.rave() {
+            0.0
+        } else if self.rave_bias > 0.0 {
+            let b = self.rave_bias;
+            m / (n + m + 4.0 * b * b * n * m)
+        } else {
+            let k = self.rave_equivalence;
+            (k / (3.0 * n + k)).sqrt()
+        }
+    }
+}
+
 impl Default for UctConfig {
     fn default() -> UctConfig {
         UctConfig {
             exploration: 0.3,
             root_exploration: 0.0,
             root_policy: RootPolicy::Ucb,
+            rave_equivalence: 0.0,
+            rave_bias: 0.0,
             prior_weight: 1.0,
             expand_threshold: 2,
             max_depth: 80,

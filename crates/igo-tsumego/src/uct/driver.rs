@@ -47,12 +47,7 @@ where
             }
         }
         let workers = (0..threads)
-            .map(|k| Worker {
-                scratch: root.clone(),
-                rng: seeded_rng(config.seed.wrapping_add(k as u64)),
-                moves: Vec::new(),
-                path: Vec::new(),
-            })
+            .map(|k| Worker::new(root.clone(), seeded_rng(config.seed.wrapping_add(k as u64))))
             .collect();
         Search {
             root,
@@ -297,7 +292,8 @@ fn run_worker<S: SearchState>(
 }
 
 /// One descent: selection (the root's child `forced`, if given), expansion, a playout unless
-/// the leaf is decided, and the backup. Selection, expansion and backup hold the tree (the lock,
+/// the leaf is decided, and the backup (with RAVE, of the AMAF statistics too, from the
+/// descent's and the playout's moves). Selection, expansion and backup hold the tree (the lock,
 /// when shared); the playout runs outside it.
 fn descend<S: SearchState>(
     tree: &mut TreeAccess<'_, S::Move>,
@@ -308,13 +304,22 @@ fn descend<S: SearchState>(
     let pending = matches!(tree, TreeAccess::Shared(_));
     let config = run.config;
     let leaf_value = tree.with(|t| select_path(t, run.root, worker, config, pending, forced));
+    let rave = config.rave();
+    worker.played.clear();
     let value = match leaf_value {
         Some(v) => v,
+        None if rave => worker
+            .scratch
+            .playout_amaf(&mut worker.rng, &mut worker.played),
         None => worker.scratch.playout(&mut worker.rng),
     };
-    let path = std::mem::take(&mut worker.path);
-    tree.with(|t| t.backup(&path, value, config, pending));
-    worker.path = path;
+    let (path, played, last) = (&worker.path, &worker.played, &mut worker.amaf_last);
+    tree.with(|t| {
+        t.backup(path, value, config, pending);
+        if rave {
+            t.update_amaf(path, played, value, last);
+        }
+    });
 }
 
 /// A run of `n` playouts with Sequential Halving at the root ([`RootPolicy::Halving`]): one

@@ -68,10 +68,20 @@ struct Node<M> {
     /// A decided value that is not a proof (for instance 0.5), if any.
     fixed: Option<f32>,
     proof: Proof,
+    /// The move's all-moves-as-first key ([`SearchState::amaf_key`]), [`NO_KEY`] if none.
+    amaf_key: u32,
+    /// Simulations through the parent in which the parent's player played this move there or
+    /// later (RAVE's AMAF count).
+    amaf_visits: u32,
+    /// The sum of their values, from the maximising player's side as `value`.
+    amaf_value: f32,
 }
 
+/// The AMAF key of a move that has none.
+const NO_KEY: u32 = u32::MAX;
+
 impl<M> Node<M> {
-    fn new(mv: Option<M>, prior: f32) -> Node<M> {
+    fn new(mv: Option<M>, prior: f32, amaf_key: Option<u32>) -> Node<M> {
         Node {
             mv,
             visits: 0,
@@ -83,6 +93,9 @@ impl<M> Node<M> {
             expanded: false,
             fixed: None,
             proof: Proof::Unknown,
+            amaf_key: amaf_key.unwrap_or(NO_KEY),
+            amaf_visits: 0,
+            amaf_value: 0.0,
         }
     }
 }
@@ -112,7 +125,7 @@ pub struct Tree<M> {
 impl<M: Copy + PartialEq> Tree<M> {
     pub(super) fn new(root_maximizing: bool) -> Tree<M> {
         Tree {
-            nodes: vec![Node::new(None, 0.0)],
+            nodes: vec![Node::new(None, 0.0, None)],
             root_maximizing,
         }
     }
@@ -171,6 +184,19 @@ impl<M: Copy + PartialEq> Tree<M> {
         })
     }
 
+    /// A node's all-moves-as-first statistics (RAVE): the simulations through its parent in
+    /// which the parent's player played its move there or later, and their mean value (from
+    /// the maximising player's side; 0.5 if none).
+    pub fn amaf(&self, id: NodeId) -> (u64, f32) {
+        let n = &self.nodes[id.0 as usize];
+        let mean = if n.amaf_visits == 0 {
+            0.5
+        } else {
+            n.amaf_value / n.amaf_visits as f32
+        };
+        (n.amaf_visits as u64, mean)
+    }
+
     /// The sum of the playout values through a node.
     pub(super) fn value_sum(&self, id: NodeId) -> f32 {
         self.nodes[id.0 as usize].value
@@ -216,7 +242,14 @@ impl<M: Copy + PartialEq> Tree<M> {
                 return Some(c);
             }
             let visits = child.visits + child.pending;
-            let score = if visits == 0 {
+            let amaf = child.amaf_visits as f32;
+            let score = if visits == 0 && amaf > 0.0 && config.rave() {
+                // RAVE: an unvisited move seen in AMAF is valued by its AMAF mean, with the
+                // bonuses of a move visited once.
+                let q = child.amaf_value / amaf;
+                let mover_q = if maximizing { q } else { 1.0 - q };
+                mover_q + exploration * log_total.sqrt() + config.prior_weight * child.prior / 2.0
+            } else if visits == 0 {
                 // Unvisited first, by prior.
                 1e6 + child.prior
             } else {
@@ -229,7 +262,11 @@ impl<M: Copy + PartialEq> Tree<M> {
                     Some(v) => v * child.visits as f32,
                     None => child.value,
                 } + loss;
-                let q = sum / visits as f32;
+                let mut q = sum / visits as f32;
+                let beta = config.rave_beta(visits as f32, amaf);
+                if beta > 0.0 {
+                    q = (1.0 - beta) * q + beta * child.amaf_value / amaf;
+                }
                 let mover_q = if maximizing { q } else { 1.0 - q };
                 mover_q
                     + exploration * (log_total / visits as f32).sqrt()
@@ -242,11 +279,14 @@ impl<M: Copy + PartialEq> Tree<M> {
         best.map(|(c, _)| c).or(fallback)
     }
 
-    /// Makes the children of `id`.
-    fn expand(&mut self, id: NodeId, moves: &[(M, f32)]) {
+    /// Makes the children of `id`, `key` giving each move's AMAF key.
+    fn expand(&mut self, id: NodeId, moves: &[(M, f32)], key: impl Fn(M) -> Option<u32>) {
         let first = self.nodes.len() as u32;
-        self.nodes
-            .extend(moves.iter().map(|&(mv, prior)| Node::new(Some(mv), prior)));
+        self.nodes.extend(
+            moves
+                .iter()
+                .map(|&(mv, prior)| Node::new(Some(mv), prior, key(mv))),
+        );
         let n = &mut self.nodes[id.0 as usize];
         n.first_child = first;
         n.child_count = moves.len() as u32;
@@ -298,6 +338,60 @@ impl<M: Copy + PartialEq> Tree<M> {
         }
     }
 
+    /// Adds a simulation's value to the AMAF statistics along `path` (root first; RAVE). The
+    /// simulation's moves are the tree moves along `path` followed by `played` (the playout's,
+    /// as [`SearchState::playout_amaf`] gives them). A child of the node at depth `d` counts
+    /// the simulation if the node's player played the child's move at depth `d` or later: in
+    /// the tree at an even distance below the node, or in the playout by that player (by
+    /// colour, so a pass in the playout changes nothing). Each child counts a simulation once.
+    /// `last` is scratch space (all zero on entry and on return): by key and player, one more
+    /// than the last index in the simulation where that player played that key.
+    pub(super) fn update_amaf(
+        &mut self,
+        path: &[NodeId],
+        played: &[(bool, u32)],
+        value: f32,
+        last: &mut Vec<u32>,
+    ) {
+        let root_max = self.root_maximizing;
+        // The simulation's moves: the tree's (index = depth of the node played from), then the
+        // playout's.
+        let slot = |max: bool, key: u32| 2 * key as usize + usize::from(max);
+        for (i, (max, key)) in simulation(&self.nodes, root_max, path, played).enumerate() {
+            if key == NO_KEY {
+                continue;
+            }
+            let s = slot(max, key);
+            if s >= last.len() {
+                last.resize(s + 1, 0);
+            }
+            last[s] = i as u32 + 1;
+        }
+        for (d, &id) in path.iter().enumerate() {
+            let n = &self.nodes[id.0 as usize];
+            if !n.expanded {
+                break;
+            }
+            let max = root_max == (d % 2 == 0);
+            let (first, count) = (n.first_child as usize, n.child_count as usize);
+            for child in &mut self.nodes[first..first + count] {
+                if child.amaf_key == NO_KEY {
+                    continue;
+                }
+                // Played by this node's player at index d or later.
+                if last.get(slot(max, child.amaf_key)).is_some_and(|&l| l > d as u32) {
+                    child.amaf_visits += 1;
+                    child.amaf_value += value;
+                }
+            }
+        }
+        for (max, key) in simulation(&self.nodes, root_max, path, played) {
+            if key != NO_KEY {
+                last[slot(max, key)] = 0;
+            }
+        }
+    }
+
     /// The children of `id`, most promising first for its mover: proven wins, then by visits,
     /// then by value; proven losses last.
     pub fn ranked_children(&self, id: NodeId, maximizing: bool) -> Vec<ChildStats<M>> {
@@ -340,6 +434,42 @@ pub(super) struct Worker<S: SearchState> {
     pub(super) moves: Vec<(S::Move, f32)>,
     /// The nodes of the current descent, root first.
     pub(super) path: Vec<NodeId>,
+    /// The moves of the current playout with an AMAF key (RAVE): a buffer reused from playout
+    /// to playout.
+    pub(super) played: Vec<(bool, u32)>,
+    /// Scratch space of [`Tree::update_amaf`].
+    pub(super) amaf_last: Vec<u32>,
+}
+
+impl<S: SearchState> Worker<S> {
+    /// A worker on a copy of `root` with random numbers from `rng`.
+    pub(super) fn new(root: S, rng: Rng) -> Worker<S> {
+        Worker {
+            scratch: root,
+            rng,
+            moves: Vec::new(),
+            path: Vec::new(),
+            // Long enough for the longest playouts (the tsumego playout stops after three
+            // moves a region point and thirty more), so it is not grown in a search.
+            played: Vec::with_capacity(1024),
+            amaf_last: Vec::new(),
+        }
+    }
+}
+
+/// A simulation's moves with their AMAF keys, as (whether the player maximises, key): the tree
+/// moves along `path` (the `d`-th played from the node at depth `d`), then the playout's.
+fn simulation<'a, M>(
+    nodes: &'a [Node<M>],
+    root_max: bool,
+    path: &'a [NodeId],
+    played: &'a [(bool, u32)],
+) -> impl Iterator<Item = (bool, u32)> + Clone + 'a {
+    let tree_moves = path.iter().skip(1).enumerate().map(move |(d, &id)| {
+        let max = root_max == (d % 2 == 0);
+        (max, nodes[id.0 as usize].amaf_key)
+    });
+    tree_moves.chain(played.iter().copied())
 }
 
 fn set_terminal<M>(node: &mut Node<M>, v: f32, config: &UctConfig) {
@@ -390,7 +520,8 @@ pub(super) fn select_path<S: SearchState>(
             if worker.moves.is_empty() {
                 return None;
             }
-            tree.expand(id, &worker.moves);
+            let scratch = &worker.scratch;
+            tree.expand(id, &worker.moves, |mv| scratch.amaf_key(mv));
         }
         let child = match forced {
             Some(c) if depth == 0 => c,
