@@ -379,7 +379,10 @@ impl<M: Copy + PartialEq> Tree<M> {
                     continue;
                 }
                 // Played by this node's player at index d or later.
-                if last.get(slot(max, child.amaf_key)).is_some_and(|&l| l > d as u32) {
+                if last
+                    .get(slot(max, child.amaf_key))
+                    .is_some_and(|&l| l > d as u32)
+                {
                     child.amaf_visits += 1;
                     child.amaf_value += value;
                 }
@@ -542,5 +545,156 @@ pub(super) fn select_path<S: SearchState>(
                 return Some(v);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Moves 0 to 5 (their own AMAF keys) and a pass (`PASS`, no key).
+    const PASS: u32 = 99;
+
+    fn moves() -> Vec<(u32, f32)> {
+        (0..6).chain([PASS]).map(|m| (m, 0.0)).collect()
+    }
+
+    fn key(mv: u32) -> Option<u32> {
+        (mv != PASS).then_some(mv)
+    }
+
+    /// The AMAF visits and value sums of `id`'s children, by move.
+    fn amaf_of(tree: &Tree<u32>, id: NodeId) -> Vec<(u32, u32, f32)> {
+        tree.children(id)
+            .map(|c| {
+                let n = &tree.nodes[c.0 as usize];
+                (n.mv.unwrap(), n.amaf_visits, n.amaf_value)
+            })
+            .collect()
+    }
+
+    /// Which of `id`'s children have AMAF visits.
+    fn counted(tree: &Tree<u32>, id: NodeId) -> Vec<u32> {
+        amaf_of(tree, id)
+            .into_iter()
+            .filter(|&(_, n, _)| n > 0)
+            .map(|(m, _, _)| m)
+            .collect()
+    }
+
+    /// A hand-made descent: the maximising root plays 1, the minimiser 3, the maximiser 0 (a
+    /// leaf not yet expanded); then a playout in which the minimiser plays 4, the maximiser 2,
+    /// the minimiser 1 (a point the maximiser played before, retaken after a capture) and,
+    /// after a pass of the minimiser, the maximiser 5.
+    #[test]
+    fn amaf_counts_the_moves_the_nodes_player_played_there_or_later() {
+        let mut tree: Tree<u32> = Tree::new(true);
+        let child = |t: &Tree<u32>, id: NodeId, mv: u32| t.child_by_move(id, mv).unwrap();
+        tree.expand(NodeId::ROOT, &moves(), key);
+        let n1 = child(&tree, NodeId::ROOT, 1);
+        tree.expand(n1, &moves(), key);
+        let n2 = child(&tree, n1, 3);
+        tree.expand(n2, &moves(), key);
+        let leaf = child(&tree, n2, 0);
+        let path = [NodeId::ROOT, n1, n2, leaf];
+        let played = [(false, 4), (true, 2), (false, 1), (true, 5)];
+        let mut last = Vec::new();
+        tree.update_amaf(&path, &played, 1.0, &mut last);
+        assert!(
+            last.iter().all(|&l| l == 0),
+            "the scratch space is left clear"
+        );
+        // Root (maximiser, from index 0): its 1 and 0 in the tree, 2 and 5 in the playout; not
+        // the minimiser's 3 and 4, nor the pass.
+        assert_eq!(counted(&tree, NodeId::ROOT), [0, 1, 2, 5]);
+        // n1 (minimiser, from index 1): its 3 in the tree, 4 and 1 in the playout.
+        assert_eq!(counted(&tree, n1), [1, 3, 4]);
+        // n2 (maximiser, from index 2): 0, 2 and 5; not 1, which it played above n2 only.
+        assert_eq!(counted(&tree, n2), [0, 2, 5]);
+        // The leaf has no children; nothing below the path changed, nor the visits.
+        assert!(tree.children(leaf).next().is_none());
+        assert!(path.iter().all(|&id| tree.visits(id) == 0));
+
+        // A second simulation down the same path, decided in the tree with value 0 (no
+        // playout): only the tree's moves count, each child once.
+        tree.update_amaf(&path, &[], 0.0, &mut last);
+        assert_eq!(
+            amaf_of(&tree, NodeId::ROOT),
+            [
+                (0, 2, 1.0),
+                (1, 2, 1.0),
+                (2, 1, 1.0),
+                (3, 0, 0.0),
+                (4, 0, 0.0),
+                (5, 1, 1.0),
+                (PASS, 0, 0.0)
+            ]
+        );
+        assert_eq!(counted(&tree, n1), [1, 3, 4]);
+        assert_eq!(tree.amaf(child(&tree, n1, 3)), (2, 0.5));
+        assert_eq!(tree.amaf(child(&tree, n1, 4)), (1, 1.0));
+        assert_eq!(tree.amaf(child(&tree, n2, 0)), (2, 0.5));
+        assert_eq!(tree.amaf(child(&tree, n2, 2)), (1, 1.0));
+        assert_eq!(tree.amaf(child(&tree, n2, 1)), (0, 0.5));
+    }
+
+    /// RAVE in the selection: an unvisited child seen in AMAF is valued by its AMAF mean, a
+    /// visited one by the mix the schedule gives; with RAVE off the AMAF statistics are not
+    /// read.
+    #[test]
+    fn selection_mixes_the_amaf_mean_by_the_schedule() {
+        let mut tree: Tree<u32> = Tree::new(true);
+        tree.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0)], key);
+        let (a, b) = (NodeId(1), NodeId(2));
+        // Both visited 10 times: a wins 6, b 5; in AMAF a wins 0 of 100, b 100 of 100.
+        for (id, wins, amaf_wins) in [(a, 6.0, 0.0), (b, 5.0, 100.0)] {
+            let n = &mut tree.nodes[id.0 as usize];
+            n.visits = 10;
+            n.value = wins;
+            n.amaf_visits = 100;
+            n.amaf_value = amaf_wins;
+        }
+        tree.nodes[0].visits = 20;
+        let off = UctConfig {
+            exploration: 0.0,
+            prior_weight: 0.0,
+            ..UctConfig::default()
+        };
+        assert_eq!(tree.select(NodeId::ROOT, true, &off), Some(a));
+        // k-equivalence with k = 1000: beta = sqrt(1000 / 1030) near 1, so b's AMAF mean wins.
+        let rave = UctConfig {
+            rave_equivalence: 1000.0,
+            ..off
+        };
+        assert!((rave.rave_beta(10.0, 100.0) - (1000.0f32 / 1030.0).sqrt()).abs() < 1e-6);
+        assert_eq!(tree.select(NodeId::ROOT, true, &rave), Some(b));
+        // The minimiser reads the same values from its side: a.
+        assert_eq!(tree.select(NodeId::ROOT, false, &rave), Some(a));
+        // The thesis schedule: beta = m / (n + m + 4 b^2 n m).
+        let thesis = UctConfig {
+            rave_bias: 0.1,
+            ..off
+        };
+        let beta = thesis.rave_beta(10.0, 100.0);
+        assert!(
+            (beta - 100.0 / (110.0 + 0.04 * 1000.0)).abs() < 1e-6,
+            "{beta}"
+        );
+        assert_eq!(tree.select(NodeId::ROOT, true, &thesis), Some(b));
+        assert_eq!(thesis.rave_beta(10.0, 0.0), 0.0);
+        assert_eq!(rave.rave_beta(0.0, 5.0), 1.0);
+        // Unvisited: with RAVE, the one seen in AMAF as a winner before the one seen as a loser.
+        for (id, amaf_wins) in [(a, 0.0), (b, 40.0)] {
+            let n = &mut tree.nodes[id.0 as usize];
+            n.visits = 0;
+            n.value = 0.0;
+            n.amaf_visits = 40;
+            n.amaf_value = amaf_wins;
+        }
+        assert_eq!(tree.select(NodeId::ROOT, true, &rave), Some(b));
+        assert_eq!(tree.select(NodeId::ROOT, false, &rave), Some(a));
+        // Without RAVE both are unvisited: the first by prior order.
+        assert_eq!(tree.select(NodeId::ROOT, false, &off), Some(a));
+        assert_eq!(tree.select(NodeId::ROOT, true, &off), Some(a));
     }
 }
