@@ -263,6 +263,14 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "rave_unvisited",
+        what: "RAVE values unvisited children by AMAF (1) or tries each once first (0) (uct.rave_unvisited)",
+        kind: KnobKind::Switch {
+            get: |c| c.uct.rave_unvisited,
+            set: |c, v| c.uct.rave_unvisited = v,
+        },
+    },
+    Knob {
         name: "prior_weight",
         what: "weight of move priors (uct.prior_weight)",
         kind: KnobKind::Real {

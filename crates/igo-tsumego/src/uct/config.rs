@@ -84,6 +84,11 @@ pub struct UctConfig {
     /// `beta = m / (n + m + 4 b^2 n m)` for `n` own and `m` AMAF visits, `b` this bias; when
     /// above 0 it is used and `rave_equivalence` is not. \[default: 0\] \[range: 0 to 1\]
     pub rave_bias: f32,
+    /// With RAVE, whether a child never visited but seen in AMAF is valued by its AMAF mean
+    /// (with the bonuses of one visit; Gelly and Silver's rule), or, when false, every child is
+    /// tried once first, by prior, as without RAVE, and the AMAF mean only mixes into visited
+    /// children's values. \[default: true\]
+    pub rave_unvisited: bool,
     /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
     /// 0 turns priors off except for ordering unvisited moves. \[default: 1.0\] \[range: 0 to 10\]
     pub prior_weight: f32,
@@ -139,6 +144,7 @@ impl Default for UctConfig {
             root_policy: RootPolicy::Ucb,
             rave_equivalence: 0.0,
             rave_bias: 0.0,
+            rave_unvisited: true,
             prior_weight: 1.0,
             expand_threshold: 2,
             max_depth: 80,

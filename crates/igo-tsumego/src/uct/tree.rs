@@ -243,7 +243,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             }
             let visits = child.visits + child.pending;
             let amaf = child.amaf_visits as f32;
-            let score = if visits == 0 && amaf > 0.0 && config.rave() {
+            let score = if visits == 0 && amaf > 0.0 && config.rave() && config.rave_unvisited {
                 // RAVE: an unvisited move seen in AMAF is valued by its AMAF mean, with the
                 // bonuses of a move visited once.
                 let q = child.amaf_value / amaf;
@@ -693,7 +693,14 @@ mod tests {
         }
         assert_eq!(tree.select(NodeId::ROOT, true, &rave), Some(b));
         assert_eq!(tree.select(NodeId::ROOT, false, &rave), Some(a));
-        // Without RAVE both are unvisited: the first by prior order.
+        // Without RAVE, or with it not valuing unvisited children, both are unvisited: the
+        // first by prior order.
+        let tried_first = UctConfig {
+            rave_unvisited: false,
+            ..rave
+        };
+        assert_eq!(tree.select(NodeId::ROOT, true, &tried_first), Some(a));
+        assert_eq!(tree.select(NodeId::ROOT, false, &tried_first), Some(a));
         assert_eq!(tree.select(NodeId::ROOT, false, &off), Some(a));
         assert_eq!(tree.select(NodeId::ROOT, true, &off), Some(a));
     }
