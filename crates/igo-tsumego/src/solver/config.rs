@@ -271,6 +271,14 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "rave_root_only",
+        what: "RAVE at the root only, plain UCT below (uct.rave_root_only)",
+        kind: KnobKind::Switch {
+            get: |c| c.uct.rave_root_only,
+            set: |c, v| c.uct.rave_root_only = v,
+        },
+    },
+    Knob {
         name: "prior_weight",
         what: "weight of move priors (uct.prior_weight)",
         kind: KnobKind::Real {

@@ -89,6 +89,9 @@ pub struct UctConfig {
     /// tried once first, by prior, as without RAVE, and the AMAF mean only mixes into visited
     /// children's values. \[default: true\]
     pub rave_unvisited: bool,
+    /// With RAVE, use the AMAF statistics at the root only (the first moves' ranking); below
+    /// it the search is plain UCT. \[default: false\]
+    pub rave_root_only: bool,
     /// Weight of a move's prior (from patterns) as a progressive bias `w * prior / (n + 1)`;
     /// 0 turns priors off except for ordering unvisited moves. \[default: 1.0\] \[range: 0 to 10\]
     pub prior_weight: f32,
@@ -145,6 +148,7 @@ impl Default for UctConfig {
             rave_equivalence: 0.0,
             rave_bias: 0.0,
             rave_unvisited: true,
+            rave_root_only: false,
             prior_weight: 1.0,
             expand_threshold: 2,
             max_depth: 80,

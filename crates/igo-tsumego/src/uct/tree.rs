@@ -230,6 +230,7 @@ impl<M: Copy + PartialEq> Tree<M> {
         } else {
             config.exploration
         };
+        let rave = config.rave() && (id == NodeId::ROOT || !config.rave_root_only);
         let mut best: Option<(NodeId, f32)> = None;
         let mut fallback: Option<NodeId> = None;
         for c in self.children(id) {
@@ -243,7 +244,7 @@ impl<M: Copy + PartialEq> Tree<M> {
             }
             let visits = child.visits + child.pending;
             let amaf = child.amaf_visits as f32;
-            let score = if visits == 0 && amaf > 0.0 && config.rave() && config.rave_unvisited {
+            let score = if visits == 0 && amaf > 0.0 && rave && config.rave_unvisited {
                 // RAVE: an unvisited move seen in AMAF is valued by its AMAF mean, with the
                 // bonuses of a move visited once.
                 let q = child.amaf_value / amaf;
@@ -263,7 +264,11 @@ impl<M: Copy + PartialEq> Tree<M> {
                     None => child.value,
                 } + loss;
                 let mut q = sum / visits as f32;
-                let beta = config.rave_beta(visits as f32, amaf);
+                let beta = if rave {
+                    config.rave_beta(visits as f32, amaf)
+                } else {
+                    0.0
+                };
                 if beta > 0.0 {
                     q = (1.0 - beta) * q + beta * child.amaf_value / amaf;
                 }
@@ -703,5 +708,51 @@ mod tests {
         assert_eq!(tree.select(NodeId::ROOT, false, &tried_first), Some(a));
         assert_eq!(tree.select(NodeId::ROOT, false, &off), Some(a));
         assert_eq!(tree.select(NodeId::ROOT, true, &off), Some(a));
+    }
+}
+
+#[cfg(test)]
+mod root_only_tests {
+    use super::*;
+
+    /// `rave_root_only`: the AMAF mean is mixed in at the root and not below it.
+    #[test]
+    fn root_only_rave_mixes_at_the_root_alone() {
+        let mut tree: Tree<u32> = Tree::new(true);
+        let key = |m: u32| Some(m);
+        tree.expand(NodeId::ROOT, &[(7, 0.0)], key);
+        let x = NodeId(1);
+        tree.expand(x, &[(0, 0.0), (1, 0.0)], key);
+        tree.expand(NodeId::ROOT, &[(0, 0.0), (1, 0.0)], key);
+        // The root's children are now nodes 4 and 5 (it was re-expanded); x keeps 2 and 3.
+        let set = |t: &mut Tree<u32>, parent: NodeId| {
+            t.nodes[parent.0 as usize].visits = 20;
+            let first = t.nodes[parent.0 as usize].first_child as usize;
+            for (i, (wins, amaf_wins)) in [(6.0, 0.0), (5.0, 100.0)].into_iter().enumerate() {
+                let n = &mut t.nodes[first + i];
+                n.visits = 10;
+                n.value = wins;
+                n.amaf_visits = 100;
+                n.amaf_value = amaf_wins;
+            }
+        };
+        set(&mut tree, x);
+        set(&mut tree, NodeId::ROOT);
+        let plain = UctConfig {
+            exploration: 0.0,
+            prior_weight: 0.0,
+            rave_equivalence: 1000.0,
+            ..UctConfig::default()
+        };
+        let root_only = UctConfig {
+            rave_root_only: true,
+            ..plain
+        };
+        // Below the root: AMAF picks the second child, plain UCT the first.
+        assert_eq!(tree.select(x, true, &plain), Some(NodeId(3)));
+        assert_eq!(tree.select(x, true, &root_only), Some(NodeId(2)));
+        // At the root both mix it in.
+        assert_eq!(tree.select(NodeId::ROOT, true, &plain), Some(NodeId(5)));
+        assert_eq!(tree.select(NodeId::ROOT, true, &root_only), Some(NodeId(5)));
     }
 }
