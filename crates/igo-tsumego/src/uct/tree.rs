@@ -709,11 +709,6 @@ mod tests {
         assert_eq!(tree.select(NodeId::ROOT, false, &off), Some(a));
         assert_eq!(tree.select(NodeId::ROOT, true, &off), Some(a));
     }
-}
-
-#[cfg(test)]
-mod root_only_tests {
-    use super::*;
 
     /// `rave_root_only`: the AMAF mean is mixed in at the root and not below it.
     #[test]
