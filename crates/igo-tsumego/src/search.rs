@@ -141,11 +141,72 @@ impl SearchState for TsumegoState<'_> {
         playout::playout(self.ctx, &mut self.pos, &mut self.removed, self.last, rng)
     }
 
+    fn amaf_key(&self, mv: Move) -> Option<u32> {
+        match mv {
+            Move::Play(p) => Some(p.index() as u32),
+            Move::Pass => None,
+        }
+    }
+
+    fn playout_amaf(&mut self, rng: &mut Rng, played: &mut Vec<(bool, u32)>) -> f32 {
+        let attacker = self.ctx.attacker;
+        self.playout_recorded(rng, |mover, p, _| {
+            played.push((mover == attacker, p.index() as u32));
+        })
+    }
+
     fn copy_from(&mut self, other: &Self) {
         self.ctx = other.ctx;
         self.pos.copy_from(&other.pos);
         self.removed = other.removed;
         self.last = other.last;
         self.captured = other.captured;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igo_core::Color;
+
+    /// The playout of RAVE records exactly the moves the playout plays, each with whether its
+    /// player is the attacker (the maximiser), and gives the same value as the plain playout.
+    #[test]
+    fn the_amaf_playout_records_each_move_with_its_player() {
+        let pos = Position::from_diagram(
+            ".......\n.......\nXXXX...\nOOOXX..\n...OX..\n..OOX..\n...OX..\nto play: X",
+        )
+        .unwrap();
+        let board = pos.board();
+        let size = pos.size();
+        let white = board.stones(Color::White);
+        let region = size.points().filter(|&p| board.is_empty_at(p)).collect();
+        let ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
+        let (mut both, mut captures) = (0, 0);
+        for seed in 1..=40u64 {
+            let root = TsumegoState::new(&ctx, pos.clone());
+            let mut played = Vec::new();
+            let value = root
+                .clone()
+                .playout_amaf(&mut igo_core::seeded_rng(seed), &mut played);
+            let mut seen = Vec::new();
+            let recorded =
+                root.clone()
+                    .playout_recorded(&mut igo_core::seeded_rng(seed), |c, p, _| {
+                        seen.push((c == Color::Black, p.index() as u32));
+                    });
+            let plain = root.clone().playout(&mut igo_core::seeded_rng(seed));
+            assert_eq!(played, seen, "seed {seed}");
+            assert_eq!((value, value), (recorded, plain), "seed {seed}");
+            assert!(played
+                .iter()
+                .all(|&(_, k)| ctx.region.iter().any(|p| p.index() as u32 == k)));
+            both += (played.iter().any(|m| m.0) && played.iter().any(|m| !m.0)) as usize;
+            captures += (value == 1.0) as usize;
+        }
+        assert!(
+            both > 30 && captures > 0,
+            "{both} with both colours, {captures} captures"
+        );
     }
 }

@@ -170,10 +170,14 @@ fn a_stop_before_the_first_playout_is_an_error_saying_so() {
 }
 
 /// The root's children of a search of Gokyo Shumyo 010 (framed as the solver frames it) with
-/// `root_policy`, `seed` and otherwise the default UCT, 3,000 playouts: each child's move (on
+/// `root_policy`, `seed`, RAVE's `rave_equivalence` and otherwise the default UCT, 3,000 playouts: each child's move (on
 /// the original board), visits and captures (wins for the attacker: the sum of the values
 /// backed up through it, a whole number as every playout and decided leaf is 0 or 1).
-fn root_statistics(root_policy: RootPolicy, seed: u64) -> Vec<(String, u64, u64)> {
+fn root_statistics(
+    root_policy: RootPolicy,
+    seed: u64,
+    rave_equivalence: f32,
+) -> Vec<(String, u64, u64)> {
     let p = problem("gokyo-shumyo-010");
     let framing = solve(&p, &Request::default(), &config(2_000), None).unwrap();
     let to_play = p.position.to_play();
@@ -189,6 +193,7 @@ fn root_statistics(root_policy: RootPolicy, seed: u64) -> Vec<(String, u64, u64)
     let uct = UctConfig {
         root_policy,
         seed,
+        rave_equivalence,
         ..UctConfig::default()
     };
     let mut search = Search::new(fight.state(to_play), uct);
@@ -216,26 +221,36 @@ fn root_statistics(root_policy: RootPolicy, seed: u64) -> Vec<(String, u64, u64)
 /// What the test shows independently of them: the search is deterministic for a seed (two runs
 /// give the same statistics), the seed matters (another seed gives others), the children's
 /// visits add up to the playouts, and the root policy is seen at the root (Sequential Halving
-/// gives other statistics on the same seed). The pinned numbers move with any change to the
+/// gives other statistics on the same seed), and so is RAVE (off by default: the numbers were
+/// recorded before it existed and still hold). The pinned numbers move with any change to the
 /// default search, its playouts, its framing or its random numbers; when such a change is
 /// meant, re-record them (the assertion's message prints the new ones).
 #[test]
 fn the_default_search_keeps_its_recorded_statistics() {
-    let default = root_statistics(RootPolicy::Ucb, 1);
+    let default = root_statistics(RootPolicy::Ucb, 1, 0.0);
     assert_eq!(
         default,
-        root_statistics(RootPolicy::Ucb, 1),
+        root_statistics(RootPolicy::Ucb, 1, 0.0),
         "deterministic"
     );
     assert_ne!(
         default,
-        root_statistics(RootPolicy::Ucb, 2),
+        root_statistics(RootPolicy::Ucb, 2, 0.0),
         "the seed matters"
     );
     assert_ne!(
         default,
-        root_statistics(RootPolicy::Halving, 1),
+        root_statistics(RootPolicy::Halving, 1, 0.0),
         "the root policy is seen"
+    );
+    // RAVE is off by default (the recorded numbers below are the search without it) and seen
+    // when on.
+    assert_eq!(UctConfig::default().rave_equivalence, 0.0);
+    assert_eq!(UctConfig::default().rave_bias, 0.0);
+    assert_ne!(
+        default,
+        root_statistics(RootPolicy::Ucb, 1, 1000.0),
+        "RAVE is seen"
     );
     let recorded: Vec<(String, u64, u64)> = RECORDED
         .iter()
@@ -252,7 +267,7 @@ fn the_default_search_keeps_its_recorded_statistics() {
     );
 }
 
-/// The five most visited root children of `root_statistics(RootPolicy::Ucb, 1)`: (move,
+/// The five most visited root children of `root_statistics(RootPolicy::Ucb, 1, 0.0)`: (move,
 /// visits, captures), recorded.
 const RECORDED: &[(&str, u64, u64)] = &[
     ("D1", 1587, 573),

@@ -243,6 +243,42 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "rave_equivalence",
+        what: "RAVE's k (k-equivalence schedule), 0 for off (uct.rave_equivalence)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 100_000.0,
+            get: |c| c.uct.rave_equivalence,
+            set: |c, v| c.uct.rave_equivalence = v,
+        },
+    },
+    Knob {
+        name: "rave_bias",
+        what: "RAVE's b (the thesis schedule, used when above 0) (uct.rave_bias)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.uct.rave_bias,
+            set: |c, v| c.uct.rave_bias = v,
+        },
+    },
+    Knob {
+        name: "rave_unvisited",
+        what: "RAVE values unvisited children by AMAF (1) or tries each once first (0) (uct.rave_unvisited)",
+        kind: KnobKind::Switch {
+            get: |c| c.uct.rave_unvisited,
+            set: |c, v| c.uct.rave_unvisited = v,
+        },
+    },
+    Knob {
+        name: "rave_root_only",
+        what: "RAVE at the root only, plain UCT below (uct.rave_root_only)",
+        kind: KnobKind::Switch {
+            get: |c| c.uct.rave_root_only,
+            set: |c, v| c.uct.rave_root_only = v,
+        },
+    },
+    Knob {
         name: "prior_weight",
         what: "weight of move priors (uct.prior_weight)",
         kind: KnobKind::Real {

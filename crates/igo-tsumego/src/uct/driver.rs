@@ -47,12 +47,7 @@ where
             }
         }
         let workers = (0..threads)
-            .map(|k| Worker {
-                scratch: root.clone(),
-                rng: seeded_rng(config.seed.wrapping_add(k as u64)),
-                moves: Vec::new(),
-                path: Vec::new(),
-            })
+            .map(|k| Worker::new(root.clone(), seeded_rng(config.seed.wrapping_add(k as u64))))
             .collect();
         Search {
             root,
@@ -297,7 +292,8 @@ fn run_worker<S: SearchState>(
 }
 
 /// One descent: selection (the root's child `forced`, if given), expansion, a playout unless
-/// the leaf is decided, and the backup. Selection, expansion and backup hold the tree (the lock,
+/// the leaf is decided, and the backup (with RAVE, of the AMAF statistics too, from the
+/// descent's and the playout's moves). Selection, expansion and backup hold the tree (the lock,
 /// when shared); the playout runs outside it.
 fn descend<S: SearchState>(
     tree: &mut TreeAccess<'_, S::Move>,
@@ -308,13 +304,22 @@ fn descend<S: SearchState>(
     let pending = matches!(tree, TreeAccess::Shared(_));
     let config = run.config;
     let leaf_value = tree.with(|t| select_path(t, run.root, worker, config, pending, forced));
+    let rave = config.rave();
+    worker.played.clear();
     let value = match leaf_value {
         Some(v) => v,
+        None if rave => worker
+            .scratch
+            .playout_amaf(&mut worker.rng, &mut worker.played),
         None => worker.scratch.playout(&mut worker.rng),
     };
-    let path = std::mem::take(&mut worker.path);
-    tree.with(|t| t.backup(&path, value, config, pending));
-    worker.path = path;
+    let (path, played, last) = (&worker.path, &worker.played, &mut worker.amaf_last);
+    tree.with(|t| {
+        t.backup(path, value, config, pending);
+        if rave {
+            t.update_amaf(path, played, value, last);
+        }
+    });
 }
 
 /// A run of `n` playouts with Sequential Halving at the root ([`RootPolicy::Halving`]): one
@@ -516,12 +521,19 @@ mod tests {
             self.max_to_move = !self.max_to_move;
         }
         fn playout(&mut self, rng: &mut Rng) -> f32 {
+            self.playout_amaf(rng, &mut Vec::new())
+        }
+        fn amaf_key(&self, mv: u32) -> Option<u32> {
+            Some(mv)
+        }
+        fn playout_amaf(&mut self, rng: &mut Rng, played: &mut Vec<(bool, u32)>) -> f32 {
             while self.pile > 0 {
                 let k = if self.pile >= 2 {
                     1 + (rand_core::RngCore::next_u32(rng) & 1)
                 } else {
                     1
                 };
+                played.push((self.max_to_move, k));
                 self.play(k);
             }
             self.terminal_value().expect("pile empty")
@@ -531,16 +543,22 @@ mod tests {
         }
     }
 
+    /// RAVE off and on (k-equivalence, the thesis schedule).
+    const RAVES: [(f32, f32); 3] = [(0.0, 0.0), (1000.0, 0.0), (0.0, 0.1)];
+
     fn solve(
         pile: u32,
         parallelism: Parallelism,
         threads: usize,
         root_policy: RootPolicy,
+        (rave_equivalence, rave_bias): (f32, f32),
     ) -> (Proof, Vec<ChildStats<u32>>) {
         let config = UctConfig {
             threads,
             parallelism,
             root_policy,
+            rave_equivalence,
+            rave_bias,
             expand_threshold: 1,
             ..UctConfig::default()
         };
@@ -558,18 +576,24 @@ mod tests {
     #[test]
     fn nim_positions_are_proven_as_theory_says() {
         for (pile, policy) in (1..=10).flat_map(|p| RootPolicy::ALL.map(|r| (p, r))) {
-            for (par, threads) in [
+            for ((par, threads), rave) in [
                 (Parallelism::Root, 1),
                 (Parallelism::Root, 2),
                 (Parallelism::Tree, 2),
-            ] {
-                let (proof, children) = solve(pile, par, threads, policy);
+            ]
+            .into_iter()
+            .flat_map(|pt| RAVES.map(|r| (pt, r)))
+            {
+                let (proof, children) = solve(pile, par, threads, policy, rave);
                 let expected = if pile % 3 == 0 {
                     Proof::MinWins
                 } else {
                     Proof::MaxWins
                 };
-                assert_eq!(proof, expected, "pile {pile} {par:?} x{threads} {policy:?}");
+                assert_eq!(
+                    proof, expected,
+                    "pile {pile} {par:?} x{threads} {policy:?} {rave:?}"
+                );
                 if pile % 3 != 0 {
                     // The best move leaves a multiple of three.
                     assert_eq!(children[0].mv, pile % 3, "pile {pile}");
@@ -585,13 +609,14 @@ mod tests {
             prove: false,
             ..UctConfig::default()
         };
-        for (parallelism, threads, root_policy) in [
+        for ((parallelism, threads, root_policy), (rave_equivalence, rave_bias)) in [
             (Parallelism::Tree, 1),
             (Parallelism::Root, 3),
             (Parallelism::Tree, 3),
         ]
         .into_iter()
         .flat_map(|(p, t)| RootPolicy::ALL.map(|r| (p, t, r)))
+        .flat_map(|ptr| RAVES.map(|r| (ptr, r)))
         {
             let mut s = Search::new(
                 Nim {
@@ -602,6 +627,8 @@ mod tests {
                     parallelism,
                     threads,
                     root_policy,
+                    rave_equivalence,
+                    rave_bias,
                     ..config
                 },
             );
@@ -619,14 +646,21 @@ mod tests {
     #[test]
     fn same_seed_same_statistics() {
         for root_policy in RootPolicy::ALL {
-            same_seed_same_statistics_with(root_policy);
+            for rave in RAVES {
+                same_seed_same_statistics_with(root_policy, rave);
+            }
         }
     }
 
-    fn same_seed_same_statistics_with(root_policy: RootPolicy) {
+    fn same_seed_same_statistics_with(
+        root_policy: RootPolicy,
+        (rave_equivalence, rave_bias): (f32, f32),
+    ) {
         let config = UctConfig {
             prove: false,
             root_policy,
+            rave_equivalence,
+            rave_bias,
             ..UctConfig::default()
         };
         let run = || {
@@ -641,6 +675,41 @@ mod tests {
             s.children_after(&[])
         };
         assert_eq!(run(), run());
+    }
+
+    /// The driver feeds RAVE: with it on, every simulation through a root child counts in its
+    /// AMAF statistics (its move was played at the root), and the maximiser's later moves add
+    /// more; with it off nothing is recorded.
+    #[test]
+    fn amaf_statistics_come_from_the_descents_and_playouts_only_with_rave_on() {
+        for (rave_equivalence, threads) in [(0.0, 1), (1000.0, 1), (1000.0, 2)] {
+            let config = UctConfig {
+                prove: false,
+                rave_equivalence,
+                threads,
+                ..UctConfig::default()
+            };
+            let mut s = Search::new(
+                Nim {
+                    pile: 40,
+                    max_to_move: true,
+                },
+                config,
+            );
+            s.run(Budget::Playouts(3000), None);
+            let tree = &s.trees()[0];
+            let children: Vec<NodeId> = tree.children(NodeId::ROOT).collect();
+            assert_eq!(children.len(), 2);
+            let amaf: Vec<u64> = children.iter().map(|&c| tree.amaf(c).0).collect();
+            if rave_equivalence == 0.0 {
+                assert_eq!(amaf, [0, 0]);
+                continue;
+            }
+            for (&c, &m) in children.iter().zip(&amaf) {
+                assert!(m > tree.visits(c), "{m} AMAF, {} visits", tree.visits(c));
+                assert!(m <= 3000);
+            }
+        }
     }
 
     /// A toy bandit: five arms whose playouts win with probabilities 0.6 down to 0.4, chosen at

@@ -170,6 +170,46 @@ fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
 }
 
 #[test]
+fn the_rave_knobs_are_deterministic_on_one_thread_and_run_on_two() {
+    let example = example();
+    let solve = |threads: &str, set: &str| {
+        let args = [
+            "tsumego",
+            "solve",
+            &example,
+            "--playouts",
+            "3000",
+            "--no-prove",
+        ];
+        let v = json(&[&args[..], &["--json", "--threads", threads, "--set", set]].concat());
+        v["candidates"].clone()
+    };
+    let rave = solve("1", "rave_equivalence=100");
+    assert!(rave.as_array().is_some_and(|c| !c.is_empty()));
+    assert_eq!(
+        rave,
+        solve("1", "rave_equivalence=100"),
+        "the same seed on one thread"
+    );
+    assert_ne!(
+        rave,
+        solve("1", "rave_equivalence=0"),
+        "RAVE changes the root"
+    );
+    assert_ne!(
+        rave,
+        solve("1", "rave_bias=0.1"),
+        "so does the other schedule"
+    );
+    let two = solve("2", "rave_equivalence=100");
+    assert!(two.as_array().is_some_and(|c| !c.is_empty()));
+    assert_bad_input(
+        &["tsumego", "solve", &example, "--set", "rave_bias=2"],
+        &["rave_bias", "0 to 1"],
+    );
+}
+
+#[test]
 fn bench_scores_a_folder() {
     let dir = tsumego_examples().display().to_string();
     let tmp = tempfile::tempdir().unwrap();
