@@ -136,9 +136,10 @@ pub struct OwlConfig {
     /// finds nothing is the answer. When none
     /// of them passes, the solver's own move stays. Each check is a full owl reading (the
     /// route included, without this check); 0: no check. \[default: 0, off: with 3 on the framed
-    /// advanced book problems (mod 4 = 2) it changed 11 kills, 3 to the book's move and 3 away
-    /// from it (72 either way), at 1.6 times the time; BENCHMARKS.md, igo-reading, "branch
-    /// `owl`, 2026-12-02"\]
+    /// book problems (mod 4 = 2) it changed 11 advanced kills, 3 to the book's move and 3 away
+    /// from it (72 either way), and 5 intermediate ones, 1 to and 1 away from the book's (140
+    /// either way), at 1.6 times the time; BENCHMARKS.md, igo-reading, "branch `owl`,
+    /// 2026-12-02"\]
     pub enclosed_check_moves: usize,
 }
 
