@@ -127,6 +127,20 @@ pub struct OwlConfig {
     /// block, 17 more elementary and 7 more advanced ones on the held-out half (mod 4 = 0),
     /// and the game-position harness did not change; BENCHMARKS.md, igo-reading, "branch `owl`, 2026-12-01"\]
     pub enclosed_group_target: GroupTarget,
+    /// How many of the enclosed route's first moves ([`crate::enclosed`]) are checked when its
+    /// answer is the Monte-Carlo solver's estimate (not a proof) that the mover succeeds: the
+    /// move is played and the owl asks the opposite question of the position after it (after a
+    /// kill, can the owner still save the dragon; after a defence, can the opponent still kill
+    /// it), as GNU Go's `owl_does_attack` / `owl_does_defend` would; the first of the solver's
+    /// root moves (its own move, then the others most visited first) after which that reading
+    /// finds nothing is the answer. When none
+    /// of them passes, the solver's own move stays. Each check is a full owl reading (the
+    /// route included, without this check); 0: no check. \[default: 0, off: with 3 on the framed
+    /// book problems (mod 4 = 2) it changed 11 advanced kills, 3 to the book's move and 3 away
+    /// from it (72 either way), and 5 intermediate ones, 1 to and 1 away from the book's (140
+    /// either way), at 1.6 times the time; BENCHMARKS.md, igo-reading, "branch `owl`,
+    /// 2026-12-02"\]
+    pub enclosed_check_moves: usize,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -220,6 +234,7 @@ impl Default for OwlConfig {
             leaf_capture_nodes: 500,
             enclosed_no_escape: true,
             enclosed_group_target: GroupTarget::Linked,
+            enclosed_check_moves: 0,
         }
     }
 }

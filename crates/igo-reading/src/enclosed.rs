@@ -54,6 +54,10 @@
 //!   stone escaped; on by default, so only Benson overrules);
 //! * otherwise (route not taken or undecided) the owl's heuristic search.
 //!
+//! With [`OwlConfig::enclosed_check_moves`] set (off by default), an estimate that the mover
+//! succeeds is checked by the owl's opposite question after the move, and gives way to the
+//! next of the solver's root moves that passes that check ([`crate::owl::Owl`] does it).
+//!
 //! **Which stones.** The solver and the prover read the block of the stone asked about as
 //! their target, or (by default, [`OwlConfig::enclosed_group_target`]) its group
 //! ([`group_target`]): they count a capture only when more than half the target falls, so a
@@ -112,20 +116,34 @@ pub(crate) fn applies(pos: &Position, p: Point, config: &OwlConfig) -> bool {
 /// The owl question (`attack`: the opponent moves first) on the dragon at `p`, answered by the
 /// route of the module documentation, or `None` where the route is not taken or does not decide;
 /// with the positions the prover generated.
+#[cfg(test)]
 pub(crate) fn read(
     pos: &Position,
     p: Point,
     attack: bool,
     config: &OwlConfig,
 ) -> (Option<Reading>, u64) {
+    let (reading, nodes, _) = read_ranked(pos, p, attack, config);
+    (reading, nodes)
+}
+
+/// The owl question as `read` answers it (the tests' wrapper), with the Monte-Carlo solver's root moves when its estimate is the answer: its
+/// move first, then the other root moves in its order, most visited first (passes left out); empty when the
+/// answer is a proof or there is none ([`OwlConfig::enclosed_check_moves`] checks them).
+pub(crate) fn read_ranked(
+    pos: &Position,
+    p: Point,
+    attack: bool,
+    config: &OwlConfig,
+) -> (Option<Reading>, u64, Vec<Move>) {
     if config.mc_playouts == 0 {
-        return (None, 0);
+        return (None, 0, Vec::new());
     }
     let Some(mut fight) = fight_region(pos, p, config) else {
-        return (None, 0);
+        return (None, 0, Vec::new());
     };
     if !is_tsumego_like(pos, &fight) {
-        return (None, 0);
+        return (None, 0, Vec::new());
     }
     fight.target = group_target(pos.board(), &fight, p, config.enclosed_group_target);
     let mover = if attack {
@@ -157,13 +175,13 @@ pub(crate) fn read(
             proven: true,
             estimated: false,
         };
-        return (Some(reading), nodes);
+        return (Some(reading), nodes, Vec::new());
     }
     let Some(estimate) = estimate else {
-        return (None, nodes);
+        return (None, nodes, Vec::new());
     };
     let Some((code, mv)) = estimate.answer(attack) else {
-        return (None, nodes);
+        return (None, nodes, Vec::new());
     };
     let dies = (attack && code != Code::Fails) || (!attack && code == Code::Fails);
     let overruled = match life_reason(pos, p, config) {
@@ -175,7 +193,7 @@ pub(crate) fn read(
     if dies && overruled {
         // The owl's static judgement sees open space (or a proof of life) where the solver
         // assumed a frame: the estimate does not overrule it.
-        return (None, nodes);
+        return (None, nodes, Vec::new());
     }
     let reading = Reading {
         code,
@@ -185,7 +203,15 @@ pub(crate) fn read(
         proven: false,
         estimated: true,
     };
-    (Some(reading), nodes)
+    let mut ranked = vec![estimate.mv];
+    // The solver's root moves in its own order (most visited first).
+    for &(m, _) in &estimate.hints {
+        if !ranked.contains(&m) {
+            ranked.push(m);
+        }
+    }
+    ranked.retain(|m| *m != Move::Pass);
+    (Some(reading), nodes, ranked)
 }
 
 /// The target of the route for the stone at `p` in `fight` by `kind`

@@ -1108,6 +1108,11 @@ fn owl_knobs(config: &mut OwlConfig) {
             _ => panic!("IGO_OWL_GROUP_TARGET: 0, 1 or 2"),
         };
     }
+    // IGO_OWL_ENCLOSED_CHECK=N: the enclosed route's estimated answer is checked on the
+    // solver's first N moves ([`OwlConfig::enclosed_check_moves`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_CHECK") {
+        config.enclosed_check_moves = v.parse().expect("IGO_OWL_ENCLOSED_CHECK: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

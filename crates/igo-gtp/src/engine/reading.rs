@@ -441,7 +441,7 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `escape_points`, `escape_reach`, `playouts`, `mc_playouts`: igo-tsumego's solver on
 /// tsumego-like enclosures, 0 off; `enclosed_no_escape` 0 or 1:
 /// `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or 2: `OwlConfig::enclosed_group_target`
-/// block, linked or amalgamated) for the
+/// block, linked or amalgamated; `enclosed_check` N: `OwlConfig::enclosed_check_moves`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -473,13 +473,14 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                     _ => return Err("syntax error: group_target takes 0, 1 or 2".into()),
                 }
             }
+            "enclosed_check" => c.enclosed_check_moves = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
     engine.reading.owl_base = Some(c);
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
-         enclosed_no_escape {} group_target {}",
+         enclosed_no_escape {} group_target {} enclosed_check {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -488,7 +489,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.estimate_playouts,
         c.mc_playouts,
         u8::from(c.enclosed_no_escape),
-        group_target_number(c.enclosed_group_target)
+        group_target_number(c.enclosed_group_target),
+        c.enclosed_check_moves
     ))
 }
 
@@ -674,13 +676,14 @@ mod tests {
             "igo-owl_settings nodes many",
             "igo-owl_settings enclosed_no_escape 0 group_target 1",
             "igo-owl_settings group_target 3",
+            "igo-owl_settings enclosed_check 2",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
             a[0],
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
-                 enclosed_no_escape {} group_target {}",
+                 enclosed_no_escape {} group_target {} enclosed_check {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -689,13 +692,15 @@ mod tests {
                 d.estimate_playouts,
                 d.mc_playouts,
                 u8::from(d.enclosed_no_escape),
-                super::group_target_number(d.enclosed_group_target)
+                super::group_target_number(d.enclosed_group_target),
+                d.enclosed_check_moves
             ))
         );
         assert!(a[5]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_no_escape 0 group_target 1"));
+            .ends_with(" enclosed_no_escape 0 group_target 1 enclosed_check 0"));
+        assert!(a[7].as_ref().unwrap().ends_with(" enclosed_check 2"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
         assert_eq!(a[2], Err("syntax error".to_string()));

@@ -318,8 +318,14 @@ impl Owl {
         // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
         // ([`crate::enclosed`]); a proof answers, and so does an estimate that Benson's life
         // (or the escape, `OwlConfig::enclosed_no_escape` off) does not contradict.
-        let (answered, route_nodes) = crate::enclosed::read(pos, p, attack, &plain);
+        let (answered, route_nodes, ranked) = crate::enclosed::read_ranked(pos, p, attack, &plain);
         if let Some(reading) = answered {
+            if reading.estimated
+                && reading.code == Code::Works
+                && self.config.enclosed_check_moves > 0
+            {
+                return Ok(self.checked_estimate(pos, p, attack, reading, &ranked));
+            }
             return Ok(reading);
         }
         // The proof in the enclosed fight region; the heuristic search when there is no
@@ -523,6 +529,62 @@ impl Owl {
 }
 
 impl Owl {
+    /// The enclosed route's estimated answer `reading` (the mover succeeds) checked by the owl's
+    /// own reading of the opposite question after the move ([`OwlConfig::enclosed_check_moves`]):
+    /// the first of the solver's root moves `ranked` (its own move first) after which the
+    /// opponent, moving, finds nothing is the answer; when none of the first
+    /// `enclosed_check_moves` passes, `reading` stands. The checks read without this check.
+    fn checked_estimate(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        attack: bool,
+        reading: Reading,
+        ranked: &[Move],
+    ) -> Reading {
+        let Some(owner) = pos.board().color_at(target) else {
+            return reading;
+        };
+        let mover = if attack { !owner } else { owner };
+        let mut checker = Owl::new(OwlConfig {
+            enclosed_check_moves: 0,
+            ..self.config
+        });
+        let mut nodes = reading.nodes;
+        for &mv in ranked.iter().take(self.config.enclosed_check_moves) {
+            let mut after = pos.clone();
+            after.set_to_play(mover);
+            if after.play(mv).is_err() {
+                continue;
+            }
+            let passes = if after.board().color_at(target) != Some(owner) {
+                // The kill captured the stone asked about.
+                attack
+            } else {
+                match checker.read(&after, target, !attack) {
+                    Ok(reply) => {
+                        nodes += reply.nodes;
+                        reply.code == Code::Fails
+                    }
+                    Err(_) => false,
+                }
+            };
+            if passes {
+                return Reading {
+                    code: if Some(mv) == reading.mv {
+                        reading.code
+                    } else {
+                        Code::Works
+                    },
+                    mv: Some(mv),
+                    nodes,
+                    ..reading
+                };
+            }
+        }
+        Reading { nodes, ..reading }
+    }
+
     /// Whether no kill that the second look could find would pass the `plain` check
     /// ([`SelectiveAttack::skip_hopeless`]): after each of the second look's root candidates
     /// (the killing move is one of them) the dragon still lives by the owl's static judgement
@@ -1357,5 +1419,60 @@ mod tests {
         let (new, refuted) = defence_and_refutation(d, "S18", leaf_capture(true));
         assert!(new.starts_with("1 "), "{new}");
         assert_eq!(refuted, "0", "{new}");
+    }
+
+    #[test]
+    fn an_estimated_kill_that_the_owls_defence_refutes_gives_way_to_the_next_candidate() {
+        // Straight three: White's A1 is no kill (Black's B1 captures it and has two eyes),
+        // White's B1 is. An estimate naming A1 first, with B1 among the solver's root moves,
+        // is checked by the owl's defence after A1, which saves the dragon at B1: the next
+        // candidate, B1, after which the defence finds nothing, is the answer.
+        let pos = position(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . . X O . .",
+        );
+        let size = pos.size();
+        let b2 = size.parse_point("B2").unwrap();
+        let a1 = Move::Play(size.parse_point("A1").unwrap());
+        let b1 = Move::Play(size.parse_point("B1").unwrap());
+        let estimate = Reading {
+            code: Code::Works,
+            mv: Some(a1),
+            nodes: 0,
+            complete: false,
+            proven: false,
+            estimated: true,
+        };
+        let checked = |moves: usize| {
+            let mut owl = Owl::new(OwlConfig {
+                enclosed_check_moves: moves,
+                ..OwlConfig::default()
+            });
+            owl.checked_estimate(&pos, b2, true, estimate, &[a1, b1])
+        };
+        // Off: the estimate stands.
+        assert_eq!(checked(0).mv, Some(a1));
+        // Only the first move checked: it fails, and nothing better is found.
+        assert_eq!(checked(1).mv, Some(a1));
+        let two = checked(2);
+        assert_eq!((two.code, two.mv), (Code::Works, Some(b1)));
+        assert!(two.estimated && !two.proven);
+        // A defence: Black's B1 makes two eyes, so the first candidate passes and stands.
+        let mut owl = Owl::new(OwlConfig {
+            enclosed_check_moves: 2,
+            ..OwlConfig::default()
+        });
+        let defence = Reading {
+            mv: Some(b1),
+            ..estimate
+        };
+        assert_eq!(
+            owl.checked_estimate(&pos, b2, false, defence, &[b1, a1]).mv,
+            Some(b1)
+        );
     }
 }
