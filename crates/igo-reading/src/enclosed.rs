@@ -127,9 +127,10 @@ pub(crate) fn read(
     (reading, nodes)
 }
 
-/// The owl question as `read` answers it (the tests' wrapper), with the Monte-Carlo solver's root moves when its estimate is the answer: its
-/// move first, then the other root moves in its order, most visited first (passes left out); empty when the
-/// answer is a proof or there is none ([`OwlConfig::enclosed_check_moves`] checks them).
+/// The owl question answered as `read` does, with the Monte-Carlo solver's root moves when its
+/// estimate is the answer: its move first, then the other root moves, most visited first
+/// (passes left out); empty when the answer is a proof or there is none. The owl checks them
+/// with [`OwlConfig::enclosed_check_moves`].
 pub(crate) fn read_ranked(
     pos: &Position,
     p: Point,

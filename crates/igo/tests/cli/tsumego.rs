@@ -137,22 +137,27 @@ fn knobs_are_listed_and_change_the_search() {
     assert_ne!(solve("exploration=0.05"), solve("exploration=2.0"));
 }
 
+/// The root candidates of a short Monte-Carlo solve of the bundled example with one `--set`
+/// knob, on `threads` threads.
+fn knob_candidates(threads: &str, set: &str) -> serde_json::Value {
+    let example = example();
+    let args = [
+        "tsumego",
+        "solve",
+        &example,
+        "--playouts",
+        "3000",
+        "--no-prove",
+    ];
+    let v = json(&[&args[..], &["--json", "--threads", threads, "--set", set]].concat());
+    v["candidates"].clone()
+}
+
 #[test]
 fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
     let example = example();
-    let solve = |threads: &str, policy: &str| {
-        let set = format!("root_policy={policy}");
-        let args = [
-            "tsumego",
-            "solve",
-            &example,
-            "--playouts",
-            "3000",
-            "--no-prove",
-        ];
-        let v = json(&[&args[..], &["--json", "--threads", threads, "--set", &set]].concat());
-        v["candidates"].clone()
-    };
+    let solve =
+        |threads: &str, policy: &str| knob_candidates(threads, &format!("root_policy={policy}"));
     let halving = solve("1", "halving");
     assert!(halving.as_array().is_some_and(|c| !c.is_empty()));
     assert_eq!(
@@ -172,18 +177,7 @@ fn the_root_policy_knob_is_deterministic_on_one_thread_and_runs_on_two() {
 #[test]
 fn the_rave_knobs_are_deterministic_on_one_thread_and_run_on_two() {
     let example = example();
-    let solve = |threads: &str, set: &str| {
-        let args = [
-            "tsumego",
-            "solve",
-            &example,
-            "--playouts",
-            "3000",
-            "--no-prove",
-        ];
-        let v = json(&[&args[..], &["--json", "--threads", threads, "--set", set]].concat());
-        v["candidates"].clone()
-    };
+    let solve = knob_candidates;
     let rave = solve("1", "rave_equivalence=100");
     assert!(rave.as_array().is_some_and(|c| !c.is_empty()));
     assert_eq!(
