@@ -99,6 +99,19 @@ pub fn line(fight: &Fight, route: &[LineMove<Move>], to_play: Color) -> Vec<Answ
         .collect()
 }
 
+/// Moves the root child that the Min-Max `route` starts with to the front of `children` (ranked
+/// best first, see [`crate::uct::Search::children_after`]), so that it is the answer and the
+/// first candidate; the others keep their order. Nothing changes when the route is empty or
+/// starts with the first child already.
+pub fn lead_with_route(children: &mut [ChildStats<Move>], route: &[LineMove<Move>]) {
+    let Some(first) = route.first() else {
+        return;
+    };
+    if let Some(k) = children.iter().position(|c| c.mv == first.mv) {
+        children[..=k].rotate_right(1);
+    }
+}
+
 /// The eight best root children as candidates on the original board, each with whether it is
 /// proven to reach `goal`.
 pub fn candidates(fight: &Fight, children: &[ChildStats<Move>], goal: Goal) -> Vec<Candidate> {
@@ -143,4 +156,57 @@ pub fn sequence(
         })
         .collect();
     (Some((moves, found.solved)), found.playouts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uct::Proof;
+    use igo_core::BoardSize;
+
+    fn child(x: usize, visits: u64, value: f32) -> ChildStats<Move> {
+        ChildStats {
+            mv: Move::Play(BoardSize::square(9).unwrap().point(x, 0).unwrap()),
+            visits,
+            value,
+            proof: Proof::Unknown,
+            prior: 0.0,
+        }
+    }
+
+    fn moves(children: &[ChildStats<Move>]) -> Vec<Move> {
+        children.iter().map(|c| c.mv).collect()
+    }
+
+    #[test]
+    fn the_routes_first_move_leads_and_the_others_keep_their_order() {
+        // Ranked by visits, as `children_after` gives them; the route starts with the third.
+        let ranked = vec![
+            child(0, 9_000, 0.50),
+            child(1, 3_000, 0.55),
+            child(2, 2_000, 0.60),
+            child(3, 50, 0.90),
+        ];
+        let route = |c: &ChildStats<Move>| {
+            vec![LineMove {
+                mv: c.mv,
+                capture_rate: c.value,
+                visits: c.visits,
+                proof: c.proof,
+            }]
+        };
+        let mut v = ranked.clone();
+        lead_with_route(&mut v, &route(&ranked[2]));
+        assert_eq!(
+            moves(&v),
+            vec![ranked[2].mv, ranked[0].mv, ranked[1].mv, ranked[3].mv]
+        );
+        // A route that starts with the most visited move, or no route: nothing moves.
+        let mut v = ranked.clone();
+        lead_with_route(&mut v, &route(&ranked[0]));
+        assert_eq!(moves(&v), moves(&ranked));
+        let mut v = ranked.clone();
+        lead_with_route(&mut v, &[]);
+        assert_eq!(moves(&v), moves(&ranked));
+    }
 }

@@ -67,6 +67,12 @@ pub struct SolverConfig {
     pub max_line: usize,
     /// Visits a main-line move needs. \[default: 20\]
     pub line_min_visits: u64,
+    /// Read the unproven answer's first move from the Min-Max route (paper 004, section 5.1:
+    /// the best capture rate for the side to play among the first moves with at least
+    /// `line_min_visits` playouts and a tenth of the most visited one's, see
+    /// [`crate::mainline`]) instead of the most visited first move. A proven win is the answer
+    /// either way. \[default: false\]: see BENCHMARKS.md, "branch `misses`".
+    pub answer_by_route: bool,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -93,6 +99,7 @@ impl Default for SolverConfig {
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
+            answer_by_route: false,
             sequence: None,
         }
     }
@@ -362,6 +369,14 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.second_opinion.within,
             set: |c, v| c.second_opinion.within = v,
+        },
+    },
+    Knob {
+        name: "answer_by_route",
+        what: "the answer's first move is the Min-Max route's (best rate among well-visited moves), not the most visited",
+        kind: KnobKind::Switch {
+            get: |c| c.answer_by_route,
+            set: |c, v| c.answer_by_route = v,
         },
     },
     Knob {

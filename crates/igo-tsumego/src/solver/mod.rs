@@ -190,7 +190,11 @@ impl Reading<'_, '_> {
             stop,
         } = *self;
         let attacker = fight.ctx.attacker;
-        let children = answer_search.children_after(&[]);
+        let mut children = answer_search.children_after(&[]);
+        let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
+        if config.answer_by_route {
+            answer::lead_with_route(&mut children, &route);
+        }
         let Some(best) = children.first().copied() else {
             // No move was searched: either the stop flag came before the first playout, or the
             // target's side has nothing to play for.
@@ -199,7 +203,6 @@ impl Reading<'_, '_> {
             }
             return Err(SolveError::NoTarget(!attacker));
         };
-        let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
         let status = status::refine(status, proven, goal, best.value, answer_fight, &route);
         let (sequence, sequence_playouts) =
             answer::sequence(answer_fight, goal, to_play, config, stop);
