@@ -1198,7 +1198,10 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         let config = OwlConfig::default();
         for (i, l) in lines.iter().enumerate() {
-            if !(l.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
+            // The question is named before ": GNU Go" (a defence's line names GNU Go's
+            // `owl_attack` after igo's move further on).
+            let head = l.split(": GNU Go").next().unwrap_or_default();
+            if !(head.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
                 continue;
             }
             let pos = notes_position(&lines[i + 1..]);
