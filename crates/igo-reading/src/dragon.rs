@@ -143,12 +143,15 @@ pub struct OwlConfig {
     pub enclosed_check_moves: usize,
     /// Whether, in the owl's search, a dragon judged escaped with its opponent to move must
     /// still be escaped (or have two eyes) after any one blocking move of the opponent: a stone
-    /// played on the dragon's liberties or the points next to them ([`escape_survives_block`]).
+    /// played on the dragon's liberties or the points next to them (`escape_survives_block`).
     /// A dragon that has run one step into open space through a gap the opponent can close
     /// is not yet out, so the search reads on: the opponent blocks and the owner runs again.
     /// The static judgement elsewhere (the fight region's walls, the second look's skip test,
-    /// the enclosed route) is unchanged. \[default: see BENCHMARKS.md, igo-reading, "Branch
-    /// `owl`, 2026-12-02 (third helper)"\]
+    /// the enclosed route) is unchanged. \[default: off: on GNU Go's critical 9x9 dragons of
+    /// the game-position harness its `owl_attack` passed 21 of 47 questions against 24
+    /// without, none gained: the 14 escapes it no longer accepts send the search to its node
+    /// limit, where the estimate still finds no kill, at 40 times the median time;
+    /// BENCHMARKS.md, igo-reading, "Branch `owl`, 2026-12-02: the missed kills classified"\]
     pub escape_block_check: bool,
 }
 
@@ -406,7 +409,9 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
 /// alive by the judgements of [`life_reason`] (escape or eyes, Benson aside) after each
 /// opponent move on its liberties or the points next to them ([`OwlConfig::escape_block_check`]):
 /// `false` when one such move captures the stone asked about or leaves the dragon neither
-/// escaped nor with two eyes.
+/// [`OwlConfig::escape_points`] of open space nor two eyes (the three liberties the escape
+/// asks of the stone's block are not asked again: a block on them is the search's next
+/// question).
 pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let board = pos.board();
     let Some(owner) = board.color_at(target) else {
@@ -433,7 +438,12 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
         } else {
             dragon(ab, target)
         };
-        if judged_life(ab, &g, ab.liberty_count_at(target), owner, config).is_none() {
+        // The open space still reached, or two eyes; the stone's own liberties are the
+        // search's next question (a block on them is read there), not the escape's.
+        let libs = ab.liberty_count_at(target);
+        if escape_area(ab, &g, owner, config) < config.escape_points
+            && judged_life(ab, &g, libs, owner, config).is_none()
+        {
             return false;
         }
     }

@@ -1313,7 +1313,12 @@ fn owl_rejected_defences_played_out() {
         let rejected = line.contains("GNU Go accepts igo's move Some(false)");
         let accepted = line.contains("GNU Go accepts igo's move Some(true)");
         let missed = line.contains("; igo 0") && line.ends_with("=> FAIL");
-        if kills && !missed || !kills && !(rejected || (all && accepted)) {
+        let taken = if kills {
+            missed
+        } else {
+            rejected || (all && accepted)
+        };
+        if !taken {
             continue;
         }
         let Some(case) = cases.iter().find(|c| c.label == label) else {
