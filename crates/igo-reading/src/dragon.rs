@@ -150,7 +150,8 @@ pub struct OwlConfig {
     /// the enclosed route) is unchanged. \[default: off: on GNU Go's critical 9x9 dragons of
     /// the game-position harness its `owl_attack` passed 21 of 47 questions against 24
     /// without, none gained: the 14 escapes it no longer accepts send the search to its node
-    /// limit, where the estimate still finds no kill, at 40 times the median time;
+    /// limit, where the estimate still finds no kill, at 40 times the median time (its 9x9
+    /// `owl_defend` passed 40 against 39, the book proxy 141 against 140 at 2.5 times the time);
     /// BENCHMARKS.md, igo-reading, "Branch `owl`, 2026-12-02: the missed kills classified"\]
     pub escape_block_check: bool,
 }
