@@ -565,7 +565,7 @@ impl Search<'_> {
                 }
             }
             Goal::Dragon(config) => {
-                if owl::lives(pos, self.target, &config) {
+                if dragon::search_lives(pos, self.target, &config) {
                     return (Value::DefenderWins, None);
                 }
                 // Not alive at the horizon: dead (the owl's module documentation).

@@ -1113,6 +1113,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_CHECK") {
         config.enclosed_check_moves = v.parse().expect("IGO_OWL_ENCLOSED_CHECK: a number");
     }
+    // IGO_OWL_ESCAPE_BLOCK=1|0: in the search, an escape with the opponent to move must
+    // survive any one blocking move ([`OwlConfig::escape_block_check`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK") {
+        config.escape_block_check = v == "1";
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");
@@ -1278,11 +1283,16 @@ fn diagnose_selective_kills() {
 /// [`FIGHT_PLIES`] moves (as the disagreements of the full run are settled), and before each of
 /// GNU Go's moves igo's static judgement of the dragon is noted ([`Owl::static_life`]): where
 /// the dragon is later captured, the judgement that called it alive on the way is the cause.
+///
+/// IGO_OWL_KILLS=1 plays out the missed kills instead: every failed `owl_attack` line where igo
+/// answers `0` and GNU Go names a kill, from the position after GNU Go's killing move (igo
+/// defends first), in the same way: a capture says GNU Go's kill works against igo's defences.
 #[test]
 #[ignore = "diagnosis: IGO_OWL_DIAG=/abs/path/NOTES cargo test --release -p igo-reading --test gnugo_owl -- --ignored rejected_defences"]
 fn owl_rejected_defences_played_out() {
     let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: the notes of a game_moves run");
     let all = std::env::var("IGO_OWL_ALL").is_ok_and(|v| v == "1");
+    let kills = std::env::var("IGO_OWL_KILLS").is_ok_and(|v| v == "1");
     let text = std::fs::read_to_string(&path).expect("notes file");
     let mut config = OwlConfig::default();
     owl_knobs(&mut config);
@@ -1292,12 +1302,23 @@ fn owl_rejected_defences_played_out() {
     let mut out = Vec::new();
     let (mut attacker_won, mut defender_won, mut open) = (0, 0, 0);
     for line in text.lines() {
-        let Some((label, rest)) = line.split_once(" owl_defend ") else {
+        let question = if kills {
+            " owl_attack "
+        } else {
+            " owl_defend "
+        };
+        let Some((label, rest)) = line.split_once(question) else {
             continue;
         };
         let rejected = line.contains("GNU Go accepts igo's move Some(false)");
         let accepted = line.contains("GNU Go accepts igo's move Some(true)");
-        if !(rejected || (all && accepted)) {
+        let missed = line.contains("; igo 0") && line.ends_with("=> FAIL");
+        let taken = if kills {
+            missed
+        } else {
+            rejected || (all && accepted)
+        };
+        if !taken {
             continue;
         }
         let Some(case) = cases.iter().find(|c| c.label == label) else {
@@ -1308,26 +1329,33 @@ fn owl_rejected_defences_played_out() {
         let Ok(name) = size.parse_point(vertex) else {
             continue;
         };
-        let Some(ours) = rest
-            .split("; igo 1 ")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .and_then(|w| size.parse_move(w).ok())
-        else {
+        // The first move: igo's defence, or GNU Go's kill (IGO_OWL_KILLS).
+        let first = if kills {
+            rest.split(" / ")
+                .nth(1)
+                .and_then(|r| r.split([' ', ';']).nth(1))
+        } else {
+            rest.split("; igo 1 ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+        };
+        let Some(ours) = first.and_then(|w| size.parse_move(w).ok()) else {
             continue;
         };
         let owner = case.position.board().color_at(name).expect("a stone");
+        let first_mover = if kills { !owner } else { owner };
         let mut pos = case.position.clone();
-        pos.set_to_play(owner);
+        pos.set_to_play(first_mover);
         if pos.play(ours).is_err() {
             continue;
         }
         let mut moves = case.moves.clone();
-        moves.push((owner, ours));
+        moves.push((first_mover, ours));
         let mut note = format!(
-            "{label} {vertex} igo {}{}:",
+            "{label} {vertex} {} {}{}:",
+            if kills { "GNU Go" } else { "igo" },
             size.format_move(ours),
-            if rejected { "" } else { " (accepted)" }
+            if rejected || kills { "" } else { " (accepted)" }
         );
         let start = pos.clone();
         let mut verdict = None;
@@ -1396,8 +1424,13 @@ fn owl_rejected_defences_played_out() {
         ));
     }
     let text = format!(
-        "rejected defences played out: GNU Go's attack wins {attacker_won}, igo's defence wins \
-         {defender_won}, undecided {open}\n"
+        "{} played out: GNU Go's attack wins {attacker_won}, igo's defence wins \
+         {defender_won}, undecided {open}\n",
+        if kills {
+            "missed kills"
+        } else {
+            "rejected defences"
+        }
     );
     let name = std::env::var("IGO_OWL_NOTES").unwrap_or_else(|_| "owl-rejected.txt".into());
     let file = write_notes(&name, &text, &out);
