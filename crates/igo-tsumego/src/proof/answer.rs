@@ -43,9 +43,9 @@ pub struct ProofSettings {
     /// not above `reach`: no check. \[default: 4 ([`KILL_REACH_DEFAULT`]); `IGO_KILL_REACH=k`
     /// (or `off`) sets it, for measurements. cho-advanced-0048's G19 was "proven" to kill at
     /// reach 3 only because the wall took White's J18 and K19 away. At 1,000,000 positions on
-    /// the first 40 of the 2 mod 4 samples it takes 5 of 36 elementary proofs and 2 of 20
-    /// intermediate ones, all of the book's move, and no first move; reach 6 took 8 and 5
-    /// (BENCHMARKS.md, branch `prover`, 2026-12-02)\]
+    /// the first 40 of the 2 mod 4 samples it takes 5 of 36 elementary proofs, 2 of 20
+    /// intermediate ones and 4 of 8 advanced ones, and no first move; reach 6 took 8 and 5
+    /// of the first two (BENCHMARKS.md, branch `prover`, 2026-12-02)\]
     pub kill_reach: Option<usize>,
 }
 
@@ -369,8 +369,10 @@ fn prove_status_framed(
         _ => None,
     };
     let mut second = prove_in(problem, answer, settings, Some(wider), left, only);
-    if only.is_some() && !second.answers() {
-        // The kill is not shown in the wider region: no status, the narrowed search's
+    if kill_doubt && !second.answers() && second.status != Some(ProvenStatus::Fail) {
+        // The kill (or the attacker's ko) is not shown in the wider region, nor refuted there
+        // (cho-advanced-0094, 0130: the ko's status search there reached its limit, and the
+        // Monte-Carlo move was wrong): no status, the narrowed search's
         // refutations of the attacker's other moves kept (the fill favours the attacker, so
         // its moves that fail there fail in the box too).
         // Its first move stays as the estimate (proven in the narrowed game, where the
