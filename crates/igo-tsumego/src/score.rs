@@ -136,7 +136,8 @@ struct ProverTally {
 /// The prover's figures in a [`TallySummary`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProverSummary {
-    /// Answers proven.
+    /// Answers proven with every solution tree read out whole (the answers `proven (tree
+    /// incomplete)` are in `proven_incomplete`).
     pub proven: u64,
     /// Their share of the problems answered.
     pub proven_share: Option<f64>,
@@ -158,8 +159,9 @@ pub struct ProverSummary {
     pub proofs_valid: u64,
     /// Proofs the checker refused.
     pub proofs_rejected: u64,
-    /// Proven answers with a solution tree the read-out's budget cut (lines not read out, which
-    /// the checker cannot check): proven by the search, not fully shown.
+    /// Answers `proven (tree incomplete)`: proven by the search, with a solution tree the
+    /// read-out's budget cut (lines not read out, which the checker cannot check); counted
+    /// apart from `proven` (not in it), and their proofs not in `proofs_valid`.
     pub proven_incomplete: u64,
 }
 
@@ -278,9 +280,10 @@ impl Tally {
             self.seq_correct += ok as u64;
         }
         let p = self.prover.get_or_insert_with(ProverTally::default);
-        if solved.proven() {
+        if solved.proven_incomplete() {
+            p.incomplete += 1;
+        } else if solved.proven() {
             p.proven += 1;
-            p.incomplete += !solved.complete() as u64;
             if let Some(ok) = verdicts.first_move {
                 p.proven_scored += 1;
                 p.proven_correct += ok as u64;
@@ -292,6 +295,8 @@ impl Tally {
             p.cpu_seconds += cpu_seconds * solved.seconds.1 / seconds;
         }
         match checked {
+            // A cut tree is valid where it is written, not a proof: counted as incomplete.
+            Some(true) if solved.proven_incomplete() => {}
             Some(true) => p.proofs_valid += 1,
             Some(false) => p.proofs_rejected += 1,
             None => {}
@@ -353,10 +358,14 @@ impl Tally {
             at_most(p.proven, self.problems, "proven answers")?;
             at_most(p.proven_scored, p.proven, "scored proven answers")?;
             at_most(p.proven_correct, p.proven_scored, "right proven answers")?;
-            at_most(p.incomplete, p.proven, "incomplete proofs")?;
+            at_most(
+                p.proven + p.incomplete,
+                self.problems,
+                "proven answers, whole or incomplete",
+            )?;
             at_most(
                 p.proofs_valid + p.proofs_rejected,
-                p.proven,
+                p.proven + p.incomplete,
                 "checked proofs",
             )?;
             seconds.extend([p.seconds, p.cpu_seconds]);
@@ -472,7 +481,7 @@ impl Tally {
                 p.positions as f64 / p.cpu_seconds.max(1e-9),
             );
             if p.incomplete > 0 {
-                s += &format!("  {} with cut trees", p.incomplete);
+                s += &format!("  + {} proven (tree incomplete)", p.incomplete);
             }
             if p.proofs_rejected > 0 {
                 s += &format!("  {} PROOFS REJECTED", p.proofs_rejected);

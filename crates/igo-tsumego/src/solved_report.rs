@@ -61,19 +61,22 @@ impl Solved {
             out += "answer: estimated (the prover did not run)\n";
             return out;
         };
-        if p.proven {
+        if p.proven || p.proven_incomplete {
             out += &format!(
-                "answer: {}  proven ({}, GNU Go code {}{})\nproven line: {}\n",
+                "answer: {}  {} ({}, GNU Go code {})\nproven line: {}\n",
                 p.mv,
+                if p.proven {
+                    "proven"
+                } else {
+                    "proven (tree incomplete)"
+                },
                 p.status,
                 p.code.unwrap_or(0),
-                if self.complete() {
-                    ""
-                } else {
-                    "; the solution tree is incomplete, see below"
-                },
                 p.line.join(" ")
             );
+            if let Some(why) = p.reason.as_deref().filter(|_| p.proven_incomplete) {
+                out += &format!("not a whole proof: {why}\n");
+            }
         } else {
             out += &format!(
                 "answer: {}  estimated ({})\n",

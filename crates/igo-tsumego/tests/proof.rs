@@ -17,10 +17,23 @@ fn solve(problem: &Problem, nodes: u64) -> Solved {
     solve_with(problem, nodes, TreeLimits::default())
 }
 
-/// As [`solve`], with these limits of the solution trees' read-out.
+/// As [`solve`], with these limits of the solution trees' read-out and no extra budget to
+/// complete a cut tree.
 fn solve_with(problem: &Problem, nodes: u64, tree: TreeLimits) -> Solved {
+    solve_graced(problem, nodes, tree, 0.0)
+}
+
+/// As [`solve`], with these limits of the read-out and this share of the budget to complete
+/// cut trees ([`igo_tsumego::proof::ProverConfig::tree_grace`]).
+fn solve_graced(problem: &Problem, nodes: u64, tree: TreeLimits, grace: f64) -> Solved {
     let mut settings = ProofSettings::default();
     settings.prover.tree = tree;
+    settings.prover.tree_grace = grace;
+    solve_settings(problem, nodes, &settings)
+}
+
+/// As [`solve`], with these prover settings.
+fn solve_settings(problem: &Problem, nodes: u64, settings: &ProofSettings) -> Solved {
     let config = SolverConfig {
         budget: Budget::Playouts(5_000),
         ..SolverConfig::default()
@@ -33,7 +46,7 @@ fn solve_with(problem: &Problem, nodes: u64, tree: TreeLimits) -> Solved {
         problem,
         &Request::default(),
         &config,
-        Some(&settings),
+        Some(settings),
         limits,
         None,
     )
@@ -241,7 +254,13 @@ fn a_cycle_through_the_ko_masters_retakes_ends_the_line_and_the_checker_agrees()
     // as the end of the game (the target standing), White's cycle refutes every Black move
     // under `W-`, and without threats Black's B19 wins the ko it starts (GNU Go's code 2).
     let p = cho_elementary("0146");
-    let s = solve(&p, 1_000_000);
+    // The kill's tree meets the narrowed region's wall, and the whole status search in the
+    // wider region does not finish within the budget: asked in the narrowed region only.
+    let narrowed = ProofSettings {
+        kill_reach: None,
+        ..ProofSettings::default()
+    };
+    let s = solve_settings(&p, 1_000_000, &narrowed);
     assert!(s.proven(), "proven: {:?}", s.unproven_reason());
     assert_checked("0146", &p, &s);
     assert_eq!(s.code(), Some(2), "a ko Black takes first");
@@ -326,8 +345,8 @@ fn a_read_out_cut_by_its_budget_keeps_the_proven_answer_and_says_what_is_unread(
     for (i, tree) in limits.into_iter().enumerate() {
         let s = solve_with(&p, 500_000, tree);
         assert!(
-            s.proven(),
-            "{i}: the search's proof keeps the answer proven"
+            s.proven() && s.proven_incomplete() && !s.proven_whole(),
+            "{i}: the search's proof keeps the answer, proven with its tree incomplete"
         );
         assert_eq!(s.first_move(), full.first_move(), "{i}");
         assert_eq!(s.status(), full.status(), "{i}");
@@ -348,6 +367,70 @@ fn a_read_out_cut_by_its_budget_keeps_the_proven_answer_and_says_what_is_unread(
             assert_eq!(t.cuts(), 1, "{i}");
         }
     }
+}
+
+#[test]
+fn a_cut_read_out_is_completed_with_the_extra_budget_or_reported_as_incomplete() {
+    // cho-elementary-0012 with the read-out cut by its positions and by a deadline already past:
+    // the extra budget (a quarter of the prover's positions, no deadline here) reads the trees
+    // out again from the table, whole, and the checker finds no unread line. With the read-out
+    // cut by its node count, which the completion keeps, the tree stays cut: the answer is
+    // proven with an incomplete tree, not proven, in the report and its reason.
+    let p = cho_elementary("0012");
+    let full = solve(&p, 500_000);
+    for tree in [
+        TreeLimits {
+            positions: 300,
+            ..TreeLimits::default()
+        },
+        TreeLimits {
+            deadline: Some(Instant::now()),
+            ..TreeLimits::default()
+        },
+    ] {
+        let s = solve_graced(&p, 500_000, tree, 0.25);
+        assert!(s.proven_whole(), "{tree:?}: completed");
+        assert_eq!(s.first_move(), full.first_move());
+        assert_checked("0012 completed", &p, &s);
+        let r = s.proof_report(&p).unwrap();
+        assert!(
+            r.proven && !r.proven_incomplete && r.unread_lines == 0,
+            "{r:?}"
+        );
+    }
+    let tree = TreeLimits {
+        max_nodes: 40,
+        ..TreeLimits::default()
+    };
+    let s = solve_graced(&p, 500_000, tree, 0.25);
+    assert!(s.proven_incomplete() && !s.proven_whole());
+    let r = s.proof_report(&p).unwrap();
+    assert!(!r.proven && r.proven_incomplete, "{r:?}");
+    assert!(r.unread_lines > 0, "{r:?}");
+    assert!(
+        r.reason
+            .as_deref()
+            .is_some_and(|w| w.contains("not read out")),
+        "{r:?}"
+    );
+    assert_eq!(
+        checked_unread("0012 cut", &p, &s),
+        r.unread_lines as u64,
+        "the checker counts the same unread lines"
+    );
+    let text = s.text(&p);
+    assert!(text.contains("proven (tree incomplete)"), "{text}");
+    // A benchmark counts it apart from the whole proofs, and its proof not as a valid one.
+    let mut tally = igo_tsumego::score::Tally::default();
+    for solved in [&full, &s] {
+        let verdicts = igo_tsumego::score::Verdicts::of_solved(&p, solved);
+        tally.add_solved(solved, verdicts, 1.0, 1.0, Some(true));
+    }
+    let prover = tally.summary(false).prover.unwrap();
+    assert_eq!(
+        (prover.proven, prover.proven_incomplete, prover.proofs_valid),
+        (1, 1, 1)
+    );
 }
 
 /// As [`solve`] on `threads` threads (two or more: the prover beside the Monte-Carlo search),
@@ -674,4 +757,81 @@ fn a_move_the_second_opinion_shows_winning_is_the_estimate_but_not_proven() {
         .expect("another candidate");
     s.answer.mv = other;
     assert_eq!(s.first_move(), won);
+}
+
+/// cho-advanced-0048 framed as the Monte-Carlo search framed it in the 10 s setting (target,
+/// box), with `first` as its best candidate.
+fn cho_advanced_0048_framed(first: &str) -> (Problem, igo_tsumego::solver::beside::Framed) {
+    let path = format!(
+        "{}/../../../shared/data/tsumego/cho-advanced/cho-advanced-0048.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared tsumego data is needed)"));
+    let p = Problem::from_sgf(&text, "0048").unwrap();
+    let size = p.position.size();
+    let target = [
+        "F19", "C18", "D18", "F18", "F17", "G17", "H17", "C16", "D16", "E16",
+    ]
+    .iter()
+    .map(|s| size.parse_point(s).unwrap())
+    .collect();
+    let region = igo_tsumego::Region::around_stones(
+        p.position.board(),
+        &igo_tsumego::RegionConfig::default(),
+    )
+    .unwrap();
+    let framed = igo_tsumego::solver::beside::Framed {
+        to_play: igo_core::Color::Black,
+        goal: igo_tsumego::Goal::Kill,
+        attacker: igo_core::Color::Black,
+        target,
+        region,
+        candidates: vec![igo_tsumego::solver::answer::Candidate {
+            mv: igo_core::Move::Play(size.parse_point(first).unwrap()),
+            capture_rate: 0.9,
+            visits: 1000,
+            proven: None,
+        }],
+    };
+    (p, framed)
+}
+
+#[test]
+fn a_kill_whose_proof_meets_the_narrowed_regions_wall_is_proven_again_in_a_wider_one() {
+    // cho-advanced-0048: in the region narrowed to reach 3 the wall fills K19 and L18, and G19
+    // is "proven" to kill; in a wider region White lives after G19 by J18 (GNU Go agrees), and
+    // the book's move is H18. The proof of G19 plays next to that wall, so it must be searched
+    // again in the wider region, where G19 is no proven kill.
+    use igo_tsumego::proof::answer::{kill_meets_wall, prove_framed};
+    let (p, framed) = cho_advanced_0048_framed("G19");
+    let g19 = igo_core::Move::Play(p.position.size().parse_point("G19").unwrap());
+    let narrow_only = ProofSettings {
+        kill_reach: None,
+        ..ProofSettings::default()
+    };
+    let limits = Limits {
+        nodes: 6_000_000,
+        ..Limits::default()
+    };
+    let narrow = prove_framed(&p, &framed, &narrow_only, limits);
+    assert!(narrow.answers(), "the narrowed game's kill");
+    assert_eq!(narrow.first_move, Some(g19));
+    assert!(
+        kill_meets_wall(&narrow, p.to_play()),
+        "its tree meets the wall"
+    );
+    let checked = prove_framed(
+        &p,
+        &framed,
+        &ProofSettings {
+            kill_reach: Some(4),
+            ..ProofSettings::default()
+        },
+        limits,
+    );
+    assert!(
+        !(checked.answers() && checked.first_move == Some(g19)),
+        "G19 is not a proven kill once the wider region is searched"
+    );
 }

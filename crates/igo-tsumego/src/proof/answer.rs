@@ -8,7 +8,9 @@ use igo_core::{Color, Move, PointSet, Position};
 use super::dfpn::Limits;
 use super::second::{judge_moves, MoveVerdict};
 use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
-use super::status::{prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question};
+use super::status::{
+    prove_kill_move, prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question,
+};
 use crate::local::LocalBoard;
 use crate::problem::Problem;
 use crate::solver::{Answer, Framed};
@@ -34,6 +36,17 @@ pub struct ProofSettings {
     /// The second opinion on the root move when no status is found ([`super::second`]).
     /// \[default: off\]
     pub second: SecondOpinion,
+    /// The reach of the region in which a kill (the attacker to play) whose solution tree plays
+    /// next to the narrowed region's wall ([`kill_meets_wall`]) is proven again: the first move
+    /// alone for an unconditional kill, the whole status for a ko; the answer is not proven
+    /// when that search does not show it (its first move then stays the estimate). `None`, or
+    /// not above `reach`: no check. \[default: 4 ([`KILL_REACH_DEFAULT`]); `IGO_KILL_REACH=k`
+    /// (or `off`) sets it, for measurements. cho-advanced-0048's G19 was "proven" to kill at
+    /// reach 3 only because the wall took White's J18 and K19 away. At 1,000,000 positions on
+    /// the first 40 of the 2 mod 4 samples it takes 5 of 36 elementary proofs, 2 of 20
+    /// intermediate ones and 4 of 8 advanced ones, and no first move; reach 6 took 8 and 5
+    /// of the first two (BENCHMARKS.md, branch `prover`, 2026-12-02)\]
+    pub kill_reach: Option<usize>,
 }
 
 /// Settings of the second opinion ([`super::second`]): when the status search ends without a
@@ -57,6 +70,9 @@ impl SecondOpinion {
     }
 }
 
+/// The default of [`ProofSettings::kill_reach`].
+pub const KILL_REACH_DEFAULT: Option<usize> = Some(4);
+
 impl Default for ProofSettings {
     fn default() -> Self {
         ProofSettings {
@@ -66,6 +82,11 @@ impl Default for ProofSettings {
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
+            kill_reach: match std::env::var("IGO_KILL_REACH").as_deref() {
+                Ok("off") => None,
+                Ok(k) => k.parse().ok().or(KILL_REACH_DEFAULT),
+                Err(_) => KILL_REACH_DEFAULT,
+            },
         }
     }
 }
@@ -90,6 +111,10 @@ pub struct ProvenResult {
     /// The second opinion's verdicts on Monte-Carlo candidates (original board), in the
     /// candidates' order; empty when it did not run.
     pub second: Vec<(Move, MoveVerdict)>,
+    /// The reaches of a kill proven in the narrowed region whose tree met the region's wall and
+    /// that the search in the wider region ([`ProofSettings::kill_reach`]) did not show: no
+    /// status, and `first_move` is the narrowed game's (the estimate, not proven).
+    pub unchecked_kill: Option<(usize, usize)>,
 }
 
 impl ProvenResult {
@@ -244,6 +269,39 @@ pub fn needs_wider_region(result: &ProvenResult, to_play: Color) -> bool {
         && !frontier(&result.local, result.region).is_empty()
 }
 
+/// Whether `result`, the attacker's win (to play) proven in a region narrowed to some reach,
+/// must be proven again in a wider one: its solution tree plays on the open edge of the region
+/// ([`frontier`]), where the wall the narrowing built stands next to the fight.
+///
+/// The fill is the attacker's: a kill in the narrowed game need not be one in the box, where
+/// the defender may play on the filled points and the attacker's stones there are missing.
+/// cho-advanced-0048 (Black to kill): at reach 3 the fill at K19 and L18 (four steps from
+/// White's stones) takes away White's J18 and K19, and G19 was proven to kill (4.1 million
+/// positions, BENCHMARKS.md, integrator 2026-12-02); at reach 5 White lives after G19 by J18
+/// (proven, 11.6 million positions) and GNU Go 3.8 agrees (after G19 J18 `owl_attack F18` is
+/// 0); the book's move is H18. A tree that never plays next to the wall is taken as it is
+/// (not a proof that the wall is irrelevant, but the fight did not reach it).
+pub fn kill_meets_wall(result: &ProvenResult, to_play: Color) -> bool {
+    if to_play != result.attacker
+        || !matches!(
+            result.status,
+            Some(ProvenStatus::Kill | ProvenStatus::Ko(_))
+        )
+    {
+        return false;
+    }
+    let edge = frontier(&result.local, result.region);
+    if edge.is_empty() {
+        return false;
+    }
+    let Some(Ok(tree)) = result.searches.proofs.first().map(|p| &p.tree) else {
+        return false;
+    };
+    tree.nodes
+        .iter()
+        .any(|n| matches!(n.mv, Some((_, Move::Play(p))) if edge.contains(p)))
+}
+
 /// The open edge of a narrowed region (local points): its empty points next to a point the
 /// narrowing filled, where play meets a wall the box does not have there. Empty for the box
 /// itself and for a region the attacker's own stones close (the filled points behind them
@@ -290,19 +348,44 @@ fn prove_status_framed(
     settings: &ProofSettings,
     limits: Limits<'_>,
 ) -> (ProvenResult, Option<usize>) {
-    let first = prove_in(problem, answer, settings, settings.reach, limits);
-    let wider = match (settings.reach, settings.wider_reach) {
-        (Some(k), Some(w)) if w > k => w,
+    let first = prove_in(problem, answer, settings, settings.reach, limits, None);
+    let above = |r: Option<usize>| match (settings.reach, r) {
+        (Some(k), Some(w)) if w > k => Some(w),
+        _ => None,
+    };
+    let to_play = problem.to_play();
+    let wider = match (above(settings.wider_reach), above(settings.kill_reach)) {
+        (Some(w), _) if needs_wider_region(&first, to_play) => w,
+        (_, Some(w)) if kill_meets_wall(&first, to_play) => w,
         _ => return (first, settings.reach),
     };
-    if !needs_wider_region(&first, problem.to_play()) {
-        return (first, settings.reach);
-    }
+    let kill_doubt = !needs_wider_region(&first, to_play);
     let left = Limits {
         nodes: limits.nodes.saturating_sub(first.searches.nodes),
         ..limits
     };
-    let mut second = prove_in(problem, answer, settings, Some(wider), left);
+    let only = match (kill_doubt, first.status, first.first_move) {
+        (true, Some(ProvenStatus::Kill), Some(m)) => Some(m),
+        _ => None,
+    };
+    let mut second = prove_in(problem, answer, settings, Some(wider), left, only);
+    if kill_doubt && !second.answers() && second.status != Some(ProvenStatus::Fail) {
+        // The kill (or the attacker's ko) is not shown in the wider region, nor refuted there
+        // (cho-advanced-0094, 0130: the ko's status search there reached its limit, and the
+        // Monte-Carlo move was wrong): no status, the narrowed search's
+        // refutations of the attacker's other moves kept (the fill favours the attacker, so
+        // its moves that fail there fail in the box too).
+        // Its first move stays as the estimate (proven in the narrowed game, where the
+        // book's move is most often the one proven; cho-elementary-0026 lost A19 to the
+        // Monte-Carlo search's J18 without it).
+        let mut first = first;
+        first.status = None;
+        first.searches.status = None;
+        first.unchecked_kill = settings.reach.zip(Some(wider));
+        first.searches.nodes += second.searches.nodes;
+        first.searches.seconds += second.searches.seconds;
+        return (first, settings.reach);
+    }
     second.searches.nodes += first.searches.nodes;
     second.searches.seconds += first.searches.seconds;
     (second, Some(wider))
@@ -379,6 +462,7 @@ fn prove_in(
     settings: &ProofSettings,
     reach: Option<usize>,
     limits: Limits<'_>,
+    only: Option<Move>,
 ) -> ProvenResult {
     let to_play = problem.to_play();
     let (local, q) = framed_question(problem, answer, reach);
@@ -402,7 +486,15 @@ fn prove_in(
             })
             .collect();
     }
-    let searches = prove_status(&q, &config, limits);
+    let local_only = only.map(|m| match m {
+        Move::Pass => Some(Move::Pass),
+        Move::Play(p) => local.to_local(p).map(Move::Play),
+    });
+    let searches = match local_only {
+        None => prove_status(&q, &config, limits),
+        Some(Some(m)) => prove_kill_move(&q, &config, limits, m),
+        Some(None) => prove_status(&q, &config, limits),
+    };
     let first_move = searches.first_move.map(|m| match m {
         Move::Pass => Move::Pass,
         Move::Play(p) => local.to_original(p).map_or(Move::Pass, Move::Play),
@@ -416,6 +508,7 @@ fn prove_in(
         target: answer.target,
         attacker: answer.attacker,
         second: Vec::new(),
+        unchecked_kill: None,
     }
 }
 
@@ -476,6 +569,7 @@ mod tests {
             target: set(white),
             attacker: Color::Black,
             second: Vec::new(),
+            unchecked_kill: None,
         }
     }
 

@@ -34,5 +34,7 @@ pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
 pub use second::MoveVerdict;
 pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};
-pub use status::{prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question};
+pub use status::{
+    prove_kill_move, prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question,
+};
 pub use table::Table;

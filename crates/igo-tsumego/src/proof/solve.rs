@@ -20,6 +20,7 @@ use serde::Serialize;
 use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion};
 use super::dfpn::Limits;
 use super::status::{ProvenStatus, ProverConfig};
+use super::tree::TreeError;
 use crate::problem::{Goal, Problem};
 use crate::region::Region;
 use crate::solver::{
@@ -45,13 +46,43 @@ impl Solved {
         self.proof.as_ref().is_some_and(ProvenResult::answers)
     }
 
-    /// Whether every solution tree read out is complete (no line cut by the read-out's budget).
-    pub fn complete(&self) -> bool {
-        self.proof.as_ref().is_none_or(|p| {
+    /// Whether the answer is proven with every solution tree read out whole: a proof the
+    /// checker can replay from end to end. The answers `proven` in reports (solve's `proven`,
+    /// bench's proven count).
+    pub fn proven_whole(&self) -> bool {
+        self.proven() && self.complete()
+    }
+
+    /// Whether the search proved the answer but some solution tree is cut (lines the read-out
+    /// did not write, even with [`super::ProverConfig::tree_grace`]): reported as `proven (tree
+    /// incomplete)`, counted apart from the proven answers.
+    pub fn proven_incomplete(&self) -> bool {
+        self.proven() && !self.complete()
+    }
+
+    /// Lines of the solution trees cut by the read-out's budget, all trees together.
+    pub fn unread_lines(&self) -> usize {
+        self.proof.as_ref().map_or(0, |p| {
             p.searches
                 .proofs
                 .iter()
-                .all(|s| s.tree.as_ref().map_or(true, |t| t.is_complete()))
+                .map(|s| match &s.tree {
+                    Ok(t) => t.cuts(),
+                    Err(TreeError::OutOfBudget) => 1,
+                    Err(_) => 0,
+                })
+                .sum()
+        })
+    }
+
+    /// Whether every solution tree read out is complete (no line cut by the read-out's budget).
+    pub fn complete(&self) -> bool {
+        self.proof.as_ref().is_none_or(|p| {
+            p.searches.proofs.iter().all(|s| match &s.tree {
+                Ok(t) => t.is_complete(),
+                // The read-out ran out before the first move: nothing below it is shown.
+                Err(e) => *e != TreeError::OutOfBudget,
+            })
         })
     }
 
@@ -72,7 +103,9 @@ impl Solved {
     /// A first move the prover showed to keep the target standing, when the search that tells
     /// life from seki did not finish (no status: [`super::status`]), is the estimate: it is shown
     /// to reach at least seki, which no Monte-Carlo move is (cho-intermediate-0062: D19 keeps
-    /// Black standing, proven; the Monte-Carlo D16 is wrong).
+    /// Black standing, proven; the Monte-Carlo D16 is wrong). So is a kill proven in the
+    /// narrowed region that the wider region's search did not show
+    /// ([`ProvenResult::unchecked_kill`]).
     ///
     /// Next, a candidate the second opinion ([`super::second`], off by default) showed to win
     /// below it under the first ko model: the first in the Monte-Carlo order. Its failures are
@@ -240,6 +273,8 @@ pub fn settled_by_proof(
             seki: false,
             ..ProverConfig::default()
         },
+        // A reading's test within a small budget, as before the kill check came.
+        kill_reach: None,
         ..ProofSettings::default()
     };
     let limits = Limits {
@@ -313,8 +348,15 @@ pub struct SearchReport {
 /// bench details).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProofReport {
-    /// Whether the answer is proven.
+    /// Whether the answer is proven with its solution trees read out whole (a proof the
+    /// checker replays end to end); `false` for an answer the search proved but whose tree is
+    /// cut (then `proven_incomplete`).
     pub proven: bool,
+    /// Whether the search proved the answer but some solution tree is cut by the read-out's
+    /// budget (lines not read out, which the checker cannot check): `proven (tree incomplete)`.
+    pub proven_incomplete: bool,
+    /// Lines of the solution trees not read out (0 for a whole proof).
+    pub unread_lines: usize,
     /// The answer's first move: the proven one, else the Monte-Carlo one.
     #[serde(rename = "move")]
     pub mv: String,
@@ -365,12 +407,27 @@ pub struct RefutedMove {
 impl Solved {
     /// Why the answer is not proven, in words (`None` when it is).
     pub fn unproven_reason(&self) -> Option<String> {
+        if self.proven_incomplete() {
+            return Some(format!(
+                "the search proved it, but {} lines of its solution tree were not read out \
+                 within the read-out's budget and its extra share (not checkable)",
+                self.unread_lines()
+            ));
+        }
         if self.proven() {
             return None;
         }
         Some(match &self.proof {
             None => "the prover did not run".into(),
             Some(p) => match p.status {
+                None if p.unchecked_kill.is_some() => {
+                    let (k, w) = p.unchecked_kill.unwrap_or_default();
+                    format!(
+                        "the prover proved the kill in the region narrowed to reach {k}, but its \
+                         solution tree meets the region's wall and the search in the region \
+                         narrowed to reach {w} did not show it (the move is the narrowed game's)"
+                    )
+                }
                 None if p.first_move.is_some() => "the prover shows the first move keeps the \
                      target standing, but its search telling life from seki reached its limit"
                     .into(),
@@ -395,7 +452,9 @@ impl Solved {
         let p = self.proof.as_ref()?;
         let size = problem.position.size();
         Some(ProofReport {
-            proven: self.proven(),
+            proven: self.proven_whole(),
+            proven_incomplete: self.proven_incomplete(),
+            unread_lines: self.unread_lines(),
             mv: size.format_move(self.first_move()),
             status: self.status().name(),
             code: self.code(),

@@ -380,6 +380,28 @@ fn solve_proves_a_kill_and_the_checker_accepts_the_proof_but_not_a_cut_one() {
         stdout.contains("REJECTED") && stdout.contains("not answered"),
         "{stdout}"
     );
+    // The same reply kept, with nothing read out below it (`IGU`, as the prover marks a line
+    // its read-out's budget cut): valid where written, but not a whole proof, said in the JSON
+    // and by exit code 3 (0 with --allow-incomplete).
+    let reply = &text[start + 1..start + 7];
+    let unread = format!("{}({reply}IGU[]){}", &text[..start], &text[end..]);
+    let unread_file = write_sgf(dir.path(), "unread.proof.sgf", &unread);
+    let out = igo_command()
+        .args(["tsumego", "check", &unread_file, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{unread}");
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(c["proofs_incomplete"], 1, "{c}");
+    assert_eq!(c["proofs_valid"], 0, "{c}");
+    assert_eq!(c["unread_lines"], 1, "{c}");
+    assert_eq!(c["all_complete"], false, "{c}");
+    let out = igo_command()
+        .args(["tsumego", "check", &unread_file, "--allow-incomplete"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("INCOMPLETE proof"));
 }
 
 /// The length of the SGF variation `text` starts with (its matching parenthesis included),

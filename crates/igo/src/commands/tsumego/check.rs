@@ -36,9 +36,14 @@ pub struct CheckArgs {
     /// List every book tree's verdict, not only the wrong ones.
     #[arg(long)]
     verbose: bool,
+    /// Exit with code 0, not 3, when some proof tree has unread lines (and none is rejected).
+    #[arg(long)]
+    allow_incomplete: bool,
 }
 
-/// Runs the check. Exit code 1 when some proof is rejected.
+/// Runs the check. Exit code 1 when some proof is rejected; 3 when none is but some tree has
+/// lines the prover did not read out (`IGU`: valid where written, not a whole proof), unless
+/// `--allow-incomplete`.
 pub fn run(args: CheckArgs) -> Result<()> {
     let mut files = Vec::new();
     for p in &args.paths {
@@ -152,6 +157,7 @@ pub fn run(args: CheckArgs) -> Result<()> {
             "files": files.len(),
             "proofs_valid": proofs_ok,
             "proofs_incomplete": proofs_incomplete,
+            "all_complete": proofs_incomplete == 0 && proofs_rejected.is_empty(),
             "unread_lines": unread_lines,
             "proofs_rejected": proofs_rejected.len(),
             "rejected": proofs_rejected,
@@ -189,6 +195,12 @@ pub fn run(args: CheckArgs) -> Result<()> {
     }
     if !proofs_rejected.is_empty() {
         anyhow::bail!("{} proof trees rejected", proofs_rejected.len());
+    }
+    if proofs_incomplete > 0 && !args.allow_incomplete {
+        return Err(anyhow::Error::new(crate::error::Incomplete(format!(
+            "{proofs_incomplete} proof trees incomplete ({unread_lines} lines not read out by the \
+             prover, not checked): not whole proofs"
+        ))));
     }
     Ok(())
 }
