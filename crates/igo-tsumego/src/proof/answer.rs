@@ -40,8 +40,8 @@ pub struct ProofSettings {
     /// next to the narrowed region's wall ([`kill_meets_wall`]) is proven again: the first move
     /// alone for an unconditional kill, the whole status for a ko; the answer is not proven
     /// when that search does not show it (its first move then stays the estimate). `None`, or
-    /// not above `reach`: no check. \[default: 4 ([`KILL_REACH_DEFAULT`]); `IGO_KILL_REACH=k`
-    /// (or `off`) sets it, for measurements. cho-advanced-0048's G19 was "proven" to kill at
+    /// not above `reach`: no check. \[default: 4 ([`KILL_REACH_DEFAULT`]); the CLI's
+    /// `--kill-reach k|off` sets it. cho-advanced-0048's G19 was "proven" to kill at
     /// reach 3 only because the wall took White's J18 and K19 away. At 1,000,000 positions on
     /// the first 40 of the 2 mod 4 samples it takes 5 of 36 elementary proofs, 2 of 20
     /// intermediate ones and 4 of 8 advanced ones, and no first move; reach 6 took 8 and 5
@@ -82,11 +82,7 @@ impl Default for ProofSettings {
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
-            kill_reach: match std::env::var("IGO_KILL_REACH").as_deref() {
-                Ok("off") => None,
-                Ok(k) => k.parse().ok().or(KILL_REACH_DEFAULT),
-                Err(_) => KILL_REACH_DEFAULT,
-            },
+            kill_reach: KILL_REACH_DEFAULT,
         }
     }
 }

@@ -73,6 +73,23 @@ fn bad_input_exits_with_code_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // The prover's region reaches: out of range or not a number, named with what is expected.
+    for (flag, value) in [
+        ("--reach", "0"),
+        ("--kill-reach", "20"),
+        ("--kill-reach", "far"),
+    ] {
+        let out = igo_command()
+            .args(["tsumego", "solve", &example(), flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{flag} {value}")) && err.contains("expected 1 to 19"),
+            "{err}"
+        );
+    }
     // Knobs: an unknown name and a value out of range are named in the error, with the range.
     for (knob, named) in [
         ("speed=3", "speed"),

@@ -42,6 +42,12 @@ pub struct SearchArgs {
     /// the attacker's wall), or `box` for the whole box.
     #[arg(long, default_value = "3")]
     reach: String,
+    /// Steps from the defender's stones of the wider region where a kill whose proof tree plays
+    /// next to the narrowed region's wall is proven again (the wall's stones are the
+    /// attacker's, so such a kill may be the wall's, not the problem's), or `off`; a value not
+    /// above --reach does no check.
+    #[arg(long, default_value = "4")]
+    kill_reach: String,
     /// The Monte-Carlo search alone, no proof.
     #[arg(long)]
     no_prove: bool,
@@ -106,8 +112,18 @@ pub(super) fn proof_settings(args: &SearchArgs) -> Result<Option<ProofSettings>>
         Some(m) => m,
         None => limit_mb.clamp(1, 256),
     };
+    let kill_reach = match args.kill_reach.trim() {
+        "off" => None,
+        r => Some(
+            r.parse::<usize>()
+                .ok()
+                .filter(|&k| (1..=19).contains(&k))
+                .ok_or_else(|| bad_input(format!("--kill-reach {r}: expected 1 to 19 or off")))?,
+        ),
+    };
     let mut settings = ProofSettings {
         reach,
+        kill_reach,
         ..ProofSettings::default()
     };
     settings.prover.table_bytes = mb << 20;
