@@ -167,6 +167,18 @@ pub struct ProvenAnswer {
 }
 
 impl ProvenAnswer {
+    /// Nothing found yet: no status, no move, no proof, nothing spent.
+    fn nothing() -> ProvenAnswer {
+        ProvenAnswer {
+            status: None,
+            first_move: None,
+            proofs: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+            refuted: Vec::new(),
+        }
+    }
+
     /// The strongest model code under which `mv` (local board) is shown to fail, 0 if none.
     pub fn refuted_level(&self, mv: Move) -> u8 {
         self.refuted
@@ -225,6 +237,20 @@ struct Searches<'a, 's> {
     nodes: u64,
     /// The first moves the last search showed to fail.
     refuted: Vec<Move>,
+}
+
+impl<'a, 's> Searches<'a, 's> {
+    /// The searches of `q`, with a fresh table of the configured size and nothing spent.
+    fn new(q: &'a Question, config: &'a ProverConfig, limits: Limits<'s>) -> Self {
+        Searches {
+            q,
+            tt: Table::with_bytes(config.table_bytes),
+            config,
+            limits,
+            nodes: 0,
+            refuted: Vec::new(),
+        }
+    }
 }
 
 impl Searches<'_, '_> {
@@ -400,23 +426,9 @@ fn readout_limits(tree: TreeLimits, limits: Limits<'_>, used: u64) -> TreeLimits
 /// Proves the status of the side to play in `q` within `limits`.
 pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> ProvenAnswer {
     let t0 = Instant::now();
-    let mut searches = Searches {
-        q,
-        tt: Table::with_bytes(config.table_bytes),
-        config,
-        limits,
-        nodes: 0,
-        refuted: Vec::new(),
-    };
+    let mut searches = Searches::new(q, config, limits);
     let me = q.start.to_play();
-    let mut answer = ProvenAnswer {
-        status: None,
-        first_move: None,
-        proofs: Vec::new(),
-        nodes: 0,
-        seconds: 0.0,
-        refuted: Vec::new(),
-    };
+    let mut answer = ProvenAnswer::nothing();
     // The opponent's threats: when the attacker plays first, the defender's threats are worth
     // less than its target (books do not count as a ko the ko whose capture ataris the group).
     let opponent = if me == q.attacker {
@@ -509,22 +521,8 @@ pub fn prove_kill_move(
     mv: Move,
 ) -> ProvenAnswer {
     let t0 = Instant::now();
-    let mut searches = Searches {
-        q,
-        tt: Table::with_bytes(config.table_bytes),
-        config,
-        limits,
-        nodes: 0,
-        refuted: Vec::new(),
-    };
-    let mut answer = ProvenAnswer {
-        status: None,
-        first_move: None,
-        proofs: Vec::new(),
-        nodes: 0,
-        seconds: 0.0,
-        refuted: Vec::new(),
-    };
+    let mut searches = Searches::new(q, config, limits);
+    let mut answer = ProvenAnswer::nothing();
     let me = q.start.to_play();
     if me == q.attacker {
         let rules = Rules {

@@ -91,15 +91,7 @@ pub(super) fn proof_settings(args: &SearchArgs) -> Result<Option<ProofSettings>>
     if args.no_prove {
         return Ok(None);
     }
-    let reach = match args.reach.trim() {
-        "box" => None,
-        r => Some(
-            r.parse::<usize>()
-                .ok()
-                .filter(|&k| (1..=19).contains(&k))
-                .ok_or_else(|| bad_input(format!("--reach {r}: expected 1 to 19 or box")))?,
-        ),
-    };
+    let reach = reach_arg("--reach", &args.reach, "box")?;
     let limit_mb = igo_core::default_memory_limit() / 4 / (1 << 20);
     let mb = match args.tt_mb {
         Some(0) => return Err(bad_input("--tt-mb 0: the table needs some memory")),
@@ -112,15 +104,7 @@ pub(super) fn proof_settings(args: &SearchArgs) -> Result<Option<ProofSettings>>
         Some(m) => m,
         None => limit_mb.clamp(1, 256),
     };
-    let kill_reach = match args.kill_reach.trim() {
-        "off" => None,
-        r => Some(
-            r.parse::<usize>()
-                .ok()
-                .filter(|&k| (1..=19).contains(&k))
-                .ok_or_else(|| bad_input(format!("--kill-reach {r}: expected 1 to 19 or off")))?,
-        ),
-    };
+    let kill_reach = reach_arg("--kill-reach", &args.kill_reach, "off")?;
     let mut settings = ProofSettings {
         reach,
         kill_reach,
@@ -128,6 +112,20 @@ pub(super) fn proof_settings(args: &SearchArgs) -> Result<Option<ProofSettings>>
     };
     settings.prover.table_bytes = mb << 20;
     Ok(Some(settings))
+}
+
+/// A region's reach from the argument `flag` (its `value`): 1 to 19 steps, or `none` (the word
+/// that means no reach) for `None`.
+fn reach_arg(flag: &str, value: &str, none: &str) -> Result<Option<usize>> {
+    match value.trim() {
+        r if r == none => Ok(None),
+        r => r
+            .parse::<usize>()
+            .ok()
+            .filter(|k| (1..=19).contains(k))
+            .map(Some)
+            .ok_or_else(|| bad_input(format!("{flag} {r}: expected 1 to 19 or {none}"))),
+    }
 }
 
 /// The prover's position limit per problem.
