@@ -19,8 +19,7 @@ use serde::Serialize;
 
 use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion};
 use super::dfpn::Limits;
-use super::status::{ProvenStatus, ProverConfig};
-use super::tree::TreeError;
+use super::status::{Proof, ProvenStatus, ProverConfig};
 use crate::problem::{Goal, Problem};
 use crate::region::Region;
 use crate::solver::{
@@ -63,27 +62,15 @@ impl Solved {
     /// Lines of the solution trees cut by the read-out's budget, all trees together.
     pub fn unread_lines(&self) -> usize {
         self.proof.as_ref().map_or(0, |p| {
-            p.searches
-                .proofs
-                .iter()
-                .map(|s| match &s.tree {
-                    Ok(t) => t.cuts(),
-                    Err(TreeError::OutOfBudget) => 1,
-                    Err(_) => 0,
-                })
-                .sum()
+            p.searches.proofs.iter().map(Proof::unread_lines).sum()
         })
     }
 
     /// Whether every solution tree read out is complete (no line cut by the read-out's budget).
     pub fn complete(&self) -> bool {
-        self.proof.as_ref().is_none_or(|p| {
-            p.searches.proofs.iter().all(|s| match &s.tree {
-                Ok(t) => t.is_complete(),
-                // The read-out ran out before the first move: nothing below it is shown.
-                Err(e) => *e != TreeError::OutOfBudget,
-            })
-        })
+        self.proof
+            .as_ref()
+            .is_none_or(|p| !p.searches.proofs.iter().any(Proof::is_cut))
     }
 
     /// The first move: the proven one when there is one, else the Monte-Carlo one (see
@@ -419,27 +406,30 @@ impl Solved {
         }
         Some(match &self.proof {
             None => "the prover did not run".into(),
-            Some(p) => match p.status {
-                None if p.unchecked_kill.is_some() => {
-                    let (k, w) = p.unchecked_kill.unwrap_or_default();
+            Some(p) => match (p.status, p.unchecked_kill) {
+                (None, Some((k, w))) => {
                     format!(
                         "the prover proved the kill in the region narrowed to reach {k}, but its \
                          solution tree meets the region's wall and the search in the region \
                          narrowed to reach {w} did not show it (the move is the narrowed game's)"
                     )
                 }
-                None if p.first_move.is_some() => "the prover shows the first move keeps the \
+                (None, None) if p.first_move.is_some() => {
+                    "the prover shows the first move keeps the \
                      target standing, but its search telling life from seki reached its limit"
-                    .into(),
-                None if p.second_win().is_some() => "the prover reached its limit; a search \
+                        .into()
+                }
+                (None, None) if p.second_win().is_some() => {
+                    "the prover reached its limit; a search \
                      below the first move alone shows it wins under the first ko model (the \
                      second opinion: no solution tree read out)"
-                    .into(),
-                None => "the prover reached its limit".into(),
-                Some(ProvenStatus::Fail) => "the prover shows the side to play fails in this \
+                        .into()
+                }
+                (None, None) => "the prover reached its limit".into(),
+                (Some(ProvenStatus::Fail), _) => "the prover shows the side to play fails in this \
                      framing (target or region likely wrong)"
                     .into(),
-                Some(_) => match p.searches.proofs.first().map(|s| &s.tree) {
+                (Some(_), _) => match p.searches.proofs.first().map(|s| &s.tree) {
                     Some(Err(e)) => format!("the prover found the status but {e}"),
                     _ => "no proven first move".into(),
                 },

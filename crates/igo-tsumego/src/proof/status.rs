@@ -82,6 +82,24 @@ pub struct Proof {
     pub nodes: u64,
 }
 
+impl Proof {
+    /// Whether its tree is cut somewhere by the read-out's budget, or the read-out ran out
+    /// before the first move (nothing below it is shown).
+    pub fn is_cut(&self) -> bool {
+        self.unread_lines() > 0
+    }
+
+    /// Lines of its tree the read-out's budget cut (1 for a read-out that ran out before the
+    /// first move; 0 for a tree read out whole or missing for another reason).
+    pub fn unread_lines(&self) -> usize {
+        match &self.tree {
+            Ok(t) => t.cuts(),
+            Err(TreeError::OutOfBudget) => 1,
+            Err(_) => 0,
+        }
+    }
+}
+
 /// Settings of the status search.
 #[derive(Clone, Debug)]
 pub struct ProverConfig {
@@ -544,14 +562,6 @@ pub fn prove_kill_move(
     answer
 }
 
-/// Whether a proof's tree is cut somewhere (or its read-out ran out before the first move).
-fn is_cut(p: &Proof) -> bool {
-    match &p.tree {
-        Ok(t) => !t.is_complete(),
-        Err(e) => *e == TreeError::OutOfBudget,
-    }
-}
-
 /// Reads out again, within the extra budget [`ProverConfig::tree_grace`] (shared by all of
 /// them), the trees of `proofs` the read-out's budget cut; a tree read out with fewer cut lines
 /// and the same first move replaces the old one. The searches' table still holds their
@@ -560,7 +570,7 @@ fn is_cut(p: &Proof) -> bool {
 fn complete_trees(searches: &mut Searches<'_, '_>, proofs: &mut [Proof], t0: Instant) {
     let config = searches.config;
     let share = config.tree_grace.clamp(0.0, 1.0);
-    if share <= 0.0 || !proofs.iter().any(is_cut) {
+    if share <= 0.0 || !proofs.iter().any(Proof::is_cut) {
         return;
     }
     let positions = match searches.limits.nodes {
@@ -572,7 +582,7 @@ fn complete_trees(searches: &mut Searches<'_, '_>, proofs: &mut [Proof], t0: Ins
         end.max(Instant::now()) + span
     });
     let mut used = 0u64;
-    for p in proofs.iter_mut().filter(|p| is_cut(p)) {
+    for p in proofs.iter_mut().filter(|p| p.is_cut()) {
         if used >= positions || deadline.is_some_and(|t| Instant::now() >= t) {
             break;
         }
