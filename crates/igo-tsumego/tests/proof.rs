@@ -280,6 +280,35 @@ fn a_cycle_through_the_ko_masters_retakes_ends_the_line_and_the_checker_agrees()
 }
 
 #[test]
+fn a_ko_taken_first_is_the_estimate_when_the_unconditional_question_stays_open() {
+    // cho-elementary-0146 (Black to kill; the book's B19 is a ko Black takes first). With the
+    // first model's search (White's threats) given no share of the budget it stops at once,
+    // and the search without threats shows B19 winning the ko: not a status (the
+    // unconditional question is open), but B19 is the estimate, the book's move.
+    let p = cho_elementary("0146");
+    let mut settings = ProofSettings {
+        kill_reach: None,
+        ..ProofSettings::default()
+    };
+    settings.prover.first_model_share = 0.0;
+    let s = solve_settings(&p, 1_000_000, &settings);
+    assert!(!s.proven(), "no status from a ko alone");
+    let proof = s.proof.as_ref().unwrap();
+    assert_eq!(proof.status, None);
+    assert_eq!(proof.first_move, Some(s.first_move()));
+    assert_eq!(
+        first_move_correct(&p, s.first_move()),
+        Some(true),
+        "estimated {:?} against the book",
+        s.first_move()
+    );
+    assert!(
+        proof.searches.proofs.is_empty(),
+        "no tree claims what was not shown"
+    );
+}
+
+#[test]
 fn a_standing_move_is_shown_to_live_by_a_search_below_it_within_the_budget() {
     // gokyo-shumyo-010 (Black to live): the standing search proves B1 in most of the budget,
     // and a search of every first move under Benson's rule did not finish in the rest, so the

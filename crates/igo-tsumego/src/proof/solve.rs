@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion};
 use super::dfpn::Limits;
-use super::status::{Proof, ProvenStatus, ProverConfig};
+use super::status::{Proof, ProvenStatus, ProverConfig, FIRST_MODEL_SHARE_DEFAULT};
 use crate::problem::{Goal, Problem};
 use crate::region::Region;
 use crate::solver::{
@@ -194,6 +194,9 @@ pub fn solve_proven(
     let with_patterns = with_patterns.map(|mut s| {
         if s.second == SecondOpinion::default() {
             s.second = config.second_opinion;
+        }
+        if s.prover.first_model_share == FIRST_MODEL_SHARE_DEFAULT {
+            s.prover.first_model_share = f64::from(config.first_model_share);
         }
         s
     });

@@ -142,7 +142,20 @@ pub struct ProverConfig {
     /// the read-out, given half of what is left, was cut (cho-advanced-0048: 33 lines unread);
     /// 0: no completion\]
     pub tree_grace: f64,
+    /// The share of the limits (positions, and time to the deadline) the first ko model's
+    /// search (the opponent has the threats: an unconditional result) may use. When it does not
+    /// finish within it, the ko models after it are asked with what is left: a loss without
+    /// threats (every first move fails even as a ko the side to play takes first) and a win
+    /// with the side to play's threats prove the status ko, code 3 (or failure when that search
+    /// loses too); a win without threats is no status (the unconditional question is open),
+    /// but its first move, shown to win at least a ko taken first, is the estimate. 1: the
+    /// first search gets everything and no other is asked when it does not finish.
+    /// \[default: [`FIRST_MODEL_SHARE_DEFAULT`]\]
+    pub first_model_share: f64,
 }
+
+/// The default of [`ProverConfig::first_model_share`].
+pub const FIRST_MODEL_SHARE_DEFAULT: f64 = 1.0;
 
 impl Default for ProverConfig {
     fn default() -> Self {
@@ -160,6 +173,7 @@ impl Default for ProverConfig {
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(0.0),
             tree_grace: 0.25,
+            first_model_share: FIRST_MODEL_SHARE_DEFAULT,
         }
     }
 }
@@ -323,6 +337,23 @@ impl Searches<'_, '_> {
     }
 }
 
+impl Searches<'_, '_> {
+    /// [`Searches::search`] within `share` of what is left of the positions and of the time
+    /// to the deadline (the read-out's share included).
+    fn search_within(&mut self, rules: Rules, share: f64) -> Option<Proof> {
+        let whole = self.limits;
+        let left = whole.nodes.saturating_sub(self.nodes);
+        self.limits.nodes = self.nodes.saturating_add((left as f64 * share) as u64);
+        self.limits.deadline = whole.deadline.map(|end| {
+            let now = Instant::now();
+            now + end.saturating_duration_since(now).mul_f64(share)
+        });
+        let found = self.search(rules);
+        self.limits = whole;
+        found
+    }
+}
+
 /// How the search below one first move ended ([`Searches::search_move`]).
 enum Below {
     /// The move wins: its proof, the tree starting with it.
@@ -480,17 +511,36 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         (KoThreats::None, 2),
         (KoThreats::Unlimited(me), 3),
     ];
+    let first_share = config.first_model_share.clamp(0.0, 1.0);
+    // The first model's search stopped within its share: the others are asked (see
+    // `ProverConfig::first_model_share`).
+    let mut first_open = false;
     for (ko, code) in models {
-        let found = searches.search(Rules {
+        let rules = Rules {
             ko,
             life: LifeRule::Standing,
-        });
+        };
+        let found = if code == 1 && first_share < 1.0 {
+            searches.search_within(rules, first_share)
+        } else {
+            searches.search(rules)
+        };
         answer.note_refuted(&searches.refuted, code);
         let Some(p) = found else {
+            if code == 1 && first_share < 1.0 {
+                first_open = true;
+                continue;
+            }
             break;
         };
         let won = p.winner == me;
         let first = p.first_move;
+        if won && first_open && code == 2 {
+            // At least a ko the side to play takes first, maybe better: no status, the move
+            // is the estimate.
+            answer.first_move = first;
+            break;
+        }
         answer.proofs.push(p);
         if won {
             answer.first_move = first;
@@ -1032,5 +1082,51 @@ mod tests {
             assert_eq!(a.status, Some(ProvenStatus::Kill), "hint {losing}");
             assert_eq!(a.first_move, Some(play(&q, "B4")), "hint {losing}");
         }
+    }
+
+    #[test]
+    fn the_ko_questions_are_asked_when_the_first_search_stops_within_its_share() {
+        // White's two-point eye space A4-B4 dies whoever plays first. With the whole budget
+        // the first model's search (Black's threats) proves the failure first; with a share of
+        // none it stops at once, and the searches without threats and with White's threats
+        // are asked with the budget, each proving White's failure: status `fail` from those
+        // two alone.
+        let q = question(
+            "
+            . . O X .
+            O O O X .
+            X X X X .
+            . . . . .
+            to play: O",
+            "A3",
+            Color::Black,
+        );
+        let limits = Limits {
+            nodes: 100_000,
+            ..Limits::default()
+        };
+        let whole = prove_status(&q, &ProverConfig::default(), limits);
+        assert_eq!(whole.status, Some(ProvenStatus::Fail));
+        let first: Vec<KoThreats> = whole.proofs.iter().map(|p| p.rules.ko).collect();
+        assert_eq!(first[0], KoThreats::Unlimited(Color::Black));
+        let config = ProverConfig {
+            first_model_share: 0.0,
+            ..ProverConfig::default()
+        };
+        let open = prove_status(&q, &config, limits);
+        assert_eq!(open.status, Some(ProvenStatus::Fail));
+        let rules: Vec<KoThreats> = open.proofs.iter().map(|p| p.rules.ko).collect();
+        assert_eq!(
+            rules,
+            [KoThreats::None, KoThreats::Unlimited(Color::White)],
+            "the ko models' failures alone"
+        );
+        assert!(open
+            .proofs
+            .iter()
+            .all(|p| p.winner == Color::Black && p.tree.is_ok()));
+        // Every first move is refuted at the strongest model, code 3.
+        assert!(!open.refuted.is_empty());
+        assert!(open.refuted.iter().all(|r| r.1 == 3), "{:?}", open.refuted);
     }
 }

@@ -76,6 +76,12 @@ pub struct SolverConfig {
     /// Shumyo 80 first moves right of 240 against 81, advanced 95 against 93; elementary and
     /// intermediate unchanged; BENCHMARKS.md, "branch `misses`").
     pub answer_by_route: bool,
+    /// The prover's share for its first ko model's search
+    /// ([`crate::proof::ProverConfig::first_model_share`]): below 1, when that search does not
+    /// finish within the share, the ko questions are asked with the rest. Copied into the
+    /// prover's settings when those keep their default.
+    /// \[default: [`crate::proof::status::FIRST_MODEL_SHARE_DEFAULT`]\] \[range: 0-1\]
+    pub first_model_share: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -103,6 +109,7 @@ impl Default for SolverConfig {
             max_line: 30,
             line_min_visits: 20,
             answer_by_route: false,
+            first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
             sequence: None,
         }
     }
@@ -380,6 +387,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.answer_by_route,
             set: |c, v| c.answer_by_route = v,
+        },
+    },
+    Knob {
+        name: "first_model_share",
+        what: "prover's share for the unconditional question before the ko questions are asked",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.first_model_share,
+            set: |c, v| c.first_model_share = v,
         },
     },
     Knob {
