@@ -309,6 +309,45 @@ fn a_ko_taken_first_is_the_estimate_when_the_unconditional_question_stays_open()
 }
 
 #[test]
+fn a_deferred_refutation_leaves_the_ko_search_the_positions_to_find_the_books_ko() {
+    // cho-advanced-0008 (Black to kill; the book's C19 is a ko Black takes first). The first
+    // search (White's threats worth less than the target) shows every Black move failing, and
+    // reading out that refutation at once took the rest of the 1,000,000 positions: the
+    // search without threats never ran, and the answer was the Monte-Carlo estimate. With the
+    // read-out deferred, that search shows C19 winning the ko.
+    let path = format!(
+        "{}/../../../shared/data/tsumego/cho-advanced/cho-advanced-0008.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (the shared tsumego data is needed)"));
+    let p = Problem::from_sgf(&text, "0008").unwrap();
+    let no_threats_win = |s: &Solved| {
+        s.proof.as_ref().unwrap().searches.proofs.iter().any(|pr| {
+            pr.rules.ko.code() == "none" && pr.winner == p.position.to_play() && pr.tree.is_ok()
+        })
+    };
+    let mut settings = ProofSettings::default();
+    let before = solve_settings(&p, 1_000_000, &settings);
+    assert!(!no_threats_win(&before), "no ko search finished before");
+    settings.prover.defer_refutation = true;
+    let s = solve_settings(&p, 1_000_000, &settings);
+    assert!(no_threats_win(&s), "the search without threats finished");
+    assert_eq!(
+        first_move_correct(&p, s.first_move()),
+        Some(true),
+        "{:?} against the book",
+        s.first_move()
+    );
+    // The refutation is there, read out after the ko search (cut where the completion's
+    // share ran out).
+    let proofs = &s.proof.as_ref().unwrap().searches.proofs;
+    assert!(proofs
+        .iter()
+        .any(|pr| pr.rules.ko.code() == "W-" && pr.winner != p.position.to_play()));
+}
+
+#[test]
 fn a_standing_move_is_shown_to_live_by_a_search_below_it_within_the_budget() {
     // gokyo-shumyo-010 (Black to live): the standing search proves B1 in most of the budget,
     // and a search of every first move under Benson's rule did not finish in the rest, so the

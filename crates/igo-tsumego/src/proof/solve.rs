@@ -195,6 +195,9 @@ pub fn solve_proven(
         if s.second == SecondOpinion::default() {
             s.second = config.second_opinion;
         }
+        if config.defer_refutation {
+            s.prover.defer_refutation = true;
+        }
         if s.prover.first_model_share == FIRST_MODEL_SHARE_DEFAULT {
             s.prover.first_model_share = f64::from(config.first_model_share);
         }

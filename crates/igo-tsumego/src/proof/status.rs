@@ -152,6 +152,11 @@ pub struct ProverConfig {
     /// first search gets everything and no other is asked when it does not finish.
     /// \[default: [`FIRST_MODEL_SHARE_DEFAULT`]\]
     pub first_model_share: f64,
+    /// When the first ko model's search shows the side to play failing, read out its tree
+    /// (the refutation of every first move, often the largest) only after the ko models'
+    /// searches, by the completion of cut trees ([`ProverConfig::tree_grace`]), instead of at
+    /// once: the ko searches then get the positions the read-out took. \[default: false\]
+    pub defer_refutation: bool,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -174,6 +179,7 @@ impl Default for ProverConfig {
                 .unwrap_or(0.0),
             tree_grace: 0.25,
             first_model_share: FIRST_MODEL_SHARE_DEFAULT,
+            defer_refutation: false,
         }
     }
 }
@@ -269,6 +275,9 @@ struct Searches<'a, 's> {
     nodes: u64,
     /// The first moves the last search showed to fail.
     refuted: Vec<Move>,
+    /// Read out a loss of the side to play only as far as its root moves (the rest is left
+    /// cut, for the completion): [`ProverConfig::defer_refutation`].
+    defer_loss: bool,
 }
 
 impl<'a, 's> Searches<'a, 's> {
@@ -281,6 +290,7 @@ impl<'a, 's> Searches<'a, 's> {
             limits,
             nodes: 0,
             refuted: Vec::new(),
+            defer_loss: false,
         }
     }
 }
@@ -317,7 +327,11 @@ impl Searches<'_, '_> {
                 return None;
             }
         };
-        let tree_limits = readout_limits(self.config.tree, self.limits, self.nodes + dfpn.nodes);
+        let mut tree_limits =
+            readout_limits(self.config.tree, self.limits, self.nodes + dfpn.nodes);
+        if self.defer_loss && winner != to_play {
+            tree_limits.positions = 0;
+        }
         let tree = solution_tree(&mut dfpn, winner, first_move, tree_limits);
         self.nodes += dfpn.nodes;
         let nodes = dfpn.nodes;
@@ -520,11 +534,13 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
             ko,
             life: LifeRule::Standing,
         };
+        searches.defer_loss = code == 1 && config.defer_refutation;
         let found = if code == 1 && first_share < 1.0 {
             searches.search_within(rules, first_share)
         } else {
             searches.search(rules)
         };
+        searches.defer_loss = false;
         answer.note_refuted(&searches.refuted, code);
         let Some(p) = found else {
             if code == 1 && first_share < 1.0 {
@@ -775,6 +791,7 @@ mod tests {
             limits: Limits::default(),
             nodes: 0,
             refuted: Vec::new(),
+            defer_loss: false,
         }
     }
 
@@ -942,6 +959,7 @@ mod tests {
             },
             nodes: 0,
             refuted: Vec::new(),
+            defer_loss: false,
         };
         let c4 = play(&wide, "C4");
         assert!(matches!(cut.search_move(rules, c4), Below::Stopped));

@@ -82,6 +82,10 @@ pub struct SolverConfig {
     /// prover's settings when those keep their default.
     /// \[default: [`crate::proof::status::FIRST_MODEL_SHARE_DEFAULT`]\] \[range: 0-1\]
     pub first_model_share: f32,
+    /// The prover's deferred refutation ([`crate::proof::ProverConfig::defer_refutation`]):
+    /// the first ko model's tree of the side to play's failure read out after the ko
+    /// searches. Copied into the prover's settings when set. \[default: false\]
+    pub defer_refutation: bool,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -110,6 +114,7 @@ impl Default for SolverConfig {
             line_min_visits: 20,
             answer_by_route: false,
             first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
+            defer_refutation: false,
             sequence: None,
         }
     }
@@ -397,6 +402,14 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.first_model_share,
             set: |c, v| c.first_model_share = v,
+        },
+    },
+    Knob {
+        name: "defer_refutation",
+        what: "prover: read out the first ko model's refutation tree after the ko searches",
+        kind: KnobKind::Switch {
+            get: |c| c.defer_refutation,
+            set: |c, v| c.defer_refutation = v,
         },
     },
     Knob {
