@@ -150,12 +150,19 @@ pub struct ProverConfig {
     /// loses too); a win without threats is no status (the unconditional question is open),
     /// but its first move, shown to win at least a ko taken first, is the estimate. 1: the
     /// first search gets everything and no other is asked when it does not finish.
-    /// \[default: [`FIRST_MODEL_SHARE_DEFAULT`]\]
+    /// \[default: [`FIRST_MODEL_SHARE_DEFAULT`], off: at 0.5, 20,000 playouts and 1,000,000
+    /// positions it gained and lost as many first moves (advanced, two seeds: 61 of 160 either
+    /// way; the other levels 81 of 120 against 82) and cost two proofs the first search needed
+    /// more than half for (BENCHMARKS.md, branch `ko`)\]
     pub first_model_share: f64,
     /// When the first ko model's search shows the side to play failing, read out its tree
     /// (the refutation of every first move, often the largest) only after the ko models'
     /// searches, by the completion of cut trees ([`ProverConfig::tree_grace`]), instead of at
-    /// once: the ko searches then get the positions the read-out took. \[default: false\]
+    /// once: the ko searches then get the positions the read-out took. \[default: false: at
+    /// 20,000 playouts and 1,000,000 positions it changed one answer of 280 (cho-advanced-0008,
+    /// the book's ko C19 instead of the Monte-Carlo D18, on both seeds) and nothing else;
+    /// one gain is not enough to change the default before the 10 s setting is measured
+    /// (BENCHMARKS.md, branch `ko`)\]
     pub defer_refutation: bool,
 }
 
