@@ -902,4 +902,15 @@ fn a_kill_whose_proof_meets_the_narrowed_regions_wall_is_proven_again_in_a_wider
         !(checked.answers() && checked.first_move == Some(g19)),
         "G19 is not a proven kill once the wider region is searched"
     );
+    // Not shown in the wider region: the narrowed game's kill is kept as the estimate, with
+    // what was proven where (the reason `solve` gives is read from it).
+    assert_eq!(
+        checked.unchecked_kill,
+        Some(igo_tsumego::proof::UncheckedKill {
+            reach: 3,
+            wider: 4,
+            status: igo_tsumego::proof::ProvenStatus::Kill,
+        })
+    );
+    assert_eq!(checked.status, None, "no status for an unchecked kill");
 }

@@ -107,10 +107,23 @@ pub struct ProvenResult {
     /// The second opinion's verdicts on Monte-Carlo candidates (original board), in the
     /// candidates' order; empty when it did not run.
     pub second: Vec<(Move, MoveVerdict)>,
-    /// The reaches of a kill proven in the narrowed region whose tree met the region's wall and
-    /// that the search in the wider region ([`ProofSettings::kill_reach`]) did not show: no
-    /// status, and `first_move` is the narrowed game's (the estimate, not proven).
-    pub unchecked_kill: Option<(usize, usize)>,
+    /// A kill (or an attacker's ko) proven in the narrowed region whose tree met the region's
+    /// wall and that the search in the wider region ([`ProofSettings::kill_reach`]) did not
+    /// show: no status, and `first_move` is the narrowed game's (the estimate, not proven).
+    pub unchecked_kill: Option<UncheckedKill>,
+}
+
+/// A kill the narrowed region proved and the wider one did not show
+/// ([`ProvenResult::unchecked_kill`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UncheckedKill {
+    /// The reach of the narrowed region the kill was proven in.
+    pub reach: usize,
+    /// The reach of the wider region whose search did not show it.
+    pub wider: usize,
+    /// What the narrowed region proved: [`ProvenStatus::Kill`] or the attacker's
+    /// [`ProvenStatus::Ko`].
+    pub status: ProvenStatus,
 }
 
 impl ProvenResult {
@@ -375,9 +388,16 @@ fn prove_status_framed(
         // book's move is most often the one proven; cho-elementary-0026 lost A19 to the
         // Monte-Carlo search's J18 without it).
         let mut first = first;
+        first.unchecked_kill = match (settings.reach, first.status) {
+            (Some(reach), Some(status)) => Some(UncheckedKill {
+                reach,
+                wider,
+                status,
+            }),
+            _ => None,
+        };
         first.status = None;
         first.searches.status = None;
-        first.unchecked_kill = settings.reach.zip(Some(wider));
         first.searches.nodes += second.searches.nodes;
         first.searches.seconds += second.searches.seconds;
         return (first, settings.reach);

@@ -29,7 +29,7 @@ pub mod status;
 pub mod table;
 pub mod tree;
 
-pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion};
+pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
 pub use second::MoveVerdict;

@@ -17,7 +17,9 @@ use std::time::Instant;
 use igo_core::{Color, Move, PointSet};
 use serde::Serialize;
 
-use super::answer::{prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion};
+use super::answer::{
+    prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill,
+};
 use super::dfpn::Limits;
 use super::status::{Proof, ProvenStatus, ProverConfig, FIRST_MODEL_SHARE_DEFAULT};
 use crate::problem::{Goal, Problem};
@@ -413,11 +415,25 @@ impl Solved {
         Some(match &self.proof {
             None => "the prover did not run".into(),
             Some(p) => match (p.status, p.unchecked_kill) {
-                (None, Some((k, w))) => {
+                (
+                    None,
+                    Some(UncheckedKill {
+                        reach,
+                        wider,
+                        status,
+                    }),
+                ) => {
+                    let what = match status {
+                        ProvenStatus::Ko(code) => {
+                            format!("the attacker's ko (GNU Go code {code})")
+                        }
+                        _ => "the kill".to_string(),
+                    };
                     format!(
-                        "the prover proved the kill in the region narrowed to reach {k}, but its \
-                         solution tree meets the region's wall and the search in the region \
-                         narrowed to reach {w} did not show it (the move is the narrowed game's)"
+                        "the prover proved {what} in the region narrowed to reach {reach}, but \
+                         its solution tree meets the region's wall and the search in the region \
+                         narrowed to reach {wider} did not show it (the move is the narrowed \
+                         game's)"
                     )
                 }
                 (None, None) if p.first_move.is_some() => {
