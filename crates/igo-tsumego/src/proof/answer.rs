@@ -76,11 +76,13 @@ pub const KILL_REACH_DEFAULT: Option<usize> = Some(4);
 
 /// The death test's budget ([`ProverConfig::doomed_budget`]) in the tsumego answer's searches,
 /// read by iterative deepening ([`ProverConfig::doomed_deepening`]). At 1,000,000 prover
-/// positions on the first 40 Cho intermediate problems numbered 2 mod 4 it proves 21 instead of
-/// 18 (30 positions, read at once: the death test's older default), at half the positions a
-/// CPU-second (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC).
+/// positions on the first 40 problems of Cho's samples it proves 19 intermediate (2 mod 4)
+/// instead of 18, 31 elementary (2 mod 4) and 4 advanced (0 mod 4) as before, losing none, at
+/// 8-21% fewer positions a CPU-second than 30 positions read at once (the test's older
+/// default). At 300 it proves 21, 32 and 3 (loses cho-advanced-0024) at 35-48% fewer positions
+/// a CPU-second (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC).
 /// `IGO_DOOMED=N` and `IGO_DOOMED_DEEPENING=0` set them, for measurements.
-pub const DOOMED_DEEP_BUDGET: u32 = 300;
+pub const DOOMED_DEEP_BUDGET: u32 = 100;
 
 impl Default for ProofSettings {
     fn default() -> Self {
