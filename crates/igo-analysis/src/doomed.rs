@@ -103,6 +103,10 @@ pub struct DoomedQuery {
     pub budget: u32,
     /// Deepest line, in plies (moves and passes).
     pub max_depth: u32,
+    /// Read by iterative deepening: depth 2, 4, ... up to `max_depth`, one budget for all
+    /// (a short kill is found before a long failing line uses the budget up). Every line
+    /// read is one of the plain search's, so a `true` is the same proof.
+    pub deepening: bool,
 }
 
 /// A closed area for [`doomed`] (see the module documentation).
@@ -199,6 +203,18 @@ pub fn doomed(pos: &Position, q: &DoomedQuery) -> bool {
         strong: bounding - q.weak,
         pool: Pool::take(),
     };
+    if q.deepening {
+        let mut depth = 2.min(q.max_depth);
+        loop {
+            if s.wins(pos, q.removed, depth, 0) {
+                return true;
+            }
+            if depth >= q.max_depth || s.visited > q.budget {
+                return false;
+            }
+            depth = (depth + 2).min(q.max_depth);
+        }
+    }
     s.wins(pos, q.removed, q.max_depth, 0)
 }
 
@@ -395,6 +411,7 @@ mod tests {
             playable,
             budget,
             max_depth: 14,
+            deepening: false,
         };
         (Some(found), doomed(&pos, &q))
     }
@@ -562,6 +579,72 @@ mod tests {
             PointSet::full(size) - f,
             5
         ));
+    }
+
+    // Black's block (A3-F3, E2, F2, F1) around five empty points, with White's B2-D2 and
+    // B1 inside (found by a random search over such corners: the plain search's first moves,
+    // in point order, lead into long failing lines).
+    const DEEP_CORNER: &str = "\
+        X X X X X X O O O
+        . O O O X X O . O
+        . O . . . X O O O";
+
+    /// [`ask_weak`] with the reading by iterative deepening or not, to 12 plies.
+    fn ask_read(diagram: &str, target: &str, budget: u32, deepening: bool) -> bool {
+        let (pos, t) = target_block(diagram, target);
+        let size = pos.size();
+        let result = BensonSolver::new().solve(pos.board(), Color::White);
+        let playable = PointSet::full(size);
+        let found = dead_area(pos.board(), t, &result, playable, 6).expect("a closed area");
+        let q = DoomedQuery {
+            attacker: Color::White,
+            target: t,
+            removed: PointSet::EMPTY,
+            needed: t.count() / 2 + 1,
+            area: found.area,
+            weak: found.weak,
+            playable,
+            budget,
+            max_depth: 12,
+            deepening,
+        };
+        doomed(&pos, &q)
+    }
+
+    #[test]
+    fn iterative_deepening_reads_a_kill_the_plain_search_runs_out_of_budget_on() {
+        let d = format!("{OPEN}{}\n{DEEP_CORNER}\nto play: X", "O O O O O O O . O");
+        assert!(
+            ask_read(&d, "F1", 300, true),
+            "read by deepening within 300 positions (128 are enough)"
+        );
+        assert!(
+            !ask_read(&d, "F1", 300, false),
+            "the plain search needs 4,916 positions"
+        );
+        assert!(ask_read(&d, "F1", 10_000, false), "it is a kill");
+    }
+
+    #[test]
+    fn iterative_deepening_reads_no_kill_where_there_is_none() {
+        let second_eye = "\
+        O O O O O O O O O
+        O O O O O O . O .
+        X X X X X X O O O
+        . . . X . X O . O";
+        let seki = "\
+        O O O O O O O O O
+        X X X X X X X O .
+        . X O O O . X O O
+        X X O . O X X O .";
+        for (rows, to_play, target) in [
+            (STRAIGHT_THREE, 'X', "A2"),
+            (second_eye, 'O', "A2"),
+            (seki, 'O', "A3"),
+        ] {
+            assert!(!ask_read(&board(rows, to_play), target, 100_000, true));
+        }
+        assert!(ask_read(&board(STRAIGHT_THREE, 'O'), "A2", 100_000, true));
     }
 
     #[test]

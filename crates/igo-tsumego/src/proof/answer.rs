@@ -18,7 +18,8 @@ use crate::solver::{Answer, Framed};
 /// Settings of the prover run after the Monte-Carlo search.
 #[derive(Clone, Debug)]
 pub struct ProofSettings {
-    /// The searches.
+    /// The searches. \[default: [`ProverConfig::default`] with the death test read by
+    /// deepening within [`DOOMED_DEEP_BUDGET`] positions\]
     pub prover: ProverConfig,
     /// Steps from the defender's stones that stay playable (`None`: the whole box). \[default:
     /// 3\]
@@ -73,10 +74,29 @@ impl SecondOpinion {
 /// The default of [`ProofSettings::kill_reach`].
 pub const KILL_REACH_DEFAULT: Option<usize> = Some(4);
 
+/// The death test's budget ([`ProverConfig::doomed_budget`]) in the tsumego answer's searches,
+/// read by iterative deepening ([`ProverConfig::doomed_deepening`]). At 1,000,000 prover
+/// positions on the first 40 problems of Cho's samples it proves 19 intermediate (2 mod 4)
+/// instead of 18, 31 elementary (2 mod 4) and 4 advanced (0 mod 4) as before, losing none, at
+/// 8-21% fewer positions a CPU-second than 30 positions read at once (the test's older
+/// default). At 300 it proves 21, 32 and 3 (loses cho-advanced-0024) at 35-48% fewer positions
+/// a CPU-second (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC).
+/// `IGO_DOOMED=N` and `IGO_DOOMED_DEEPENING=0` set them, for measurements.
+pub const DOOMED_DEEP_BUDGET: u32 = 100;
+
 impl Default for ProofSettings {
     fn default() -> Self {
+        let doomed_budget = std::env::var("IGO_DOOMED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(DOOMED_DEEP_BUDGET);
+        let doomed_deepening = std::env::var("IGO_DOOMED_DEEPENING").map_or(true, |v| v != "0");
         ProofSettings {
-            prover: ProverConfig::default(),
+            prover: ProverConfig {
+                doomed_budget,
+                doomed_deepening,
+                ..ProverConfig::default()
+            },
             reach: Some(3),
             hints: true,
             warmup: 0.1,

@@ -19,7 +19,11 @@
 //! error where its positions went (expansions and distinct positions expanded, children per
 //! expansion, table and leaf-cache hits, the ends of the game by reason, repetitions, ko
 //! retakes, expansions by depth in steps of four plies) and the root's children with their
-//! numbers. Off, the counters cost one branch a position.
+//! numbers; and, for the fresh children with the defender to move, the empty points the target
+//! reaches without crossing an attacker stone and whether a larger death test (budget
+//! `IGO_PROBE_BUDGET`, default 2,000; by iterative deepening with `IGO_PROBE_DEEP` set) reads
+//! them dead though the game's own test did not (a probe: it decides nothing). Off, the
+//! counters cost one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -188,6 +192,12 @@ struct Stats {
     too_deep: u64,
     depth: [u64; 12],
     region: usize,
+    /// Fresh children with the defender to move, by the empty points the target reaches
+    /// without crossing an attacker stone: 0-6, 7-8, 9-10, 11-14, 15 or more.
+    inner: [u64; 5],
+    /// Of those with at most 10: a closed area found / the death test at budget 2,000 and 24
+    /// plies shows the kill / of those, within 6 empty points.
+    probe: [u64; 3],
 }
 
 impl Stats {
@@ -196,7 +206,7 @@ impl Stats {
             "dfpn-stats rules={:?}/{:?} region={} verdict={:?} nodes={} expansions={} distinct={} \
              kids/exp={:.1} after_pass={} repeated={} tt_hits={} leaf_hits={} captured={} alive={} \
              dead={} two_passes={} settled={} doomed={} pass_wins={} heuristic={} retakes={} too_deep={} \
-             depth(x4)={:?}",
+             depth(x4)={:?} inner(0-6,7-8,9-10,11-14,15+)={:?} probe(area,doomed,doomed<=6)={:?}",
             game.rules().ko.code(),
             game.rules().life.code(),
             self.region,
@@ -220,8 +230,18 @@ impl Stats {
             self.retakes,
             self.too_deep,
             self.depth,
+            self.inner,
+            self.probe,
         );
     }
+}
+
+/// The death test's budget in the diagnostic probe (`IGO_PROBE_BUDGET`, default 2,000).
+fn probe_budget() -> u32 {
+    std::env::var("IGO_PROBE_BUDGET")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
 }
 
 /// Entries of the leaf cache at first (a power of two: 1 MiB), enough for the small searches
@@ -498,6 +518,25 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         if let Some(st) = &mut self.stats {
             st.heuristic += 1;
+            if mover != self.game.attacker() {
+                let (empty, doomed) =
+                    self.game
+                        .doomed_probe(s, &mut self.benson, 10, probe_budget());
+                st.inner[match empty {
+                    0..=6 => 0,
+                    7..=8 => 1,
+                    9..=10 => 2,
+                    11..=14 => 3,
+                    _ => 4,
+                }] += 1;
+                if let Some(d) = doomed {
+                    st.probe[0] += 1;
+                    if d {
+                        st.probe[1] += 1;
+                        st.probe[2] += u64::from(empty <= 6);
+                    }
+                }
+            }
         }
         let (phi, delta) = if self.config.heuristic {
             self.knowledge.initial(self.game, s)

@@ -283,6 +283,8 @@ pub struct DoomedLimits {
     pub max_empty: usize,
     /// Deepest line of the test, in plies.
     pub max_depth: u32,
+    /// Read by iterative deepening (igo-analysis [`DoomedQuery::deepening`]).
+    pub deepening: bool,
 }
 
 impl DoomedLimits {
@@ -291,6 +293,7 @@ impl DoomedLimits {
         budget: 0,
         max_empty: 0,
         max_depth: 0,
+        deepening: false,
     };
 
     /// The default. `IGO_DOOMED=N` sets the budget (0: off), for measurements.
@@ -303,6 +306,7 @@ impl DoomedLimits {
             budget,
             max_empty: DOOMED_MAX_EMPTY,
             max_depth: DOOMED_MAX_PLIES,
+            deepening: false,
         }
     }
 }
@@ -381,6 +385,11 @@ impl LocalGame {
             doomed: DoomedLimits::standard(),
             doomed_table: Arc::default(),
         }
+    }
+
+    /// The death-test limits.
+    pub fn doomed_limits(&self) -> DoomedLimits {
+        self.doomed
     }
 
     /// The same game with other death-test limits ([`DoomedLimits::OFF`] turns it off).
@@ -727,6 +736,7 @@ impl LocalGame {
             playable: self.region,
             budget: self.doomed.budget,
             max_depth: self.doomed.max_depth,
+            deepening: self.doomed.deepening,
         };
         let result = doomed(&s.pos, &q);
         let mut table = self.doomed_table.lock().unwrap();
@@ -735,6 +745,45 @@ impl LocalGame {
         }
         table.insert(key, result);
         result
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): at a position the rules do not end, with the defender
+    /// to move, the empty points the target reaches without crossing an attacker stone, and
+    /// whether the death test with `max_empty` and `budget` shows the kill there (`None`: no
+    /// closed area within `max_empty`).
+    pub(crate) fn doomed_probe(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        max_empty: usize,
+        budget: u32,
+    ) -> (usize, Option<bool>) {
+        let board = s.pos.board();
+        let size = board.size();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let open = PointSet::full(size) - board.stones(self.attacker);
+        let inner = standing.flood_fill(&open, size);
+        let empty = (inner & board.empty_points()).count();
+        if empty > max_empty {
+            return (empty, None);
+        }
+        let result = benson.solve(board, self.attacker);
+        let Some(found) = dead_area(board, standing, &result, self.region, max_empty) else {
+            return (empty, None);
+        };
+        let q = DoomedQuery {
+            attacker: self.attacker,
+            target: self.target,
+            removed: s.removed,
+            needed: self.needed,
+            area: found.area,
+            weak: found.weak,
+            playable: self.region,
+            budget,
+            max_depth: DOOMED_MAX_PLIES,
+            deepening: std::env::var_os("IGO_PROBE_DEEP").is_some(),
+        };
+        (empty, Some(doomed(&s.pos, &q)))
     }
 
     /// The settled-life test at `s` (see [`Reason::Settled`]).
@@ -947,6 +996,39 @@ mod tests {
         let three = TWO_POINT_EYE.replace(". . X X O . O . O", ". . . X O . O . O");
         let g = game(&three, "A2", Color::White, LAX);
         assert_eq!(g.result(&g.start_state(), &mut benson), None);
+    }
+
+    #[test]
+    fn the_death_test_read_by_deepening_ends_a_line_the_plain_reading_leaves_open() {
+        // Black's block (A3-F3, E2, F2, F1) around five empty points with White's B2-D2
+        // and B1 inside; White's wall lives. Black to move is dead, but the plain reading in
+        // point order needs 4,916 positions to show it (igo-analysis `doomed`'s tests).
+        let diagram = "\
+            O O O O O O O O O
+            O . O O O O O . O
+            O O O O O O O O O
+            O O O O O O O O O
+            O O O O O O O O O
+            O O O O O O O . O
+            X X X X X X O O O
+            . O O O X X O . O
+            . O . . . X O O O
+            to play: X";
+        let mut benson = BensonSolver::new();
+        let g = game(diagram, "F1", Color::White, LAX);
+        let s = g.start_state();
+        let limits = |deepening| DoomedLimits {
+            budget: 300,
+            deepening,
+            ..DoomedLimits::standard()
+        };
+        let deep = g.with_doomed(limits(true));
+        assert_eq!(
+            deep.result(&s, &mut benson),
+            Some((Color::White, Reason::Doomed))
+        );
+        let plain = g.with_doomed(limits(false));
+        assert_eq!(plain.result(&s, &mut benson), None);
     }
 
     #[test]

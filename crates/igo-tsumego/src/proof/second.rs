@@ -70,6 +70,7 @@ pub fn judge_moves(
             ko,
             life: LifeRule::Standing,
         },
+        config,
     );
     let mut tt = Table::with_bytes(TABLE_BYTES.min(config.table_bytes));
     let mut used = 0;

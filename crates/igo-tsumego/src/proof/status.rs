@@ -164,6 +164,17 @@ pub struct ProverConfig {
     /// one gain is not enough to change the default before the 10 s setting is measured
     /// (BENCHMARKS.md, branch `ko`)\]
     pub defer_refutation: bool,
+    /// Positions one read-out death test ([`super::game::Reason::Doomed`]) may visit; 0
+    /// turns the test off. \[default: [`super::game::DOOMED_BUDGET`] (30), or `IGO_DOOMED=N`;
+    /// the tsumego answer's searches ([`super::ProofSettings`]) use
+    /// [`super::answer::DOOMED_DEEP_BUDGET`] with `doomed_deepening`\]
+    pub doomed_budget: u32,
+    /// Read the death test by iterative deepening (lines of at most 2, 4, ... 12 plies, the
+    /// budget shared) instead of one search to 12 plies: a short kill is found before a long
+    /// failing line of the first moves tried uses the budget up. \[default: false here (the
+    /// owl's searches, unmeasured); true in [`super::ProofSettings`], measured there
+    /// (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC)\]
+    pub doomed_deepening: bool,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -187,6 +198,8 @@ impl Default for ProverConfig {
             tree_grace: 0.25,
             first_model_share: FIRST_MODEL_SHARE_DEFAULT,
             defer_refutation: false,
+            doomed_budget: super::game::DoomedLimits::standard().budget,
+            doomed_deepening: false,
         }
     }
 }
@@ -260,8 +273,13 @@ pub struct Question {
 
 /// The local game of `q` under `rules` (also the second opinion's, [`super::second`], so that
 /// its searches are the status search's game).
-pub(super) fn game(q: &Question, rules: Rules) -> LocalGame {
+pub(super) fn game(q: &Question, rules: Rules, config: &ProverConfig) -> LocalGame {
     let g = LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, rules);
+    let g = g.with_doomed(super::game::DoomedLimits {
+        budget: config.doomed_budget,
+        deepening: config.doomed_deepening,
+        ..g.doomed_limits()
+    });
     if q.start.to_play() == q.attacker {
         // A kill problem: the settled-life test rarely ends a line of the attacker's search
         // and cost it 2.5-3.5x the time a position (BENCHMARKS.md, issue 10, ninth session);
@@ -307,7 +325,7 @@ impl Searches<'_, '_> {
     /// first moves it showed to fail (all of them when the side to play loses) in `refuted`.
     fn search(&mut self, rules: Rules) -> Option<Proof> {
         let q = self.q;
-        let g = game(q, rules);
+        let g = game(q, rules, self.config);
         let to_play = q.start.to_play();
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_root_hints(&self.config.root_hints);
@@ -392,7 +410,7 @@ impl Searches<'_, '_> {
     /// search's, in [`tell_seki`]) this asks for that move only.
     fn search_move(&mut self, rules: Rules, mv: Move) -> Below {
         let q = self.q;
-        let g = game(q, rules);
+        let g = game(q, rules, self.config);
         let me = q.start.to_play();
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
@@ -659,7 +677,7 @@ fn complete_trees(searches: &mut Searches<'_, '_>, proofs: &mut [Proof], t0: Ins
         if used >= positions || deadline.is_some_and(|t| Instant::now() >= t) {
             break;
         }
-        let g = game(searches.q, p.rules);
+        let g = game(searches.q, p.rules, searches.config);
         let mut dfpn = Dfpn::new(&g, &mut searches.tt, config.dfpn);
         dfpn.set_patterns(config.patterns.clone(), config.pattern_weight);
         let limits = TreeLimits {
@@ -817,6 +835,33 @@ mod tests {
             region,
             target: t,
             attacker,
+        }
+    }
+
+    #[test]
+    fn the_games_of_the_status_search_take_the_death_tests_settings_from_the_config() {
+        let q = question(
+            "
+            . . O X .
+            O O O X .
+            X X X X .
+            . . . . .
+            to play: O",
+            "A3",
+            Color::Black,
+        );
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        for (budget, deepening) in [(300, true), (7, false)] {
+            let config = ProverConfig {
+                doomed_budget: budget,
+                doomed_deepening: deepening,
+                ..ProverConfig::default()
+            };
+            let limits = game(&q, rules, &config).doomed_limits();
+            assert_eq!((limits.budget, limits.deepening), (budget, deepening));
         }
     }
 
