@@ -81,20 +81,15 @@ pub const KILL_REACH_DEFAULT: Option<usize> = Some(4);
 /// 8-21% fewer positions a CPU-second than 30 positions read at once (the test's older
 /// default). At 300 it proves 21, 32 and 3 (loses cho-advanced-0024) at 35-48% fewer positions
 /// a CPU-second (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC).
-/// `IGO_DOOMED=N` and `IGO_DOOMED_DEEPENING=0` set them, for measurements.
+/// The `--set` knobs `doomed_budget` and `doomed_deepening` change them.
 pub const DOOMED_DEEP_BUDGET: u32 = 100;
 
 impl Default for ProofSettings {
     fn default() -> Self {
-        let doomed_budget = std::env::var("IGO_DOOMED")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(DOOMED_DEEP_BUDGET);
-        let doomed_deepening = std::env::var("IGO_DOOMED_DEEPENING").map_or(true, |v| v != "0");
         ProofSettings {
             prover: ProverConfig {
-                doomed_budget,
-                doomed_deepening,
+                doomed_budget: DOOMED_DEEP_BUDGET,
+                doomed_deepening: true,
                 ..ProverConfig::default()
             },
             reach: Some(3),

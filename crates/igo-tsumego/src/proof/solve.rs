@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use super::answer::{
     prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill,
+    DOOMED_DEEP_BUDGET,
 };
 use super::dfpn::Limits;
 use super::status::{Proof, ProvenStatus, ProverConfig, FIRST_MODEL_SHARE_DEFAULT};
@@ -202,6 +203,12 @@ pub fn solve_proven(
         }
         if s.prover.first_model_share == FIRST_MODEL_SHARE_DEFAULT {
             s.prover.first_model_share = f64::from(config.first_model_share);
+        }
+        if s.prover.doomed_budget == DOOMED_DEEP_BUDGET {
+            s.prover.doomed_budget = u32::try_from(config.doomed_budget).unwrap_or(u32::MAX);
+        }
+        if !config.doomed_deepening {
+            s.prover.doomed_deepening = false;
         }
         s
     });

@@ -167,7 +167,8 @@ pub struct ProverConfig {
     /// Positions one read-out death test ([`super::game::Reason::Doomed`]) may visit; 0
     /// turns the test off. \[default: [`super::game::DOOMED_BUDGET`] (30), or `IGO_DOOMED=N`;
     /// the tsumego answer's searches ([`super::ProofSettings`]) use
-    /// [`super::answer::DOOMED_DEEP_BUDGET`] with `doomed_deepening`\]
+    /// [`super::answer::DOOMED_DEEP_BUDGET`] with `doomed_deepening` (knobs `doomed_budget`
+    /// and `doomed_deepening`)\]
     pub doomed_budget: u32,
     /// Read the death test by iterative deepening (lines of at most 2, 4, ... 12 plies, the
     /// budget shared) instead of one search to 12 plies: a short kill is found before a long

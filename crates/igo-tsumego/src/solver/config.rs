@@ -86,6 +86,14 @@ pub struct SolverConfig {
     /// the first ko model's tree of the side to play's failure read out after the ko
     /// searches. Copied into the prover's settings when set. \[default: false\]
     pub defer_refutation: bool,
+    /// The prover's death test budget ([`crate::proof::ProverConfig::doomed_budget`]; 0: the
+    /// test off). Copied into the prover's settings when those keep their default.
+    /// \[default: [`crate::proof::answer::DOOMED_DEEP_BUDGET`]\] \[range: 0-100000\]
+    pub doomed_budget: u64,
+    /// The prover's death test read by iterative deepening
+    /// ([`crate::proof::ProverConfig::doomed_deepening`]); off: one search to its depth.
+    /// Copied into the prover's settings when off. \[default: true\]
+    pub doomed_deepening: bool,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -115,6 +123,8 @@ impl Default for SolverConfig {
             answer_by_route: false,
             first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
             defer_refutation: false,
+            doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
+            doomed_deepening: true,
             sequence: None,
         }
     }
@@ -410,6 +420,24 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.defer_refutation,
             set: |c, v| c.defer_refutation = v,
+        },
+    },
+    Knob {
+        name: "doomed_budget",
+        what: "prover: positions one read-out death test may visit (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 100_000,
+            get: |c| c.doomed_budget,
+            set: |c, v| c.doomed_budget = v,
+        },
+    },
+    Knob {
+        name: "doomed_deepening",
+        what: "prover: read the death test by iterative deepening",
+        kind: KnobKind::Switch {
+            get: |c| c.doomed_deepening,
+            set: |c, v| c.doomed_deepening = v,
         },
     },
     Knob {

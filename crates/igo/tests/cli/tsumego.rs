@@ -363,11 +363,13 @@ fn solve_proves_a_kill_and_the_checker_accepts_the_proof_but_not_a_cut_one() {
     // a leaf the checker plays out with its own search.
     let text = std::fs::read_to_string(&proof).unwrap();
     assert!(text.contains(";B[ba]IGD["), "{text}");
-    // Without the death test (IGO_DOOMED=0) the proof answers each White reply. Cut White's
-    // last reply to B9 out of that tree: the checker must find it missing.
+    // Without the death test (the prover's by `--set doomed_budget=0`, the other searches'
+    // by IGO_DOOMED=0) the proof answers each White reply. Cut White's last reply to B9 out
+    // of that tree: the checker must find it missing.
     let plain = dir.path().join("three.plain.proof.sgf");
     let out = igo_command()
         .args(["tsumego", "solve", &file, "--seconds", "20", "--json"])
+        .args(["--set", "doomed_budget=0"])
         .arg("--sgf-out")
         .arg(&plain)
         .env("IGO_DOOMED", "0")
