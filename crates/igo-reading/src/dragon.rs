@@ -157,12 +157,18 @@ pub struct OwlConfig {
     /// The liberties a block of the dragon needs for the escape to run through it: the open
     /// space of the escape judgement (the owl module's "The dragon lives") is counted only
     /// from the stones that the block of the stone asked about reaches through blocks of the
-    /// dragon with at least this many liberties ([`escape_runners`]; that block itself always
+    /// dragon with at least this many liberties (`escape_runners`; that block itself always
     /// counts, and needs three liberties anyway). A stone hanging on a diagonal with one or two
     /// liberties (a first-line crawl, a stone in atari that links the dragon to the open side)
     /// is no way out: the opponent captures it or takes the liberty it runs by, and the dragon
     /// behind it is shut in. Eyes and Benson's life are judged on the whole dragon as before;
-    /// 0 or 1: every block counts (as before this setting). \[default: MEASURED\]
+    /// 0 or 1: every block counts (as before this setting). \[default: 0, off: on GNU Go's
+    /// critical dragons of the game-position harness, with 2 (a block in atari is no link)
+    /// `owl_attack` passed 96 of 158 against 98 and `owl_defend` 135 against 135; with 3 (a
+    /// two-liberty crawl no link either) 97 and 130. No kill of the eight it was aimed at
+    /// was gained: without the false escape their searches reach the node limit, where the
+    /// estimate finds no kill; BENCHMARKS.md, igo-reading, "Branch `owl`, 2026-12-02: the
+    /// complete-search defences read line by line"\]
     pub escape_link_liberties: usize,
 }
 
