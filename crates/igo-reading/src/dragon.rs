@@ -165,10 +165,10 @@ pub struct OwlConfig {
     /// 0 or 1: every block counts (as before this setting). \[default: 0, off: on GNU Go's
     /// critical dragons of the game-position harness, with 2 (a block in atari is no link)
     /// `owl_attack` passed 96 of 158 against 98 and `owl_defend` 135 against 135; with 3 (a
-    /// two-liberty crawl no link either) 97 and 130. No kill of the eight it was aimed at
-    /// was gained: without the false escape their searches reach the node limit, where the
-    /// estimate finds no kill; BENCHMARKS.md, igo-reading, "Branch `owl`, 2026-12-02: the
-    /// complete-search defences read line by line"\]
+    /// two-liberty crawl no link either) 97 and 130 (the book proxy 142 against 140). No
+    /// kill of the eight it was aimed at was gained: without the false escape their searches
+    /// reach the node limit, where the estimate finds no kill; BENCHMARKS.md, igo-reading,
+    /// "Branch `owl`, 2026-12-02: the complete-search defences read line by line"\]
     pub escape_link_liberties: usize,
 }
 
