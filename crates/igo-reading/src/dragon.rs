@@ -154,6 +154,22 @@ pub struct OwlConfig {
     /// `owl_defend` passed 40 against 39, the book proxy 141 against 140 at 2.5 times the time);
     /// BENCHMARKS.md, igo-reading, "Branch `owl`, 2026-12-02: the missed kills classified"\]
     pub escape_block_check: bool,
+    /// The liberties a block of the dragon needs for the escape to run through it: the open
+    /// space of the escape judgement (the owl module's "The dragon lives") is counted only
+    /// from the stones that the block of the stone asked about reaches through blocks of the
+    /// dragon with at least this many liberties (`escape_runners`; that block itself always
+    /// counts, and needs three liberties anyway). A stone hanging on a diagonal with one or two
+    /// liberties (a first-line crawl, a stone in atari that links the dragon to the open side)
+    /// is no way out: the opponent captures it or takes the liberty it runs by, and the dragon
+    /// behind it is shut in. Eyes and Benson's life are judged on the whole dragon as before;
+    /// 0 or 1: every block counts (as before this setting). \[default: 0, off: on GNU Go's
+    /// critical dragons of the game-position harness, with 2 (a block in atari is no link)
+    /// `owl_attack` passed 96 of 158 against 98 and `owl_defend` 135 against 135; with 3 (a
+    /// two-liberty crawl no link either) 97 and 130 (the book proxy 142 against 140). No
+    /// kill of the eight it was aimed at was gained: without the false escape their searches
+    /// reach the node limit, where the estimate finds no kill; BENCHMARKS.md, igo-reading,
+    /// "Branch `owl`, 2026-12-02: the complete-search defences read line by line"\]
+    pub escape_link_liberties: usize,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -249,6 +265,7 @@ impl Default for OwlConfig {
             enclosed_group_target: GroupTarget::Linked,
             enclosed_check_moves: 0,
             escape_block_check: false,
+            escape_link_liberties: 0,
         }
     }
 }
@@ -384,7 +401,8 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     } else {
         dragon(board, target)
     };
-    let life = judged_life(board, &group, target_libs, owner, config)?;
+    let runners = escape_runners(board, &group, target, config.escape_link_liberties);
+    let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
     // move too: a short block that the opponent captures outright is no living dragon's.
     if config.leaf_capture_nodes > 0 && target_libs <= 3 && pos.to_play() != owner {
@@ -443,7 +461,7 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
         // search's next question (a block on them is read there), not the escape's.
         let libs = ab.liberty_count_at(target);
         if escape_area(ab, &g, owner, config) < config.escape_points
-            && judged_life(ab, &g, libs, owner, config).is_none()
+            && judged_life(ab, &g, &g, libs, owner, config).is_none()
         {
             return false;
         }
@@ -452,17 +470,21 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
 }
 
 /// The escape and eye judgements of [`life_reason`] on the dragon `group` (Benson aside).
+/// The dragon's judged life ([`life_reason`] without Benson and the tactical check): escape
+/// by the stones `runners` (the dragon `group`, or the part of it the escape may run from,
+/// [`escape_runners`]), else two eyes of `group`.
 fn judged_life(
     board: &Board,
     group: &PointSet,
+    runners: &PointSet,
     target_libs: usize,
     owner: Color,
     config: &OwlConfig,
 ) -> Option<Life> {
     if target_libs >= 3
-        && escape_area(board, group, owner, config) >= config.escape_points
+        && escape_area(board, runners, owner, config) >= config.escape_points
         && (config.escape_value == 0
-            || escape_value(board, group, owner, config) >= config.escape_value)
+            || escape_value(board, runners, owner, config) >= config.escape_value)
     {
         return Some(Life::Escape);
     }
@@ -476,6 +498,40 @@ fn judged_life(
         left -= block.stones();
     }
     (eyes(board, group, owner) >= 2).then_some(Life::Eyes)
+}
+
+/// The part of the dragon `group` that its escape runs from ([`OwlConfig::escape_link_liberties`]):
+/// the stones reached from the block of `target` through the dragon's blocks (orthogonal or
+/// diagonal neighbours, as the dragon itself) that have at least `min_liberties` liberties;
+/// the block of `target` always counts. A block short of liberties is no link: the opponent
+/// captures it, or takes the liberty it runs by with atari, before the dragon gets out through
+/// it. `min_liberties` 0 or 1: the whole dragon.
+pub(crate) fn escape_runners(
+    board: &Board,
+    group: &PointSet,
+    target: Point,
+    min_liberties: usize,
+) -> PointSet {
+    if min_liberties <= 1 {
+        return *group;
+    }
+    let Some(own) = board.block_at(target) else {
+        return *group;
+    };
+    let own = own.stones();
+    let mut strong = own;
+    let mut left = *group - own;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q).expect("a stone");
+        if block.liberty_count() >= min_liberties {
+            strong |= block.stones();
+        }
+        left -= block.stones();
+    }
+    if strong == *group {
+        return strong;
+    }
+    flood_fill_king(&own, &strong, board.size())
 }
 
 /// The stones of the dragon at `p` joined as they can still be joined
@@ -1191,5 +1247,54 @@ mod tests {
                 .nodes
         };
         assert!(nodes(on) > nodes(off), "{} {}", nodes(on), nodes(off));
+    }
+
+    #[test]
+    fn an_escape_through_a_short_block_is_no_escape() {
+        // White's F4 is shut in by Black's wall but for D6, a White stone in atari on the
+        // wall's corner that links it diagonally (through E5) to the open side on the left.
+        let d = "
+            . . . . . . . . .
+            . O . . . . . . .
+            . . . X . . . . .
+            . . . O X X X X .
+            . . . X O . . X .
+            . O . X . O . X .
+            . . . X . . . X .
+            . . . X X X X X .
+            . . . . . . . . .";
+        let mut pos = Position::from_diagram(d).unwrap();
+        let size = pos.size();
+        let t = size.parse_point("F4").unwrap();
+        let with = |l| OwlConfig {
+            escape_link_liberties: l,
+            ..OwlConfig::default()
+        };
+        pos.set_to_play(Color::Black);
+        let g = dragon(pos.board(), t);
+        assert_eq!(g.count(), 3);
+        // Every block counts: the dragon reaches the open side through D6's liberty C6.
+        for l in [0, 1] {
+            assert_eq!(escape_runners(pos.board(), &g, t, l), g);
+            assert_eq!(life_reason(&pos, t, &with(l)), Some(Life::Escape), "{l}");
+        }
+        // D6 in atari is no link: the escape runs from F4 and E5 only, into no open space.
+        let runners = escape_runners(pos.board(), &g, t, 2);
+        assert_eq!(runners.count(), 2);
+        assert!(!runners.contains(size.parse_point("D6").unwrap()));
+        assert_eq!(
+            escape_area(pos.board(), &runners, Color::White, &with(2)),
+            0
+        );
+        assert_eq!(life_reason(&pos, t, &with(2)), None);
+        // Three liberties: E5's two are not enough either, F4 runs alone.
+        assert_eq!(escape_runners(pos.board(), &g, t, 3).count(), 1);
+        // Once White saves D6 (C6: three liberties) the escape stands with two again; with
+        // three, E5 still cuts it.
+        pos.set_to_play(Color::White);
+        pos.play(Move::Play(size.parse_point("C6").unwrap()))
+            .unwrap();
+        assert_eq!(life_reason(&pos, t, &with(2)), Some(Life::Escape));
+        assert_eq!(life_reason(&pos, t, &with(3)), None);
     }
 }

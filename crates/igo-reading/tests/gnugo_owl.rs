@@ -1118,6 +1118,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK") {
         config.escape_block_check = v == "1";
     }
+    // IGO_OWL_ESCAPE_LINK=N: the escape runs only through the dragon's blocks with N liberties
+    // or more ([`OwlConfig::escape_link_liberties`]; 0: every block).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_LINK") {
+        config.escape_link_liberties = v.parse().expect("IGO_OWL_ESCAPE_LINK: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

@@ -61,6 +61,10 @@
 //! judgements read the dragon without the diagonals whose two other points are the
 //! opponent's. With [`OwlConfig::escape_block_check`] (off by default) the search does not stop
 //! at an escape judged with the opponent to move unless it survives any one blocking move.
+//! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
+//! blocks with that many liberties (the block of the stone asked about always counts): a
+//! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
+//! diagonally to the open side is no way out.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
