@@ -394,6 +394,18 @@ mod tests {
     }
 
     fn ask_weak(diagram: &str, target: &str, budget: u32) -> (Option<DeadArea>, bool) {
+        ask_with(diagram, target, budget, 14, false)
+    }
+
+    /// The death test of the block at `target` (White attacks), the closed area found within 6
+    /// points, read within `budget` positions to `max_depth` plies, by deepening or not.
+    fn ask_with(
+        diagram: &str,
+        target: &str,
+        budget: u32,
+        max_depth: u32,
+        deepening: bool,
+    ) -> (Option<DeadArea>, bool) {
         let (pos, t) = target_block(diagram, target);
         let size = pos.size();
         let result = BensonSolver::new().solve(pos.board(), Color::White);
@@ -410,8 +422,8 @@ mod tests {
             weak: found.weak,
             playable,
             budget,
-            max_depth: 14,
-            deepening: false,
+            max_depth,
+            deepening,
         };
         (Some(found), doomed(&pos, &q))
     }
@@ -591,24 +603,9 @@ mod tests {
 
     /// [`ask_weak`] with the reading by iterative deepening or not, to 12 plies.
     fn ask_read(diagram: &str, target: &str, budget: u32, deepening: bool) -> bool {
-        let (pos, t) = target_block(diagram, target);
-        let size = pos.size();
-        let result = BensonSolver::new().solve(pos.board(), Color::White);
-        let playable = PointSet::full(size);
-        let found = dead_area(pos.board(), t, &result, playable, 6).expect("a closed area");
-        let q = DoomedQuery {
-            attacker: Color::White,
-            target: t,
-            removed: PointSet::EMPTY,
-            needed: t.count() / 2 + 1,
-            area: found.area,
-            weak: found.weak,
-            playable,
-            budget,
-            max_depth: 12,
-            deepening,
-        };
-        doomed(&pos, &q)
+        let (found, dead) = ask_with(diagram, target, budget, 12, deepening);
+        assert!(found.is_some(), "a closed area");
+        dead
     }
 
     #[test]

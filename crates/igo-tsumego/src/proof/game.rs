@@ -726,18 +726,7 @@ impl LocalGame {
         if let Some(&known) = self.doomed_table.lock().unwrap().get(&key) {
             return known;
         }
-        let q = DoomedQuery {
-            attacker: self.attacker,
-            target: self.target,
-            removed: s.removed,
-            needed: self.needed,
-            area: found.area,
-            weak: found.weak,
-            playable: self.region,
-            budget: self.doomed.budget,
-            max_depth: self.doomed.max_depth,
-            deepening: self.doomed.deepening,
-        };
+        let q = self.doomed_query(s, &found, self.doomed);
         let result = doomed(&s.pos, &q);
         let mut table = self.doomed_table.lock().unwrap();
         if table.len() >= DOOMED_TABLE_MAX {
@@ -745,6 +734,22 @@ impl LocalGame {
         }
         table.insert(key, result);
         result
+    }
+
+    /// The death test's question at `s` for the closed area `found`, read within `limits`.
+    fn doomed_query(&self, s: &State, found: &DeadArea, limits: DoomedLimits) -> DoomedQuery {
+        DoomedQuery {
+            attacker: self.attacker,
+            target: self.target,
+            removed: s.removed,
+            needed: self.needed,
+            area: found.area,
+            weak: found.weak,
+            playable: self.region,
+            budget: limits.budget,
+            max_depth: limits.max_depth,
+            deepening: limits.deepening,
+        }
     }
 
     /// Diagnostic (`IGO_DFPN_STATS`): at a position the rules do not end, with the defender
@@ -771,18 +776,13 @@ impl LocalGame {
         let Some(found) = dead_area(board, standing, &result, self.region, max_empty) else {
             return (empty, None);
         };
-        let q = DoomedQuery {
-            attacker: self.attacker,
-            target: self.target,
-            removed: s.removed,
-            needed: self.needed,
-            area: found.area,
-            weak: found.weak,
-            playable: self.region,
+        let limits = DoomedLimits {
             budget,
+            max_empty,
             max_depth: DOOMED_MAX_PLIES,
             deepening: std::env::var_os("IGO_PROBE_DEEP").is_some(),
         };
+        let q = self.doomed_query(s, &found, limits);
         (empty, Some(doomed(&s.pos, &q)))
     }
 
