@@ -77,7 +77,7 @@
 //! whatever the path to it).
 
 use crate::scratch::Pool;
-use igo_core::{Board, Color, Point, PointSet, Position};
+use igo_core::{Board, Color, PointSet, Position};
 
 use crate::benson::BensonResult;
 
@@ -105,8 +105,19 @@ pub struct DoomedQuery {
     pub max_depth: u32,
     /// Read by iterative deepening: depth 2, 4, ... up to `max_depth`, one budget for all
     /// (a short kill is found before a long failing line uses the budget up). Every line
-    /// read is one of the plain search's, so a `true` is the same proof.
+    /// read is one of the plain search's, so a `true` is the same proof. The deepening stops
+    /// once a depth is read with no line cut by it (a deeper reading would read the same).
     pub deepening: bool,
+    /// With `deepening`: when the budget runs out after some depth's reading showed at
+    /// least `extend_after` of the defender's first moves killed (before one it could not),
+    /// read on within `extended_budget` positions in all (the same depth again, then deeper).
+    /// Most readings that fail within the budget show no first move killed and are not kills
+    /// at three times the budget; those showing two or more often are (BENCHMARKS.md, issue
+    /// 10, branch `prover` 2026-12-02, 09:19-11:15 UTC). Every line read is one of the plain
+    /// search's: a `true` is the same proof. 0 (or at most `budget`): no extension.
+    pub extended_budget: u32,
+    /// The defender's first moves shown killed that earn the extension.
+    pub extend_after: u32,
 }
 
 /// A closed area for [`doomed`] (see the module documentation).
@@ -188,13 +199,19 @@ pub fn may_be_small(board: &Board, attacker: Color, standing: PointSet, max_empt
 /// Whether the attacker, reading inside the area only, is sure to capture the needed target
 /// stones from `pos` (its player to move moves first). See the module documentation.
 pub fn doomed(pos: &Position, q: &DoomedQuery) -> bool {
+    doomed_report(pos, q).0
+}
+
+/// [`doomed`] with, for a diagnostic, the most first moves of the defender any depth of the
+/// reading showed killed before it stopped (by deepening; the plain reading: its one depth).
+pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
     if q.area.is_empty() || q.needed == 0 {
-        return false;
+        return (false, 0);
     }
     let size = pos.size();
     let bounding = q.area.neighbours(size) - q.area;
     if !bounding.is_subset(&pos.board().stones(q.attacker)) {
-        return false;
+        return (false, 0);
     }
     let mut s = Search {
         q,
@@ -202,20 +219,134 @@ pub fn doomed(pos: &Position, q: &DoomedQuery) -> bool {
         path: Vec::with_capacity(q.max_depth as usize + 1),
         strong: bounding - q.weak,
         pool: Pool::take(),
+        depth_cut: false,
+        refuted: 0,
+        most_refuted: 0,
+        budget: q.budget,
     };
     if q.deepening {
         let mut depth = 2.min(q.max_depth);
         loop {
-            if s.wins(pos, q.removed, depth, 0) {
-                return true;
+            s.depth_cut = false;
+            s.refuted = 0;
+            let won = s.wins(pos, q.removed, depth, 0);
+            s.most_refuted = s.most_refuted.max(s.refuted);
+            if won {
+                return (true, s.most_refuted);
             }
-            if depth >= q.max_depth || s.visited > q.budget {
-                return false;
+            if !s.depth_cut {
+                // No line was cut by the depth: a deeper reading reads the same.
+                return (false, s.most_refuted);
+            }
+            if s.visited > s.budget {
+                if s.budget < q.extended_budget && s.most_refuted >= q.extend_after {
+                    // Read this depth again within the extension.
+                    s.budget = q.extended_budget;
+                    continue;
+                }
+                return (false, s.most_refuted);
+            }
+            if depth >= q.max_depth {
+                return (false, s.most_refuted);
             }
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    s.wins(pos, q.removed, q.max_depth, 0)
+    let won = s.wins(pos, q.removed, q.max_depth, 0);
+    (won, s.refuted)
+}
+
+/// The death test's "not dead" filter: whether the defender, to move at `pos`, has a move
+/// inside the area after which the target stones Benson's algorithm calls alive are too many
+/// for the needed captures ever to happen. When it holds, [`doomed`] cannot show a kill at any
+/// budget or depth (its defender may play that move, after which no attacker line captures an
+/// alive stone), so a caller may skip the reading: a shortcut, never a proof of its own.
+///
+/// Benson's algorithm is run inside the area only ([`alive_in_area`]), on the few positions
+/// one defender move makes: a few microseconds, where a failing reading uses its whole budget
+/// (by iterative deepening it reads deeper until the budget runs out).
+pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
+    let defender = !q.attacker;
+    if pos.to_play() != defender || q.area.is_empty() {
+        return false;
+    }
+    let board = pos.board();
+    let mut pool = Pool::take();
+    for p in (q.area & q.playable & board.empty_points()).iter() {
+        if !board.is_legal_placement(defender, p) {
+            continue;
+        }
+        let mut next = pool.copy_of(pos);
+        next.clear_ko();
+        next.play_fast(p);
+        let after = next.board();
+        let standing = q.target & after.stones(defender);
+        let alive = alive_in_area(after, defender, q.area);
+        let reachable = q.removed | (standing - alive);
+        pool.give(next);
+        if reachable.count() < q.needed {
+            return true;
+        }
+    }
+    false
+}
+
+/// The `defender` stones inside the closed `area` that Benson's algorithm calls unconditionally
+/// alive, counting only the regions inside the area: the connected sets of points of the area
+/// without a defender stone that touch no point outside it (so are bordered by defender stones
+/// alone, and are regions of the whole board). Benson's alive set is the largest set of blocks
+/// each with two vital regions enclosed by the set; the set found here with fewer regions is
+/// such a set, so every stone it calls alive is alive on the whole board.
+pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet {
+    let size = board.size();
+    let mine = board.stones(defender) & area;
+    let open = area - mine;
+    let rim = (PointSet::full(size) - area).neighbours(size) & area;
+    if !(open - rim).has_two_or_more() {
+        // Two regions inside need two points off the rim.
+        return PointSet::EMPTY;
+    }
+    let mut regions: Vec<(PointSet, PointSet)> = Vec::new();
+    let mut left = open;
+    while let Some(p) = left.first() {
+        let region = PointSet::single(p).flood_fill(&open, size);
+        left -= region;
+        if !region.intersects(&rim) {
+            regions.push((region, region.neighbours(size) - region));
+        }
+    }
+    if regions.len() < 2 {
+        return PointSet::EMPTY;
+    }
+    let mut blocks: Vec<PointSet> = Vec::new();
+    let mut left = mine;
+    while let Some(p) = left.first() {
+        let Some(block) = board.block_at(p) else {
+            break;
+        };
+        let stones = block.stones();
+        left -= stones;
+        blocks.push(stones);
+    }
+    let empty = board.empty_points();
+    let mut alive = mine;
+    loop {
+        regions.retain(|(_, border)| border.is_subset(&alive));
+        let before = blocks.len();
+        blocks.retain(|b| {
+            let near = b.neighbours(size);
+            regions
+                .iter()
+                .filter(|(r, border)| border.intersects(b) && (*r & empty).is_subset(&near))
+                .take(2)
+                .count()
+                == 2
+        });
+        if blocks.len() == before {
+            return alive;
+        }
+        alive = blocks.iter().fold(PointSet::EMPTY, |a, b| a | *b);
+    }
 }
 
 /// Whether every block of `board` holding a stone of `weak` and none of `strong` has two sure
@@ -260,6 +391,14 @@ struct Search<'a> {
     strong: PointSet,
     /// Positions to play into ([`crate::scratch`]).
     pool: Pool,
+    /// Whether a line of this depth's reading was cut by the depth (or the budget).
+    depth_cut: bool,
+    /// The defender's first moves this depth's reading showed killed.
+    refuted: u32,
+    /// The most of them at any depth.
+    most_refuted: u32,
+    /// Positions the reading may visit (the query's, or its extension).
+    budget: u32,
 }
 
 impl Search<'_> {
@@ -267,13 +406,18 @@ impl Search<'_> {
     /// after `passes` passes of the defender.
     fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32, passes: u32) -> bool {
         self.visited += 1;
-        if self.visited > self.q.budget {
+        if self.visited > self.budget {
+            self.depth_cut = true;
             return false;
         }
         if removed.count() >= self.q.needed {
             return true;
         }
-        if pos.consecutive_passes() >= 2 || depth == 0 {
+        if pos.consecutive_passes() >= 2 {
+            return false;
+        }
+        if depth == 0 {
+            self.depth_cut = true;
             return false;
         }
         let board = pos.board();
@@ -308,10 +452,9 @@ impl Search<'_> {
         won
     }
 
-    fn empty_points(&self, pos: &Position) -> Vec<Point> {
-        (self.q.area & self.q.playable & pos.board().empty_points())
-            .iter()
-            .collect()
+    /// The points the reading plays (a copy: the loops play into other positions).
+    fn empty_points(&self, pos: &Position) -> PointSet {
+        self.q.area & self.q.playable & pos.board().empty_points()
     }
 
     fn attacker_moves(
@@ -322,7 +465,7 @@ impl Search<'_> {
         passes: u32,
     ) -> bool {
         let me = self.q.attacker;
-        for p in self.empty_points(pos) {
+        for p in self.empty_points(pos).iter() {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
                 continue;
             }
@@ -347,7 +490,7 @@ impl Search<'_> {
         passes: u32,
     ) -> bool {
         let me = !self.q.attacker;
-        for p in self.empty_points(pos) {
+        for p in self.empty_points(pos).iter() {
             if !pos.board().is_legal_placement(me, p) {
                 continue;
             }
@@ -359,6 +502,9 @@ impl Search<'_> {
             self.pool.give(next);
             if !won {
                 return false;
+            }
+            if self.path.len() == 1 {
+                self.refuted += 1;
             }
         }
         let mut next = self.pool.copy_of(pos);
@@ -424,6 +570,8 @@ mod tests {
             budget,
             max_depth,
             deepening,
+            extended_budget: 0,
+            extend_after: 0,
         };
         (Some(found), doomed(&pos, &q))
     }
@@ -642,6 +790,167 @@ mod tests {
             assert!(!ask_read(&board(rows, to_play), target, 100_000, true));
         }
         assert!(ask_read(&board(STRAIGHT_THREE, 'O'), "A2", 100_000, true));
+    }
+
+    /// The death test's question for the block at `target` (White attacks), its closed area
+    /// within 6 points, the whole board playable.
+    fn query(pos: &Position, t: PointSet, budget: u32) -> Option<DoomedQuery> {
+        let size = pos.size();
+        let result = BensonSolver::new().solve(pos.board(), Color::White);
+        let playable = PointSet::full(size);
+        let found = dead_area(pos.board(), t, &result, playable, 6)?;
+        Some(DoomedQuery {
+            attacker: Color::White,
+            target: t,
+            removed: PointSet::EMPTY,
+            needed: t.count() / 2 + 1,
+            area: found.area,
+            weak: found.weak,
+            playable,
+            budget,
+            max_depth: 12,
+            deepening: false,
+            extended_budget: 0,
+            extend_after: 0,
+        })
+    }
+
+    fn filter_holds(diagram: &str, target: &str) -> bool {
+        let (pos, t) = target_block(diagram, target);
+        let q = query(&pos, t, 0).expect("a closed area");
+        lives_in_one_move(&pos, &q)
+    }
+
+    #[test]
+    fn the_filter_sees_the_defender_live_in_one_move() {
+        assert!(
+            filter_holds(&board(STRAIGHT_THREE, 'X'), "A2"),
+            "Black's B1 makes two eyes"
+        );
+        let second_eye = "\
+        O O O O O O O O O
+        O O O O O O . O .
+        X X X X X X O O O
+        . . . X . X O . O";
+        assert!(filter_holds(&board(second_eye, 'X'), "A2"));
+    }
+
+    #[test]
+    fn the_filter_does_not_hold_where_the_defender_cannot_live_at_once() {
+        // White to move: the filter is for the defender's turn.
+        assert!(!filter_holds(&board(STRAIGHT_THREE, 'O'), "A2"));
+        // A two-point eye: dead whatever Black plays.
+        assert!(!filter_holds(&board(WEAK_WALL, 'X'), "A2"));
+        // The corner whose kill only a long reading shows.
+        let d = format!("{OPEN}{}\n{DEEP_CORNER}\nto play: X", "O O O O O O O . O");
+        assert!(!filter_holds(&d, "F1"));
+        // A seki: no move of Black's makes two eyes, though White cannot kill.
+        let seki = "\
+        O O O O O O O O O
+        X X X X X X X O .
+        . X O O O . X O O
+        X X O . O X X O .";
+        assert!(!filter_holds(&board(seki, 'X'), "A3"));
+    }
+
+    /// Random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten points
+    /// A1-E2 empty, Black or White at random): wherever the filter holds, the full reading
+    /// (20,000 positions) finds no kill, and the alive stones found inside the area are alive
+    /// by Benson's algorithm on the whole board.
+    #[test]
+    fn the_filter_never_hides_a_kill_the_reading_finds() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut asked, mut holds, mut kills) = (0, 0, 0);
+        for _ in 0..3000 {
+            let mut rows = [['.'; 5]; 2];
+            for row in rows.iter_mut() {
+                for c in row.iter_mut() {
+                    *c = match next() % 4 {
+                        0 | 1 => '.',
+                        2 => 'X',
+                        _ => 'O',
+                    };
+                }
+            }
+            let row = |r: &[char; 5], tail: &str| {
+                let mut s: Vec<String> = r.iter().map(|c| c.to_string()).collect();
+                s.push(tail.to_string());
+                s.join(" ")
+            };
+            let d = format!(
+                "{OPEN}O O O O O O O . O\nX X X X X X O O O\n{}\n{}\nto play: X",
+                row(&rows[0], "X O . O"),
+                row(&rows[1], "X O O O"),
+            );
+            let pos = Position::from_diagram(&d).unwrap();
+            let board = pos.board();
+            let size = pos.size();
+            let legal = (board.stones(Color::Black) | board.stones(Color::White))
+                .iter()
+                .all(|p| board.block_at(p).unwrap().liberty_count() > 0);
+            if !legal {
+                continue;
+            }
+            let t = board
+                .block_at(size.parse_point("F1").unwrap())
+                .unwrap()
+                .stones();
+            let Some(q) = query(&pos, t, 20_000) else {
+                continue;
+            };
+            asked += 1;
+            let benson = BensonSolver::new().solve(board, Color::Black).alive_blocks;
+            assert!(alive_in_area(board, Color::Black, q.area).is_subset(&benson));
+            if lives_in_one_move(&pos, &q) {
+                holds += 1;
+                assert!(!doomed(&pos, &q), "the filter hides a kill:\n{d}");
+            } else if doomed(&pos, &q) {
+                kills += 1;
+            }
+        }
+        assert!(
+            asked > 1000 && holds > 500 && kills > 20,
+            "asked {asked}, filter {holds}, kills {kills}"
+        );
+    }
+
+    /// [`DEEP_CORNER`]'s kill read by deepening within `budget` positions, extended to
+    /// `extended` where `extend_after` first moves of Black's were shown killed, and the most
+    /// first moves shown killed.
+    fn deep_corner_extended(budget: u32, extended: u32, extend_after: u32) -> (bool, u32) {
+        let d = format!("{OPEN}{}\n{DEEP_CORNER}\nto play: X", "O O O O O O O . O");
+        let (pos, t) = target_block(&d, "F1");
+        let q = DoomedQuery {
+            deepening: true,
+            extended_budget: extended,
+            extend_after,
+            ..query(&pos, t, budget).expect("a closed area")
+        };
+        doomed_report(&pos, &q)
+    }
+
+    /// A budget within which the deepening does not read [`DEEP_CORNER`]'s kill.
+    const EXT_BUDGET: u32 = 70;
+
+    #[test]
+    fn a_reading_that_shows_first_moves_killed_reads_on_within_its_extension() {
+        let (dead, refuted) = deep_corner_extended(EXT_BUDGET, 0, 0);
+        assert!(!dead, "not read within {EXT_BUDGET} positions");
+        assert!(refuted >= 2, "{refuted} first moves shown killed");
+        assert!(
+            deep_corner_extended(EXT_BUDGET, 300, 2).0,
+            "read within 300"
+        );
+        assert!(
+            !deep_corner_extended(EXT_BUDGET, 300, refuted + 1).0,
+            "no extension without enough first moves killed"
+        );
     }
 
     #[test]

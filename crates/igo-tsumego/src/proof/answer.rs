@@ -90,6 +90,7 @@ impl Default for ProofSettings {
             prover: ProverConfig {
                 doomed_budget: DOOMED_DEEP_BUDGET,
                 doomed_deepening: true,
+                doomed_filter: true,
                 ..ProverConfig::default()
             },
             reach: Some(3),

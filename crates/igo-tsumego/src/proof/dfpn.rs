@@ -198,15 +198,35 @@ struct Stats {
     /// Of those with at most 10: a closed area found / the death test at budget 2,000 and 24
     /// plies shows the kill / of those, within 6 empty points.
     probe: [u64; 3],
+    /// Of those with a closed area within 6 empty points (the game's death test's reach):
+    /// all / the "not dead" filter holds / it holds where the probe shows the kill (a kill
+    /// the filter would hide: 0 if it is sound); and the doomed ends where it holds (0).
+    filter: [u64; 4],
+    /// At the fresh children with the defender to move, the game's death test read again
+    /// with the filter within `IGO_PROBE_BUDGET` positions (no extension) where it fails, by
+    /// the defender's first moves it showed killed (0, 1, 2, 3 or more): such tests / of those,
+    /// killed within three times the budget (what an extension could gain).
+    extension: [[u64; 2]; 4],
 }
 
 impl Stats {
+    /// Counts [`LocalGame::doomed_extension_probe`] at `s` into `extension`.
+    fn count_extension(&mut self, game: &LocalGame, s: &State, benson: &mut BensonSolver) {
+        if let Some((refuted, dead)) = game.doomed_extension_probe(s, benson, probe_budget()) {
+            let row = &mut self.extension[(refuted as usize).min(3)];
+            row[0] += 1;
+            row[1] += u64::from(dead);
+        }
+    }
+
     fn report(&self, nodes: u64, verdict: Verdict, game: &LocalGame) {
         eprintln!(
             "dfpn-stats rules={:?}/{:?} region={} verdict={:?} nodes={} expansions={} distinct={} \
              kids/exp={:.1} after_pass={} repeated={} tt_hits={} leaf_hits={} captured={} alive={} \
              dead={} two_passes={} settled={} doomed={} pass_wins={} heuristic={} retakes={} too_deep={} \
-             depth(x4)={:?} inner(0-6,7-8,9-10,11-14,15+)={:?} probe(area,doomed,doomed<=6)={:?}",
+             depth(x4)={:?} inner(0-6,7-8,9-10,11-14,15+)={:?} probe(area,doomed,doomed<=6)={:?} \
+             filter(area<=6,holds,holds&doomed,holds@doomed_end)={:?} \
+             extension(refuted:0,1,2,3+)x(failing,killed_at_3x)={:?}",
             game.rules().ko.code(),
             game.rules().life.code(),
             self.region,
@@ -232,6 +252,8 @@ impl Stats {
             self.depth,
             self.inner,
             self.probe,
+            self.filter,
+            self.extension,
         );
     }
 }
@@ -487,6 +509,9 @@ impl<'g, 't> Dfpn<'g, 't> {
         if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
             if let Some(st) = &mut self.stats {
                 st.ends[reason as usize] += 1;
+                if reason == super::game::Reason::Doomed {
+                    st.filter[3] += u64::from(self.game.doomed_filter_holds(s, &mut self.benson));
+                }
             }
             let (phi, delta) = if w == mover { (0, INF) } else { (INF, 0) };
             self.tt.put(Entry {
@@ -519,6 +544,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         if let Some(st) = &mut self.stats {
             st.heuristic += 1;
             if mover != self.game.attacker() {
+                st.count_extension(self.game, s, &mut self.benson);
                 let (empty, doomed) =
                     self.game
                         .doomed_probe(s, &mut self.benson, 10, probe_budget());
@@ -529,11 +555,16 @@ impl<'g, 't> Dfpn<'g, 't> {
                     11..=14 => 3,
                     _ => 4,
                 }] += 1;
-                if let Some(d) = doomed {
+                if let Some((d, lives)) = doomed {
                     st.probe[0] += 1;
                     if d {
                         st.probe[1] += 1;
                         st.probe[2] += u64::from(empty <= 6);
+                    }
+                    if empty <= 6 {
+                        st.filter[0] += 1;
+                        st.filter[1] += u64::from(lives);
+                        st.filter[2] += u64::from(lives && d);
                     }
                 }
             }

@@ -72,7 +72,9 @@ use igo_analysis::benson::{BensonResult, BensonSolver};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use igo_analysis::doomed::{dead_area, doomed, may_be_small, DeadArea, DoomedQuery};
+use igo_analysis::doomed::{
+    dead_area, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea, DoomedQuery,
+};
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
 use igo_core::{Color, Move, Point, PointSet, Position};
 
@@ -285,6 +287,15 @@ pub struct DoomedLimits {
     pub max_depth: u32,
     /// Read by iterative deepening (igo-analysis [`DoomedQuery::deepening`]).
     pub deepening: bool,
+    /// Skip the reading where the defender lives in one move (igo-analysis
+    /// [`lives_in_one_move`]): the test's answer is the same, found without reading.
+    pub filter: bool,
+    /// Read on within this many positions in all where a reading by deepening ran out of its
+    /// budget after showing `extend_after` first moves of the defender killed (igo-analysis
+    /// [`DoomedQuery::extended_budget`]); 0: never.
+    pub extended_budget: u32,
+    /// See `extended_budget`.
+    pub extend_after: u32,
 }
 
 impl DoomedLimits {
@@ -294,6 +305,9 @@ impl DoomedLimits {
         max_empty: 0,
         max_depth: 0,
         deepening: false,
+        filter: false,
+        extended_budget: 0,
+        extend_after: 0,
     };
 
     /// The default. `IGO_DOOMED=N` sets the budget (0: off), for measurements.
@@ -307,6 +321,9 @@ impl DoomedLimits {
             max_empty: DOOMED_MAX_EMPTY,
             max_depth: DOOMED_MAX_PLIES,
             deepening: false,
+            filter: false,
+            extended_budget: 0,
+            extend_after: 0,
         }
     }
 }
@@ -727,7 +744,7 @@ impl LocalGame {
             return known;
         }
         let q = self.doomed_query(s, &found, self.doomed);
-        let result = doomed(&s.pos, &q);
+        let result = !(self.doomed.filter && lives_in_one_move(&s.pos, &q)) && doomed(&s.pos, &q);
         let mut table = self.doomed_table.lock().unwrap();
         if table.len() >= DOOMED_TABLE_MAX {
             table.clear();
@@ -749,20 +766,23 @@ impl LocalGame {
             budget: limits.budget,
             max_depth: limits.max_depth,
             deepening: limits.deepening,
+            extended_budget: limits.extended_budget,
+            extend_after: limits.extend_after,
         }
     }
 
     /// Diagnostic (`IGO_DFPN_STATS`): at a position the rules do not end, with the defender
     /// to move, the empty points the target reaches without crossing an attacker stone, and
     /// whether the death test with `max_empty` and `budget` shows the kill there (`None`: no
-    /// closed area within `max_empty`).
+    /// closed area within `max_empty`), with whether the "not dead" filter
+    /// ([`lives_in_one_move`]) holds there.
     pub(crate) fn doomed_probe(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         max_empty: usize,
         budget: u32,
-    ) -> (usize, Option<bool>) {
+    ) -> (usize, Option<(bool, bool)>) {
         let board = s.pos.board();
         let size = board.size();
         let standing = (self.target & board.stones(!self.attacker)) - s.removed;
@@ -781,9 +801,62 @@ impl LocalGame {
             max_empty,
             max_depth: DOOMED_MAX_PLIES,
             deepening: std::env::var_os("IGO_PROBE_DEEP").is_some(),
+            filter: false,
+            extended_budget: 0,
+            extend_after: 0,
         };
         let q = self.doomed_query(s, &found, limits);
-        (empty, Some(doomed(&s.pos, &q)))
+        (
+            empty,
+            Some((doomed(&s.pos, &q), lives_in_one_move(&s.pos, &q))),
+        )
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): whether the "not dead" filter ([`lives_in_one_move`])
+    /// holds at `s` for the game's death test (false where the test does not apply).
+    pub(crate) fn doomed_filter_holds(&self, s: &State, benson: &mut BensonSolver) -> bool {
+        if s.pos.to_play() == self.attacker {
+            return false;
+        }
+        match self.closed_area(s, benson) {
+            Some(found) => lives_in_one_move(&s.pos, &self.doomed_query(s, &found, self.doomed)),
+            None => false,
+        }
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): where the game's death test applies at `s` and, read
+    /// within `budget` positions with the filter and no extension, fails: the most first
+    /// moves of the defender its reading showed killed, and whether the reading within three
+    /// times the budget shows the kill (`None` where the test does not apply, the filter
+    /// holds or the reading shows the kill).
+    pub(crate) fn doomed_extension_probe(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        budget: u32,
+    ) -> Option<(u32, bool)> {
+        if s.pos.to_play() == self.attacker {
+            return None;
+        }
+        let found = self.closed_area(s, benson)?;
+        let limits = DoomedLimits {
+            budget,
+            extended_budget: 0,
+            ..self.doomed
+        };
+        let q = self.doomed_query(s, &found, limits);
+        if lives_in_one_move(&s.pos, &q) {
+            return None;
+        }
+        let (dead, refuted) = doomed_report(&s.pos, &q);
+        if dead {
+            return None;
+        }
+        let larger = DoomedQuery {
+            budget: budget.saturating_mul(3),
+            ..q
+        };
+        Some((refuted, doomed(&s.pos, &larger)))
     }
 
     /// The settled-life test at `s` (see [`Reason::Settled`]).

@@ -210,6 +210,17 @@ pub fn solve_proven(
         if !config.doomed_deepening {
             s.prover.doomed_deepening = false;
         }
+        if !config.doomed_filter {
+            s.prover.doomed_filter = false;
+        }
+        if config.doomed_extended_budget != 0 {
+            s.prover.doomed_extended_budget =
+                u32::try_from(config.doomed_extended_budget).unwrap_or(u32::MAX);
+        }
+        if config.doomed_extend_after != 2 {
+            s.prover.doomed_extend_after =
+                u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
+        }
         s
     });
     let settings = with_patterns.as_ref();

@@ -176,6 +176,20 @@ pub struct ProverConfig {
     /// owl's searches, unmeasured); true in [`super::ProofSettings`], measured there
     /// (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02, 05:47-07:45 UTC)\]
     pub doomed_deepening: bool,
+    /// Skip the death test's reading where the defender, to move, lives in one move by
+    /// Benson's algorithm inside the area (igo-analysis `doomed::lives_in_one_move`): the
+    /// reading could not show a kill there, so the answers are the same, found in less time.
+    /// \[default: false here (the owl's searches keep the old test); true in
+    /// [`super::ProofSettings`] (BENCHMARKS.md, issue 10, branch `prover` 2026-12-02,
+    /// 09:19-11:15 UTC)\]
+    pub doomed_filter: bool,
+    /// Where the death test read by deepening runs out of `doomed_budget` after showing
+    /// `doomed_extend_after` of the defender's first moves killed, it reads on within this
+    /// many positions in all (igo-analysis `DoomedQuery::extended_budget`); 0: never.
+    /// \[default: 0 here; see [`super::ProofSettings`]\]
+    pub doomed_extended_budget: u32,
+    /// See `doomed_extended_budget`. \[default: 2\]
+    pub doomed_extend_after: u32,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -201,6 +215,9 @@ impl Default for ProverConfig {
             defer_refutation: false,
             doomed_budget: super::game::DoomedLimits::standard().budget,
             doomed_deepening: false,
+            doomed_filter: false,
+            doomed_extended_budget: 0,
+            doomed_extend_after: 2,
         }
     }
 }
@@ -279,6 +296,9 @@ pub(super) fn game(q: &Question, rules: Rules, config: &ProverConfig) -> LocalGa
     let g = g.with_doomed(super::game::DoomedLimits {
         budget: config.doomed_budget,
         deepening: config.doomed_deepening,
+        filter: config.doomed_filter,
+        extended_budget: config.doomed_extended_budget,
+        extend_after: config.doomed_extend_after,
         ..g.doomed_limits()
     });
     if q.start.to_play() == q.attacker {

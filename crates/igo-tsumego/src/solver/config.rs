@@ -94,6 +94,18 @@ pub struct SolverConfig {
     /// ([`crate::proof::ProverConfig::doomed_deepening`]); off: one search to its depth.
     /// Copied into the prover's settings when off. \[default: true\]
     pub doomed_deepening: bool,
+    /// The prover's "not dead" filter before the death test's reading
+    /// ([`crate::proof::ProverConfig::doomed_filter`]); off: every test is read.
+    /// Copied into the prover's settings when off. \[default: true\]
+    pub doomed_filter: bool,
+    /// The prover's death test read on within this many positions in all where its reading
+    /// ran out of `doomed_budget` after showing `doomed_extend_after` of the defender's first
+    /// moves killed ([`crate::proof::ProverConfig::doomed_extended_budget`]; 0: never).
+    /// Copied into the prover's settings when not 0. \[default: 0\] \[range: 0-100000\]
+    pub doomed_extended_budget: u64,
+    /// See `doomed_extended_budget`. Copied into the prover's settings when not 2.
+    /// \[default: 2\] \[range: 1-100\]
+    pub doomed_extend_after: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -125,6 +137,9 @@ impl Default for SolverConfig {
             defer_refutation: false,
             doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
             doomed_deepening: true,
+            doomed_filter: true,
+            doomed_extended_budget: 0,
+            doomed_extend_after: 2,
             sequence: None,
         }
     }
@@ -438,6 +453,34 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.doomed_deepening,
             set: |c, v| c.doomed_deepening = v,
+        },
+    },
+    Knob {
+        name: "doomed_filter",
+        what: "prover: skip the death test's reading where the defender lives in one move",
+        kind: KnobKind::Switch {
+            get: |c| c.doomed_filter,
+            set: |c, v| c.doomed_filter = v,
+        },
+    },
+    Knob {
+        name: "doomed_extended_budget",
+        what: "prover: positions in all a death test may read on where it showed first moves killed (0: never)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 100_000,
+            get: |c| c.doomed_extended_budget,
+            set: |c, v| c.doomed_extended_budget = v,
+        },
+    },
+    Knob {
+        name: "doomed_extend_after",
+        what: "prover: the defender's first moves a death test must show killed to read on",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 100,
+            get: |c| c.doomed_extend_after,
+            set: |c, v| c.doomed_extend_after = v,
         },
     },
     Knob {
