@@ -210,6 +210,9 @@ pub fn solve_proven(
         if !config.doomed_deepening {
             s.prover.doomed_deepening = false;
         }
+        if s.prover.dfpn.simulation == 0 {
+            s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
+        }
         s
     });
     let settings = with_patterns.as_ref();

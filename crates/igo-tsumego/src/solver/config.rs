@@ -94,6 +94,10 @@ pub struct SolverConfig {
     /// ([`crate::proof::ProverConfig::doomed_deepening`]); off: one search to its depth.
     /// Copied into the prover's settings when off. \[default: true\]
     pub doomed_deepening: bool,
+    /// The prover's Kawano simulation: positions one simulation may generate
+    /// ([`crate::proof::DfpnConfig::simulation`]; 0: off). Copied into the prover's settings
+    /// when those keep their default (off). \[default: 0\] \[range: 0-1000000\]
+    pub simulation: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -125,6 +129,7 @@ impl Default for SolverConfig {
             defer_refutation: false,
             doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
             doomed_deepening: true,
+            simulation: 0,
             sequence: None,
         }
     }
@@ -438,6 +443,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.doomed_deepening,
             set: |c, v| c.doomed_deepening = v,
+        },
+    },
+    Knob {
+        name: "simulation",
+        what: "prover: positions one Kawano simulation (a sibling proven by a proven move's proof) may use (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000,
+            get: |c| c.simulation,
+            set: |c, v| c.simulation = v,
         },
     },
     Knob {
