@@ -201,6 +201,9 @@ pub struct Dfpn<'g, 't> {
     sim_moves: Vec<Vec<Move>>,
     /// The position count at which the running simulation fails.
     sim_limit: u64,
+    /// The running simulation's proven move and the sibling it tries: each stands for the
+    /// other where a move is not legal (see [`Dfpn::sim_win`]).
+    sim_pair: (Move, Move),
     /// Simulations: tried, succeeded, positions they generated.
     pub simulations: SimCounts,
 }
@@ -214,6 +217,10 @@ pub struct SimCounts {
     pub proved: u64,
     /// Positions the simulations generated (the successful ones' and the failed ones').
     pub positions: u64,
+    /// Failures by where: the budget or the depth, no move in the table for the winner, the
+    /// table's move not legal here, the table's move losing here, a reply of the loser's that
+    /// wins by its own numbers, a reply with no counterpart below the proven move.
+    pub failed: [u64; 6],
 }
 
 /// [`Entry::best`] of a pass.
@@ -354,6 +361,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             sim_src: Vec::new(),
             sim_moves: Vec::new(),
             sim_limit: 0,
+            sim_pair: (Move::Pass, Move::Pass),
             simulations: SimCounts::default(),
         }
     }
@@ -425,8 +433,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             st.report(self.nodes, verdict, self.game);
             let sim = self.simulations;
             eprintln!(
-                "dfpn-stats simulations tried={} proved={} positions={}",
-                sim.tried, sim.proved, sim.positions
+                "dfpn-stats simulations tried={} proved={} positions={} \
+                 failed(budget,no_move,illegal,loses,reply_wins,no_counterpart)={:?}",
+                sim.tried, sim.proved, sim.positions, sim.failed
             );
             let size = self.game.start().size();
             let root: Vec<String> = self.kids[0]
@@ -876,6 +885,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         let start = self.nodes;
         self.sim_limit = start.saturating_add(u64::from(self.config.simulation));
         self.simulations.tried += 1;
+        self.sim_pair = (m1, m2);
         let src = &mut self.sim_src[d + 1];
         src.pos.copy_from(&self.states[d].pos);
         src.removed = self.states[d].removed;
@@ -895,18 +905,38 @@ impl<'g, 't> Dfpn<'g, 't> {
     }
 
     /// The simulation at the winner's position `e` (the position below the proven move at the
-    /// same depth in `sim_src[e]`): the move the table holds for that position, which must be
-    /// legal here and win. Returns whether the win depends on the path, `None` on failure.
+    /// same depth in `sim_src[e]`): the move the table holds for that position, which must
+    /// win here. Where that move is the tried sibling m2, whose stone stands here, the proven
+    /// move m1 is played instead (the two swap roles: in the position below m1 the loser's
+    /// stone stands on m1 and the winner took m2; often the vital point is whichever of the two
+    /// is left); any other move not legal here fails the simulation. Returns whether the win
+    /// depends on the path, `None` on failure.
     fn sim_win(&mut self, e: usize) -> Option<bool> {
         if e + 2 >= self.config.max_depth || self.sim_spent() {
+            self.simulations.failed[0] += 1;
             return None;
         }
         let src_key = self.game.key(&self.sim_src[e]);
-        let mv = self.tt.get(src_key).and_then(|en| self.decode(en.best))?;
-        if let Move::Play(p) = mv {
-            if !self.game.is_legal(&self.states[e], p) || !self.game.is_legal(&self.sim_src[e], p) {
-                return None;
-            }
+        let Some(src_mv) = self.tt.get(src_key).and_then(|en| self.decode(en.best)) else {
+            self.simulations.failed[1] += 1;
+            return None;
+        };
+        let (m1, m2) = self.sim_pair;
+        let legal = |s: &State, mv: Move| match mv {
+            Move::Pass => true,
+            Move::Play(p) => self.game.is_legal(s, p),
+        };
+        let mv = if legal(&self.states[e], src_mv) {
+            src_mv
+        } else if src_mv == m2 && legal(&self.states[e], m1) {
+            m1
+        } else {
+            self.simulations.failed[2] += 1;
+            return None;
+        };
+        if !legal(&self.sim_src[e], src_mv) {
+            self.simulations.failed[2] += 1;
+            return None;
         }
         let work0 = self.nodes;
         let repeated = self.enter(e, mv);
@@ -917,13 +947,14 @@ impl<'g, 't> Dfpn<'g, 't> {
         let dep = if delta == 0 {
             cdep
         } else if phi == 0 {
+            self.simulations.failed[3] += 1;
             return None;
         } else {
             let (lo, hi) = self.sim_src.split_at_mut(e + 1);
             let src = &mut hi[0];
             src.pos.copy_from(&lo[e].pos);
             src.removed = lo[e].removed;
-            self.game.play(src, mv);
+            self.game.play(src, src_mv);
             self.sim_lose(e + 1)?
         };
         if !dep {
@@ -944,6 +975,7 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// whether the loss depends on the path, `None` on failure.
     fn sim_lose(&mut self, e: usize) -> Option<bool> {
         if e + 2 >= self.config.max_depth || self.sim_spent() {
+            self.simulations.failed[0] += 1;
             return None;
         }
         let work0 = self.nodes;
@@ -967,7 +999,9 @@ impl<'g, 't> Dfpn<'g, 't> {
 
     /// [`Dfpn::sim_lose`]'s work on the loser's legal `moves` at `e`: first every move's own
     /// numbers (a move that wins fails the simulation at once), then the open ones by the
-    /// simulation, each with its counterpart below the proven move.
+    /// simulation, each with its counterpart below the proven move: the same move, or the
+    /// tried sibling m2 for the proven move m1 where m1's stone stands (the two swap roles, as
+    /// in [`Dfpn::sim_win`]; the position after them is often the same one, a transposition).
     fn sim_answer_all(&mut self, e: usize, moves: &mut Vec<Move>) -> Option<bool> {
         let mut dep = false;
         let mut open = 0;
@@ -981,6 +1015,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             if phi == 0 {
                 dep |= cdep;
             } else if delta == 0 {
+                self.simulations.failed[4] += 1;
                 return None;
             } else {
                 moves[open] = mv;
@@ -989,17 +1024,25 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         moves.truncate(open);
         for &mv in moves.iter() {
-            if let Move::Play(p) = mv {
-                if !self.game.is_legal(&self.sim_src[e], p) {
-                    return None;
-                }
-            }
+            let (m1, m2) = self.sim_pair;
+            let legal = |s: &State, mv: Move| match mv {
+                Move::Pass => true,
+                Move::Play(p) => self.game.is_legal(s, p),
+            };
+            let src_mv = if legal(&self.sim_src[e], mv) {
+                mv
+            } else if mv == m1 && legal(&self.sim_src[e], m2) {
+                m2
+            } else {
+                self.simulations.failed[5] += 1;
+                return None;
+            };
             {
                 let (lo, hi) = self.sim_src.split_at_mut(e + 1);
                 let src = &mut hi[0];
                 src.pos.copy_from(&lo[e].pos);
                 src.removed = lo[e].removed;
-                self.game.play(src, mv);
+                self.game.play(src, src_mv);
             }
             let repeated = self.enter(e, mv);
             debug_assert!(!repeated, "a repeated child is solved by the rules");
