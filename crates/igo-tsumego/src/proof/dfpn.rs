@@ -1203,16 +1203,7 @@ mod tests {
         let pos = Position::from_diagram(TWO_KOS).unwrap();
         let size = pos.size();
         let region = pos.board().empty_points() - PointSet::single(size.parse_point("E1").unwrap());
-        let target = pos
-            .board()
-            .block_at(size.parse_point("D9").unwrap())
-            .unwrap()
-            .stones();
-        let rules = Rules {
-            ko: KoThreats::None,
-            life: LifeRule::Standing,
-        };
-        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let game = black_attacks(pos, region, "D9");
         let mut tt = Table::with_bytes(1 << 20);
         let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
         let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
@@ -1227,6 +1218,22 @@ mod tests {
         // A legal move is searched.
         assert!(dfpn.run_after(mv("E9"), limits).is_some());
         assert!(dfpn.nodes > 0);
+    }
+
+    /// The local game of `pos` in `region` where Black attacks the block at `target`, no ko
+    /// threats, the standing target's side winning at the end.
+    fn black_attacks(pos: Position, region: PointSet, target: &str) -> LocalGame {
+        let size = pos.size();
+        let target = pos
+            .board()
+            .block_at(size.parse_point(target).unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        LocalGame::new(pos, region, target, Color::Black, rules)
     }
 
     // White's straight four in the corner, Black to play on an otherwise empty board (every
@@ -1249,18 +1256,8 @@ mod tests {
     /// (proven won for the player after each: `Some(true)`, lost: `Some(false)`).
     fn straight_four(simulation: u32) -> (Verdict, u64, SimCounts, Vec<(Move, Option<bool>)>) {
         let pos = Position::from_diagram(STRAIGHT_FOUR).unwrap();
-        let size = pos.size();
         let region = pos.board().empty_points();
-        let target = pos
-            .board()
-            .block_at(size.parse_point("E9").unwrap())
-            .unwrap()
-            .stones();
-        let rules = Rules {
-            ko: KoThreats::None,
-            life: LifeRule::Standing,
-        };
-        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let game = black_attacks(pos, region, "E9");
         let mut tt = Table::with_bytes(1 << 24);
         let config = DfpnConfig {
             simulation,
