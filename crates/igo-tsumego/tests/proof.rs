@@ -914,3 +914,43 @@ fn a_kill_whose_proof_meets_the_narrowed_regions_wall_is_proven_again_in_a_wider
     );
     assert_eq!(checked.status, None, "no status for an unchecked kill");
 }
+
+#[test]
+fn proofs_found_with_kawanos_simulation_pass_the_checker_and_answer_as_without_it() {
+    // The simulation (a sibling proven by borrowing a proven move's refutation) must write
+    // only real proofs: every tree passes the independent checker, and the answers are the
+    // plain search's. A dead shape (most of the side to play's moves lose to the same reply)
+    // and three elementary problems of Cho's, proven either way.
+    let four = diagram(
+        "four",
+        "
+        . . . . O X . . .
+        O O O O O X . . .
+        X X X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: X",
+    );
+    let mut problems = vec![("four".to_string(), four)];
+    for n in ["0002", "0006", "0010"] {
+        problems.push((n.to_string(), cho_elementary(n)));
+    }
+    for (name, p) in &problems {
+        let plain = solve(p, 500_000);
+        let mut settings = ProofSettings::default();
+        settings.prover.dfpn.simulation = 200;
+        let s = solve_settings(p, 500_000, &settings);
+        let status = |s: &Solved| s.proof.as_ref().and_then(|pr| pr.status);
+        assert!(
+            status(&s).is_some(),
+            "{name}: not proven with the simulation"
+        );
+        assert_eq!(status(&s), status(&plain), "{name}: the status");
+        assert_eq!(s.first_move(), plain.first_move(), "{name}: the first move");
+        assert_checked(name, p, &s);
+    }
+}

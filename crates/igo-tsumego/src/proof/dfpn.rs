@@ -15,6 +15,19 @@
 //! stores more; this is the simple safe rule). The solution-tree builder re-checks every line
 //! on its real path, and the independent checker does so again.
 //!
+//! Kawano's simulation (Kawano 1996, "Using similar positions to search game trees"; used in
+//! Go by Kishimoto and Müller's TsumeGo Explorer), with [`DfpnConfig::simulation`] > 0: once a
+//! move m1 of the player to move at a frame is proven lost, a sibling m2 the search selects is
+//! first tried by borrowing m1's proof, within a small budget of positions: at the winner's
+//! positions below m2 the only move tried is the one the table holds as best for the
+//! corresponding position below m1 (reached by the same moves; missing or illegal: the
+//! simulation fails), at the loser's positions every legal move is answered, and the game's own
+//! ends, the repetitions of the real path and the table's solved entries decide the leaves. A
+//! success is a proof like any other (stored as df-pn stores, path-dependent results not as
+//! solved); a failure costs only its budget, and the normal search goes on. Siblings in Go
+//! often lose to the same refutation (the vital point, the same atari), which the killer move
+//! by depth only hints at.
+//!
 //! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run prints to standard
 //! error where its positions went (expansions and distinct positions expanded, children per
 //! expansion, table and leaf-cache hits, the ends of the game by reason, repetitions, ko
@@ -22,8 +35,9 @@
 //! numbers; and, for the fresh children with the defender to move, the empty points the target
 //! reaches without crossing an attacker stone and whether a larger death test (budget
 //! `IGO_PROBE_BUDGET`, default 2,000; by iterative deepening with `IGO_PROBE_DEEP` set) reads
-//! them dead though the game's own test did not (a probe: it decides nothing). Off, the
-//! counters cost one branch a position.
+//! them dead though the game's own test did not (a probe: it decides nothing); and the
+//! simulations tried and succeeded with the positions they generated ([`Dfpn::simulations`],
+//! counted always). Off, the counters cost one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -91,6 +105,16 @@ pub struct DfpnConfig {
     /// proved nothing more in 1 M positions on 20 advanced problems (BENCHMARKS.md, issue 10,
     /// eighth session)\]
     pub eye_regions: u32,
+    /// Positions one Kawano simulation may generate (0: no simulation). When a move of the
+    /// player to move is proven lost, each sibling the search then selects is first tried by
+    /// borrowing that proof: the winner plays the move the table holds for the corresponding
+    /// position below the proven move, every reply is answered (see [`Dfpn`]'s simulation).
+    /// \[default: 0, off: at 50 or 200 positions, 1,000,000 prover positions on the first 40
+    /// problems of Cho's elementary, intermediate and advanced samples, it proved 54 or 55 of
+    /// 120 whole against 54, the same 87 first moves, the common proofs in 4-9% fewer
+    /// positions on intermediate and elementary (median): within what a changed search moves
+    /// (BENCHMARKS.md, issue 10, branch `sim`)\]
+    pub simulation: u32,
 }
 
 impl Default for DfpnConfig {
@@ -102,6 +126,7 @@ impl Default for DfpnConfig {
             killers: true,
             weak: false,
             eye_regions: 0,
+            simulation: 0,
         }
     }
 }
@@ -173,6 +198,46 @@ pub struct Dfpn<'g, 't> {
     /// Where the positions go, kept only when the environment variable `IGO_DFPN_STATS` is
     /// set (a diagnostic: printed to standard error at the end of each run).
     stats: Option<Box<Stats>>,
+    /// The positions corresponding to the simulation's path below the proven move, by depth
+    /// (allocated at the first simulation).
+    sim_src: Vec<State>,
+    /// Scratch: the loser's moves at each depth of a simulation.
+    sim_moves: Vec<Vec<Move>>,
+    /// The position count at which the running simulation fails.
+    sim_limit: u64,
+    /// The running simulation's proven move and the sibling it tries: each stands for the
+    /// other where a move is not legal (see [`Dfpn::sim_win`]).
+    sim_pair: (Move, Move),
+    /// Simulations: tried, succeeded, positions they generated.
+    pub simulations: SimCounts,
+}
+
+/// Counts of Kawano's simulation in one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimCounts {
+    /// Simulations started.
+    pub tried: u64,
+    /// Simulations that proved their sibling.
+    pub proved: u64,
+    /// Positions the simulations generated (the successful ones' and the failed ones').
+    pub positions: u64,
+    /// Failures by where: the budget or the depth, no move in the table for the winner, the
+    /// table's move not legal here, the table's move losing here, a reply of the loser's that
+    /// wins by its own numbers, a reply with no counterpart below the proven move.
+    pub failed: [u64; 6],
+}
+
+/// [`Entry::best`] of a pass.
+const PASS_CODE: u16 = u16::MAX - 1;
+/// [`Entry::best`] of no move.
+const NO_MOVE: u16 = u16::MAX;
+
+/// A move as the table's best move: the point's index, or [`PASS_CODE`].
+fn encode(mv: Move) -> u16 {
+    match mv {
+        Move::Pass => PASS_CODE,
+        Move::Play(p) => p.index() as u16,
+    }
 }
 
 /// Counters of one search for the diagnostic `IGO_DFPN_STATS` (see [`Dfpn`]).
@@ -319,6 +384,11 @@ impl<'g, 't> Dfpn<'g, 't> {
                     ..Stats::default()
                 })
             }),
+            sim_src: Vec::new(),
+            sim_moves: Vec::new(),
+            sim_limit: 0,
+            sim_pair: (Move::Pass, Move::Pass),
+            simulations: SimCounts::default(),
         }
     }
 
@@ -387,6 +457,12 @@ impl<'g, 't> Dfpn<'g, 't> {
         };
         if let Some(st) = &self.stats {
             st.report(self.nodes, verdict, self.game);
+            let sim = self.simulations;
+            eprintln!(
+                "dfpn-stats simulations tried={} proved={} positions={} \
+                 failed(budget,no_move,illegal,loses,reply_wins,no_counterpart)={:?}",
+                sim.tried, sim.proved, sim.positions, sim.failed
+            );
             let size = self.game.start().size();
             let root: Vec<String> = self.kids[0]
                 .iter()
@@ -728,6 +804,15 @@ impl<'g, 't> Dfpn<'g, 't> {
         let mut kids = std::mem::take(&mut self.kids[d]);
         let (mut phi, mut delta, mut dep);
         let mut best_index;
+        // Kawano's simulation: the proof to borrow (a move of the player to move proven lost,
+        // one the table holds solved first) and the children already tried in this visit.
+        let simulate = self.config.simulation > 0;
+        let mut source = if simulate {
+            kids.iter().position(|c| self.borrowable(c))
+        } else {
+            None
+        };
+        let mut tried = 0u128;
         loop {
             let (p, q, dp, best, second) = Self::summarize(&kids, self.config.weak);
             phi = p;
@@ -738,6 +823,19 @@ impl<'g, 't> Dfpn<'g, 't> {
                 break;
             }
             let c = kids[best];
+            if let Some(src) = source.filter(|_| best < 128 && tried & (1u128 << best) == 0) {
+                tried |= 1u128 << best;
+                if let Some(sdep) = self.simulate(d, kids[src].mv, c.mv) {
+                    let k = &mut kids[best];
+                    k.phi = 0;
+                    k.delta = INF;
+                    k.dep = sdep;
+                    continue;
+                }
+                if self.aborted {
+                    continue;
+                }
+            }
             let th_phi_c = if th_delta >= INF {
                 INF
             } else {
@@ -757,6 +855,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             k.phi = cp;
             k.delta = cd;
             k.dep = cdep;
+            if simulate && source.is_none() && self.borrowable(&kids[best]) {
+                source = Some(best);
+            }
         }
         if phi == 0 {
             self.killers[d] = Some(kids[best_index].mv);
@@ -769,11 +870,220 @@ impl<'g, 't> Dfpn<'g, 't> {
                 phi,
                 delta,
                 work,
-                best: best_index as u16,
+                best: kids.get(best_index).map_or(NO_MOVE, |c| encode(c.mv)),
             });
         }
         self.kids[d] = kids;
         (phi, delta, dep)
+    }
+
+    /// The table's best move of a position, if it is a move of this game's region (or pass).
+    fn decode(&self, code: u16) -> Option<Move> {
+        match code {
+            NO_MOVE => None,
+            PASS_CODE => Some(Move::Pass),
+            i => self
+                .game
+                .region_list()
+                .iter()
+                .find(|p| p.index() == i as usize)
+                .map(|&p| Move::Play(p)),
+        }
+    }
+
+    /// Whether a simulation can borrow the proof below `c`: its player to move is proven to
+    /// win and the table holds its winning move (not an end of the game, which has none).
+    fn borrowable(&self, c: &Child) -> bool {
+        c.phi == 0
+            && self
+                .tt
+                .get(c.key)
+                .is_some_and(|e| e.phi == 0 && e.best != NO_MOVE)
+    }
+
+    /// Whether the running simulation must stop: its own budget or the search's limits.
+    fn sim_spent(&mut self) -> bool {
+        self.nodes >= self.sim_limit || self.out_of_budget()
+    }
+
+    /// Kawano's simulation at frame `d`: tries to show that the player to move loses by `m2`
+    /// by borrowing the proof that it loses by `m1` (both its moves there), within
+    /// [`DfpnConfig::simulation`] positions. Returns whether the proof depends on the path, or
+    /// `None` when the simulation fails. Uses the frames below `d`, which the caller is not
+    /// using.
+    fn simulate(&mut self, d: usize, m1: Move, m2: Move) -> Option<bool> {
+        if self.sim_src.is_empty() {
+            let depth = self.states.len();
+            self.sim_src = vec![self.states[0].clone(); depth];
+            self.sim_moves = vec![Vec::new(); depth];
+        }
+        let start = self.nodes;
+        self.sim_limit = start.saturating_add(u64::from(self.config.simulation));
+        self.simulations.tried += 1;
+        self.sim_pair = (m1, m2);
+        let src = &mut self.sim_src[d + 1];
+        src.pos.copy_from(&self.states[d].pos);
+        src.removed = self.states[d].removed;
+        self.game.play(src, m1);
+        let repeated = self.enter(d, m2);
+        let result = if repeated {
+            // Solved by the rules: the frame's numbers say so already.
+            None
+        } else {
+            self.sim_win(d + 1)
+        };
+        self.simulations.positions += self.nodes - start;
+        if result.is_some() {
+            self.simulations.proved += 1;
+        }
+        result
+    }
+
+    /// The simulation at the winner's position `e` (the position below the proven move at the
+    /// same depth in `sim_src[e]`): the move the table holds for that position, which must
+    /// win here. Where that move is the tried sibling m2, whose stone stands here, the proven
+    /// move m1 is played instead (the two swap roles: in the position below m1 the loser's
+    /// stone stands on m1 and the winner took m2; often the vital point is whichever of the two
+    /// is left); any other move not legal here fails the simulation. Returns whether the win
+    /// depends on the path, `None` on failure.
+    fn sim_win(&mut self, e: usize) -> Option<bool> {
+        if e + 2 >= self.config.max_depth || self.sim_spent() {
+            self.simulations.failed[0] += 1;
+            return None;
+        }
+        let src_key = self.game.key(&self.sim_src[e]);
+        let Some(src_mv) = self.tt.get(src_key).and_then(|en| self.decode(en.best)) else {
+            self.simulations.failed[1] += 1;
+            return None;
+        };
+        let (m1, m2) = self.sim_pair;
+        let legal = |s: &State, mv: Move| match mv {
+            Move::Pass => true,
+            Move::Play(p) => self.game.is_legal(s, p),
+        };
+        let mv = if legal(&self.states[e], src_mv) {
+            src_mv
+        } else if src_mv == m2 && legal(&self.states[e], m1) {
+            m1
+        } else {
+            self.simulations.failed[2] += 1;
+            return None;
+        };
+        if !legal(&self.sim_src[e], src_mv) {
+            self.simulations.failed[2] += 1;
+            return None;
+        }
+        let work0 = self.nodes;
+        let repeated = self.enter(e, mv);
+        self.nodes += 1;
+        let key = self.keys[e + 1];
+        // The numbers of the loser to move after `mv`.
+        let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key);
+        let dep = if delta == 0 {
+            cdep
+        } else if phi == 0 {
+            self.simulations.failed[3] += 1;
+            return None;
+        } else {
+            let (lo, hi) = self.sim_src.split_at_mut(e + 1);
+            let src = &mut hi[0];
+            src.pos.copy_from(&lo[e].pos);
+            src.removed = lo[e].removed;
+            self.game.play(src, src_mv);
+            self.sim_lose(e + 1)?
+        };
+        if !dep {
+            let work = (self.nodes - work0).min(u32::MAX as u64) as u32;
+            self.tt.put(Entry {
+                key: self.keys[e],
+                phi: 0,
+                delta: INF,
+                work,
+                best: encode(mv),
+            });
+        }
+        Some(dep)
+    }
+
+    /// The simulation at the loser's position `e` (its counterpart in `sim_src[e]`): every
+    /// legal move, each shown lost by its own numbers or by the simulation below it. Returns
+    /// whether the loss depends on the path, `None` on failure.
+    fn sim_lose(&mut self, e: usize) -> Option<bool> {
+        if e + 2 >= self.config.max_depth || self.sim_spent() {
+            self.simulations.failed[0] += 1;
+            return None;
+        }
+        let work0 = self.nodes;
+        let mut moves = std::mem::take(&mut self.sim_moves[e]);
+        self.game.moves(&self.states[e], &mut moves);
+        let result = self.sim_answer_all(e, &mut moves);
+        self.sim_moves[e] = moves;
+        let dep = result?;
+        if !dep {
+            let work = (self.nodes - work0).min(u32::MAX as u64) as u32;
+            self.tt.put(Entry {
+                key: self.keys[e],
+                phi: INF,
+                delta: 0,
+                work,
+                best: NO_MOVE,
+            });
+        }
+        Some(dep)
+    }
+
+    /// [`Dfpn::sim_lose`]'s work on the loser's legal `moves` at `e`: first every move's own
+    /// numbers (a move that wins fails the simulation at once), then the open ones by the
+    /// simulation, each with its counterpart below the proven move: the same move, or the
+    /// tried sibling m2 for the proven move m1 where m1's stone stands (the two swap roles, as
+    /// in [`Dfpn::sim_win`]; the position after them is often the same one, a transposition).
+    fn sim_answer_all(&mut self, e: usize, moves: &mut Vec<Move>) -> Option<bool> {
+        let mut dep = false;
+        let mut open = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let repeated = self.enter(e, mv);
+            self.nodes += 1;
+            let key = self.keys[e + 1];
+            // The numbers of the winner to move after `mv`.
+            let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key);
+            if phi == 0 {
+                dep |= cdep;
+            } else if delta == 0 {
+                self.simulations.failed[4] += 1;
+                return None;
+            } else {
+                moves[open] = mv;
+                open += 1;
+            }
+        }
+        moves.truncate(open);
+        for &mv in moves.iter() {
+            let (m1, m2) = self.sim_pair;
+            let legal = |s: &State, mv: Move| match mv {
+                Move::Pass => true,
+                Move::Play(p) => self.game.is_legal(s, p),
+            };
+            let src_mv = if legal(&self.sim_src[e], mv) {
+                mv
+            } else if mv == m1 && legal(&self.sim_src[e], m2) {
+                m2
+            } else {
+                self.simulations.failed[5] += 1;
+                return None;
+            };
+            {
+                let (lo, hi) = self.sim_src.split_at_mut(e + 1);
+                let src = &mut hi[0];
+                src.pos.copy_from(&lo[e].pos);
+                src.removed = lo[e].removed;
+                self.game.play(src, src_mv);
+            }
+            let repeated = self.enter(e, mv);
+            debug_assert!(!repeated, "a repeated child is solved by the rules");
+            dep |= self.sim_win(e + 1)?;
+        }
+        Some(dep)
     }
 
     /// Searches frame `d` (on its real path) until solved, `budget` more positions or the
@@ -924,16 +1234,7 @@ mod tests {
         let pos = Position::from_diagram(TWO_KOS).unwrap();
         let size = pos.size();
         let region = pos.board().empty_points() - PointSet::single(size.parse_point("E1").unwrap());
-        let target = pos
-            .board()
-            .block_at(size.parse_point("D9").unwrap())
-            .unwrap()
-            .stones();
-        let rules = Rules {
-            ko: KoThreats::None,
-            life: LifeRule::Standing,
-        };
-        let game = LocalGame::new(pos, region, target, Color::Black, rules);
+        let game = black_attacks(pos, region, "D9");
         let mut tt = Table::with_bytes(1 << 20);
         let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
         let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
@@ -948,5 +1249,91 @@ mod tests {
         // A legal move is searched.
         assert!(dfpn.run_after(mv("E9"), limits).is_some());
         assert!(dfpn.nodes > 0);
+    }
+
+    /// The local game of `pos` in `region` where Black attacks the block at `target`, no ko
+    /// threats, the standing target's side winning at the end.
+    fn black_attacks(pos: Position, region: PointSet, target: &str) -> LocalGame {
+        let size = pos.size();
+        let target = pos
+            .board()
+            .block_at(size.parse_point(target).unwrap())
+            .unwrap()
+            .stones();
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        LocalGame::new(pos, region, target, Color::Black, rules)
+    }
+
+    // White's straight four in the corner, Black to play on an otherwise empty board (every
+    // empty point is in the region): White lives whatever Black plays, and most of Black's 68
+    // moves lose to the same answer.
+    const STRAIGHT_FOUR: &str = "
+        . . . . O X . . .
+        O O O O O X . . .
+        X X X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: X";
+
+    /// The search of [`STRAIGHT_FOUR`] with `simulation` positions a simulation: the verdict,
+    /// the positions, the simulations' counts, and the table's verdicts of the root's moves
+    /// (proven won for the player after each: `Some(true)`, lost: `Some(false)`).
+    fn straight_four(simulation: u32) -> (Verdict, u64, SimCounts, Vec<(Move, Option<bool>)>) {
+        let pos = Position::from_diagram(STRAIGHT_FOUR).unwrap();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos, region, "E9");
+        let mut tt = Table::with_bytes(1 << 24);
+        let config = DfpnConfig {
+            simulation,
+            ..DfpnConfig::default()
+        };
+        let mut dfpn = Dfpn::new(&game, &mut tt, config);
+        let verdict = dfpn.run(Limits {
+            nodes: 1_000_000,
+            ..Limits::default()
+        });
+        let (nodes, sims) = (dfpn.nodes, dfpn.simulations);
+        let kids: Vec<(Move, u64)> = dfpn.kids(0).iter().map(|c| (c.mv, c.key)).collect();
+        let solved = kids
+            .into_iter()
+            .map(|(mv, key)| {
+                let e = tt.get(key);
+                (
+                    mv,
+                    e.and_then(|e| match (e.phi, e.delta) {
+                        (0, _) => Some(true),
+                        (_, 0) => Some(false),
+                        _ => None,
+                    }),
+                )
+            })
+            .collect();
+        (verdict, nodes, sims, solved)
+    }
+
+    #[test]
+    fn a_simulation_borrows_a_refutation_and_proves_the_siblings_as_the_plain_search_does() {
+        let (plain, plain_nodes, plain_sims, plain_kids) = straight_four(0);
+        assert_eq!(plain, Verdict::Loss);
+        assert_eq!(plain_sims, SimCounts::default(), "off: no simulation");
+        let (verdict, nodes, sims, kids) = straight_four(200);
+        assert_eq!(verdict, plain, "the same verdict");
+        assert!(sims.proved > 0, "no sibling proven by simulation: {sims:?}");
+        assert!(sims.proved <= sims.tried && sims.positions <= 200 * sims.tried);
+        assert!(
+            nodes < plain_nodes,
+            "{nodes} positions with the simulation, {plain_nodes} without"
+        );
+        // Every move of Black's is refuted, each stored as such: the same results.
+        assert_eq!(kids.len(), plain_kids.len());
+        assert!(kids.iter().all(|k| k.1 == Some(true)), "{kids:?}");
+        assert!(plain_kids.iter().all(|k| k.1 == Some(true)));
     }
 }

@@ -30,7 +30,7 @@ pub mod table;
 pub mod tree;
 
 pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill};
-pub use dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
+pub use dfpn::{Dfpn, DfpnConfig, Limits, SimCounts, Verdict};
 pub use game::{KoThreats, LifeRule, LocalGame, Reason, Rules, SettledLimits, State};
 pub use second::MoveVerdict;
 pub use solve::{solve_proven, ProofReport, RefutedMove, SearchReport, Solved};

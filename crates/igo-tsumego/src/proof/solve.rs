@@ -221,6 +221,9 @@ pub fn solve_proven(
             s.prover.doomed_extend_after =
                 u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
         }
+        if s.prover.dfpn.simulation == 0 {
+            s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
+        }
         s
     });
     let settings = with_patterns.as_ref();

@@ -16,7 +16,9 @@ pub struct Entry {
     pub delta: u32,
     /// Work spent below (nodes), saturating.
     pub work: u32,
-    /// Index of the best move in the move list (`u16::MAX`: none).
+    /// The best move found there (the winning move of a won position): the point's index,
+    /// `u16::MAX - 1` for pass, `u16::MAX` for none (the search's encoding; Kawano's simulation
+    /// borrows these moves).
     pub best: u16,
 }
 

@@ -106,6 +106,10 @@ pub struct SolverConfig {
     /// See `doomed_extended_budget`. Copied into the prover's settings when not 2.
     /// \[default: 2\] \[range: 1-100\]
     pub doomed_extend_after: u64,
+    /// The prover's Kawano simulation: positions one simulation may generate
+    /// ([`crate::proof::DfpnConfig::simulation`]; 0: off). Copied into the prover's settings
+    /// when those keep their default (off). \[default: 0\] \[range: 0-1000000\]
+    pub simulation: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -140,6 +144,7 @@ impl Default for SolverConfig {
             doomed_filter: true,
             doomed_extended_budget: 0,
             doomed_extend_after: 2,
+            simulation: 0,
             sequence: None,
         }
     }
@@ -481,6 +486,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 100,
             get: |c| c.doomed_extend_after,
             set: |c, v| c.doomed_extend_after = v,
+        },
+    },
+    Knob {
+        name: "simulation",
+        what: "prover: positions one Kawano simulation (a sibling proven by a proven move's proof) may use (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000,
+            get: |c| c.simulation,
+            set: |c, v| c.simulation = v,
         },
     },
     Knob {
