@@ -568,6 +568,13 @@ impl Search<'_> {
                 if dragon::search_lives(pos, self.target, &config) {
                     return (Value::DefenderWins, None);
                 }
+                // Shut in and eyeless: dead (the owl's module documentation), below the root.
+                if config.shut_in_death
+                    && ply > 0
+                    && dragon::shut_in_dead(pos, self.target, &config)
+                {
+                    return (Value::AttackerWins, None);
+                }
                 // Not alive at the horizon: dead (the owl's module documentation).
                 if config.horizon > 0 && ply >= config.horizon {
                     return (Value::AttackerWins, None);

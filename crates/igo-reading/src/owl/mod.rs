@@ -66,6 +66,14 @@
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
 //! diagonally to the open side is no way out.
 //!
+//! **The dragon dies** (the attacker's win below a question's root) only when the stone asked
+//! about is captured, unless [`OwlConfig::shut_in_death`] is set (off by default): then also
+//! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
+//! worth at most one eye with its owner moving first, no one owner move brings it to life by
+//! the tests above, and it has no lunch (an opponent block next to it that the owner captures).
+//! GNU Go's owl ends such lines the same way (no escape, eye space below two eyes); without
+//! it a shut-in dragon that can still crawl must be read to its capture.
+//!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
 //! candidates above, ordered by the liberties, captures and open space they leave and their place
