@@ -987,6 +987,37 @@ mod tests {
     }
 
     #[test]
+    fn a_shut_in_eyeless_dragon_ends_the_attack_search() {
+        // GNU Go self-play game 9x9-29 after 20 moves (seed 9029). GNU Go 3.8 kills White's G7
+        // (`owl_attack G7`: `1 H7`). The escape through E9 (a stone linked on a diagonal) is
+        // removed by `escape_link_liberties` 2 once E9 is in atari, but then the search must
+        // read every line to the capture of G7 and stops at its node limit; with the judgement
+        // of death (`shut_in_death`) the lines end once White is shut in and eyeless, and the
+        // search finds a kill, after which the owl's own defence finds nothing.
+        let pos = game_9x9("eb gc he cb ed ce gd dg gg dc ec fh gh eg fi ei gi db ff ea");
+        let g7 = pos.size().parse_point("G7").unwrap();
+        let with = |on: bool, node_limit: u64| OwlConfig {
+            escape_link_liberties: 2,
+            shut_in_death: on,
+            node_limit,
+            ..plain()
+        };
+        let kill = Owl::new(with(true, 40_000)).attack(&pos, g7).unwrap();
+        assert_ne!(kill.code, Code::Fails, "{kill:?}");
+        assert!(kill.complete && !kill.estimated, "{kill:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(kill.mv.unwrap()).unwrap();
+        let defence = Owl::new(with(true, 40_000)).defend(&after, g7).unwrap();
+        assert_eq!(defence.code, Code::Fails, "{defence:?}");
+        // Without the judgement no kill is found (within a tenth of the nodes: the search
+        // stops at its limit).
+        let none = Owl::new(with(false, 4_000)).attack(&pos, g7).unwrap();
+        assert_eq!(none.code, Code::Fails, "{none:?}");
+        assert!(!none.complete, "{none:?}");
+    }
+
+    #[test]
     fn the_second_look_kills_critical_stones_and_not_a_living_one() {
         // GNU Go self-play game 9x9-39 after 20 moves (seed 9039). GNU Go 3.8 calls White's
         // A8 and C8 critical and accepts Black's B8 and C4 (`owl_does_attack B8 A8`,
