@@ -481,13 +481,10 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
 }
 
 /// Positions of the tactical reading that asks whether the owner, moving first, captures a
-/// short opponent block next to a dragon otherwise judged shut in and eyeless
-/// ([`shut_in_dead`]): a lunch, which gives an eye or a way out.
-const LUNCH_NODES: u64 = 1_000;
-
-/// The opponent blocks next to a dragon that [`shut_in_dead`] reads as possible lunches: at
-/// most this many liberties (one with more is a wall, read by the search if need be).
-const LUNCH_LIBERTIES: usize = 3;
+/// two-liberty opponent block next to a dragon otherwise judged shut in and eyeless
+/// ([`shut_in_dead`]): a lunch, which gives an eye or a way out. (Blocks with three liberties
+/// or more are taken for walls: read at every such node they cost more than the search.)
+const LUNCH_NODES: u64 = 300;
 
 /// Whether the dragon of `target` (a stone), which the judgements of [`life_reason`] do not
 /// call alive at `pos`, is dead by the owl's static judgement of death
@@ -499,12 +496,11 @@ const LUNCH_LIBERTIES: usize = 3;
 ///   [`escape_runners`], two eyes, Benson), so a running or eye-making move does not save it
 ///   at once;
 /// * **no lunch**: no opponent block next to it is in atari, and the tactical reader, the
-///   owner moving first, captures none with at most [`LUNCH_LIBERTIES`] liberties within
-///   [`LUNCH_NODES`] positions (a capture gives an eye or opens the wall; an unfinished
-///   reading counts as a capture).
+///   owner moving first, captures none with two liberties within [`LUNCH_NODES`] positions
+///   (a capture gives an eye or opens the wall; an unfinished reading counts as a capture).
 ///
 /// It is a judgement, not a proof: a dragon that needs two moves to reach open space, or a
-/// capturing race against a wall of four liberties or more, is beyond it.
+/// capturing race against a wall of three liberties or more, is beyond it.
 pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let board = pos.board();
     let Some(owner) = board.color_at(target) else {
@@ -514,6 +510,22 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
     let group = dragon(board, target);
     if eye_potential(board, &group, owner) >= 2 {
         return false;
+    }
+    // No lunch: first the blocks in atari, then a short reading of the two-liberty ones.
+    let around = crate::adjacent_blocks(pos, group, !owner);
+    if around.iter().any(|(_, l)| l.count() <= 1) {
+        return false;
+    }
+    for (stones, _) in around.iter().filter(|(_, l)| l.count() == 2) {
+        let mut reader = crate::Reader::new(crate::ReaderConfig {
+            node_limit: LUNCH_NODES,
+            ..crate::ReaderConfig::default()
+        });
+        let first = stones.first().expect("a stone");
+        match reader.attack(pos, first) {
+            Ok(r) if r.complete && r.code == crate::Code::Fails => {}
+            _ => return false,
+        }
     }
     // Shut in: the owner's one move does not bring the dragon to life. (The static judgement,
     // not the tactical check of the defence's leaves: that is the search's.)
@@ -533,25 +545,6 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
         }
         if life_reason(&after, target, &judge).is_some() {
             return false;
-        }
-    }
-    // No lunch.
-    for (stones, l) in crate::adjacent_blocks(pos, group, !owner) {
-        let n = l.count();
-        if n <= 1 {
-            return false;
-        }
-        if n > LUNCH_LIBERTIES {
-            continue;
-        }
-        let mut reader = crate::Reader::new(crate::ReaderConfig {
-            node_limit: LUNCH_NODES,
-            ..crate::ReaderConfig::default()
-        });
-        let first = stones.first().expect("a stone");
-        match reader.attack(pos, first) {
-            Ok(r) if r.complete && r.code == crate::Code::Fails => {}
-            _ => return false,
         }
     }
     true

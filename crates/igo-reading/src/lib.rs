@@ -568,13 +568,6 @@ impl Search<'_> {
                 if dragon::search_lives(pos, self.target, &config) {
                     return (Value::DefenderWins, None);
                 }
-                // Shut in and eyeless: dead (the owl's module documentation), below the root.
-                if config.shut_in_death
-                    && ply > 0
-                    && dragon::shut_in_dead(pos, self.target, &config)
-                {
-                    return (Value::AttackerWins, None);
-                }
                 // Not alive at the horizon: dead (the owl's module documentation).
                 if config.horizon > 0 && ply >= config.horizon {
                     return (Value::AttackerWins, None);
@@ -600,6 +593,20 @@ impl Search<'_> {
                 self.win_for(!mover)
             };
             return (v, e.best);
+        }
+        if let Goal::Dragon(config) = self.goal {
+            // Shut in and eyeless: dead (the owl's module documentation), below the root. Kept
+            // in the table: it costs a static judgement of each owner move near the dragon.
+            if config.shut_in_death && ply > 0 && dragon::shut_in_dead(pos, self.target, &config) {
+                self.table.insert(
+                    key,
+                    Proven {
+                        mover_wins: attacking,
+                        best: None,
+                    },
+                );
+                return (Value::AttackerWins, None);
+            }
         }
         if depth == 0 {
             self.cut = true;
