@@ -178,9 +178,10 @@ pub struct OwlConfig {
     /// space is worth less than two eyes. Without it the attacker wins a line only by capturing
     /// the stone asked about, which a shut-in dragon with room to crawl puts beyond the node
     /// limit. Not judged at a question's root (the answer there is a move read one ply deep).
-    /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical 19x19 dragons of the
-    /// game-position harness it gained three kills and lost two defences, and named two kills
-    /// (a corner ko) that GNU Go's `owl_does_attack` rejects, at twice the attack's CPU time;
+    /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
+    /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
+    /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
+    /// without), at two to four times the CPU time;
     /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)"\]
     pub shut_in_death: bool,
 }
