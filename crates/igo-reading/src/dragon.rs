@@ -170,6 +170,20 @@ pub struct OwlConfig {
     /// reach the node limit, where the estimate finds no kill; BENCHMARKS.md, igo-reading,
     /// "Branch `owl`, 2026-12-02: the complete-search defences read line by line"\]
     pub escape_link_liberties: usize,
+    /// Whether the owl's search ends a line as a kill where the dragon, not alive by the
+    /// judgements of the owl module's "The dragon lives", is shut in and eyeless
+    /// (`shut_in_dead`: no eye space for two eyes, no short opponent block next to it that its
+    /// owner captures, and no one move of the owner that brings it to life by those
+    /// judgements), as GNU Go's owl ends a line where the dragon has no escape and its eye
+    /// space is worth less than two eyes. Without it the attacker wins a line only by capturing
+    /// the stone asked about, which a shut-in dragon with room to crawl puts beyond the node
+    /// limit. Not judged at a question's root (the answer there is a move read one ply deep).
+    /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
+    /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
+    /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
+    /// without), at two to four times the CPU time;
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)"\]
+    pub shut_in_death: bool,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -266,6 +280,7 @@ impl Default for OwlConfig {
             enclosed_check_moves: 0,
             escape_block_check: false,
             escape_link_liberties: 0,
+            shut_in_death: false,
         }
     }
 }
@@ -467,6 +482,115 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
         }
     }
     true
+}
+
+/// Positions of the tactical reading that asks whether the owner, moving first, captures a
+/// two-liberty opponent block next to a dragon otherwise judged shut in and eyeless
+/// ([`shut_in_dead`]): a lunch, which gives an eye or a way out. (Blocks with three liberties
+/// or more are taken for walls: read at every such node they cost more than the search.)
+const LUNCH_NODES: u64 = 300;
+
+/// Whether the dragon of `target` (a stone), which the judgements of [`life_reason`] do not
+/// call alive at `pos`, is dead by the owl's static judgement of death
+/// ([`OwlConfig::shut_in_death`]), whoever is to move:
+/// * **eyeless**: its eye space ([`eye_potential`]) is worth at most one eye even with its owner
+///   moving first;
+/// * **shut in**: no one move of its owner on its liberties or the points next to them brings
+///   it to life by the judgements of [`life_reason`] (escape by the stones of
+///   [`escape_runners`], two eyes, Benson), so a running or eye-making move does not save it
+///   at once;
+/// * **no lunch**: no opponent block next to it is in atari, and the tactical reader, the
+///   owner moving first, captures none with two liberties within [`LUNCH_NODES`] positions
+///   (a capture gives an eye or opens the wall; an unfinished reading counts as a capture).
+///
+/// It is a judgement, not a proof: a dragon that needs two moves to reach open space, or a
+/// capturing race against a wall of three liberties or more, is beyond it.
+pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    let board = pos.board();
+    let Some(owner) = board.color_at(target) else {
+        return false;
+    };
+    let size = board.size();
+    let group = dragon(board, target);
+    if eye_potential(board, &group, owner) >= 2 {
+        return false;
+    }
+    // No lunch: first the blocks in atari, then a short reading of the two-liberty ones.
+    let around = crate::adjacent_blocks(pos, group, !owner);
+    if around.iter().any(|(_, l)| l.count() <= 1) {
+        return false;
+    }
+    for (stones, _) in around.iter().filter(|(_, l)| l.count() == 2) {
+        let mut reader = crate::Reader::new(crate::ReaderConfig {
+            node_limit: LUNCH_NODES,
+            ..crate::ReaderConfig::default()
+        });
+        let first = stones.first().expect("a stone");
+        match reader.attack(pos, first) {
+            Ok(r) if r.complete && r.code == crate::Code::Fails => {}
+            _ => return false,
+        }
+    }
+    // Shut in: the owner's one move does not bring the dragon to life. (The static judgement,
+    // not the tactical check of the defence's leaves: that is the search's.)
+    let judge = OwlConfig {
+        leaf_capture_nodes: 0,
+        ..*config
+    };
+    let empty = board.empty_points();
+    let libs = group.neighbours(size) & empty;
+    let tries = (libs | libs.neighbours(size)) & empty;
+    let mut after = pos.clone();
+    for q in tries.iter() {
+        after.copy_from(pos);
+        after.set_to_play(owner);
+        if after.play(Move::Play(q)).is_err() {
+            continue;
+        }
+        if life_reason(&after, target, &judge).is_some() {
+            return false;
+        }
+    }
+    true
+}
+
+/// An upper bound on the eyes that the dragon `group` of `owner` can make in its eye space,
+/// its owner moving first ([`shut_in_dead`]). The eye space is the empty points that the
+/// owner's stones reach, stepping over empty points, no later than the opponent's (a point
+/// as near to both is counted, a point nearer to the opponent is not), less the points next to
+/// an opponent stone (no eye while that stone stands: its capture is the lunch test's), as far
+/// as they join the dragon's liberties. Each of its connected parts is worth one eye with at
+/// most two points, two with more (three points make two eyes when the owner takes the middle).
+pub(crate) fn eye_potential(board: &Board, group: &PointSet, owner: Color) -> usize {
+    let size = board.size();
+    let empty = board.empty_points();
+    let theirs = board.stones(!owner);
+    let mut ours = board.stones(owner);
+    let mut them = theirs;
+    let mut held = PointSet::EMPTY;
+    loop {
+        let o = ours | (ours.neighbours(size) & empty);
+        let t = them | (them.neighbours(size) & empty);
+        // Reached by the owner at this step and not by the opponent at an earlier one.
+        held |= (o - ours) - them;
+        if o == ours && t == them {
+            break;
+        }
+        ours = o;
+        them = t;
+    }
+    let space = held - theirs.neighbours(size);
+    let mut left = (group.neighbours(size) & space).flood_fill(&space, size);
+    let mut eyes = 0;
+    while let Some(q) = left.first() {
+        let part = PointSet::single(q).flood_fill(&left, size);
+        left -= part;
+        eyes += if part.count() >= 3 { 2 } else { 1 };
+        if eyes >= 2 {
+            break;
+        }
+    }
+    eyes
 }
 
 /// The escape and eye judgements of [`life_reason`] on the dragon `group` (Benson aside).
@@ -1296,5 +1420,82 @@ mod tests {
             .unwrap();
         assert_eq!(life_reason(&pos, t, &with(2)), Some(Life::Escape));
         assert_eq!(life_reason(&pos, t, &with(3)), None);
+    }
+
+    /// The 9x9 position after `moves` (SGF coordinates, Black first, alternating).
+    fn game_9x9(moves: &str) -> Position {
+        let size = igo_core::BoardSize::square(9).unwrap();
+        let mut pos = Position::new(size);
+        for m in moves.split_whitespace() {
+            let b = m.as_bytes();
+            let p = size
+                .point(usize::from(b[0] - b'a'), usize::from(b[1] - b'a'))
+                .unwrap();
+            pos.play(Move::Play(p)).unwrap();
+        }
+        pos
+    }
+
+    #[test]
+    fn a_shut_in_eyeless_dragon_is_dead_and_a_lunch_or_an_eye_space_saves_it() {
+        // GNU Go self-play game 9x9-29 after 20 moves, then GNU Go's kill H7, White's G8,
+        // Black's F9, White's F8 (GNU Go 3.8: `owl_attack G7` then `1 D9`). White's G7 G8 F8
+        // and E9 (in atari, on a diagonal) are walled in in the upper right.
+        let mut pos =
+            game_9x9("eb gc he cb ed ce gd dg gg dc ec fh gh eg fi ei gi db ff ea hc gb fa fb");
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        assert_eq!(pos.board().color_at(pt("E9")), Some(Color::White));
+        let t = pt("G7");
+        let config = OwlConfig {
+            escape_link_liberties: 2,
+            shut_in_death: true,
+            ..OwlConfig::default()
+        };
+        // Black's F9 is in atari (White's G9 captures it): a lunch, not dead yet.
+        assert_eq!(life_reason(&pos, t, &config), None);
+        assert!(!shut_in_dead(&pos, t, &config));
+        // After Black's D9 captures E9, F9 has two liberties and the tactical reader finds no
+        // capture; the corner has no point for an eye that Black's stones do not touch or
+        // reach first, and no White move brings the dragon to life: dead.
+        pos.play(Move::Play(pt("D9"))).unwrap();
+        assert_eq!(pos.board().color_at(pt("E9")), None);
+        assert_eq!(life_reason(&pos, t, &config), None);
+        assert_eq!(
+            eye_potential(pos.board(), &dragon(pos.board(), t), Color::White),
+            0
+        );
+        assert!(shut_in_dead(&pos, t, &config));
+        // The straight three in the corner (owl module's examples) is worth two eyes to its
+        // owner moving first: not dead; the two-point eye space is dead.
+        let three = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . . X O . .",
+        )
+        .unwrap();
+        let a2 = three.size().parse_point("A2").unwrap();
+        assert_eq!(
+            eye_potential(three.board(), &dragon(three.board(), a2), Color::Black),
+            2
+        );
+        assert!(!shut_in_dead(&three, a2, &config));
+        let two = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . X X O . .",
+        )
+        .unwrap();
+        assert_eq!(
+            eye_potential(two.board(), &dragon(two.board(), a2), Color::Black),
+            1
+        );
+        assert!(shut_in_dead(&two, a2, &config));
     }
 }

@@ -594,6 +594,20 @@ impl Search<'_> {
             };
             return (v, e.best);
         }
+        if let Goal::Dragon(config) = self.goal {
+            // Shut in and eyeless: dead (the owl's module documentation), below the root. Kept
+            // in the table: it costs a static judgement of each owner move near the dragon.
+            if config.shut_in_death && ply > 0 && dragon::shut_in_dead(pos, self.target, &config) {
+                self.table.insert(
+                    key,
+                    Proven {
+                        mover_wins: attacking,
+                        best: None,
+                    },
+                );
+                return (Value::AttackerWins, None);
+            }
+        }
         if depth == 0 {
             self.cut = true;
             return (Value::Unknown, None);

@@ -1123,6 +1123,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_LINK") {
         config.escape_link_liberties = v.parse().expect("IGO_OWL_ESCAPE_LINK: a number");
     }
+    // IGO_OWL_SHUT_IN=1|0: the search ends a line as a kill where the dragon is shut in and
+    // eyeless ([`OwlConfig::shut_in_death`]).
+    if let Ok(v) = std::env::var("IGO_OWL_SHUT_IN") {
+        config.shut_in_death = v == "1";
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

@@ -66,6 +66,14 @@
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
 //! diagonally to the open side is no way out.
 //!
+//! **The dragon dies** (the attacker's win below a question's root) only when the stone asked
+//! about is captured, unless [`OwlConfig::shut_in_death`] is set (off by default): then also
+//! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
+//! worth at most one eye with its owner moving first, no one owner move brings it to life by
+//! the tests above, and it has no lunch (an opponent block next to it that the owner captures).
+//! GNU Go's owl ends such lines the same way (no escape, eye space below two eyes); without
+//! it a shut-in dragon that can still crawl must be read to its capture.
+//!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
 //! candidates above, ordered by the liberties, captures and open space they leave and their place
@@ -976,6 +984,37 @@ mod tests {
         .candidates(&pos, pt("B3"), true);
         assert_eq!(wider[..8], default[..]);
         assert_eq!(wider.get(8), Some(&a4));
+    }
+
+    #[test]
+    fn a_shut_in_eyeless_dragon_ends_the_attack_search() {
+        // GNU Go self-play game 9x9-29 after 20 moves (seed 9029). GNU Go 3.8 kills White's G7
+        // (`owl_attack G7`: `1 H7`). The escape through E9 (a stone linked on a diagonal) is
+        // removed by `escape_link_liberties` 2 once E9 is in atari, but then the search must
+        // read every line to the capture of G7 and stops at its node limit; with the judgement
+        // of death (`shut_in_death`) the lines end once White is shut in and eyeless, and the
+        // search finds a kill, after which the owl's own defence finds nothing.
+        let pos = game_9x9("eb gc he cb ed ce gd dg gg dc ec fh gh eg fi ei gi db ff ea");
+        let g7 = pos.size().parse_point("G7").unwrap();
+        let with = |on: bool, node_limit: u64| OwlConfig {
+            escape_link_liberties: 2,
+            shut_in_death: on,
+            node_limit,
+            ..plain()
+        };
+        let kill = Owl::new(with(true, 40_000)).attack(&pos, g7).unwrap();
+        assert_ne!(kill.code, Code::Fails, "{kill:?}");
+        assert!(kill.complete && !kill.estimated, "{kill:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(kill.mv.unwrap()).unwrap();
+        let defence = Owl::new(with(true, 40_000)).defend(&after, g7).unwrap();
+        assert_eq!(defence.code, Code::Fails, "{defence:?}");
+        // Without the judgement no kill is found (within a tenth of the nodes: the search
+        // stops at its limit).
+        let none = Owl::new(with(false, 4_000)).attack(&pos, g7).unwrap();
+        assert_eq!(none.code, Code::Fails, "{none:?}");
+        assert!(!none.complete, "{none:?}");
     }
 
     #[test]
