@@ -76,7 +76,7 @@
 //! an end of its local game checked before repetition (a read-out kill from this position,
 //! whatever the path to it).
 
-use crate::scratch::Pool;
+use crate::scratch::{LineKey, Pool};
 use igo_core::{Board, Color, PointSet, Position};
 
 use crate::benson::BensonResult;
@@ -213,12 +213,13 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
     if !bounding.is_subset(&pos.board().stones(q.attacker)) {
         return (false, 0);
     }
+    let mut pool = Pool::take();
     let mut s = Search {
         q,
         visited: 0,
-        path: Vec::with_capacity(q.max_depth as usize + 1),
+        path: pool.take_line(),
         strong: bounding - q.weak,
-        pool: Pool::take(),
+        pool,
         depth_cut: false,
         refuted: 0,
         most_refuted: 0,
@@ -386,7 +387,7 @@ pub fn weak_blocks_hold(
 struct Search<'a> {
     q: &'a DoomedQuery,
     visited: u32,
-    path: Vec<(PointSet, PointSet, Color)>,
+    path: Vec<LineKey>,
     /// The bounding stones that are not weak (alive).
     strong: PointSet,
     /// Positions to play into ([`crate::scratch`]).
@@ -401,7 +402,29 @@ struct Search<'a> {
     budget: u32,
 }
 
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let line = std::mem::take(&mut self.path);
+        self.pool.give_line(line);
+    }
+}
+
 impl Search<'_> {
+    /// Whether the budget is spent, so that [`Search::wins`] would count one more visit and
+    /// say "no" at once: then counts that visit as it would. Asked before a child position
+    /// is played into a copy, which the child would not read (after the budget runs out, the
+    /// attacker's remaining moves at every level of the line were each copied and played for
+    /// nothing).
+    #[inline]
+    fn spent(&mut self) -> bool {
+        if self.visited < self.budget {
+            return false;
+        }
+        self.visited += 1;
+        self.depth_cut = true;
+        true
+    }
+
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
     /// after `passes` passes of the defender.
     fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32, passes: u32) -> bool {
@@ -469,6 +492,9 @@ impl Search<'_> {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
                 continue;
             }
+            if self.spent() {
+                continue;
+            }
             let mut next = self.pool.copy_of(pos);
             next.play_fast(p);
             let now_removed = removed | (self.q.target - next.board().stones(!me));
@@ -494,6 +520,9 @@ impl Search<'_> {
             if !pos.board().is_legal_placement(me, p) {
                 continue;
             }
+            if self.spent() {
+                return false;
+            }
             let mut next = self.pool.copy_of(pos);
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
@@ -506,6 +535,9 @@ impl Search<'_> {
             if self.path.len() == 1 {
                 self.refuted += 1;
             }
+        }
+        if self.spent() {
+            return false;
         }
         let mut next = self.pool.copy_of(pos);
         next.pass_fast();

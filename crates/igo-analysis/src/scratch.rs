@@ -7,19 +7,42 @@
 
 use std::cell::RefCell;
 
-use igo_core::Position;
+use igo_core::{Color, PointSet, Position};
+
+/// A position of a read-out search's line, as its repetition test compares them: the black
+/// and white stones and the player to move.
+pub(crate) type LineKey = (PointSet, PointSet, Color);
+
+/// What a thread keeps between searches: spare positions and a line vector.
+type Kept = (Vec<Box<Position>>, Vec<LineKey>);
 
 thread_local! {
-    static POOL: RefCell<Vec<Box<Position>>> = const { RefCell::new(Vec::new()) };
+    static POOL: RefCell<Kept> = const { RefCell::new((Vec::new(), Vec::new())) };
 }
 
-/// The thread's spare positions, taken for one search and given back when dropped.
-pub(crate) struct Pool(Vec<Box<Position>>);
+/// The thread's spare positions and a line vector, taken for one search and given back when
+/// dropped.
+pub(crate) struct Pool(Vec<Box<Position>>, Vec<LineKey>);
 
 impl Pool {
-    /// Takes the thread's spare positions (none when a search on this thread holds them).
+    /// Takes the thread's spare positions and line vector (none when a search on this thread
+    /// holds them).
     pub(crate) fn take() -> Pool {
-        Pool(POOL.with(|p| std::mem::take(&mut *p.borrow_mut())))
+        let (positions, mut line) = POOL.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        line.clear();
+        Pool(positions, line)
+    }
+
+    /// The line vector (empty when taken), for the search's path: without it each search
+    /// allocated one.
+    pub(crate) fn take_line(&mut self) -> Vec<LineKey> {
+        std::mem::take(&mut self.1)
+    }
+
+    /// Gives the line vector back, to be kept with the positions.
+    pub(crate) fn give_line(&mut self, mut line: Vec<LineKey>) {
+        line.clear();
+        self.1 = line;
     }
 
     /// A copy of `pos` to play into; give it back with [`Pool::give`].
@@ -42,10 +65,14 @@ impl Pool {
 impl Drop for Pool {
     fn drop(&mut self) {
         let mine = std::mem::take(&mut self.0);
+        let line = std::mem::take(&mut self.1);
         POOL.with(|p| {
             let mut p = p.borrow_mut();
-            if p.len() < mine.len() {
-                *p = mine;
+            if p.0.len() < mine.len() {
+                p.0 = mine;
+            }
+            if p.1.capacity() < line.capacity() {
+                p.1 = line;
             }
         });
     }

@@ -38,8 +38,8 @@
 //! not the defender's win) must not use it. The search is exhaustive within its budget, so a
 //! `true` is a proof; a `false` says only "not shown".
 
-use crate::scratch::Pool;
-use igo_core::{Board, Color, Point, PointSet, Position};
+use crate::scratch::{LineKey, Pool};
+use igo_core::{Board, Color, PointSet, Position};
 
 use crate::benson::BensonSolver;
 
@@ -100,12 +100,13 @@ pub fn settled(pos: &Position, q: &SettledQuery, benson: &mut BensonSolver) -> b
     if q.eyes.is_empty() || q.need == 0 {
         return false;
     }
+    let mut pool = Pool::take();
     let mut s = Search {
         q,
         benson,
         visited: 0,
-        path: Vec::with_capacity(q.max_depth as usize + 1),
-        pool: Pool::take(),
+        path: pool.take_line(),
+        pool,
     };
     // The cheap refutation first: with the attacker to move, a block touching the eye space
     // with fewer than two liberties inside it loses the line at once, unless the position is
@@ -125,9 +126,16 @@ struct Search<'a> {
     q: &'a SettledQuery,
     benson: &'a mut BensonSolver,
     visited: u32,
-    path: Vec<(PointSet, PointSet, Color)>,
+    path: Vec<LineKey>,
     /// Positions to play into ([`crate::scratch`]).
     pool: Pool,
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let line = std::mem::take(&mut self.path);
+        self.pool.give_line(line);
+    }
 }
 
 impl Search<'_> {
@@ -188,14 +196,31 @@ impl Search<'_> {
         true
     }
 
-    fn empty_points(&self, pos: &Position) -> Vec<Point> {
-        (self.q.eyes & pos.board().empty_points()).iter().collect()
+    /// The points the search plays (a copy: the loops play into other positions; iterated
+    /// without collecting them, which allocated at every position).
+    fn empty_points(&self, pos: &Position) -> PointSet {
+        self.q.eyes & pos.board().empty_points()
+    }
+
+    /// Whether the budget is spent, so that [`Search::wins`] would count one more visit and
+    /// say "no" at once: then counts that visit as it would, before a child position is
+    /// played into a copy that the child would not read.
+    #[inline]
+    fn spent(&mut self) -> bool {
+        if self.visited < self.q.budget {
+            return false;
+        }
+        self.visited += 1;
+        true
     }
 
     fn defender_moves(&mut self, pos: &Position, depth: u32) -> bool {
         let me = pos.to_play();
-        for p in self.empty_points(pos) {
+        for p in self.empty_points(pos).iter() {
             if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
+                continue;
+            }
+            if self.spent() {
                 continue;
             }
             let mut next = self.pool.copy_of(pos);
@@ -206,6 +231,9 @@ impl Search<'_> {
                 return true;
             }
         }
+        if self.spent() {
+            return false;
+        }
         let mut next = self.pool.copy_of(pos);
         next.pass_fast();
         let won = self.wins(&next, depth - 1, false);
@@ -215,9 +243,12 @@ impl Search<'_> {
 
     fn attacker_moves(&mut self, pos: &Position, depth: u32) -> bool {
         let me = pos.to_play();
-        for p in self.empty_points(pos) {
+        for p in self.empty_points(pos).iter() {
             if !pos.board().is_legal_placement(me, p) {
                 continue;
+            }
+            if self.spent() {
+                return false;
             }
             let mut next = self.pool.copy_of(pos);
             // The attacker may retake a ko at once: a threat elsewhere is not ruled out.
@@ -228,6 +259,9 @@ impl Search<'_> {
             if !won {
                 return false;
             }
+        }
+        if self.spent() {
+            return false;
         }
         let mut next = self.pool.copy_of(pos);
         next.pass_fast();

@@ -37,6 +37,15 @@ const fn make_table() -> [[u64; KEYS]; 3] {
     t
 }
 
+impl Zobrist {
+    /// The key a stone of colour `c` on `p` adds to [`crate::Board::stone_hash`] (for a search
+    /// that predicts a child's hash before playing the move).
+    #[inline]
+    pub fn stone(c: Color, p: Point) -> u64 {
+        stone_key(c, p)
+    }
+}
+
 /// Rows: black stones, white stones, ko points.
 static TABLE: [[u64; KEYS]; 3] = make_table();
 

@@ -547,13 +547,74 @@ impl<'g, 't> Dfpn<'g, 't> {
         (cut <= d && self.path[cut..=d].contains(&rk)) || self.keys[..cut].contains(&key)
     }
 
-    /// The numbers of a fresh child at frame `d + 1` (already entered): repetition, table,
-    /// end of game or heuristic. Returns (phi, delta, depends on path, fresh: neither repeated
-    /// nor in the table, looked up once here).
-    fn child_numbers(&mut self, d: usize, repeated: bool, key: u64) -> (u32, u32, bool, bool) {
-        let s = &self.states[d + 1];
-        let mover = s.pos.to_play();
+    /// [`Dfpn::enter`] without playing the move where it captures nothing (nor retakes a ko):
+    /// the child's keys follow from the parent's then ([`LocalGame::quiet_key`]), and most
+    /// children of a position df-pn expands again are answered by the table or the leaf cache
+    /// without their position. Returns whether the child repeats a position, and the move
+    /// still to play into frame `d + 1` before its position is read (`None`: entered).
+    fn enter_lazily(&mut self, d: usize, mv: Move) -> (bool, Option<Move>) {
+        let parent = &self.states[d];
+        let pos = &parent.pos;
+        let me = pos.to_play();
+        if let Move::Play(p) = mv {
+            let board = pos.board();
+            let size = board.size();
+            let captures = pos.ko_point() == Some(p)
+                || size
+                    .neighbours(p)
+                    .any(|q| board.color_at(q) == Some(!me) && board.in_atari(q));
+            if captures {
+                return (self.enter(d, mv), None);
+            }
+        }
+        let base = self.game.quiet_base(parent, self.keys[d]);
+        let key = self.game.quiet_key(parent, base, mv);
+        let mut rk = pos.board().stone_hash().0;
+        if let Move::Play(p) = mv {
+            rk ^= igo_core::Zobrist::stone(me, p);
+        }
+        if me == Color::Black {
+            rk ^= LocalGame::white_key();
+        }
+        debug_assert_eq!(
+            (rk, key),
+            {
+                let mut c = parent.clone();
+                self.game.play(&mut c, mv);
+                (LocalGame::repetition_key(&c), self.game.key(&c))
+            },
+            "a quiet move's keys"
+        );
+        self.path[d + 1] = rk;
+        self.keys[d + 1] = key;
+        let cut = self.cuts[d];
+        self.cuts[d + 1] = cut;
+        let repeated =
+            (cut <= d && self.path[cut..=d].contains(&rk)) || self.keys[..cut].contains(&key);
+        (repeated, Some(mv))
+    }
+
+    /// Plays `pending` (from [`Dfpn::enter_lazily`]) into frame `d + 1`, if any.
+    fn settle(&mut self, d: usize, pending: Option<Move>) {
+        if let Some(mv) = pending {
+            self.enter(d, mv);
+        }
+    }
+
+    /// The numbers of a fresh child at frame `d + 1` (entered, or `pending` from
+    /// [`Dfpn::enter_lazily`]): repetition, table, end of game or heuristic. Returns (phi,
+    /// delta, depends on path, fresh: neither repeated nor in the table, looked up once here).
+    fn child_numbers(
+        &mut self,
+        d: usize,
+        repeated: bool,
+        key: u64,
+        pending: Option<Move>,
+    ) -> (u32, u32, bool, bool) {
         if repeated {
+            self.settle(d, pending);
+            let s = &self.states[d + 1];
+            let mover = s.pos.to_play();
             // The game's own ends first, then the repetition (the order of the rules).
             let (w, dep) = match self.game.result(s, &mut self.benson) {
                 Some((w, _)) => (w, false),
@@ -582,6 +643,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             }
             return (cached.1, cached.2, false, true);
         }
+        self.settle(d, pending);
+        let s = &self.states[d + 1];
+        let mover = s.pos.to_play();
         if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
             if let Some(st) = &mut self.stats {
                 st.ends[reason as usize] += 1;
@@ -660,6 +724,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         kids.clear();
         let mut moves = std::mem::take(&mut self.moves);
         self.game.moves(&self.states[d], &mut moves);
+        self.touch_children(d, &moves);
         knowledge::order_moves(self.game, &self.states[d], &mut moves);
         let hinted = d == 0 && !self.root_hints.is_empty();
         if hinted {
@@ -700,10 +765,10 @@ impl<'g, 't> Dfpn<'g, 't> {
             st.depth[(d / 4).min(11)] += 1;
         }
         for (i, &mv) in moves.iter().enumerate() {
-            let repeated = self.enter(d, mv);
+            let (repeated, pending) = self.enter_lazily(d, mv);
             self.nodes += 1;
             let key = self.keys[d + 1];
-            let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key);
+            let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key, pending);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
                 if hinted {
                     if let Some(r) = self.hint(mv) {
@@ -729,6 +794,23 @@ impl<'g, 't> Dfpn<'g, 't> {
         self.moves = moves;
         self.weights = weights;
         self.kids[d] = kids;
+    }
+
+    /// Loads the table bucket and the leaf-cache entry of each child of frame `d` (`moves`),
+    /// by its key as if the move captured nothing (the key is exact then): the lookups of
+    /// [`Dfpn::child_numbers`] missed the cache one child after another (90% of its time was
+    /// waiting for those two loads), where loads issued together overlap. Only a cache hint:
+    /// nothing read here decides anything.
+    fn touch_children(&self, d: usize, moves: &[Move]) {
+        let s = &self.states[d];
+        let base = self.game.quiet_base(s, self.keys[d]);
+        let mask = self.leaves.len() - 1;
+        let mut seen = 0u64;
+        for &mv in moves {
+            let key = self.game.quiet_key(s, base, mv);
+            seen ^= self.tt.touch(key) ^ self.leaves[(key as usize) & mask].0;
+        }
+        std::hint::black_box(seen);
     }
 
     /// The frame's numbers: (phi, delta, depends on path, best index, second-least delta).
@@ -978,7 +1060,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         self.nodes += 1;
         let key = self.keys[e + 1];
         // The numbers of the loser to move after `mv`.
-        let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key);
+        let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key, None);
         let dep = if delta == 0 {
             cdep
         } else if phi == 0 {
@@ -1046,7 +1128,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             self.nodes += 1;
             let key = self.keys[e + 1];
             // The numbers of the winner to move after `mv`.
-            let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key);
+            let (phi, delta, cdep, _) = self.child_numbers(e, repeated, key, None);
             if phi == 0 {
                 dep |= cdep;
             } else if delta == 0 {
@@ -1227,6 +1309,82 @@ mod tests {
         assert!(!dfpn.enter(0, mv("H9")));
         assert!(!dfpn.enter(1, mv("B9")));
         assert!(!plain.is_legal(dfpn.state(2), size.parse_point("C9").unwrap()));
+    }
+
+    #[test]
+    fn a_child_entered_lazily_has_the_keys_and_position_of_one_entered_at_once() {
+        // Random lines through both kos, with passes, under every ko model: at each position,
+        // every legal move entered lazily (keys from the parent's where it captures nothing)
+        // gives the repetition verdict, keys and window of the move played, and the same
+        // position once played.
+        let pos = Position::from_diagram(TWO_KOS).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points() | pos.board().stones(Color::White);
+        let target = pos
+            .board()
+            .block_at(size.parse_point("D9").unwrap())
+            .unwrap()
+            .stones();
+        let mut rng = igo_core::seeded_rng(7);
+        let (mut quiet, mut captures) = (0, 0);
+        for ko in [
+            KoThreats::None,
+            KoThreats::Unlimited(Color::Black),
+            KoThreats::Unlimited(Color::White),
+            KoThreats::BelowTarget(Color::White),
+        ] {
+            let rules = Rules {
+                ko,
+                life: LifeRule::Standing,
+            };
+            let game = LocalGame::new(pos.clone(), region, target, Color::Black, rules);
+            let mut tt = Table::with_bytes(1 << 20);
+            let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+            for _line in 0..20 {
+                for d in 0..30 {
+                    let mut moves = Vec::new();
+                    game.moves(dfpn.state(d), &mut moves);
+                    for &mv in &moves {
+                        let (repeated, pending) = dfpn.enter_lazily(d, mv);
+                        let lazy = (
+                            repeated,
+                            dfpn.path[d + 1],
+                            dfpn.keys[d + 1],
+                            dfpn.cuts[d + 1],
+                        );
+                        if pending.is_some() {
+                            quiet += 1;
+                        } else {
+                            captures += 1;
+                        }
+                        dfpn.settle(d, pending);
+                        let played = dfpn.state(d + 1).clone();
+                        let at_once = dfpn.enter(d, mv);
+                        let now = (
+                            at_once,
+                            dfpn.path[d + 1],
+                            dfpn.keys[d + 1],
+                            dfpn.cuts[d + 1],
+                        );
+                        assert_eq!(lazy, now, "{mv:?} at depth {d}:\n{}", dfpn.state(d).pos);
+                        assert_eq!(played.pos, dfpn.state(d + 1).pos);
+                        assert_eq!(played.removed, dfpn.state(d + 1).removed);
+                    }
+                    let mv = moves[igo_core::playout::below(&mut rng, moves.len())];
+                    if dfpn.enter(d, mv) {
+                        break;
+                    }
+                    let child = dfpn.state(d + 1).clone();
+                    if game.result(&child, &mut dfpn.benson).is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            quiet > 1000 && captures > 20,
+            "{quiet} quiet, {captures} capturing"
+        );
     }
 
     #[test]

@@ -129,6 +129,16 @@ impl Table {
             .copied()
     }
 
+    /// Reads the first and last slot of `key`'s bucket and returns their keys mixed: a plain
+    /// load that brings the bucket into the cache for a [`Table::get`] soon after (a search
+    /// touches the buckets of all of a position's children at once, so that their cache
+    /// misses overlap instead of coming one after another).
+    #[inline]
+    pub fn touch(&self, key: u64) -> u64 {
+        let b = self.bucket(Self::fix(key));
+        self.slots[b].key ^ self.slots[b + WAYS - 1].key
+    }
+
     /// Stores `entry` (its key fixed up), over the same key or the least-work slot.
     pub fn put(&mut self, mut entry: Entry) {
         entry.key = Self::fix(entry.key);
