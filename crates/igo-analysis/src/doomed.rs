@@ -990,4 +990,197 @@ mod tests {
         let (_, dead) = ask(&board(STRAIGHT_THREE, 'O'), "A2", 1);
         assert!(!dead);
     }
+
+    /// The reading as it was before [`Search::spent`]: every child played into a copy and
+    /// asked, also past the budget. The oracle of the test below: (result, most first moves
+    /// shown killed, positions visited).
+    fn plain_report(pos: &Position, q: &DoomedQuery) -> (bool, u32, u32) {
+        struct Plain<'a> {
+            q: &'a DoomedQuery,
+            visited: u32,
+            budget: u32,
+            path: Vec<LineKey>,
+            strong: PointSet,
+            depth_cut: bool,
+            refuted: u32,
+        }
+        impl Plain<'_> {
+            fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32, passes: u32) -> bool {
+                self.visited += 1;
+                if self.visited > self.budget {
+                    self.depth_cut = true;
+                    return false;
+                }
+                if removed.count() >= self.q.needed {
+                    return true;
+                }
+                if pos.consecutive_passes() >= 2 {
+                    return false;
+                }
+                if depth == 0 {
+                    self.depth_cut = true;
+                    return false;
+                }
+                let board = pos.board();
+                let q = self.q;
+                if pos.to_play() != q.attacker
+                    && !q.weak.is_empty()
+                    && !weak_blocks_hold(board, q.weak, self.strong, q.area, q.playable, passes)
+                {
+                    return false;
+                }
+                let key = (
+                    board.stones(Color::Black),
+                    board.stones(Color::White),
+                    pos.to_play(),
+                );
+                if self.path.contains(&key) {
+                    return false;
+                }
+                self.path.push(key);
+                let points = q.area & q.playable & board.empty_points();
+                let won = if pos.to_play() == q.attacker {
+                    points.iter().any(|p| {
+                        if pos.ko_point() == Some(p) || !board.is_legal_placement(q.attacker, p) {
+                            return false;
+                        }
+                        let mut next = pos.clone();
+                        next.play_fast(p);
+                        let now = removed | (q.target - next.board().stones(!q.attacker));
+                        self.wins(&next, now, depth - 1, passes)
+                    })
+                } else {
+                    let mut all = true;
+                    for p in points.iter() {
+                        if !board.is_legal_placement(!q.attacker, p) {
+                            continue;
+                        }
+                        let mut next = pos.clone();
+                        next.clear_ko();
+                        next.play_fast(p);
+                        if !self.wins(&next, removed, depth - 1, passes) {
+                            all = false;
+                            break;
+                        }
+                        if self.path.len() == 1 {
+                            self.refuted += 1;
+                        }
+                    }
+                    all && {
+                        let mut next = pos.clone();
+                        next.pass_fast();
+                        self.wins(&next, removed, depth - 1, passes + 1)
+                    }
+                };
+                self.path.pop();
+                won
+            }
+        }
+        let bounding = q.area.neighbours(pos.size()) - q.area;
+        let mut s = Plain {
+            q,
+            visited: 0,
+            budget: q.budget,
+            path: Vec::new(),
+            strong: bounding - q.weak,
+            depth_cut: false,
+            refuted: 0,
+        };
+        if !q.deepening {
+            let won = s.wins(pos, q.removed, q.max_depth, 0);
+            return (won, s.refuted, s.visited);
+        }
+        let (mut depth, mut most) = (2.min(q.max_depth), 0);
+        loop {
+            s.depth_cut = false;
+            s.refuted = 0;
+            let won = s.wins(pos, q.removed, depth, 0);
+            most = most.max(s.refuted);
+            if won || !s.depth_cut {
+                return (won, most, s.visited);
+            }
+            if s.visited > s.budget {
+                if s.budget < q.extended_budget && most >= q.extend_after {
+                    s.budget = q.extended_budget;
+                    continue;
+                }
+                return (false, most, s.visited);
+            }
+            if depth >= q.max_depth {
+                return (false, most, s.visited);
+            }
+            depth = (depth + 2).min(q.max_depth);
+        }
+    }
+
+    #[test]
+    fn the_reading_answers_as_the_plain_reading_that_copies_every_child() {
+        // Random corners inside a living wall (as above), read within small budgets, plainly
+        // and by deepening, with and without an extension: the same answer and the same first
+        // moves shown killed as the reading that plays every child, also past the budget.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut asked, mut spent, mut kills) = (0, 0, 0);
+        for _ in 0..1500 {
+            let mut rows = [['.'; 5]; 2];
+            for row in rows.iter_mut() {
+                for c in row.iter_mut() {
+                    *c = match next() % 4 {
+                        0 | 1 => '.',
+                        2 => 'X',
+                        _ => 'O',
+                    };
+                }
+            }
+            let row = |r: &[char; 5], tail: &str| {
+                let mut s: Vec<String> = r.iter().map(|c| c.to_string()).collect();
+                s.push(tail.to_string());
+                s.join(" ")
+            };
+            let d = format!(
+                "{OPEN}O O O O O O O . O\nX X X X X X O O O\n{}\n{}\nto play: X",
+                row(&rows[0], "X O . O"),
+                row(&rows[1], "X O O O"),
+            );
+            let pos = Position::from_diagram(&d).unwrap();
+            let board = pos.board();
+            let legal = (board.stones(Color::Black) | board.stones(Color::White))
+                .iter()
+                .all(|p| board.block_at(p).unwrap().liberty_count() > 0);
+            if !legal {
+                continue;
+            }
+            let t = board
+                .block_at(pos.size().parse_point("F1").unwrap())
+                .unwrap()
+                .stones();
+            for budget in [3, 10, 30, 100] {
+                let Some(plain) = query(&pos, t, budget) else {
+                    continue;
+                };
+                for (deepening, extended_budget) in [(false, 0), (true, 0), (true, 3 * budget)] {
+                    let q = DoomedQuery {
+                        deepening,
+                        extended_budget,
+                        extend_after: 1,
+                        ..plain
+                    };
+                    let (won, refuted, visited) = plain_report(&pos, &q);
+                    asked += 1;
+                    spent += usize::from(visited > q.budget.max(extended_budget) + 1);
+                    kills += usize::from(won);
+                    assert_eq!(doomed_report(&pos, &q), (won, refuted), "{q:?}\n{d}");
+                }
+            }
+        }
+        assert!(
+            asked > 2000 && spent > 500 && kills > 100,
+            "asked {asked}, spent {spent}, kills {kills}"
+        );
+    }
 }
