@@ -41,8 +41,8 @@
 //! exists: the settled-life test with eye spaces up to 12 points a region and 16 in all, a
 //! life reading inside the target's closed area (bounded by attacker stones, up to 14 empty
 //! points), and the death test on a part of the target enough for a capture (see
-//! [`LocalGame::settled_probe`], [`LocalGame::area_life_probe`],
-//! [`LocalGame::doomed_part_probe`]). Off, the counters cost one branch a position.
+//! `LocalGame::settled_probe`, `LocalGame::area_life_probe`,
+//! `LocalGame::doomed_part_probe`). Off, the counters cost one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -287,7 +287,7 @@ struct Stats {
     parts: [u64; 2],
     /// In a life problem, at the fresh children with the attacker to move, by the empty points
     /// of the target's closed area (0-7, 8-10, 11-14, 15 or more): such positions / an
-    /// optimistic life reading inside the area ([`LocalGame::area_life_probe`]) shows life.
+    /// optimistic life reading inside the area (`LocalGame::area_life_probe`) shows life.
     area_life: [[u64; 2]; 4],
 }
 
