@@ -192,7 +192,9 @@ pub struct ProverConfig {
     pub doomed_extend_after: u32,
     /// Most empty points of the target's area the death test reads
     /// ([`super::game::DoomedLimits::max_empty`]). \[default:
-    /// [`super::game::DOOMED_MAX_EMPTY`] (6)\]
+    /// [`super::game::DOOMED_MAX_EMPTY`] (6): at 8 and 10, 1,000,000 positions, no proof more
+    /// on the first 40 of intermediate and advanced, a first move lost, 17-35% fewer positions
+    /// a CPU-second (BENCHMARKS.md, branch `prover` 2026-12-02, 13:31-15:35 UTC)\]
     pub doomed_max_empty: usize,
     /// Most empty points of one eye region of the settled-life test
     /// ([`super::game::SettledLimits::max_empty`]; life problems only). \[default: 5\]
@@ -202,7 +204,9 @@ pub struct ProverConfig {
     pub settled_max_total: usize,
     /// Where the whole target's area is too large for the death test, read the closed area of
     /// a part of the target enough for a capture ([`super::game::DoomedLimits::parts`]).
-    /// \[default: false\]
+    /// \[default: false: at 1,000,000 positions no proof more on the first 40 of elementary,
+    /// intermediate and advanced, a first move and an advanced proof lost (BENCHMARKS.md,
+    /// branch `prover` 2026-12-02, 13:31-15:35 UTC)\]
     pub doomed_parts: bool,
 }
 
