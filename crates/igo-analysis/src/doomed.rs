@@ -281,7 +281,9 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
         next.clear_ko();
         next.play_fast(p);
         let after = next.board();
-        let standing = q.target & after.stones(defender);
+        // Only the stones inside the area can be captured by the reading (a part of the
+        // target may lie outside it).
+        let standing = q.target & after.stones(defender) & q.area;
         let alive = alive_in_area(after, defender, q.area);
         let reachable = q.removed | (standing - alive);
         pool.give(next);

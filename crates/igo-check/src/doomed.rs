@@ -10,7 +10,8 @@
 //! already trusts for its `Alive` and `Dead` ends. What it checks, for the leaf's position
 //! (README.md, "Doomed leaves"):
 //! 1. the proof is the attacker's;
-//! 2. `IGD` holds every standing target stone, its empty points lie in the region, it holds no
+//! 2. `IGD` holds a standing target stone (all of them, or a part: the play-out must capture
+//!    the needed points inside it), its empty points lie in the region, it holds no
 //!    stone of the attacker's Benson-alive set, and every point next to it outside it is an
 //!    attacker stone (the *bounding* stones; *strong* those in the alive set, *weak* the others);
 //! 3. an exhaustive AND/OR play-out inside `IGD` from the leaf, the player to move first: the
@@ -63,8 +64,11 @@ pub fn check_doomed(
     let size = leaf.pos.size();
     let defender = !game.attacker;
     let standing = (game.target & board.stones(defender)) - leaf.removed;
-    if standing.is_empty() || !standing.is_subset(&area) {
-        return Err("the area IGD does not hold every standing target stone".into());
+    // The area may hold a part of the target only: the play-out must then capture the needed
+    // points inside it, and the stones outside cannot help the defender (the area is closed by
+    // attacker stones that never fall).
+    if !standing.intersects(&area) {
+        return Err("the area IGD holds no standing target stone".into());
     }
     if !(area & board.empty_points()).is_subset(&game.region) {
         return Err("the area IGD has empty points outside the region".into());
@@ -390,6 +394,29 @@ mod tests {
         X X X X O . X . .
         . . X X O . . . .";
         let f = file(rows, &["A1", "B1"]);
+        match check_sgf(&f, 1_000_000).remove(0) {
+            Err(CheckError::Rejected { reason, .. }) => {
+                assert!(reason.contains("escapes"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_area_holding_enough_of_the_target_is_accepted_and_too_little_refused() {
+        // The target is the dead corner (six stones) and a stone at E6, outside the area:
+        // seven stones, four needed, all inside the area.
+        let f = file(TWO_POINT_EYE, &["A1", "B1"])
+            .replacen("AB[", "AB[ed][", 1)
+            .replacen("IGT[", "IGT[ed][", 1);
+        let report = check_sgf(&f, 1_000_000).remove(0).expect("a valid proof");
+        assert_eq!(report.leaves.get(&End::Doomed), Some(&1));
+        // With six stones A6-F6 outside instead, seven of twelve are needed: the play-out
+        // cannot capture them inside the area.
+        let six = "[ad][bd][cd][dd][ed][fd]";
+        let f = file(TWO_POINT_EYE, &["A1", "B1"])
+            .replacen("AB[", &format!("AB{six}["), 1)
+            .replacen("IGT[", &format!("IGT{six}["), 1);
         match check_sgf(&f, 1_000_000).remove(0) {
             Err(CheckError::Rejected { reason, .. }) => {
                 assert!(reason.contains("escapes"), "{reason}")

@@ -37,7 +37,12 @@
 //! `IGO_PROBE_BUDGET`, default 2,000; by iterative deepening with `IGO_PROBE_DEEP` set) reads
 //! them dead though the game's own test did not (a probe: it decides nothing); and the
 //! simulations tried and succeeded with the positions they generated ([`Dfpn::simulations`],
-//! counted always). Off, the counters cost one branch a position.
+//! counted always). Three more probes, for the tests a position lacks where no closed area
+//! exists: the settled-life test with eye spaces up to 12 points a region and 16 in all, a
+//! life reading inside the target's closed area (bounded by attacker stones, up to 14 empty
+//! points), and the death test on a part of the target enough for a capture (see
+//! `LocalGame::settled_probe`, `LocalGame::area_life_probe`,
+//! `LocalGame::doomed_part_probe`). Off, the counters cost one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -45,7 +50,7 @@ use std::time::Instant;
 use igo_analysis::benson::BensonSolver;
 use igo_core::{Color, Move, PointSet};
 
-use super::game::{LocalGame, State};
+use super::game::{LocalGame, State, DOOMED_MAX_EMPTY};
 use super::knowledge::{self, Knowledge};
 use super::table::{Entry, Table};
 
@@ -272,9 +277,74 @@ struct Stats {
     /// the defender's first moves it showed killed (0, 1, 2, 3 or more): such tests / of those,
     /// killed within three times the budget (what an extension could gain).
     extension: [[u64; 2]; 4],
+    /// At the fresh children with the attacker to move in a life problem, by the empty points
+    /// of the eye space within 12 a region and 16 in all (under 2, 2-7, 8-10, 11-16): such
+    /// positions / the settled test within `IGO_PROBE_BUDGET` positions shows life there.
+    settled: [[u64; 2]; 4],
+    /// At the fresh children with the defender to move whose whole area is too large for the
+    /// death test: a part of the target with enough stones has a closed area within 6 empty
+    /// points / the death test within `IGO_PROBE_BUDGET` positions reads it captured.
+    parts: [u64; 2],
+    /// In a life problem, at the fresh children with the attacker to move, by the empty points
+    /// of the target's closed area (0-7, 8-10, 11-14, 15 or more): such positions / an
+    /// optimistic life reading inside the area (`LocalGame::area_life_probe`) shows life.
+    area_life: [[u64; 2]; 4],
 }
 
 impl Stats {
+    /// Counts a fresh child the rules do not end, with the probes (see the fields).
+    fn count_fresh(&mut self, game: &LocalGame, s: &State, benson: &mut BensonSolver) {
+        self.heuristic += 1;
+        if let Some((empty, alive)) = game.area_life_probe(s, benson, 14, probe_budget()) {
+            let row = &mut self.area_life[match empty {
+                0..=7 => 0,
+                8..=10 => 1,
+                11..=14 => 2,
+                _ => 3,
+            }];
+            row[0] += 1;
+            row[1] += u64::from(alive);
+        }
+        if let Some((empty, alive)) = game.settled_probe(s, benson, 12, 16, probe_budget()) {
+            let row = &mut self.settled[match empty {
+                0..=1 => 0,
+                2..=7 => 1,
+                8..=10 => 2,
+                _ => 3,
+            }];
+            row[0] += 1;
+            row[1] += u64::from(alive);
+        }
+        if s.pos.to_play() != game.attacker() {
+            if let Some(dead) = game.doomed_part_probe(s, benson, DOOMED_MAX_EMPTY, probe_budget())
+            {
+                self.parts[0] += 1;
+                self.parts[1] += u64::from(dead);
+            }
+            self.count_extension(game, s, benson);
+            let (empty, doomed) = game.doomed_probe(s, benson, 10, probe_budget());
+            self.inner[match empty {
+                0..=6 => 0,
+                7..=8 => 1,
+                9..=10 => 2,
+                11..=14 => 3,
+                _ => 4,
+            }] += 1;
+            if let Some((d, lives)) = doomed {
+                self.probe[0] += 1;
+                if d {
+                    self.probe[1] += 1;
+                    self.probe[2] += u64::from(empty <= 6);
+                }
+                if empty <= 6 {
+                    self.filter[0] += 1;
+                    self.filter[1] += u64::from(lives);
+                    self.filter[2] += u64::from(lives && d);
+                }
+            }
+        }
+    }
+
     /// Counts [`LocalGame::doomed_extension_probe`] at `s` into `extension`.
     fn count_extension(&mut self, game: &LocalGame, s: &State, benson: &mut BensonSolver) {
         if let Some((refuted, dead)) = game.doomed_extension_probe(s, benson, probe_budget()) {
@@ -291,7 +361,9 @@ impl Stats {
              dead={} two_passes={} settled={} doomed={} pass_wins={} heuristic={} retakes={} too_deep={} \
              depth(x4)={:?} inner(0-6,7-8,9-10,11-14,15+)={:?} probe(area,doomed,doomed<=6)={:?} \
              filter(area<=6,holds,holds&doomed,holds@doomed_end)={:?} \
-             extension(refuted:0,1,2,3+)x(failing,killed_at_3x)={:?}",
+             extension(refuted:0,1,2,3+)x(failing,killed_at_3x)={:?} \
+             settled_probe(eyes:<2,2-7,8-10,11-16)x(all,settled)={:?} parts(area,doomed)={:?} \
+             area_life(0-7,8-10,11-14,15+)x(all,alive)={:?}",
             game.rules().ko.code(),
             game.rules().life.code(),
             self.region,
@@ -319,6 +391,9 @@ impl Stats {
             self.probe,
             self.filter,
             self.extension,
+            self.settled,
+            self.parts,
+            self.area_life,
         );
     }
 }
@@ -682,32 +757,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             return (0, INF, false, true);
         }
         if let Some(st) = &mut self.stats {
-            st.heuristic += 1;
-            if mover != self.game.attacker() {
-                st.count_extension(self.game, s, &mut self.benson);
-                let (empty, doomed) =
-                    self.game
-                        .doomed_probe(s, &mut self.benson, 10, probe_budget());
-                st.inner[match empty {
-                    0..=6 => 0,
-                    7..=8 => 1,
-                    9..=10 => 2,
-                    11..=14 => 3,
-                    _ => 4,
-                }] += 1;
-                if let Some((d, lives)) = doomed {
-                    st.probe[0] += 1;
-                    if d {
-                        st.probe[1] += 1;
-                        st.probe[2] += u64::from(empty <= 6);
-                    }
-                    if empty <= 6 {
-                        st.filter[0] += 1;
-                        st.filter[1] += u64::from(lives);
-                        st.filter[2] += u64::from(lives && d);
-                    }
-                }
-            }
+            st.count_fresh(self.game, s, &mut self.benson);
         }
         let (phi, delta) = if self.config.heuristic {
             self.knowledge.initial(self.game, s)

@@ -62,7 +62,11 @@
 //!    whatever the path to it): the solution tree writes the area at the leaf (`IGD`) and the
 //!    checker plays it out with its own search. The results are kept in a table by what the
 //!    test reads (the stones on and around the area), as the same small area recurs under many
-//!    outside positions.
+//!    outside positions. With [`DoomedLimits::parts`] (off by default), where the whole
+//!    target's area is too large, the area of a part of the target is read instead: the
+//!    standing target stones reached from one of them without crossing an attacker stone,
+//!    when they and the removed target points are enough for a capture (the reading counts
+//!    the target points captured inside the area; the checker accepts such an area).
 //!
 //! The rule "more than half the target" lets the defender give up a minority of its stones and
 //! keeps a capture of a minority from counting as a kill, as the Monte-Carlo solver's capture
@@ -324,12 +328,18 @@ impl SettledLimits {
             .unwrap_or(SETTLED_BUDGET);
         SettledLimits {
             budget,
-            max_empty: 5,
-            max_total: 7,
+            max_empty: SETTLED_MAX_EMPTY,
+            max_total: SETTLED_MAX_TOTAL,
             max_depth: 12,
         }
     }
 }
+
+/// Most empty points of one eye region of the settled-life test by default.
+pub const SETTLED_MAX_EMPTY: usize = 5;
+
+/// Most empty points of the settled-life test's whole eye space by default.
+pub const SETTLED_MAX_TOTAL: usize = 7;
 
 /// Positions one settled-life test may visit by default (BENCHMARKS.md, issue 10, ninth
 /// session).
@@ -355,6 +365,10 @@ pub struct DoomedLimits {
     pub extended_budget: u32,
     /// See `extended_budget`.
     pub extend_after: u32,
+    /// Where the whole target's area is too large, read the area of a part of it instead:
+    /// the standing target stones reached from one of them without crossing an attacker
+    /// stone, when they (with the removed target points) are enough for a capture.
+    pub parts: bool,
 }
 
 impl DoomedLimits {
@@ -367,6 +381,7 @@ impl DoomedLimits {
         filter: false,
         extended_budget: 0,
         extend_after: 0,
+        parts: false,
     };
 
     /// The default. `IGO_DOOMED=N` sets the budget (0: off), for measurements.
@@ -383,6 +398,7 @@ impl DoomedLimits {
             filter: false,
             extended_budget: 0,
             extend_after: 0,
+            parts: false,
         }
     }
 }
@@ -501,18 +517,43 @@ impl LocalGame {
         }
         let board = s.pos.board();
         let standing = (self.target & board.stones(!self.attacker)) - s.removed;
-        if !may_be_small(board, self.attacker, standing, self.doomed.max_empty) {
-            return None;
-        }
-        let solved;
-        let result = match known {
-            Some(r) => r,
-            None => {
-                solved = benson.solve(board, self.attacker);
-                &solved
+        let max_empty = self.doomed.max_empty;
+        // The attacker's Benson result, computed here when the caller has none.
+        let result = |benson: &mut BensonSolver, own: &mut Option<BensonResult>| {
+            if known.is_none() {
+                *own = Some(benson.solve(board, self.attacker));
             }
         };
-        dead_area(board, standing, result, self.region, self.doomed.max_empty)
+        let mut own = None;
+        if may_be_small(board, self.attacker, standing, max_empty) {
+            result(benson, &mut own);
+            let r = known.or(own.as_ref())?;
+            return dead_area(board, standing, r, self.region, max_empty);
+        }
+        if !self.doomed.parts || standing.is_empty() {
+            return None;
+        }
+        // A part of the target enough for a capture, shut in a small area of its own: the
+        // reading counts the target points captured inside it, and the stones outside it
+        // cannot help (the area is closed by attacker stones; igo-analysis `doomed`).
+        let size = board.size();
+        let open = PointSet::full(size) - board.stones(self.attacker);
+        let empty = board.empty_points();
+        let mut left = standing;
+        while let Some(p) = left.first() {
+            let part = PointSet::single(p).flood_fill(&open, size);
+            let stones = standing & part;
+            left -= stones;
+            if stones.count() + s.removed.count() < self.needed
+                || (part & empty).count() > max_empty
+            {
+                continue;
+            }
+            result(benson, &mut own);
+            let r = known.or(own.as_ref())?;
+            return dead_area(board, stones, r, self.region, max_empty);
+        }
+        None
     }
 
     /// The same game with other settled-life limits ([`SettledLimits::OFF`] turns it off).
@@ -903,12 +944,151 @@ impl LocalGame {
             filter: false,
             extended_budget: 0,
             extend_after: 0,
+            parts: false,
         };
         let q = self.doomed_query(s, &found, limits);
         (
             empty,
             Some((doomed(&s.pos, &q), lives_in_one_move(&s.pos, &q))),
         )
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): at a position the rules do not end, with the attacker
+    /// to move, in a life problem (the settled-life test on): the empty points of the largest
+    /// eye space within `max_empty` a region and `max_total` in all, and whether the settled
+    /// test within `budget` positions shows life there (`None`: the test does not apply).
+    pub(crate) fn settled_probe(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        max_empty: usize,
+        max_total: usize,
+        budget: u32,
+    ) -> Option<(usize, bool)> {
+        if self.settled.budget == 0
+            || self.rules.life != LifeRule::Standing
+            || s.pos.to_play() != self.attacker
+        {
+            return None;
+        }
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let eyes = eye_space(
+            board,
+            !self.attacker,
+            standing,
+            self.region,
+            max_empty,
+            max_total,
+        );
+        let empty = (eyes & board.empty_points()).count();
+        if empty < 2 {
+            return Some((empty, false));
+        }
+        let q = SettledQuery {
+            defender: !self.attacker,
+            target: standing,
+            need: self.target.count() - self.needed + 1,
+            eyes,
+            budget,
+            max_depth: self.settled.max_depth,
+            known_not_alive: true,
+        };
+        Some((empty, settled(&s.pos, &q, benson)))
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): where the target's whole area is larger than the death
+    /// test reads, whether a part of the standing target (the stones reached from one of them
+    /// without crossing an attacker stone) holds enough stones for a capture with a closed
+    /// area within `max_empty` empty points, and whether the death test within `budget`
+    /// positions reads that part captured (`None`: no such part).
+    pub(crate) fn doomed_part_probe(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        max_empty: usize,
+        budget: u32,
+    ) -> Option<bool> {
+        if s.pos.to_play() == self.attacker {
+            return None;
+        }
+        let board = s.pos.board();
+        let size = board.size();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        if may_be_small(board, self.attacker, standing, max_empty) {
+            return None;
+        }
+        let open = PointSet::full(size) - board.stones(self.attacker);
+        let mut left = standing;
+        let mut result: Option<bool> = None;
+        while let Some(p) = left.first() {
+            let part = PointSet::single(p).flood_fill(&open, size);
+            let stones = standing & part;
+            left -= stones;
+            if stones.count() + s.removed.count() < self.needed
+                || (part & board.empty_points()).count() > max_empty
+            {
+                continue;
+            }
+            let attacker = benson.solve(board, self.attacker);
+            let Some(found) = dead_area(board, stones, &attacker, self.region, max_empty) else {
+                continue;
+            };
+            let limits = DoomedLimits {
+                budget,
+                max_empty,
+                ..self.doomed
+            };
+            let q = self.doomed_query(s, &found, limits);
+            let dead = doomed(&s.pos, &q);
+            result = Some(result.unwrap_or(false) || dead);
+        }
+        result
+    }
+
+    /// Diagnostic (`IGO_DFPN_STATS`): in a life problem with the attacker to move, the empty
+    /// points the standing target reaches without crossing an attacker stone (its closed
+    /// area) and, where they are at most `max_empty`, whether the settled-life reading within
+    /// `budget` positions, with the area's points free of defender stones as the eye space,
+    /// shows life (an optimistic estimate: the reading may capture bounding attacker stones
+    /// whose outside liberties it does not know; a probe, it decides nothing).
+    pub(crate) fn area_life_probe(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        max_empty: usize,
+        budget: u32,
+    ) -> Option<(usize, bool)> {
+        if self.settled.budget == 0
+            || self.rules.life != LifeRule::Standing
+            || s.pos.to_play() != self.attacker
+        {
+            return None;
+        }
+        let board = s.pos.board();
+        let size = board.size();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        if standing.is_empty() {
+            return None;
+        }
+        let open = PointSet::full(size) - board.stones(self.attacker);
+        let inner = standing.flood_fill(&open, size);
+        let empty = (inner & board.empty_points()).count();
+        if empty > max_empty || empty < 2 || !(inner & board.empty_points()).is_subset(&self.region)
+        {
+            return Some((empty, false));
+        }
+        let eyes = inner - board.stones(!self.attacker);
+        let q = SettledQuery {
+            defender: !self.attacker,
+            target: standing,
+            need: self.target.count() - self.needed + 1,
+            eyes,
+            budget,
+            max_depth: self.settled.max_depth,
+            known_not_alive: true,
+        };
+        Some((empty, settled(&s.pos, &q, benson)))
     }
 
     /// Diagnostic (`IGO_DFPN_STATS`): whether the "not dead" filter ([`lives_in_one_move`])
@@ -1168,6 +1348,45 @@ mod tests {
         let three = TWO_POINT_EYE.replace(". . X X O . O . O", ". . . X O . O . O");
         let g = game(&three, "A2", Color::White, LAX);
         assert_eq!(g.result(&g.start_state(), &mut benson), None);
+    }
+
+    #[test]
+    fn a_part_of_the_target_enough_for_a_capture_is_read_dead_when_parts_are_on() {
+        // The dead corner (six stones) and a stone at E8 in the open top: seven stones, four
+        // needed. The whole target's area holds the open rows 5-9; the corner's is small.
+        let rows = TWO_POINT_EYE.replacen(
+            ". . . . . . . . .\n        . . . . . . . . .",
+            ". . . . . . . . .\n        . . . . X . . . .",
+            1,
+        );
+        let g = game(&rows, "A2 E8", Color::White, LAX);
+        assert_eq!(g.target().count(), 7);
+        let mut benson = BensonSolver::new();
+        let s = g.start_state();
+        assert_eq!(g.result(&s, &mut benson), None, "parts off");
+        let parts = g.with_doomed(DoomedLimits {
+            parts: true,
+            ..g.doomed_limits()
+        });
+        assert_eq!(
+            parts.result(&s, &mut benson),
+            Some((Color::White, Reason::Doomed))
+        );
+        let area = parts.dead_area(&s, &mut benson).expect("the corner's area");
+        assert_eq!(area.count(), 2 + 6, "A1 B1 and the corner's six stones");
+        // With the corner's stones too few for a capture (five more stones in the open
+        // top: twelve, seven needed), no part is read.
+        let rows = TWO_POINT_EYE.replacen(
+            ". . . . . . . . .\n        . . . . . . . . .",
+            ". . . . . . . . .\n        . X X X X X X . .",
+            1,
+        );
+        let g = game(&rows, "A2 B8", Color::White, LAX);
+        let parts = g.with_doomed(DoomedLimits {
+            parts: true,
+            ..g.doomed_limits()
+        });
+        assert_eq!(parts.result(&g.start_state(), &mut benson), None);
     }
 
     #[test]

@@ -221,6 +221,18 @@ pub fn solve_proven(
             s.prover.doomed_extend_after =
                 u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
         }
+        if config.doomed_max_empty != crate::proof::game::DOOMED_MAX_EMPTY as u64 {
+            s.prover.doomed_max_empty = config.doomed_max_empty as usize;
+        }
+        if config.settled_max_empty != crate::proof::game::SETTLED_MAX_EMPTY as u64 {
+            s.prover.settled_max_empty = config.settled_max_empty as usize;
+        }
+        if config.settled_max_total != crate::proof::game::SETTLED_MAX_TOTAL as u64 {
+            s.prover.settled_max_total = config.settled_max_total as usize;
+        }
+        if config.doomed_parts {
+            s.prover.doomed_parts = true;
+        }
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
         }

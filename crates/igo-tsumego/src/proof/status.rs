@@ -190,6 +190,24 @@ pub struct ProverConfig {
     pub doomed_extended_budget: u32,
     /// See `doomed_extended_budget`. \[default: 2\]
     pub doomed_extend_after: u32,
+    /// Most empty points of the target's area the death test reads
+    /// ([`super::game::DoomedLimits::max_empty`]). \[default:
+    /// [`super::game::DOOMED_MAX_EMPTY`] (6): at 8 and 10, 1,000,000 positions, no proof more
+    /// on the first 40 of intermediate and advanced, a first move lost, 17-35% fewer positions
+    /// a CPU-second (BENCHMARKS.md, branch `prover` 2026-12-02, 13:31-15:35 UTC)\]
+    pub doomed_max_empty: usize,
+    /// Most empty points of one eye region of the settled-life test
+    /// ([`super::game::SettledLimits::max_empty`]; life problems only). \[default: 5\]
+    pub settled_max_empty: usize,
+    /// Most empty points of the settled-life test's whole eye space
+    /// ([`super::game::SettledLimits::max_total`]). \[default: 7\]
+    pub settled_max_total: usize,
+    /// Where the whole target's area is too large for the death test, read the closed area of
+    /// a part of the target enough for a capture ([`super::game::DoomedLimits::parts`]).
+    /// \[default: false: at 1,000,000 positions no proof more on the first 40 of elementary,
+    /// intermediate and advanced, a first move and an advanced proof lost (BENCHMARKS.md,
+    /// branch `prover` 2026-12-02, 13:31-15:35 UTC)\]
+    pub doomed_parts: bool,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -218,6 +236,10 @@ impl Default for ProverConfig {
             doomed_filter: false,
             doomed_extended_budget: 0,
             doomed_extend_after: 2,
+            doomed_max_empty: super::game::DOOMED_MAX_EMPTY,
+            settled_max_empty: super::game::SETTLED_MAX_EMPTY,
+            settled_max_total: super::game::SETTLED_MAX_TOTAL,
+            doomed_parts: false,
         }
     }
 }
@@ -299,7 +321,14 @@ pub(super) fn game(q: &Question, rules: Rules, config: &ProverConfig) -> LocalGa
         filter: config.doomed_filter,
         extended_budget: config.doomed_extended_budget,
         extend_after: config.doomed_extend_after,
+        max_empty: config.doomed_max_empty,
+        parts: config.doomed_parts,
         ..g.doomed_limits()
+    });
+    let g = g.with_settled(super::game::SettledLimits {
+        max_empty: config.settled_max_empty,
+        max_total: config.settled_max_total,
+        ..g.settled_limits()
     });
     if q.start.to_play() == q.attacker {
         // A kill problem: the settled-life test rarely ends a line of the attacker's search
@@ -827,6 +856,9 @@ fn read_strict(found: Option<Proof>, strict: Rules, me: Color) -> Strict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proof::game::{
+        SettledLimits, DOOMED_MAX_EMPTY, SETTLED_MAX_EMPTY, SETTLED_MAX_TOTAL,
+    };
 
     /// The searches of `q` with a 1 MiB table and no limits.
     fn searches<'a>(q: &'a Question, config: &'a ProverConfig) -> Searches<'a, 'static> {
@@ -884,6 +916,34 @@ mod tests {
             let limits = game(&q, rules, &config).doomed_limits();
             assert_eq!((limits.budget, limits.deepening), (budget, deepening));
         }
+        // The areas' and eye spaces' sizes: the death test's always, the settled test's in a
+        // life problem (the defender to play) only.
+        let config = ProverConfig {
+            doomed_max_empty: 9,
+            settled_max_empty: 8,
+            settled_max_total: 11,
+            ..ProverConfig::default()
+        };
+        let g = game(&q, rules, &config);
+        assert_eq!(g.doomed_limits().max_empty, 9);
+        assert_eq!(
+            (g.settled_limits().max_empty, g.settled_limits().max_total),
+            (8, 11)
+        );
+        assert_eq!(g.settled_limits().budget, SettledLimits::standard().budget);
+        let default = game(&q, rules, &ProverConfig::default());
+        assert_eq!(default.doomed_limits().max_empty, DOOMED_MAX_EMPTY);
+        assert_eq!(
+            (
+                default.settled_limits().max_empty,
+                default.settled_limits().max_total
+            ),
+            (SETTLED_MAX_EMPTY, SETTLED_MAX_TOTAL)
+        );
+        let mut kill = q.clone();
+        kill.start.set_to_play(Color::Black);
+        assert_eq!(game(&kill, rules, &config).settled_limits().budget, 0);
+        assert_eq!(game(&kill, rules, &config).doomed_limits().max_empty, 9);
     }
 
     #[test]

@@ -106,6 +106,23 @@ pub struct SolverConfig {
     /// See `doomed_extended_budget`. Copied into the prover's settings when not 2.
     /// \[default: 2\] \[range: 1-100\]
     pub doomed_extend_after: u64,
+    /// Most empty points of the target's area the prover's death test reads
+    /// ([`crate::proof::ProverConfig::doomed_max_empty`]). Copied into the prover's settings
+    /// when not the default. \[default: [`crate::proof::game::DOOMED_MAX_EMPTY`]\]
+    /// \[range: 1-40\]
+    pub doomed_max_empty: u64,
+    /// Most empty points of one eye region of the prover's settled-life test
+    /// ([`crate::proof::ProverConfig::settled_max_empty`]). Copied when not the default.
+    /// \[default: [`crate::proof::game::SETTLED_MAX_EMPTY`]\] \[range: 1-40\]
+    pub settled_max_empty: u64,
+    /// Most empty points of the prover's settled-life test's whole eye space
+    /// ([`crate::proof::ProverConfig::settled_max_total`]). Copied when not the default.
+    /// \[default: [`crate::proof::game::SETTLED_MAX_TOTAL`]\] \[range: 1-60\]
+    pub settled_max_total: u64,
+    /// The prover's death test on a part of the target where the whole target's area is too
+    /// large ([`crate::proof::ProverConfig::doomed_parts`]). Copied when set.
+    /// \[default: false\]
+    pub doomed_parts: bool,
     /// The prover's Kawano simulation: positions one simulation may generate
     /// ([`crate::proof::DfpnConfig::simulation`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000000\]
@@ -144,6 +161,10 @@ impl Default for SolverConfig {
             doomed_filter: true,
             doomed_extended_budget: 0,
             doomed_extend_after: 2,
+            doomed_max_empty: crate::proof::game::DOOMED_MAX_EMPTY as u64,
+            settled_max_empty: crate::proof::game::SETTLED_MAX_EMPTY as u64,
+            settled_max_total: crate::proof::game::SETTLED_MAX_TOTAL as u64,
+            doomed_parts: false,
             simulation: 0,
             sequence: None,
         }
@@ -486,6 +507,44 @@ pub const KNOBS: &[Knob] = &[
             hi: 100,
             get: |c| c.doomed_extend_after,
             set: |c, v| c.doomed_extend_after = v,
+        },
+    },
+    Knob {
+        name: "doomed_max_empty",
+        what: "prover: most empty points of the target's area the death test reads",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 40,
+            get: |c| c.doomed_max_empty,
+            set: |c, v| c.doomed_max_empty = v,
+        },
+    },
+    Knob {
+        name: "settled_max_empty",
+        what: "prover: most empty points of one eye region of the settled-life test",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 40,
+            get: |c| c.settled_max_empty,
+            set: |c, v| c.settled_max_empty = v,
+        },
+    },
+    Knob {
+        name: "settled_max_total",
+        what: "prover: most empty points of the settled-life test's whole eye space",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 60,
+            get: |c| c.settled_max_total,
+            set: |c, v| c.settled_max_total = v,
+        },
+    },
+    Knob {
+        name: "doomed_parts",
+        what: "prover: death test on a part of the target enough for a capture, where the whole target's area is too large",
+        kind: KnobKind::Switch {
+            get: |c| c.doomed_parts,
+            set: |c, v| c.doomed_parts = v,
         },
     },
     Knob {
