@@ -178,11 +178,17 @@ pub struct OwlConfig {
     /// space is worth less than two eyes. Without it the attacker wins a line only by capturing
     /// the stone asked about, which a shut-in dragon with room to crawl puts beyond the node
     /// limit. Not judged at a question's root (the answer there is a move read one ply deep).
+    /// With it, the owl's attack names a kill only when its own defence after the kill
+    /// finishes and finds no saving move, and the owner's candidates always include the
+    /// liberties of the stone asked about when its block has two or fewer.
     /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
     /// without), at two to four times the CPU time;
-    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)"\]
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)". The races,
+    /// the seki, the check of the kill and the saving moves since: five of the six rejected
+    /// kills gone on probes, the whole harness not rerun; "Branch `owl` (2026-12-02,
+    /// 13:31-15:35 UTC)"\]
     pub shut_in_death: bool,
 }
 
@@ -500,11 +506,17 @@ const LUNCH_NODES: u64 = 300;
 ///   [`escape_runners`], two eyes, Benson), so a running or eye-making move does not save it
 ///   at once;
 /// * **no lunch**: no opponent block next to it is in atari, and the tactical reader, the
-///   owner moving first, captures none with two liberties within [`LUNCH_NODES`] positions
-///   (a capture gives an eye or opens the wall; an unfinished reading counts as a capture).
+///   owner moving first, captures none with two liberties, nor any with no more than one
+///   liberty above the dragon's own (a race the owner, moving first, may win: a cutting block
+///   inside the wall, a wall of loose stones), within [`LUNCH_NODES`] positions (a capture
+///   gives an eye or opens the wall; an unfinished reading counts as a capture);
+/// * **no seki**: no opponent block next to it has only liberties that are the dragon's (two
+///   or more): the attacker cannot fill them without putting that block in atari.
 ///
-/// It is a judgement, not a proof: a dragon that needs two moves to reach open space, or a
-/// capturing race against a wall of three liberties or more, is beyond it.
+/// It is a judgement, not a proof: a dragon that needs two moves to reach open space, or that
+/// lives by joining another of its owner's dragons, is beyond it (the owl's attack therefore
+/// checks a kill it finds with this judgement by its own defence: module documentation of
+/// [`crate::owl`], "The dragon dies").
 pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     let board = pos.board();
     let Some(owner) = board.color_at(target) else {
@@ -515,12 +527,26 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
     if eye_potential(board, &group, owner) >= 2 {
         return false;
     }
+    let empty = board.empty_points();
+    let libs = group.neighbours(size) & empty;
     // No lunch: first the blocks in atari, then a short reading of the two-liberty ones.
     let around = crate::adjacent_blocks(pos, group, !owner);
     if around.iter().any(|(_, l)| l.count() <= 1) {
         return false;
     }
-    for (stones, _) in around.iter().filter(|(_, l)| l.count() == 2) {
+    // No seki: an opponent block whose liberties, two or more, are all the dragon's cannot
+    // fill them without putting itself in atari ([`OwlConfig::shut_in_death`]).
+    if around.iter().any(|(_, l)| l.is_subset(&libs)) {
+        return false;
+    }
+    // No race the dragon may win: a block with no more than one liberty above the dragon's
+    // is read as the two-liberty ones (a cutting block inside the wall, a wall of loose
+    // stones).
+    let race = libs.count() + 1;
+    for (stones, _) in around
+        .iter()
+        .filter(|(_, l)| l.count() == 2 || l.count() <= race)
+    {
         let mut reader = crate::Reader::new(crate::ReaderConfig {
             node_limit: LUNCH_NODES,
             ..crate::ReaderConfig::default()
@@ -537,8 +563,6 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
         leaf_capture_nodes: 0,
         ..*config
     };
-    let empty = board.empty_points();
-    let libs = group.neighbours(size) & empty;
     let tries = (libs | libs.neighbours(size)) & empty;
     let mut after = pos.clone();
     for q in tries.iter() {
@@ -1424,7 +1448,12 @@ mod tests {
 
     /// The 9x9 position after `moves` (SGF coordinates, Black first, alternating).
     fn game_9x9(moves: &str) -> Position {
-        let size = igo_core::BoardSize::square(9).unwrap();
+        game(9, moves)
+    }
+
+    /// The `width` x `width` position after `moves` (SGF coordinates, Black first, alternating).
+    fn game(width: u32, moves: &str) -> Position {
+        let size = igo_core::BoardSize::square(width).unwrap();
         let mut pos = Position::new(size);
         for m in moves.split_whitespace() {
             let b = m.as_bytes();
@@ -1497,5 +1526,74 @@ mod tests {
             1
         );
         assert!(shut_in_dead(&two, a2, &config));
+    }
+
+    /// The judgement of death's settings as measured (`escape_link` 2, `shut_in` 1).
+    fn shut_in() -> OwlConfig {
+        OwlConfig {
+            escape_link_liberties: 2,
+            shut_in_death: true,
+            ..OwlConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_shut_in_dragon_in_seki_is_not_dead() {
+        // Black's B2-E2 has no eye space (its two liberties B1 and E1 touch White's stones)
+        // and no lunch: White's C1-D1 has the same two liberties, and Black filling either
+        // puts itself in atari first. But White cannot fill them either: a seki, and the
+        // attacker has no kill to end the line with.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O O O O .
+            O X X X X O .
+            O . O O . O .",
+        )
+        .unwrap();
+        let size = pos.size();
+        let b2 = size.parse_point("B2").unwrap();
+        let board = pos.board();
+        assert_eq!(eye_potential(board, &dragon(board, b2), Color::Black), 0);
+        assert_eq!(life_reason(&pos, b2, &shut_in()), None);
+        let c1 = size.parse_point("C1").unwrap();
+        assert_eq!(board.liberties_at(c1), board.liberties_at(b2));
+        assert!(!shut_in_dead(&pos, b2, &shut_in()));
+        // White's C1-D1 given a liberty of its own (A1 empty, B1 White's): no seki, dead.
+        let no_seki = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            O O O O O O .
+            O X X X X O .
+            . O O O . O .",
+        )
+        .unwrap();
+        assert!(shut_in_dead(&no_seki, b2, &shut_in()));
+    }
+
+    #[test]
+    fn a_shut_in_dragon_that_may_win_a_race_is_not_dead() {
+        // GNU Go self-play game 9x9-07 after 20 moves, then Black's B2 against White's B3-C3
+        // (GNU Go 3.8: `owl_does_attack B2 B3` 0; White lives by A4). White's dragon has three
+        // liberties and one eye at most; Black's B2 beside it has three liberties too, one
+        // above the dragon's less one: a race White may win moving first, which a short
+        // reading does not settle. Before, only two-liberty blocks were read: dead.
+        let mut pos = game_9x9("id ig ee dc cd cc fd fb bd bc hg cg eg dd cf bg bf de df ad");
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        pos.play(Move::Play(pt("B2"))).unwrap();
+        let b3 = pt("B3");
+        assert_eq!(pos.board().color_at(b3), Some(Color::White));
+        let g = dragon(pos.board(), b3);
+        assert_eq!((g.neighbours(size) & pos.board().empty_points()).count(), 3);
+        assert_eq!(pos.board().liberty_count_at(pt("B2")), 3);
+        assert!(eye_potential(pos.board(), &g, Color::White) < 2);
+        assert!(!shut_in_dead(&pos, b3, &shut_in()));
     }
 }

@@ -70,9 +70,15 @@
 //! about is captured, unless [`OwlConfig::shut_in_death`] is set (off by default): then also
 //! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
 //! worth at most one eye with its owner moving first, no one owner move brings it to life by
-//! the tests above, and it has no lunch (an opponent block next to it that the owner captures).
-//! GNU Go's owl ends such lines the same way (no escape, eye space below two eyes); without
-//! it a shut-in dragon that can still crawl must be read to its capture.
+//! the tests above, it has no lunch (an opponent block next to it that the owner captures,
+//! reading the blocks with no more than one liberty above the dragon's: races) and no seki (an
+//! opponent block whose liberties are all the dragon's). GNU Go's owl ends such lines the same
+//! way (no escape, eye space below two eyes); without it a shut-in dragon that can still crawl
+//! must be read to its capture. As the judgement ends lines early, a kill the attack's search
+//! finds with it is named only when the owl's own defence after the kill (the full reading of
+//! [`Owl::defend`]) finishes and finds no saving move, the selective second look's kills
+//! likewise; and the owner always reads the liberties of the stone asked about when its block
+//! has two or fewer.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
@@ -401,6 +407,17 @@ impl Owl {
             attack,
         );
         reading.nodes += tactical_nodes;
+        if attack && self.config.shut_in_death && reading.code != Code::Fails {
+            // A kill found where lines ended at the static judgement of death stands only when
+            // the owl's own defence after it finds no saving move (module documentation,
+            // "The dragon dies").
+            let (refuted, nodes) = self.refuted_kill(pos, target, reading.mv);
+            reading.nodes += nodes;
+            if refuted {
+                reading.code = Code::Fails;
+                reading.mv = None;
+            }
+        }
         if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
         {
             // The owl found no kill; the string still falls to a ko.
@@ -435,6 +452,30 @@ impl Owl {
             }
         }
         Ok(reading)
+    }
+
+    /// Whether the owl's own defence (the full reading of [`Owl::defend`]) saves the dragon of
+    /// `target` after the attacker's move `mv`, or does not finish, with the positions it
+    /// searched: a kill that captures the stone asked about, or that is no move, is not
+    /// refuted.
+    fn refuted_kill(&mut self, pos: &Position, target: Point, mv: Option<Move>) -> (bool, u64) {
+        let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
+            return (false, 0);
+        };
+        let mut after = pos.clone();
+        after.set_to_play(!owner);
+        if after.ko_point() == Some(p) {
+            // A ko kill retakes at once (the search's privilege).
+            after.clear_ko();
+        }
+        if after.play(Move::Play(p)).is_err() || after.board().color_at(target) != Some(owner) {
+            return (false, 0);
+        }
+        match self.read(&after, target, false) {
+            // A defence stopped at the node limit has not shown the dragon dead.
+            Ok(d) => (d.code != Code::Fails || !d.complete, d.nodes),
+            Err(_) => (false, 0),
+        }
     }
 
     /// The selective second look of an attack question (module documentation, "The selective
@@ -502,7 +543,9 @@ impl Owl {
                 match self.read(&after, target, false) {
                     Ok(d) => {
                         nodes += d.nodes;
-                        if d.code != Code::Fails {
+                        // With the static judgement of death the kill's lines end early: a
+                        // defence that did not finish has not shown the dragon dead.
+                        if d.code != Code::Fails || (self.config.shut_in_death && !d.complete) {
                             return (None, nodes);
                         }
                     }
@@ -740,7 +783,23 @@ pub(crate) fn children(
     }
     // Best first; among equals, the board order of the points (a stable sort).
     scored.sort_by_key(|c| std::cmp::Reverse(c.0));
-    scored.truncate(config.max_moves);
+    // With the judgement of death ending lines early, the owner always tries to save the stone
+    // asked about when its block is short of liberties: its liberties (extending, connecting)
+    // are read even when they rank below the cut, as the tactical reader reads them.
+    let saving = if !attacking && config.shut_in_death {
+        board
+            .block_at(target)
+            .map(|b| b.liberties())
+            .filter(|l| l.count() <= 2)
+            .unwrap_or(PointSet::EMPTY)
+    } else {
+        PointSet::EMPTY
+    };
+    let mut kept = 0;
+    scored.retain(|&(_, p)| {
+        kept += 1;
+        kept <= config.max_moves || saving.contains(p)
+    });
     let mut out: Vec<(Move, Position)> = scored
         .into_iter()
         .map(|(_, p)| {
@@ -963,6 +1022,91 @@ mod tests {
             pos.play(Move::Play(p)).unwrap();
         }
         pos
+    }
+
+    /// The position after `moves` (SGF coordinates, Black first, alternating) on a 19x19 board.
+    fn game_19x19(moves: &str) -> Position {
+        let size = BoardSize::square(19).unwrap();
+        let mut pos = Position::new(size);
+        for m in moves.split_whitespace() {
+            let b = m.as_bytes();
+            let p = size
+                .point(usize::from(b[0] - b'a'), usize::from(b[1] - b'a'))
+                .unwrap();
+            pos.play(Move::Play(p)).unwrap();
+        }
+        pos
+    }
+
+    /// The judgement of death's settings as measured (`escape_link` 2, `shut_in` 1).
+    fn shut_in() -> OwlConfig {
+        OwlConfig {
+            escape_link_liberties: 2,
+            shut_in_death: true,
+            ..OwlConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_kill_that_the_owls_own_defence_refutes_is_not_named() {
+        // GNU Go self-play game 9x9-20 after 20 moves: Black's lone G4 beside White's G5 and
+        // H4 (GNU Go 3.8 kills it at G3 and rejects F3:
+        // `owl_does_attack F3 G4` 0, Black living by G3). After White's F3 the stone is walled
+        // in by three loose stones that no short reading captures one by one, and the
+        // judgement of death ends the lines there; the owl's own defence after F3 reads on
+        // and names a saving move, so F3 is not the owl's kill.
+        let pos = game_9x9("ee ce ec ge eg cg cc gc eh bc bd cd bb dc ac ed db dd gf hf");
+        let size = pos.size();
+        let g4 = size.parse_point("G4").unwrap();
+        let f3 = Move::Play(size.parse_point("F3").unwrap());
+        assert_eq!(pos.board().color_at(g4), Some(igo_core::Color::Black));
+        let mut owl = Owl::new(shut_in());
+        let (refuted, _) = owl.refuted_kill(&pos, g4, Some(f3));
+        assert!(refuted);
+        let attack = owl.attack(&pos, g4).unwrap();
+        assert_ne!(attack.mv, Some(f3), "{attack:?}");
+    }
+
+    #[test]
+    fn the_owner_reads_the_saving_moves_of_a_short_stone() {
+        // GNU Go self-play game 19x19-08 after 170 moves, then White's B9, Black's B7 (GNU Go
+        // 3.8's defence of B11) and White's C8. Black's B11 has two liberties; B10 joins it to
+        // the stones at A10 and C10 and saves it (GNU Go: `owl_defend B11` 1 B10), but on a
+        // dragon of 15 stones it ranks below the eight candidates read. With the judgement of
+        // death the owner always reads the liberties of the stone asked about when its block
+        // is short of them.
+        let mut pos = game_19x19(
+            "qi se ko pq qo mq dc ce ed ch df dq do dl fo gq ho jq ql qe jc dj nd cf qc hi ff \
+             hf cd qp po cp cn jf gd lc ld kc id nb kd jb ib ka mc mb de lj em be bd rh bl dg \
+             ck dk gl il lf rc rb rd kg ji fi fk jp iq kq gk mp kr nq lq no nr rp rq ro ll ol \
+             ri qj qh rj je jd eg bo bp fg fh gh eh jg hh oc ob sq pb rr pc qq ig nc fl pr oq \
+             np or ia gm ae af ad bg os ao an ap ns ms ps gg ng gf bi ef fe bh cj ci aj dm fn \
+             fm ie if mk li lk kl kk ni en jk oj ml nj mj kj ki nl jj nk mn kp in io ep jn lp \
+             lo nm co mo jm jl im cm",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let b11 = pt("B11");
+        assert_eq!(pos.board().color_at(b11), Some(igo_core::Color::Black));
+        for (c, v) in [
+            (igo_core::Color::White, "B9"),
+            (igo_core::Color::Black, "B7"),
+            (igo_core::Color::White, "C8"),
+        ] {
+            pos.set_to_play(c);
+            pos.play(Move::Play(pt(v))).unwrap();
+        }
+        assert_eq!(pos.board().liberty_count_at(b11), 2);
+        let b10 = Move::Play(pt("B10"));
+        let link = OwlConfig {
+            shut_in_death: false,
+            ..shut_in()
+        };
+        assert!(!Owl::new(link).candidates(&pos, b11, false).contains(&b10));
+        let mut owl = Owl::new(shut_in());
+        assert!(owl.candidates(&pos, b11, false).contains(&b10));
+        let defence = owl.defend(&pos, b11).unwrap();
+        assert_eq!(defence.gtp_text(size), "1 B10", "{defence:?}");
     }
 
     #[test]
