@@ -887,21 +887,19 @@ mod tests {
         assert!(!filter_holds(&board(seki, 'X'), "A3"));
     }
 
-    /// Random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten points
-    /// A1-E2 empty, Black or White at random): wherever the filter holds, the full reading
-    /// (20,000 positions) finds no kill, and the alive stones found inside the area are alive
-    /// by Benson's algorithm on the whole board.
-    #[test]
-    fn the_filter_never_hides_a_kill_the_reading_finds() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+    /// `n` random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten
+    /// points A1-E2 empty, Black or White at random, a xorshift stream from `seed`): the legal
+    /// ones, each with its diagram and Black's block at F1.
+    fn random_corners(seed: u64, n: usize) -> Vec<(String, Position, PointSet)> {
+        let mut state = seed;
         let mut next = || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
         };
-        let (mut asked, mut holds, mut kills) = (0, 0, 0);
-        for _ in 0..3000 {
+        let mut corners = Vec::new();
+        for _ in 0..n {
             let mut rows = [['.'; 5]; 2];
             for row in rows.iter_mut() {
                 for c in row.iter_mut() {
@@ -924,7 +922,6 @@ mod tests {
             );
             let pos = Position::from_diagram(&d).unwrap();
             let board = pos.board();
-            let size = pos.size();
             let legal = (board.stones(Color::Black) | board.stones(Color::White))
                 .iter()
                 .all(|p| board.block_at(p).unwrap().liberty_count() > 0);
@@ -932,9 +929,23 @@ mod tests {
                 continue;
             }
             let t = board
-                .block_at(size.parse_point("F1").unwrap())
+                .block_at(pos.size().parse_point("F1").unwrap())
                 .unwrap()
                 .stones();
+            corners.push((d, pos, t));
+        }
+        corners
+    }
+
+    /// Random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten points
+    /// A1-E2 empty, Black or White at random): wherever the filter holds, the full reading
+    /// (20,000 positions) finds no kill, and the alive stones found inside the area are alive
+    /// by Benson's algorithm on the whole board.
+    #[test]
+    fn the_filter_never_hides_a_kill_the_reading_finds() {
+        let (mut asked, mut holds, mut kills) = (0, 0, 0);
+        for (d, pos, t) in random_corners(0x2545_f491_4f6c_dd1d, 3000) {
+            let board = pos.board();
             let Some(q) = query(&pos, t, 20_000) else {
                 continue;
             };
@@ -1120,47 +1131,8 @@ mod tests {
         // Random corners inside a living wall (as above), read within small budgets, plainly
         // and by deepening, with and without an extension: the same answer and the same first
         // moves shown killed as the reading that plays every child, also past the budget.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let (mut asked, mut spent, mut kills) = (0, 0, 0);
-        for _ in 0..1500 {
-            let mut rows = [['.'; 5]; 2];
-            for row in rows.iter_mut() {
-                for c in row.iter_mut() {
-                    *c = match next() % 4 {
-                        0 | 1 => '.',
-                        2 => 'X',
-                        _ => 'O',
-                    };
-                }
-            }
-            let row = |r: &[char; 5], tail: &str| {
-                let mut s: Vec<String> = r.iter().map(|c| c.to_string()).collect();
-                s.push(tail.to_string());
-                s.join(" ")
-            };
-            let d = format!(
-                "{OPEN}O O O O O O O . O\nX X X X X X O O O\n{}\n{}\nto play: X",
-                row(&rows[0], "X O . O"),
-                row(&rows[1], "X O O O"),
-            );
-            let pos = Position::from_diagram(&d).unwrap();
-            let board = pos.board();
-            let legal = (board.stones(Color::Black) | board.stones(Color::White))
-                .iter()
-                .all(|p| board.block_at(p).unwrap().liberty_count() > 0);
-            if !legal {
-                continue;
-            }
-            let t = board
-                .block_at(pos.size().parse_point("F1").unwrap())
-                .unwrap()
-                .stones();
+        for (d, pos, t) in random_corners(0x9e37_79b9_7f4a_7c15, 1500) {
             for budget in [3, 10, 30, 100] {
                 let Some(plain) = query(&pos, t, budget) else {
                     continue;

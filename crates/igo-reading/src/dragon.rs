@@ -964,7 +964,7 @@ pub fn surround_status(board: &Board, p: Point, config: &OwlConfig) -> u8 {
 pub const SURROUNDED_POINTS: usize = 24;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -1452,7 +1452,7 @@ mod tests {
     }
 
     /// The `width` x `width` position after `moves` (SGF coordinates, Black first, alternating).
-    fn game(width: u32, moves: &str) -> Position {
+    pub(crate) fn game(width: u32, moves: &str) -> Position {
         let size = igo_core::BoardSize::square(width).unwrap();
         let mut pos = Position::new(size);
         for m in moves.split_whitespace() {
@@ -1529,7 +1529,7 @@ mod tests {
     }
 
     /// The judgement of death's settings as measured (`escape_link` 2, `shut_in` 1).
-    fn shut_in() -> OwlConfig {
+    pub(crate) fn shut_in() -> OwlConfig {
         OwlConfig {
             escape_link_liberties: 2,
             shut_in_death: true,

@@ -818,6 +818,7 @@ pub(crate) fn children(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dragon::tests::shut_in;
     use igo_core::Color;
     use std::fmt::Write as _;
 
@@ -1026,25 +1027,7 @@ mod tests {
 
     /// The position after `moves` (SGF coordinates, Black first, alternating) on a 19x19 board.
     fn game_19x19(moves: &str) -> Position {
-        let size = BoardSize::square(19).unwrap();
-        let mut pos = Position::new(size);
-        for m in moves.split_whitespace() {
-            let b = m.as_bytes();
-            let p = size
-                .point(usize::from(b[0] - b'a'), usize::from(b[1] - b'a'))
-                .unwrap();
-            pos.play(Move::Play(p)).unwrap();
-        }
-        pos
-    }
-
-    /// The judgement of death's settings as measured (`escape_link` 2, `shut_in` 1).
-    fn shut_in() -> OwlConfig {
-        OwlConfig {
-            escape_link_liberties: 2,
-            shut_in_death: true,
-            ..OwlConfig::default()
-        }
+        crate::dragon::tests::game(19, moves)
     }
 
     #[test]

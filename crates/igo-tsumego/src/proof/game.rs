@@ -953,6 +953,14 @@ impl LocalGame {
         )
     }
 
+    /// Whether the life probes below apply at `s`: a life problem with the settled-life test
+    /// on, the attacker to move.
+    fn life_probe_applies(&self, s: &State) -> bool {
+        self.settled.budget > 0
+            && self.rules.life == LifeRule::Standing
+            && s.pos.to_play() == self.attacker
+    }
+
     /// Diagnostic (`IGO_DFPN_STATS`): at a position the rules do not end, with the attacker
     /// to move, in a life problem (the settled-life test on): the empty points of the largest
     /// eye space within `max_empty` a region and `max_total` in all, and whether the settled
@@ -965,10 +973,7 @@ impl LocalGame {
         max_total: usize,
         budget: u32,
     ) -> Option<(usize, bool)> {
-        if self.settled.budget == 0
-            || self.rules.life != LifeRule::Standing
-            || s.pos.to_play() != self.attacker
-        {
+        if !self.life_probe_applies(s) {
             return None;
         }
         let board = s.pos.board();
@@ -1059,10 +1064,7 @@ impl LocalGame {
         max_empty: usize,
         budget: u32,
     ) -> Option<(usize, bool)> {
-        if self.settled.budget == 0
-            || self.rules.life != LifeRule::Standing
-            || s.pos.to_play() != self.attacker
-        {
+        if !self.life_probe_applies(s) {
             return None;
         }
         let board = s.pos.board();
