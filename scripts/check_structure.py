@@ -5,7 +5,7 @@
    files and whose edges are its `crate::a::b` / `super::x` / `self::x` paths (resolved to the
    deepest module file that exists) has no cycle. A module's references to its own ancestors or
    descendants (a `mod.rs` re-exporting a child, a child using its parent's items) are the module
-   tree itself, not imports, and are left out; so are comments and `#[cfg(test)] mod tests`.
+   tree itself, not imports, and are left out; so are comments and `#[cfg(test)] mod tests` (also `pub(crate) mod tests`, whose helpers other test modules share).
 2. No function longer than 120 lines in igo-tsumego (issue 8's acceptance).
 3. Every file under `crates/igo/src/commands/` is under 400 lines.
 
@@ -43,7 +43,7 @@ def module_files(src):
 
 def code_of(path):
     text = open(path, encoding="utf-8").read()
-    cut = re.search(r"#\[cfg\(test\)\]\s*mod tests", text)
+    cut = re.search(r"#\[cfg\(test\)\]\s*(?:pub(?:\(crate\))?\s+)?mod tests", text)
     if cut:
         text = text[: cut.start()]
     return "\n".join(line.split("//")[0] for line in text.split("\n"))
