@@ -496,6 +496,13 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
 /// or more are taken for walls: read at every such node they cost more than the search.)
 const LUNCH_NODES: u64 = 300;
 
+/// The most liberties of an opponent block next to a shut-in dragon that [`shut_in_dead`]
+/// reads as a race the owner may win (besides the two-liberty lunches). A block with four
+/// liberties or more is a wall that no reading of [`LUNCH_NODES`] positions settles (an
+/// unfinished reading counts as a capture): read beside every dragon with many liberties, it
+/// called no such dragon dead and cost the search most of its time.
+const RACE_LIBERTIES: usize = 3;
+
 /// Whether the dragon of `target` (a stone), which the judgements of [`life_reason`] do not
 /// call alive at `pos`, is dead by the owl's static judgement of death
 /// ([`OwlConfig::shut_in_death`]), whoever is to move:
@@ -517,32 +524,44 @@ const LUNCH_NODES: u64 = 300;
 /// lives by joining another of its owner's dragons, is beyond it (the owl's attack therefore
 /// checks a kill it finds with this judgement by its own defence: module documentation of
 /// [`crate::owl`], "The dragon dies").
+#[cfg_attr(not(test), allow(dead_code))] // the search calls `shut_in_dead_counted`
 pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    shut_in_dead_counted(pos, target, config).0
+}
+
+/// [`shut_in_dead`], with the positions its lunch readings searched (the owl's search counts
+/// them against its own node limit, so that the judgement's cost is bounded with the search's).
+pub(crate) fn shut_in_dead_counted(
+    pos: &Position,
+    target: Point,
+    config: &OwlConfig,
+) -> (bool, u64) {
     let board = pos.board();
     let Some(owner) = board.color_at(target) else {
-        return false;
+        return (false, 0);
     };
     let size = board.size();
     let group = dragon(board, target);
     if eye_potential(board, &group, owner) >= 2 {
-        return false;
+        return (false, 0);
     }
     let empty = board.empty_points();
     let libs = group.neighbours(size) & empty;
     // No lunch: first the blocks in atari, then a short reading of the two-liberty ones.
     let around = crate::adjacent_blocks(pos, group, !owner);
     if around.iter().any(|(_, l)| l.count() <= 1) {
-        return false;
+        return (false, 0);
     }
     // No seki: an opponent block whose liberties, two or more, are all the dragon's cannot
     // fill them without putting itself in atari ([`OwlConfig::shut_in_death`]).
     if around.iter().any(|(_, l)| l.is_subset(&libs)) {
-        return false;
+        return (false, 0);
     }
     // No race the dragon may win: a block with no more than one liberty above the dragon's
     // is read as the two-liberty ones (a cutting block inside the wall, a wall of loose
     // stones).
-    let race = libs.count() + 1;
+    let race = (libs.count() + 1).min(RACE_LIBERTIES);
+    let mut nodes = 0;
     for (stones, _) in around
         .iter()
         .filter(|(_, l)| l.count() == 2 || l.count() <= race)
@@ -553,8 +572,9 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
         });
         let first = stones.first().expect("a stone");
         match reader.attack(pos, first) {
-            Ok(r) if r.complete && r.code == crate::Code::Fails => {}
-            _ => return false,
+            Ok(r) if r.complete && r.code == crate::Code::Fails => nodes += r.nodes,
+            Ok(r) => return (false, nodes + r.nodes),
+            Err(_) => return (false, nodes),
         }
     }
     // Shut in: the owner's one move does not bring the dragon to life. (The static judgement,
@@ -572,10 +592,10 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
             continue;
         }
         if life_reason(&after, target, &judge).is_some() {
-            return false;
+            return (false, nodes);
         }
     }
-    true
+    (true, nodes)
 }
 
 /// An upper bound on the eyes that the dragon `group` of `owner` can make in its eye space,

@@ -485,6 +485,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: shut_in takes 0 or 1".into());
             }
             "shut_in" => c.shut_in_death = v == 1,
+            "cut_diagonals" if v > 1 => {
+                return Err("syntax error: cut_diagonals takes 0 or 1".into());
+            }
+            "cut_diagonals" => c.cut_diagonals = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }

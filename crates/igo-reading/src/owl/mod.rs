@@ -472,8 +472,12 @@ impl Owl {
             return (false, 0);
         }
         match self.read(&after, target, false) {
-            // A defence stopped at the node limit has not shown the dragon dead.
-            Ok(d) => (d.code != Code::Fails || !d.complete, d.nodes),
+            // A defence stopped at the node limit has not shown the dragon dead, unless the
+            // estimate the owl answers with there finds no saving move either.
+            Ok(d) => (
+                d.code != Code::Fails || !(d.complete || d.estimated),
+                d.nodes,
+            ),
             Err(_) => (false, 0),
         }
     }
@@ -544,8 +548,11 @@ impl Owl {
                     Ok(d) => {
                         nodes += d.nodes;
                         // With the static judgement of death the kill's lines end early: a
-                        // defence that did not finish has not shown the dragon dead.
-                        if d.code != Code::Fails || (self.config.shut_in_death && !d.complete) {
+                        // defence that did not finish has not shown the dragon dead, unless
+                        // the estimate the owl answers with there found no saving move.
+                        if d.code != Code::Fails
+                            || (self.config.shut_in_death && !(d.complete || d.estimated))
+                        {
                             return (None, nodes);
                         }
                     }
