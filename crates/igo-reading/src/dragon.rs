@@ -179,8 +179,9 @@ pub struct OwlConfig {
     /// the stone asked about, which a shut-in dragon with room to crawl puts beyond the node
     /// limit. Not judged at a question's root (the answer there is a move read one ply deep).
     /// With it, the owl's attack names a kill only when its own defence after the kill
-    /// finishes and finds no saving move, and the owner's candidates always include the
-    /// liberties of the stone asked about when its block has two or fewer.
+    /// answers 0 (finished, or by its estimate at the node limit), the owner's candidates
+    /// always include the liberties of the stone asked about when its block has two or fewer,
+    /// and the judgement's lunch readings count against the search's node limit.
     /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
@@ -1615,5 +1616,39 @@ pub(crate) mod tests {
         assert_eq!(pos.board().liberty_count_at(pt("B2")), 3);
         assert!(eye_potential(pos.board(), &g, Color::White) < 2);
         assert!(!shut_in_dead(&pos, b3, &shut_in()));
+    }
+
+    /// GNU Go self-play game 19x19-04 after 130 moves (SGF coordinates, Black first).
+    pub(crate) const GAME_19X19_04_130: &str = "ek kf cl br pd dc de ee ef ed dg pp qn qf nc rd \
+        qc qi qk ce cf nq rp qq cd jc lq rq iq dq co rc gg fq of he cc en ge gd fe fd hf ro rn \
+        qp ok ie oi kh on kj hi do bn cp dd db cb ca gr fr rb bb lb kb lc hn bp hk gj bq rj qd \
+        sb pe pc qh oe kn gq gs gp hs fp jr jq cn kr ir mp bm bl an no al bk ak aj am bj ll sg \
+        rf sc ri si la ma ka ij mb ik hl io in fn jo jm jn jl lo lk ng pg kk kl mk lm lj";
+
+    #[test]
+    fn a_four_liberty_block_beside_a_shut_in_dragon_is_a_wall() {
+        // GNU Go self-play game 19x19-04 after 130 moves, then Black's T16 against White's
+        // S17 (GNU Go 3.8: `owl_does_attack T16 S17` 1). White's dragon is shut in and
+        // eyeless (six liberties); two Black blocks beside it have four liberties, more than
+        // the reader settles in a lunch reading: read as a race (an unfinished reading counts as a capture) it
+        // kept the dragon from being judged dead, and read beside every dragon with many
+        // liberties it cost the search most of its time. Only blocks of three liberties or
+        // fewer are read as races ([`RACE_LIBERTIES`]).
+        let mut pos = game(19, GAME_19X19_04_130);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let s17 = pt("S17");
+        assert_eq!(pos.board().color_at(s17), Some(Color::White));
+        pos.set_to_play(Color::Black);
+        pos.play(Move::Play(pt("T16"))).unwrap();
+        let g = dragon(pos.board(), s17);
+        assert_eq!((g.neighbours(size) & pos.board().empty_points()).count(), 6);
+        // Black's S18-T18-T17-T16 and Q17-R17-Q16: four liberties each.
+        let around = crate::adjacent_blocks(&pos, g, Color::Black);
+        assert!(around.iter().any(|(_, l)| l.count() == 4));
+        assert!(eye_potential(pos.board(), &g, Color::White) < 2);
+        let (dead, nodes) = shut_in_dead_counted(&pos, s17, &shut_in());
+        assert!(dead);
+        assert!(nodes < LUNCH_NODES, "{nodes}");
     }
 }
