@@ -188,8 +188,10 @@ pub struct OwlConfig {
     /// without), at two to four times the CPU time;
     /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)". The races,
     /// the seki, the check of the kill and the saving moves since: five of the six rejected
-    /// kills gone on probes, the whole harness not rerun; "Branch `owl` (2026-12-02,
-    /// 13:31-15:35 UTC)"\]
+    /// kills gone on probes; "Branch `owl` (2026-12-02, 13:31-15:35 UTC)". With the race
+    /// reading bounded and the estimated defence let through: `owl_attack` 97, `owl_defend`
+    /// 136, one kill GNU Go rejects (where its own `owl_defend` agrees), at the base's CPU
+    /// time; "Branch `owl` (2026-12-02, 16:24-18:20 UTC)"\]
     pub shut_in_death: bool,
 }
 

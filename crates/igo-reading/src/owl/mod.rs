@@ -1141,7 +1141,8 @@ mod tests {
         };
         let r = crate::read_goal(&mut table, &reader, Goal::Dragon(shut_in()), &pos, b3, true);
         assert!(!r.complete, "{r:?}");
-        assert!(r.nodes >= 1 + 300 / 4, "{r:?}");
+        // The root and a quarter of one reading of 300 positions at least.
+        assert!(r.nodes > 300 / 4, "{r:?}");
     }
 
     #[test]
