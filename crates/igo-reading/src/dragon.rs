@@ -179,16 +179,19 @@ pub struct OwlConfig {
     /// the stone asked about, which a shut-in dragon with room to crawl puts beyond the node
     /// limit. Not judged at a question's root (the answer there is a move read one ply deep).
     /// With it, the owl's attack names a kill only when its own defence after the kill
-    /// finishes and finds no saving move, and the owner's candidates always include the
-    /// liberties of the stone asked about when its block has two or fewer.
+    /// answers 0 (finished, or by its estimate at the node limit), the owner's candidates
+    /// always include the liberties of the stone asked about when its block has two or fewer,
+    /// and the judgement's lunch readings count against the search's node limit.
     /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
     /// without), at two to four times the CPU time;
     /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-02, 09:18-11:15 UTC)". The races,
     /// the seki, the check of the kill and the saving moves since: five of the six rejected
-    /// kills gone on probes, the whole harness not rerun; "Branch `owl` (2026-12-02,
-    /// 13:31-15:35 UTC)"\]
+    /// kills gone on probes; "Branch `owl` (2026-12-02, 13:31-15:35 UTC)". With the race
+    /// reading bounded and the estimated defence let through: `owl_attack` 97, `owl_defend`
+    /// 136, one kill GNU Go rejects (where its own `owl_defend` agrees), at the base's CPU
+    /// time; "Branch `owl` (2026-12-02, 16:24-18:20 UTC)"\]
     pub shut_in_death: bool,
 }
 
@@ -496,6 +499,13 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
 /// or more are taken for walls: read at every such node they cost more than the search.)
 const LUNCH_NODES: u64 = 300;
 
+/// The most liberties of an opponent block next to a shut-in dragon that [`shut_in_dead`]
+/// reads as a race the owner may win (besides the two-liberty lunches). A block with four
+/// liberties or more is a wall that no reading of [`LUNCH_NODES`] positions settles (an
+/// unfinished reading counts as a capture): read beside every dragon with many liberties, it
+/// called no such dragon dead and cost the search most of its time.
+const RACE_LIBERTIES: usize = 3;
+
 /// Whether the dragon of `target` (a stone), which the judgements of [`life_reason`] do not
 /// call alive at `pos`, is dead by the owl's static judgement of death
 /// ([`OwlConfig::shut_in_death`]), whoever is to move:
@@ -517,32 +527,44 @@ const LUNCH_NODES: u64 = 300;
 /// lives by joining another of its owner's dragons, is beyond it (the owl's attack therefore
 /// checks a kill it finds with this judgement by its own defence: module documentation of
 /// [`crate::owl`], "The dragon dies").
+#[cfg_attr(not(test), allow(dead_code))] // the search calls `shut_in_dead_counted`
 pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    shut_in_dead_counted(pos, target, config).0
+}
+
+/// [`shut_in_dead`], with the positions its lunch readings searched (the owl's search counts
+/// them against its own node limit, so that the judgement's cost is bounded with the search's).
+pub(crate) fn shut_in_dead_counted(
+    pos: &Position,
+    target: Point,
+    config: &OwlConfig,
+) -> (bool, u64) {
     let board = pos.board();
     let Some(owner) = board.color_at(target) else {
-        return false;
+        return (false, 0);
     };
     let size = board.size();
     let group = dragon(board, target);
     if eye_potential(board, &group, owner) >= 2 {
-        return false;
+        return (false, 0);
     }
     let empty = board.empty_points();
     let libs = group.neighbours(size) & empty;
     // No lunch: first the blocks in atari, then a short reading of the two-liberty ones.
     let around = crate::adjacent_blocks(pos, group, !owner);
     if around.iter().any(|(_, l)| l.count() <= 1) {
-        return false;
+        return (false, 0);
     }
     // No seki: an opponent block whose liberties, two or more, are all the dragon's cannot
     // fill them without putting itself in atari ([`OwlConfig::shut_in_death`]).
     if around.iter().any(|(_, l)| l.is_subset(&libs)) {
-        return false;
+        return (false, 0);
     }
     // No race the dragon may win: a block with no more than one liberty above the dragon's
     // is read as the two-liberty ones (a cutting block inside the wall, a wall of loose
     // stones).
-    let race = libs.count() + 1;
+    let race = (libs.count() + 1).min(RACE_LIBERTIES);
+    let mut nodes = 0;
     for (stones, _) in around
         .iter()
         .filter(|(_, l)| l.count() == 2 || l.count() <= race)
@@ -553,8 +575,9 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
         });
         let first = stones.first().expect("a stone");
         match reader.attack(pos, first) {
-            Ok(r) if r.complete && r.code == crate::Code::Fails => {}
-            _ => return false,
+            Ok(r) if r.complete && r.code == crate::Code::Fails => nodes += r.nodes,
+            Ok(r) => return (false, nodes + r.nodes),
+            Err(_) => return (false, nodes),
         }
     }
     // Shut in: the owner's one move does not bring the dragon to life. (The static judgement,
@@ -572,10 +595,10 @@ pub(crate) fn shut_in_dead(pos: &Position, target: Point, config: &OwlConfig) ->
             continue;
         }
         if life_reason(&after, target, &judge).is_some() {
-            return false;
+            return (false, nodes);
         }
     }
-    true
+    (true, nodes)
 }
 
 /// An upper bound on the eyes that the dragon `group` of `owner` can make in its eye space,
@@ -1595,5 +1618,39 @@ pub(crate) mod tests {
         assert_eq!(pos.board().liberty_count_at(pt("B2")), 3);
         assert!(eye_potential(pos.board(), &g, Color::White) < 2);
         assert!(!shut_in_dead(&pos, b3, &shut_in()));
+    }
+
+    /// GNU Go self-play game 19x19-04 after 130 moves (SGF coordinates, Black first).
+    pub(crate) const GAME_19X19_04_130: &str = "ek kf cl br pd dc de ee ef ed dg pp qn qf nc rd \
+        qc qi qk ce cf nq rp qq cd jc lq rq iq dq co rc gg fq of he cc en ge gd fe fd hf ro rn \
+        qp ok ie oi kh on kj hi do bn cp dd db cb ca gr fr rb bb lb kb lc hn bp hk gj bq rj qd \
+        sb pe pc qh oe kn gq gs gp hs fp jr jq cn kr ir mp bm bl an no al bk ak aj am bj ll sg \
+        rf sc ri si la ma ka ij mb ik hl io in fn jo jm jn jl lo lk ng pg kk kl mk lm lj";
+
+    #[test]
+    fn a_four_liberty_block_beside_a_shut_in_dragon_is_a_wall() {
+        // GNU Go self-play game 19x19-04 after 130 moves, then Black's T16 against White's
+        // S17 (GNU Go 3.8: `owl_does_attack T16 S17` 1). White's dragon is shut in and
+        // eyeless (six liberties); two Black blocks beside it have four liberties, more than
+        // the reader settles in a lunch reading: read as a race (an unfinished reading counts as a capture) it
+        // kept the dragon from being judged dead, and read beside every dragon with many
+        // liberties it cost the search most of its time. Only blocks of three liberties or
+        // fewer are read as races ([`RACE_LIBERTIES`]).
+        let mut pos = game(19, GAME_19X19_04_130);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let s17 = pt("S17");
+        assert_eq!(pos.board().color_at(s17), Some(Color::White));
+        pos.set_to_play(Color::Black);
+        pos.play(Move::Play(pt("T16"))).unwrap();
+        let g = dragon(pos.board(), s17);
+        assert_eq!((g.neighbours(size) & pos.board().empty_points()).count(), 6);
+        // Black's S18-T18-T17-T16 and Q17-R17-Q16: four liberties each.
+        let around = crate::adjacent_blocks(&pos, g, Color::Black);
+        assert!(around.iter().any(|(_, l)| l.count() == 4));
+        assert!(eye_potential(pos.board(), &g, Color::White) < 2);
+        let (dead, nodes) = shut_in_dead_counted(&pos, s17, &shut_in());
+        assert!(dead);
+        assert!(nodes < LUNCH_NODES, "{nodes}");
     }
 }

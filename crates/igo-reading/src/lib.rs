@@ -47,6 +47,11 @@ use std::collections::HashMap;
 use igo_core::{BoardSize, Color, Move, Point, PointSet, Position};
 use thiserror::Error;
 
+/// The tactical positions of the owl's judgement of death (its lunch readings,
+/// [`owl::OwlConfig::shut_in_death`]) that count as one node of the owl's search against its node
+/// limit: the judgement's cost is bounded with the search's.
+const LUNCH_NODE_SHARE: u64 = 4;
+
 /// How well an attack or a defence works (GNU Go's result codes, by their GTP numbers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Code {
@@ -597,7 +602,14 @@ impl Search<'_> {
         if let Goal::Dragon(config) = self.goal {
             // Shut in and eyeless: dead (the owl's module documentation), below the root. Kept
             // in the table: it costs a static judgement of each owner move near the dragon.
-            if config.shut_in_death && ply > 0 && dragon::shut_in_dead(pos, self.target, &config) {
+            let dead = config.shut_in_death && ply > 0 && {
+                // Its lunch readings count against the search's node limit (a share of them:
+                // a tactical position costs a fraction of an owl node's candidates).
+                let (dead, lunch) = dragon::shut_in_dead_counted(pos, self.target, &config);
+                self.nodes += lunch / LUNCH_NODE_SHARE;
+                dead
+            };
+            if dead {
                 self.table.insert(
                     key,
                     Proven {

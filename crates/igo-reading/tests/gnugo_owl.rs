@@ -808,7 +808,13 @@ fn owl_game_moves() {
         .into_iter()
         .filter(|c| size_only.is_none_or(|s| c.size.width() == s))
         .collect();
+    // IGO_OWL_RANGE="FROM TO": only the positions FROM..TO (counted from 0) of those (a long
+    // run split in parts side by side; the progress counts stay those of the whole run).
+    let range = env_pair("IGO_OWL_RANGE").unwrap_or((0, usize::MAX));
     for (i, case) in cases.iter().enumerate() {
+        if i < range.0 || i >= range.1 {
+            continue;
+        }
         let size = case.size;
         set_up_fast(&mut engine, size, &case.moves);
         let mut asked = PointSet::EMPTY;

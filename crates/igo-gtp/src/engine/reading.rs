@@ -443,7 +443,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or 2: `OwlConfig::enclosed_group_target`
 /// block, linked or amalgamated; `enclosed_check` N: `OwlConfig::enclosed_check_moves`;
 /// `escape_block` 0 or 1: `OwlConfig::escape_block_check`; `escape_link` N:
-/// `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1: `OwlConfig::shut_in_death`) for the
+/// `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1: `OwlConfig::shut_in_death`;
+/// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -485,6 +486,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: shut_in takes 0 or 1".into());
             }
             "shut_in" => c.shut_in_death = v == 1,
+            "cut_diagonals" if v > 1 => {
+                return Err("syntax error: cut_diagonals takes 0 or 1".into());
+            }
+            "cut_diagonals" => c.cut_diagonals = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -492,7 +497,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-         shut_in {}",
+         shut_in {} cut_diagonals {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -505,7 +510,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.enclosed_check_moves,
         u8::from(c.escape_block_check),
         c.escape_link_liberties,
-        u8::from(c.shut_in_death)
+        u8::from(c.shut_in_death),
+        u8::from(c.cut_diagonals)
     ))
 }
 
@@ -697,6 +703,8 @@ mod tests {
             "igo-owl_settings escape_link 3",
             "igo-owl_settings shut_in 1",
             "igo-owl_settings shut_in 2",
+            "igo-owl_settings cut_diagonals 1",
+            "igo-owl_settings cut_diagonals 2",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -704,7 +712,7 @@ mod tests {
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-                 shut_in {}",
+                 shut_in {} cut_diagonals {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -717,29 +725,35 @@ mod tests {
                 d.enclosed_check_moves,
                 u8::from(d.escape_block_check),
                 d.escape_link_liberties,
-                u8::from(d.shut_in_death)
+                u8::from(d.shut_in_death),
+                u8::from(d.cut_diagonals)
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 0 shut_in 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 0 shut_in 0 cut_diagonals 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 0 shut_in 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 0 shut_in 0 cut_diagonals 0"));
         assert!(a[8]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_block 1 escape_link 0 shut_in 0"));
+            .ends_with(" escape_block 1 escape_link 0 shut_in 0 cut_diagonals 0"));
         assert!(a[10]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_block 1 escape_link 3 shut_in 0"));
+            .ends_with(" escape_block 1 escape_link 3 shut_in 0 cut_diagonals 0"));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 1"));
+            .ends_with(" escape_link 3 shut_in 1 cut_diagonals 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[13]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_link 3 shut_in 1 cut_diagonals 1"));
+        assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));

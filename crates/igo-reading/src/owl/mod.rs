@@ -71,14 +71,16 @@
 //! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
 //! worth at most one eye with its owner moving first, no one owner move brings it to life by
 //! the tests above, it has no lunch (an opponent block next to it that the owner captures,
-//! reading the blocks with no more than one liberty above the dragon's: races) and no seki (an
-//! opponent block whose liberties are all the dragon's). GNU Go's owl ends such lines the same
-//! way (no escape, eye space below two eyes); without it a shut-in dragon that can still crawl
-//! must be read to its capture. As the judgement ends lines early, a kill the attack's search
+//! reading the blocks with no more than one liberty above the dragon's and three at most:
+//! races) and no seki (an opponent block whose liberties are all the dragon's). GNU Go's owl
+//! ends such lines the same way (no escape, eye space below two eyes); without it a shut-in
+//! dragon that can still crawl must be read to its capture. The judgement's lunch readings
+//! count against the search's node limit (a quarter of their positions), so that its cost is
+//! bounded with the search's. As the judgement ends lines early, a kill the attack's search
 //! finds with it is named only when the owl's own defence after the kill (the full reading of
-//! [`Owl::defend`]) finishes and finds no saving move, the selective second look's kills
-//! likewise; and the owner always reads the liberties of the stone asked about when its block
-//! has two or fewer.
+//! [`Owl::defend`]) answers 0, finished or by its estimate at the node limit, the selective
+//! second look's kills likewise; and the owner always reads the liberties of the stone asked
+//! about when its block has two or fewer.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
@@ -455,8 +457,8 @@ impl Owl {
     }
 
     /// Whether the owl's own defence (the full reading of [`Owl::defend`]) saves the dragon of
-    /// `target` after the attacker's move `mv`, or does not finish, with the positions it
-    /// searched: a kill that captures the stone asked about, or that is no move, is not
+    /// `target` after the attacker's move `mv`, or stops at its node limit where its estimate
+    /// still names a move or was not taken, with the positions it searched: a kill that captures the stone asked about, or that is no move, is not
     /// refuted.
     fn refuted_kill(&mut self, pos: &Position, target: Point, mv: Option<Move>) -> (bool, u64) {
         let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
@@ -472,8 +474,12 @@ impl Owl {
             return (false, 0);
         }
         match self.read(&after, target, false) {
-            // A defence stopped at the node limit has not shown the dragon dead.
-            Ok(d) => (d.code != Code::Fails || !d.complete, d.nodes),
+            // A defence stopped at the node limit has not shown the dragon dead, unless the
+            // estimate the owl answers with there finds no saving move either.
+            Ok(d) => (
+                d.code != Code::Fails || !(d.complete || d.estimated),
+                d.nodes,
+            ),
             Err(_) => (false, 0),
         }
     }
@@ -544,8 +550,11 @@ impl Owl {
                     Ok(d) => {
                         nodes += d.nodes;
                         // With the static judgement of death the kill's lines end early: a
-                        // defence that did not finish has not shown the dragon dead.
-                        if d.code != Code::Fails || (self.config.shut_in_death && !d.complete) {
+                        // defence that did not finish has not shown the dragon dead, unless
+                        // the estimate the owl answers with there found no saving move.
+                        if d.code != Code::Fails
+                            || (self.config.shut_in_death && !(d.complete || d.estimated))
+                        {
                             return (None, nodes);
                         }
                     }
@@ -1090,6 +1099,50 @@ mod tests {
         assert!(owl.candidates(&pos, b11, false).contains(&b10));
         let defence = owl.defend(&pos, b11).unwrap();
         assert_eq!(defence.gtp_text(size), "1 B10", "{defence:?}");
+    }
+
+    #[test]
+    fn a_kill_stands_when_the_owls_defence_after_it_estimates_no_saving_move() {
+        // GNU Go self-play game 19x19-04 after 150 moves: Black kills White's S17 at T16 (GNU
+        // Go 3.8: `owl_attack S17` 1 T16). The owl's defence after T16 stops at its node limit
+        // and its estimate finds no saving move: the owl answers `owl_defend` there with 0,
+        // and the kill stands (before, only a finished defence let it stand: `0`).
+        let moves = format!(
+            "{} og mm km mn nh kd bc nb mc ob mr nr mg ho ip ms ab ba ep pb",
+            crate::dragon::tests::GAME_19X19_04_130
+        );
+        let pos = game_19x19(&moves);
+        let size = pos.size();
+        let s17 = size.parse_point("S17").unwrap();
+        let t16 = Move::Play(size.parse_point("T16").unwrap());
+        let mut owl = Owl::new(shut_in());
+        let (refuted, _) = owl.refuted_kill(&pos, s17, Some(t16));
+        assert!(!refuted);
+        let attack = owl.attack(&pos, s17).unwrap();
+        assert_eq!(attack.mv, Some(t16), "{attack:?}");
+    }
+
+    #[test]
+    fn the_judgements_lunch_readings_count_against_the_node_limit() {
+        // GNU Go self-play game 9x9-07 after 20 moves, Black to attack White's B3: after
+        // Black's B2 the judgement of death reads B2 as a race (300 positions, unfinished).
+        // With a node limit of one the root is the search's only node, but the judgement at
+        // each of its children counts its readings (a quarter of their positions).
+        let pos = crate::dragon::tests::game(
+            9,
+            "id ig ee dc cd cc fd fb bd bc hg cg eg dd cf bg bf de df ad",
+        );
+        let b3 = pos.size().parse_point("B3").unwrap();
+        let mut table = HashMap::new();
+        let reader = ReaderConfig {
+            node_limit: 1,
+            max_depth: 40,
+            ..ReaderConfig::default()
+        };
+        let r = crate::read_goal(&mut table, &reader, Goal::Dragon(shut_in()), &pos, b3, true);
+        assert!(!r.complete, "{r:?}");
+        // The root and a quarter of one reading of 300 positions at least.
+        assert!(r.nodes > 300 / 4, "{r:?}");
     }
 
     #[test]
