@@ -286,7 +286,7 @@ mod tests {
 
     /// The solver as it was before the regions of one point were found without a fill each:
     /// the oracle of [`BensonSolver`] on random positions.
-struct ReferenceSolver {
+    struct ReferenceSolver {
         /// Per block, at its first stone: stones, liberties, the names of its vital regions.
         block_stones: Box<[PointSet]>,
         block_libs: Box<[PointSet]>,
@@ -297,8 +297,7 @@ struct ReferenceSolver {
         /// The name (first point) of the region holding each point without an own stone.
         region_of: Box<[u16]>,
     }
-    
-    
+
     impl ReferenceSolver {
         /// A solver with its work space for any board up to 19x19.
         fn new() -> ReferenceSolver {
@@ -312,7 +311,7 @@ struct ReferenceSolver {
                 region_of: vec![0; MAX_INDEX].into_boxed_slice(),
             }
         }
-    
+
         /// Benson's unconditional life for `color` on `board`.
         fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
             let size = board.size();
@@ -330,7 +329,7 @@ struct ReferenceSolver {
             if own.is_empty() {
                 return none;
             }
-    
+
             // A region holding an empty point next to no own stone is vital to no block (that
             // point is nobody's liberty) and is not small, so it can be neither vital nor safe
             // territory, nor make any block alive: the fixed point below never needs it. One fill
@@ -344,7 +343,7 @@ struct ReferenceSolver {
                 g.flood_fill(&far, &rest)
             };
             let rest = rest - irrelevant;
-    
+
             // The other regions, named by their first point. Only the points next to own stones
             // are ever looked up in `region_of`.
             let mut region_names = PointSet::EMPTY;
@@ -360,12 +359,12 @@ struct ReferenceSolver {
                     self.region_of[q.index()] = name as u16;
                 }
             }
-    
+
             // A block lives by two vital regions at least.
             if !region_names.has_two_or_more() {
                 return none;
             }
-    
+
             // The blocks next to those regions (no other block can live, nor bound one of them),
             // each named by one of its stones; their vital regions and the regions' boundaries.
             let mut block_names = PointSet::EMPTY;
@@ -398,7 +397,7 @@ struct ReferenceSolver {
                 self.block_libs[name] = libs;
                 self.block_vital[name] = vital;
             }
-    
+
             // The fixed point.
             let mut alive = block_names;
             let mut healthy = region_names;
@@ -423,7 +422,7 @@ struct ReferenceSolver {
             if alive.is_empty() {
                 return none;
             }
-    
+
             let mut alive_blocks = PointSet::EMPTY;
             let mut vital_names = PointSet::EMPTY;
             for b in alive.iter() {

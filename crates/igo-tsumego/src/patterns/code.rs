@@ -44,7 +44,8 @@ pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
                 .flatten()
             {
                 Some(q) => {
-                    (u64::from(own.contains(q)) * OWN) | (u64::from(opponent.contains(q)) * OPPONENT)
+                    (u64::from(own.contains(q)) * OWN)
+                        | (u64::from(opponent.contains(q)) * OPPONENT)
                 }
                 None => OFF,
             };
@@ -168,7 +169,7 @@ mod tests {
     fn the_codes_are_those_of_the_cell_by_cell_reading_on_random_boards() {
         // Random boards of random sizes (1x1 to 19x19, rectangular), stones at random densities:
         // every point's 3x3 and 5x5 codes for both movers, and the 3x3 inside the 5x5.
-        let mut rng = igo_core::seeded_rng(0x0c0d_e5);
+        let mut rng = igo_core::seeded_rng(0x000c_0de5);
         let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
         let mut points = 0;
         for _ in 0..3000 {
