@@ -152,17 +152,16 @@ impl BensonSolver {
         };
         let rest = rest - irrelevant;
 
-        // The other regions, named by their first point. Only the points next to own stones
-        // are ever looked up in `region_of`. The regions of one point (no neighbour without an
-        // own stone: in a tsumego, the eyes of the attacker's frame and most of a living
-        // group's eyes) are found all at once, without a fill each.
+        // The other regions, named by their first point. Only the points next to own stones in
+        // regions of two points or more are ever looked up in `region_of`. The regions of one
+        // point (no neighbour without an own stone: in a tsumego, the eyes of the attacker's
+        // frame and most of a living group's eyes) are found all at once, without a fill each.
         let singles = rest - rest.neighbours(size);
         let mut region_names = singles;
         for seed in singles.iter() {
             let name = seed.index();
             self.region_points[name] = PointSet::single(seed);
             self.region_boundary[name] = PointSet::EMPTY;
-            self.region_of[name] = Some(seed);
         }
         let mut left = rest - singles;
         while let Some(seed) = left.first() {
@@ -193,9 +192,15 @@ impl BensonSolver {
             let name = seed.index();
             let around = stones.neighbours(size) - own;
             let libs = around & empty;
-            let mut vital = PointSet::EMPTY;
+            // A region of one point next to the block is vital to it when the point is empty
+            // (a liberty, then): all of them at once.
+            let near_singles = around & singles;
+            for q in near_singles.iter() {
+                self.region_boundary[q.index()].insert(seed);
+            }
+            let mut vital = near_singles & empty;
             let mut seen = PointSet::EMPTY;
-            for q in (around - irrelevant).iter() {
+            for q in (around - irrelevant - singles).iter() {
                 let rp = self.region_of[q.index()].expect("a point next to a block has a region");
                 let r = rp.index();
                 if seen.contains(rp) {
