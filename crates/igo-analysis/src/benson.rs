@@ -34,7 +34,7 @@
 
 use std::cell::RefCell;
 
-use igo_core::{Board, Color, PointSet};
+use igo_core::{Board, Color, Point, PointSet};
 
 use crate::geometry::{geometry, MAX_INDEX};
 
@@ -97,7 +97,7 @@ pub struct BensonSolver {
     region_points: Box<[PointSet]>,
     region_boundary: Box<[PointSet]>,
     /// The name (first point) of the region holding each point without an own stone.
-    region_of: Box<[u16]>,
+    region_of: Box<[Option<Point>]>,
 }
 
 impl Default for BensonSolver {
@@ -116,7 +116,7 @@ impl BensonSolver {
             block_vital: sets(),
             region_points: sets(),
             region_boundary: sets(),
-            region_of: vec![0; MAX_INDEX].into_boxed_slice(),
+            region_of: vec![None; MAX_INDEX].into_boxed_slice(),
         }
     }
 
@@ -152,10 +152,18 @@ impl BensonSolver {
         };
         let rest = rest - irrelevant;
 
-        // The other regions, named by their first point. Only the points next to own stones
-        // are ever looked up in `region_of`.
-        let mut region_names = PointSet::EMPTY;
-        let mut left = rest;
+        // The other regions, named by their first point. Only the points next to own stones in
+        // regions of two points or more are ever looked up in `region_of`. The regions of one
+        // point (no neighbour without an own stone: in a tsumego, the eyes of the attacker's
+        // frame and most of a living group's eyes) are found all at once, without a fill each.
+        let singles = rest - rest.neighbours(size);
+        let mut region_names = singles;
+        for seed in singles.iter() {
+            let name = seed.index();
+            self.region_points[name] = PointSet::single(seed);
+            self.region_boundary[name] = PointSet::EMPTY;
+        }
+        let mut left = rest - singles;
         while let Some(seed) = left.first() {
             let points = g.flood_fill(&PointSet::single(seed), &rest);
             left -= points;
@@ -164,7 +172,7 @@ impl BensonSolver {
             self.region_points[name] = points;
             self.region_boundary[name] = PointSet::EMPTY;
             for q in (points & touching).iter() {
-                self.region_of[q.index()] = name as u16;
+                self.region_of[q.index()] = Some(seed);
             }
         }
 
@@ -184,11 +192,17 @@ impl BensonSolver {
             let name = seed.index();
             let around = stones.neighbours(size) - own;
             let libs = around & empty;
-            let mut vital = PointSet::EMPTY;
+            // A region of one point next to the block is vital to it when the point is empty
+            // (a liberty, then): all of them at once.
+            let near_singles = around & singles;
+            for q in near_singles.iter() {
+                self.region_boundary[q.index()].insert(seed);
+            }
+            let mut vital = near_singles & empty;
             let mut seen = PointSet::EMPTY;
-            for q in (around - irrelevant).iter() {
-                let r = self.region_of[q.index()] as usize;
-                let rp = size.point_from_index(r).expect("region names are points");
+            for q in (around - irrelevant - singles).iter() {
+                let rp = self.region_of[q.index()].expect("a point next to a block has a region");
+                let r = rp.index();
                 if seen.contains(rp) {
                     continue;
                 }
@@ -274,6 +288,222 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> BensonResult {
 mod tests {
     use super::*;
     use igo_core::{ByColor, Position};
+
+    /// The solver as it was before the regions of one point were found without a fill each:
+    /// the oracle of [`BensonSolver`] on random positions.
+    struct ReferenceSolver {
+        /// Per block, at its first stone: stones, liberties, the names of its vital regions.
+        block_stones: Box<[PointSet]>,
+        block_libs: Box<[PointSet]>,
+        block_vital: Box<[PointSet]>,
+        /// Per region, at its first point: points, the names of its boundary blocks.
+        region_points: Box<[PointSet]>,
+        region_boundary: Box<[PointSet]>,
+        /// The name (first point) of the region holding each point without an own stone.
+        region_of: Box<[u16]>,
+    }
+
+    impl ReferenceSolver {
+        /// A solver with its work space for any board up to 19x19.
+        fn new() -> ReferenceSolver {
+            let sets = || vec![PointSet::EMPTY; MAX_INDEX].into_boxed_slice();
+            ReferenceSolver {
+                block_stones: sets(),
+                block_libs: sets(),
+                block_vital: sets(),
+                region_points: sets(),
+                region_boundary: sets(),
+                region_of: vec![0; MAX_INDEX].into_boxed_slice(),
+            }
+        }
+
+        /// Benson's unconditional life for `color` on `board`.
+        fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
+            let size = board.size();
+            let g = geometry(size);
+            let full = g.full;
+            let own = board.stones(color);
+            let empty = board.empty_points();
+            let rest = full - own;
+            let none = BensonResult {
+                color,
+                alive_blocks: PointSet::EMPTY,
+                vital_regions: PointSet::EMPTY,
+                safe_territory: PointSet::EMPTY,
+            };
+            if own.is_empty() {
+                return none;
+            }
+
+            // A region holding an empty point next to no own stone is vital to no block (that
+            // point is nobody's liberty) and is not small, so it can be neither vital nor safe
+            // territory, nor make any block alive: the fixed point below never needs it. One fill
+            // from all such points at once finds every one of them (in a tsumego, the whole outside
+            // and the attacker's wall), which is most of the work of filling them one by one.
+            let touching = own.neighbours(size) - own;
+            let far = empty - touching;
+            let irrelevant = if far.is_empty() {
+                PointSet::EMPTY
+            } else {
+                g.flood_fill(&far, &rest)
+            };
+            let rest = rest - irrelevant;
+
+            // The other regions, named by their first point. Only the points next to own stones
+            // are ever looked up in `region_of`.
+            let mut region_names = PointSet::EMPTY;
+            let mut left = rest;
+            while let Some(seed) = left.first() {
+                let points = g.flood_fill(&PointSet::single(seed), &rest);
+                left -= points;
+                region_names.insert(seed);
+                let name = seed.index();
+                self.region_points[name] = points;
+                self.region_boundary[name] = PointSet::EMPTY;
+                for q in (points & touching).iter() {
+                    self.region_of[q.index()] = name as u16;
+                }
+            }
+
+            // A block lives by two vital regions at least.
+            if !region_names.has_two_or_more() {
+                return none;
+            }
+
+            // The blocks next to those regions (no other block can live, nor bound one of them),
+            // each named by one of its stones; their vital regions and the regions' boundaries.
+            let mut block_names = PointSet::EMPTY;
+            let mut left = own & rest.neighbours(size);
+            while let Some(seed) = left.first() {
+                let stones = g.flood_fill(&PointSet::single(seed), &own);
+                left -= stones;
+                block_names.insert(seed);
+                let name = seed.index();
+                let around = stones.neighbours(size) - own;
+                let libs = around & empty;
+                let mut vital = PointSet::EMPTY;
+                let mut seen = PointSet::EMPTY;
+                for q in (around - irrelevant).iter() {
+                    let r = self.region_of[q.index()] as usize;
+                    let rp = size.point_from_index(r).expect("region names are points");
+                    if seen.contains(rp) {
+                        continue;
+                    }
+                    seen.insert(rp);
+                    self.region_boundary[r].insert(seed);
+                    let region_empty = self.region_points[r] & empty;
+                    // A region without empty points holds only enemy stones without liberties, which
+                    // play never makes; it is vital to nothing.
+                    if !region_empty.is_empty() && region_empty.is_subset(&libs) {
+                        vital.insert(rp);
+                    }
+                }
+                self.block_stones[name] = stones;
+                self.block_libs[name] = libs;
+                self.block_vital[name] = vital;
+            }
+
+            // The fixed point.
+            let mut alive = block_names;
+            let mut healthy = region_names;
+            loop {
+                let mut changed = false;
+                for b in alive.iter() {
+                    if !(self.block_vital[b.index()] & healthy).has_two_or_more() {
+                        alive.remove(b);
+                        changed = true;
+                    }
+                }
+                for r in healthy.iter() {
+                    if !self.region_boundary[r.index()].is_subset(&alive) {
+                        healthy.remove(r);
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            if alive.is_empty() {
+                return none;
+            }
+
+            let mut alive_blocks = PointSet::EMPTY;
+            let mut vital_names = PointSet::EMPTY;
+            for b in alive.iter() {
+                alive_blocks |= self.block_stones[b.index()];
+                vital_names |= self.block_vital[b.index()] & healthy;
+            }
+            let touching = alive_blocks.neighbours(size);
+            let mut vital_regions = PointSet::EMPTY;
+            let mut safe_territory = PointSet::EMPTY;
+            for r in healthy.iter() {
+                let points = self.region_points[r.index()];
+                if vital_names.contains(r) {
+                    vital_regions |= points;
+                    safe_territory |= points;
+                } else if !self.region_boundary[r.index()].is_empty()
+                    && (points & empty).is_subset(&touching)
+                {
+                    safe_territory |= points;
+                }
+            }
+            BensonResult {
+                color,
+                alive_blocks,
+                vital_regions,
+                safe_territory,
+            }
+        }
+    }
+
+    #[test]
+    fn the_solver_agrees_with_the_one_that_filled_every_region_on_random_positions() {
+        // Random boards of random sizes with stones at random densities (captured blocks
+        // removed by playing them in), and framed local-board-like positions: a wall with
+        // eyes along two sides. Both colours, every field of the result.
+        let mut rng = igo_core::seeded_rng(0xbe_25_0e);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut fast = BensonSolver::new();
+        let mut oracle = ReferenceSolver::new();
+        let (mut alive, mut safe) = (0, 0);
+        for case in 0..4000 {
+            let (w, h) = (2 + below(18), 2 + below(18));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let density = 20 + below(75);
+            let mut pos = Position::new(size);
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                // Every other case: a frame of Black stones with one-point eyes on the two
+                // last lines (the tsumego local board's wall).
+                let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+                let c = if frame {
+                    if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                        continue;
+                    }
+                    Color::Black
+                } else if below(100) >= density {
+                    continue;
+                } else if below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                pos.set_to_play(c);
+                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                    pos.play_fast(p);
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let got = fast.solve(pos.board(), color);
+                assert_eq!(got, oracle.solve(pos.board(), color), "{pos}");
+                alive += usize::from(!got.alive_blocks.is_empty());
+                safe += usize::from(!got.safe_territory.is_empty());
+            }
+        }
+        // The positions are not all trivial.
+        assert!(alive > 1000 && safe > 1000, "{alive} {safe}");
+    }
 
     fn both(diagram: &str) -> (Position, ByColor<BensonResult>) {
         let pos = Position::from_diagram(diagram).unwrap();

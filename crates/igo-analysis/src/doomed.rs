@@ -497,6 +497,18 @@ impl Search<'_> {
             if self.spent() {
                 continue;
             }
+            if depth == 1 {
+                // The child is a leaf of this depth: `wins` would count its visit (within the
+                // budget: `spent` said so), win if the move captures enough, else cut the line
+                // by the depth. The stones it captures are known without playing it (the
+                // defender blocks next to it in atari), so the position is not copied.
+                self.visited += 1;
+                if self.leaf_captures(pos, p, removed).count() >= self.q.needed {
+                    return true;
+                }
+                self.depth_cut = true;
+                continue;
+            }
             let mut next = self.pool.copy_of(pos);
             next.play_fast(p);
             let now_removed = removed | (self.q.target - next.board().stones(!me));
@@ -508,6 +520,26 @@ impl Search<'_> {
         }
         // No pass: the defender would answer it with a pass, two passes, the attacker's loss.
         false
+    }
+
+    /// The target points captured after the attacker's legal move `p` from `pos`, `removed`
+    /// captured before: [`Search::attacker_moves`]'s `now_removed` of the position after it
+    /// (the target points without a defender stone), found without playing the move: the
+    /// move captures exactly the defender blocks next to it in atari (their last liberty is
+    /// `p`).
+    #[inline]
+    fn leaf_captures(&self, pos: &Position, p: igo_core::Point, removed: PointSet) -> PointSet {
+        let board = pos.board();
+        let defender = !self.q.attacker;
+        let mut captured = PointSet::EMPTY;
+        for q in pos.size().neighbours(p) {
+            if board.color_at(q) == Some(defender) && board.in_atari(q) && !captured.contains(q) {
+                if let Some(b) = board.block_at(q) {
+                    captured |= b.stones();
+                }
+            }
+        }
+        removed | (self.q.target - board.stones(defender)) | (self.q.target & captured)
     }
 
     fn defender_moves(

@@ -16,36 +16,51 @@ pub const EMPTY: u64 = 0b00;
 /// Off the board.
 pub const OFF: u64 = 0b11;
 
-/// The 2-bit state of the point at offset `(dx, dy)` from `p`, seen by `mover`.
-#[inline]
-fn state(board: &Board, p: Point, dx: isize, dy: isize, mover: Color) -> u64 {
-    let size = board.size();
-    let (x, y) = size.coords(p);
-    let (nx, ny) = (x as isize + dx, y as isize + dy);
-    if nx < 0 || ny < 0 {
-        return OFF;
-    }
-    match size.point(nx as usize, ny as usize) {
-        None => OFF,
-        Some(q) => match board.color_at(q) {
-            None => EMPTY,
-            Some(c) if c == mover => OWN,
-            Some(_) => OPPONENT,
-        },
-    }
-}
-
 /// The code of the `n` x `n` square (`n` = 3 or 5) centred on `p`, seen by `mover`.
+///
+/// The point's coordinates are found once, and each cell's state is read from the two colours'
+/// stone sets by bit tests (no branch on the colour, which a playout's random stones made
+/// mispredicted): an earlier form found the coordinates of every cell again, two divisions
+/// each, and matched on its colour.
 #[inline]
 pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
+    let size = board.size();
+    let (x, y) = size.coords(p);
+    let (w, h) = (size.width() as isize, size.height() as isize);
     let r = (n / 2) as isize;
+    let (x, y) = (x as isize, y as isize);
+    let own = board.stones(mover);
+    let opponent = board.stones(!mover);
     let mut c = 0u64;
-    for dy in -r..=r {
-        for dx in -r..=r {
-            c = (c << 2) | state(board, p, dx, dy, mover);
+    for ny in y - r..=y + r {
+        if ny < 0 || ny >= h {
+            // A whole row off the board: n cells of OFF.
+            c = (c << (2 * n)) | ((1u64 << (2 * n)) - 1);
+            continue;
+        }
+        for nx in x - r..=x + r {
+            let s = match (nx >= 0 && nx < w)
+                .then(|| size.point(nx as usize, ny as usize))
+                .flatten()
+            {
+                Some(q) => {
+                    (u64::from(own.contains(q)) * OWN)
+                        | (u64::from(opponent.contains(q)) * OPPONENT)
+                }
+                None => OFF,
+            };
+            c = (c << 2) | s;
         }
     }
     c
+}
+
+/// The 3x3 code of the centre of a 5x5 code (the middle three cells of its middle three
+/// rows): `code3` of the same point and mover.
+#[inline]
+pub fn inner3(code5: u64) -> u32 {
+    let row = |k: u32| ((code5 >> (10 * (4 - k) + 2)) & 0x3F) as u32;
+    (row(1) << 12) | (row(2) << 6) | row(3)
 }
 
 /// The 3x3 code (18 bits) around `p` for `mover`.
@@ -120,6 +135,79 @@ pub fn swap_colours(code: u64, n: usize) -> u64 {
 mod tests {
     use super::*;
     use igo_core::Position;
+
+    /// The first form of [`code`], cell by cell from the point's coordinates: the oracle of
+    /// the faster one.
+    fn code_reference(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
+        let state = |dx: isize, dy: isize| {
+            let size = board.size();
+            let (x, y) = size.coords(p);
+            let (nx, ny) = (x as isize + dx, y as isize + dy);
+            if nx < 0 || ny < 0 {
+                return OFF;
+            }
+            match size.point(nx as usize, ny as usize) {
+                None => OFF,
+                Some(q) => match board.color_at(q) {
+                    None => EMPTY,
+                    Some(c) if c == mover => OWN,
+                    Some(_) => OPPONENT,
+                },
+            }
+        };
+        let r = (n / 2) as isize;
+        let mut c = 0u64;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                c = (c << 2) | state(dx, dy);
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn the_codes_are_those_of_the_cell_by_cell_reading_on_random_boards() {
+        // Random boards of random sizes (1x1 to 19x19, rectangular), stones at random densities:
+        // every point's 3x3 and 5x5 codes for both movers, and the 3x3 inside the 5x5.
+        let mut rng = igo_core::seeded_rng(0x000c_0de5);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut points = 0;
+        for _ in 0..3000 {
+            let (w, h) = (1 + below(19), 1 + below(19));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let density = below(90);
+            let mut rows = String::new();
+            for _ in 0..h {
+                for _ in 0..w {
+                    rows.push(if below(100) >= density {
+                        '.'
+                    } else if below(2) == 0 {
+                        'X'
+                    } else {
+                        'O'
+                    });
+                    rows.push(' ');
+                }
+                rows.push('\n');
+            }
+            let Ok(pos) = Position::from_diagram(&rows) else {
+                continue; // a block without liberties
+            };
+            assert_eq!(pos.size(), size);
+            let board = pos.board();
+            for p in size.points() {
+                for mover in [Color::Black, Color::White] {
+                    let c3 = code3(board, p, mover);
+                    let c5 = code5(board, p, mover);
+                    assert_eq!(c3 as u64, code_reference(board, p, mover, 3), "{rows}");
+                    assert_eq!(c5, code_reference(board, p, mover, 5), "{rows}");
+                    assert_eq!(inner3(c5), c3, "{rows}");
+                    points += 1;
+                }
+            }
+        }
+        assert!(points > 100_000, "{points}");
+    }
 
     #[test]
     fn the_papers_cut_example_encodes_as_table_8() {

@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use igo_core::{Point, Position};
 
-use super::code::{code3, code5, symmetries};
+use super::code::{code5, inner3, symmetries};
 
 /// Counts of one shape class.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -124,11 +124,14 @@ impl Patterns {
     pub fn weight(&self, pos: &Position, p: Point) -> Option<f32> {
         let board = pos.board();
         let mover = pos.to_play();
-        let w3 = self.table3[code3(board, p, mover) as usize];
+        // The 5x5 code read once, the 3x3 code its centre (reading the two apart read the
+        // centre's cells twice).
+        let c5 = code5(board, p, mover);
+        let w3 = self.table3[inner3(c5) as usize];
         if w3.is_nan() {
             return None; // no 5x5 shape can be known if its centre 3x3 is not
         }
-        match self.table5.get(&code5(board, p, mover)) {
+        match self.table5.get(&c5) {
             Some(&w5) => Some(w5.max(w3)),
             None => Some(w3),
         }

@@ -990,15 +990,7 @@ impl LocalGame {
         if empty < 2 {
             return Some((empty, false));
         }
-        let q = SettledQuery {
-            defender: !self.attacker,
-            target: standing,
-            need: self.target.count() - self.needed + 1,
-            eyes,
-            budget,
-            max_depth: self.settled.max_depth,
-            known_not_alive: true,
-        };
+        let q = self.settled_query(standing, eyes, budget);
         Some((empty, settled(&s.pos, &q, benson)))
     }
 
@@ -1081,15 +1073,7 @@ impl LocalGame {
             return Some((empty, false));
         }
         let eyes = inner - board.stones(!self.attacker);
-        let q = SettledQuery {
-            defender: !self.attacker,
-            target: standing,
-            need: self.target.count() - self.needed + 1,
-            eyes,
-            budget,
-            max_depth: self.settled.max_depth,
-            known_not_alive: true,
-        };
+        let q = self.settled_query(standing, eyes, budget);
         Some((empty, settled(&s.pos, &q, benson)))
     }
 
@@ -1153,18 +1137,26 @@ impl LocalGame {
         if !(eyes & board.empty_points()).has_two_or_more() {
             return false;
         }
-        let q = SettledQuery {
+        // `result_with` tested Benson's life of the target here first (`may_be_alive` is the
+        // gate of both).
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let q = self.settled_query(standing, eyes, self.settled.budget);
+        settled(&s.pos, &q, benson)
+    }
+
+    /// The settled-life test's question for the `standing` target stones with the eye space
+    /// `eyes`, read within `budget` positions, the target known not Benson-alive (the game's
+    /// test and the life probes ask it only where the ends of the game found no life).
+    fn settled_query(&self, standing: PointSet, eyes: PointSet, budget: u32) -> SettledQuery {
+        SettledQuery {
             defender: !self.attacker,
-            target: (self.target & board.stones(!self.attacker)) - s.removed,
+            target: standing,
             need: self.target.count() - self.needed + 1,
             eyes,
-            budget: self.settled.budget,
+            budget,
             max_depth: self.settled.max_depth,
-            // `result_with` tested Benson's life of the target here first (`may_be_alive` is
-            // the gate of both).
             known_not_alive: true,
-        };
-        settled(&s.pos, &q, benson)
+        }
     }
 
     /// Who wins when the game ends with the target standing (two passes, repetition).
