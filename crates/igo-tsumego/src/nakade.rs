@@ -10,52 +10,41 @@
 //! histogram tells the killing shapes from the living ones (straight, bent and square four, the
 //! other fives and sixes).
 //!
-//! The area is found by a flood fill over empty points that stops at the seventh point, with
-//! no allocation, so the playouts can afford it after every move.
+//! The area is grown on the board's bitboards a layer at a time and given up past six points,
+//! with no allocation; the playouts look only where the last move could have closed one.
 
 use igo_core::{Board, Color, Point, PointSet};
 
 /// Largest eye space with a vital point.
 pub const MAX_NAKADE: usize = 6;
 
-/// The empty area around `start` (an empty point) when it has at most [`MAX_NAKADE`] points
-/// and every stone next to it is of one colour: the points (the first `n` of the array), `n`,
-/// and that colour. `wall` fixes the colour (any other colour next to the area fails); `None`
-/// takes the first stone met. An area with no stone next to it (a whole empty board) fails.
+/// The empty area around `start` (an empty point), grown a layer of neighbours at a time on
+/// the board's bitboards, and the colour enclosing it when it is small: at most
+/// [`MAX_NAKADE`] points, with stones of one colour only next to it (`wall` when given; else
+/// whichever is there). The growth stops when the area passes [`MAX_NAKADE`] points (then
+/// the points reached, all of the same empty area, are returned). An area with no stone next
+/// to it (a whole empty board) is not enclosed.
 #[inline]
-pub fn enclosed_area(
-    board: &Board,
-    start: Point,
-    wall: Option<Color>,
-) -> Option<([Point; MAX_NAKADE], usize, Color)> {
-    let size = board.size();
-    let mut area = [start; MAX_NAKADE];
-    let mut n = 1;
-    let mut wall = wall;
-    let mut i = 0;
-    while i < n {
-        let p = area[i];
-        i += 1;
-        for q in size.neighbours(p) {
-            match board.color_at(q) {
-                None => {
-                    if !area[..n].contains(&q) {
-                        if n == MAX_NAKADE {
-                            return None; // seven points or more
-                        }
-                        area[n] = q;
-                        n += 1;
-                    }
-                }
-                Some(c) => match wall {
-                    Some(w) if w != c => return None,
-                    Some(_) => {}
-                    None => wall = Some(c),
-                },
-            }
+pub fn small_area(board: &Board, start: Point, wall: Option<Color>) -> (PointSet, Option<Color>) {
+    let stride = board.size().stride();
+    let empty = board.empty_points();
+    let mut area = PointSet::single(start);
+    loop {
+        let grown = area | area.neighbours_masked(stride, &empty);
+        if grown == area {
+            break;
         }
+        if grown.count() > MAX_NAKADE {
+            return (grown, None);
+        }
+        area = grown;
     }
-    Some((area, n, wall?))
+    let border = area.neighbours_masked(stride, &board.mask()) - empty;
+    let Some(wall) = wall.or_else(|| border.first().and_then(|p| board.color_at(p))) else {
+        return (area, None);
+    };
+    let enclosed = !border.is_empty() && border.is_subset(&board.stones(wall));
+    (area, enclosed.then_some(wall))
 }
 
 /// The vital point of a connected area of points (an eye space), if its shape has exactly one
@@ -94,21 +83,26 @@ pub fn vital_point(board: &Board, area: &[Point]) -> Option<Point> {
     }
 }
 
-/// The vital point of the small area enclosed by `wall` that holds the empty point `start`, with
-/// the area's points (see [`enclosed_area`] and [`vital_point`]).
+/// The vital point of the small area enclosed by `wall` that holds the empty point `start`
+/// (see [`small_area`] and [`vital_point`]), and the points of its empty area reached (a point
+/// among them needs no second look).
 #[inline]
 pub fn vital_point_at(
     board: &Board,
     start: Point,
     wall: Option<Color>,
 ) -> (Option<Point>, PointSet) {
-    match enclosed_area(board, start, wall) {
-        Some((area, n, _)) => {
-            let set = area[..n].iter().copied().collect();
-            (vital_point(board, &area[..n]), set)
-        }
-        None => (None, PointSet::EMPTY),
+    let (area, enclosed) = small_area(board, start, wall);
+    if enclosed.is_none() || area.count() < 3 {
+        return (None, area);
     }
+    let mut points = [start; MAX_NAKADE];
+    let mut n = 0;
+    for p in area.iter() {
+        points[n] = p;
+        n += 1;
+    }
+    (vital_point(board, &points[..n]), area)
 }
 
 /// The vital points of every small area enclosed by one colour that holds a point of `within`
@@ -213,19 +207,24 @@ mod tests {
         }
     }
 
-    /// The flood fill stops at the seventh point and at a stone of another colour than the one
-    /// asked for.
+    /// The area is enclosed only by the colour asked for (or the one there) and only when
+    /// small; a large one is not read to its end.
     #[test]
-    fn the_area_is_bounded_and_walled_by_the_colour_asked() {
+    fn the_area_is_small_and_walled_by_the_colour_asked() {
         let pos =
             Position::from_diagram(".......\n.......\n.......\n.......\nO......\n.O.....\n..O....")
                 .unwrap();
         let (board, size) = (pos.board(), pos.size());
         let a1 = size.parse_point("A1").unwrap();
-        let (area, n, wall) = enclosed_area(board, a1, None).unwrap();
-        assert_eq!((n, wall), (3, Color::White));
-        assert!(area[..n].contains(&size.parse_point("B1").unwrap()));
-        assert!(enclosed_area(board, a1, Some(Color::Black)).is_none());
-        assert!(enclosed_area(board, size.parse_point("G7").unwrap(), None).is_none());
+        let (area, wall) = small_area(board, a1, None);
+        assert_eq!((area.count(), wall), (3, Some(Color::White)));
+        assert!(area.contains(size.parse_point("B1").unwrap()));
+        assert_eq!(small_area(board, a1, Some(Color::Black)).1, None);
+        let (open, wall) = small_area(board, size.parse_point("G7").unwrap(), None);
+        assert_eq!(wall, None);
+        assert!(
+            open.count() > MAX_NAKADE && open.count() < 49 - 6,
+            "the growth stopped"
+        );
     }
 }

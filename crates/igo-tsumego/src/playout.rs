@@ -442,7 +442,9 @@ pub fn nakade_move(
         }
         let mut seen = PointSet::EMPTY;
         for q in size.neighbours(a) {
-            if !board.is_empty_at(q) || seen.contains(q) {
+            // A point next to a stone of the other colour is in no area `wall` encloses: the
+            // counts every cell keeps say so without a fill.
+            if !board.is_empty_at(q) || seen.contains(q) || board.neighbour_count(q, !wall) > 0 {
                 continue;
             }
             let (vital, area) = crate::nakade::vital_point_at(board, q, Some(wall));
@@ -678,59 +680,53 @@ mod tests {
         ctx
     }
 
-    /// Each killing shape walled by White, the wall's last stone just played: Black (to kill)
-    /// and White (to make eyes, its previous move the wall's, Black's last move elsewhere)
-    /// both play the vital point every time; in the straight four (two vital points) and a
-    /// seven-point area the rule plays nothing; a vital point outside the region is not played.
+    /// Each killing shape in a board of White stones (Black's E7 in an empty top row),
+    /// the wall stone next to it just played: Black (to kill) and White (to make eyes, its
+    /// previous move the wall's, Black's last move F7) both play the vital point every time; in
+    /// the straight four (two vital points) and a seven-point area the rule plays nothing; a
+    /// vital point outside the region is not played.
     #[test]
     fn the_playout_rule_plays_the_vital_point_of_each_killing_shape_for_both_sides() {
+        let top = "....X..\nOOOOOOO\n";
         let shapes = [
             // Bent three A1 B1 A2.
             (
-                "......X\n.......\n.......\n.......\nO......\n.O.....\n..O....",
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\n.OOOOOO\n..OOOOO",
                 "C1",
                 Some("A1"),
             ),
             // Pyramid four A1 B1 C1 B2.
             (
-                "......X\n.......\n.......\n.......\n.O.....\nO.O....\n...O...",
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\nO.OOOOO\n...OOOO",
                 "D1",
                 Some("B1"),
             ),
             // Bulky five A1 B1 C1 A2 B2.
             (
-                "......X\n.......\n.......\n.......\nOO.....\n..O....\n...O...",
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\n..OOOOO\n...OOOO",
                 "D1",
                 Some("B1"),
             ),
             // Rabbity six: the cross around B2 with A1.
             (
-                "......X\n.......\n.......\n.O.....\nO.O....\n...O...\n..O....",
+                "OOOOOOO\nOOOOOOO\nO.OOOOO\n...OOOO\n..OOOOO",
                 "C1",
                 Some("B2"),
             ),
             // Straight four A1-D1: two vital points.
-            (
-                "......X\n.......\n.......\n.......\n.......\nOOOO...\n....O..",
-                "E1",
-                None,
-            ),
+            ("OOOOOOO\nOOOOOOO\nOOOOOOO\nOOOOOOO\n....OOO", "E1", None),
             // Seven points.
-            (
-                "......X\n.......\n.......\nO......\n.OO....\n..OO...\n....O..",
-                "E1",
-                None,
-            ),
+            ("OOOOOOO\nOOOOOOO\n.OOOOOO\n..OOOOO\n....OOO", "E1", None),
         ];
-        for (diagram, wall, vital) in shapes {
+        for (rows, wall, vital) in shapes {
             for to_play in ["X", "O"] {
-                let pos =
-                    Position::from_diagram(&format!("{diagram}\nto play: {to_play}")).unwrap();
+                let diagram = format!("{top}{rows}\nto play: {to_play}");
+                let pos = Position::from_diagram(&diagram).unwrap();
                 let size = pos.size();
                 let wall = size.parse_point(wall).ok();
-                let black = size.parse_point("G7").ok();
+                let black = size.parse_point("E7").ok();
                 // Black kills after White's wall move; White makes eyes after its wall move
-                // and Black's G7.
+                // and Black's E7.
                 let (last, before) = if to_play == "X" {
                     (wall, None)
                 } else {
@@ -741,7 +737,7 @@ mod tests {
                 assert_eq!(
                     nakade_move(&ctx, &pos, last, before),
                     expected,
-                    "{to_play}\n{diagram}"
+                    "\n{diagram}"
                 );
                 if let Some(v) = expected {
                     for seed in 1..=20 {
