@@ -5,9 +5,10 @@
 //! 003), until neither player has a move. It counts 1 if the target was captured on the way and
 //! stops at once when it is (the capture rate is the mean of these), 0 if the target stands at the
 //! end. Moves come from, in order, a capture of stones the last move left in atari, a rescue of
-//! own stones the last move put in atari, the learned patterns around the last move (section
-//! 4.3), and a uniform draw among the region's playable points; each rule fires with a set
-//! probability ([`PlayoutPolicy`]).
+//! own stones the last move put in atari, the vital point of a small eye space next to the last
+//! move or the mover's previous one ([`crate::nakade`], off by default), the learned patterns
+//! around the last move (section 4.3), and a uniform draw among the region's playable points;
+//! each rule fires with a set probability ([`PlayoutPolicy`]).
 //!
 //! Ko: the problem's side to move must win unconditionally, so its opponent is given unlimited ko
 //! threats, as the tsumego frame gives the side not to move a ko threat: the "ko master" may
@@ -40,6 +41,14 @@ pub struct PlayoutPolicy {
     /// Let a player fill its own one-point eye when [`needs_filling`] says it is an approach
     /// (a block next to it has one other liberty, shared with the opponent). \[default: true\]
     pub fill_approach_eyes: bool,
+    /// Play the vital point of a small eye space next to the last move (the mover kills it)
+    /// or next to the mover's own previous move (the mover makes its eyes there): an empty area
+    /// of three to six points enclosed by one colour whose shape has a single vital point
+    /// ([`crate::nakade`]). \[default: 0\] \[range: 0-1\]
+    pub nakade: f32,
+    /// Prior the search's tree gives the vital point of every such area in the region (see
+    /// [`crate::search`]; not a playout rule). \[default: 0\] \[range: 0-10\]
+    pub nakade_prior: f32,
 }
 
 impl Default for PlayoutPolicy {
@@ -51,6 +60,8 @@ impl Default for PlayoutPolicy {
             eye_rule: EyeRule::NoAtari,
             avoid_self_atari: true,
             fill_approach_eyes: true,
+            nakade: 0.0,
+            nakade_prior: 0.0,
         }
     }
 }
@@ -65,6 +76,8 @@ impl PlayoutPolicy {
             eye_rule: EyeRule::NoAtari,
             avoid_self_atari: false,
             fill_approach_eyes: false,
+            nakade: 0.0,
+            nakade_prior: 0.0,
         }
     }
 }
@@ -321,6 +334,11 @@ fn choose_move(
             return Some(p);
         }
     }
+    if policy.nakade > 0.0 && (last.is_some() || before.is_some()) && chance(rng) < policy.nakade {
+        if let Some(p) = nakade_move(ctx, pos, last, before) {
+            return Some(p);
+        }
+    }
     if let Some(l) = last {
         if policy.pattern > 0.0 {
             if let Some(pats) = &ctx.patterns {
@@ -397,6 +415,45 @@ fn tactical_move(
             && extends_to_safety(pos, p)
         {
             return Some(p);
+        }
+    }
+    None
+}
+
+/// The vital point of a small eye space ([`crate::nakade`]) for the player to move: first of an
+/// area next to the last move enclosed by the last mover's stones (to kill it), then of an area
+/// next to the mover's own previous move enclosed by the mover's stones (to make two eyes), if
+/// the point is in the region and a playout move.
+#[inline]
+pub fn nakade_move(
+    ctx: &PlayoutContext,
+    pos: &Position,
+    last: Option<Point>,
+    before: Option<Point>,
+) -> Option<Point> {
+    let board = pos.board();
+    let size = board.size();
+    let me = pos.to_play();
+    for (around, wall) in [(last, !me), (before, me)] {
+        let Some(a) = around else { continue };
+        // The stone may have been captured since: then no area is its.
+        if board.color_at(a) != Some(wall) {
+            continue;
+        }
+        let mut seen = PointSet::EMPTY;
+        for q in size.neighbours(a) {
+            // A point next to a stone of the other colour is in no area `wall` encloses: the
+            // counts every cell keeps say so without a fill.
+            if !board.is_empty_at(q) || seen.contains(q) || board.neighbour_count(q, !wall) > 0 {
+                continue;
+            }
+            let (vital, area) = crate::nakade::vital_point_at(board, q, Some(wall));
+            seen |= area;
+            if let Some(v) = vital {
+                if ctx.region.contains(v) && is_playout_move(ctx, pos, v) {
+                    return Some(v);
+                }
+            }
         }
     }
     None
@@ -608,5 +665,141 @@ mod tests {
         assert!(needs_filling(shared.board(), Color::White, a1));
         assert!(!needs_filling(free.board(), Color::White, a1));
         assert!(!needs_filling(shared.board(), Color::Black, a1));
+    }
+
+    /// A context for the whole board of `pos`, White's stones the target, Black attacking, the
+    /// nakade rule always on and no other rule but the uniform draw.
+    fn nakade_only(pos: &Position) -> PlayoutContext {
+        let size = pos.size();
+        let white = pos.board().stones(Color::White);
+        let mut ctx = PlayoutContext::new(PointSet::full(size), white, Color::Black, Color::White);
+        ctx.policy = PlayoutPolicy {
+            nakade: 1.0,
+            ..PlayoutPolicy::uniform()
+        };
+        ctx
+    }
+
+    /// Each killing shape in a board of White stones (Black's E7 in an empty top row),
+    /// the wall stone next to it just played: Black (to kill) and White (to make eyes, its
+    /// previous move the wall's, Black's last move F7) both play the vital point every time; in
+    /// the straight four (two vital points) and a seven-point area the rule plays nothing; a
+    /// vital point outside the region is not played.
+    #[test]
+    fn the_playout_rule_plays_the_vital_point_of_each_killing_shape_for_both_sides() {
+        let top = "....X..\nOOOOOOO\n";
+        let shapes = [
+            // Bent three A1 B1 A2.
+            (
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\n.OOOOOO\n..OOOOO",
+                "C1",
+                Some("A1"),
+            ),
+            // Pyramid four A1 B1 C1 B2.
+            (
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\nO.OOOOO\n...OOOO",
+                "D1",
+                Some("B1"),
+            ),
+            // Bulky five A1 B1 C1 A2 B2.
+            (
+                "OOOOOOO\nOOOOOOO\nOOOOOOO\n..OOOOO\n...OOOO",
+                "D1",
+                Some("B1"),
+            ),
+            // Rabbity six: the cross around B2 with A1.
+            (
+                "OOOOOOO\nOOOOOOO\nO.OOOOO\n...OOOO\n..OOOOO",
+                "C1",
+                Some("B2"),
+            ),
+            // Straight four A1-D1: two vital points.
+            ("OOOOOOO\nOOOOOOO\nOOOOOOO\nOOOOOOO\n....OOO", "E1", None),
+            // Seven points.
+            ("OOOOOOO\nOOOOOOO\n.OOOOOO\n..OOOOO\n....OOO", "E1", None),
+        ];
+        for (rows, wall, vital) in shapes {
+            for to_play in ["X", "O"] {
+                let diagram = format!("{top}{rows}\nto play: {to_play}");
+                let pos = Position::from_diagram(&diagram).unwrap();
+                let size = pos.size();
+                let wall = size.parse_point(wall).ok();
+                let black = size.parse_point("E7").ok();
+                // Black kills after White's wall move; White makes eyes after its wall move
+                // and Black's E7.
+                let (last, before) = if to_play == "X" {
+                    (wall, None)
+                } else {
+                    (black, wall)
+                };
+                let ctx = nakade_only(&pos);
+                let expected = vital.map(|v| size.parse_point(v).unwrap());
+                assert_eq!(
+                    nakade_move(&ctx, &pos, last, before),
+                    expected,
+                    "\n{diagram}"
+                );
+                if let Some(v) = expected {
+                    for seed in 1..=20 {
+                        let mut rng = igo_core::seeded_rng(seed);
+                        let mut p = pos.clone();
+                        assert_eq!(choose_move(&ctx, &mut p, last, before, &mut rng), Some(v));
+                    }
+                    let mut outside = ctx.clone();
+                    outside.region.remove(v);
+                    assert_eq!(nakade_move(&outside, &pos, last, before), None);
+                    // Neither side plays it from the wrong move: the killer after its own
+                    // move, the owner after the opponent's.
+                    assert_eq!(nakade_move(&ctx, &pos, before, last), None, "{to_play}");
+                }
+            }
+        }
+    }
+
+    /// Playouts with the nakade rule always on, replayed move by move on a checked `Position`:
+    /// every move is legal (ko mastery aside), the boards agree, and the rule's vital points
+    /// are among the moves played.
+    #[test]
+    fn playouts_with_the_nakade_rule_stay_legal() {
+        let mut vital_moves = 0;
+        for (k, start) in sample_positions().into_iter().enumerate() {
+            let mut ctx = nakade_only(&start);
+            ctx.policy = PlayoutPolicy {
+                nakade: 1.0,
+                ..PlayoutPolicy::default()
+            };
+            let mut pos = start.clone();
+            let mut shadow = start.clone();
+            let (mut last, mut before) = (None, None);
+            let mut removed = PointSet::EMPTY;
+            let mut rng = igo_core::seeded_rng(k as u64);
+            playout_recorded(
+                &ctx,
+                &mut pos,
+                &mut removed,
+                [None; 2],
+                &mut rng,
+                |c, p, after| {
+                    if shadow.to_play() != c {
+                        shadow.play(Move::Pass).unwrap();
+                        (last, before) = (None, last);
+                    }
+                    if nakade_move(&ctx, &shadow, last, before) == Some(p) {
+                        vital_moves += 1;
+                    }
+                    if Some(p) == shadow.ko_point() && c == ctx.ko_master {
+                        shadow.clear_ko();
+                    }
+                    shadow
+                        .play(Move::Play(p))
+                        .unwrap_or_else(|e| panic!("{c} {p:?}: {e}\n{shadow}"));
+                    for colour in [Color::Black, Color::White] {
+                        assert_eq!(shadow.board().stones(colour), after.board().stones(colour));
+                    }
+                    (last, before) = (Some(p), last);
+                },
+            );
+        }
+        assert!(vital_moves > 200, "only {vital_moves} vital points played");
     }
 }

@@ -96,6 +96,12 @@ impl SearchState for TsumegoState<'_> {
     fn moves(&self, out: &mut Vec<(Move, f32)>) {
         let board = self.pos.board();
         let me = self.pos.to_play();
+        let nakade_prior = self.ctx.policy.nakade_prior;
+        let vital = if nakade_prior > 0.0 {
+            crate::nakade::vital_points(board, &self.ctx.region)
+        } else {
+            PointSet::EMPTY
+        };
         for &p in &self.ctx.region_list {
             if !board.is_empty_at(p) || !is_legal_move(self.ctx, &self.pos, p) {
                 continue;
@@ -115,6 +121,9 @@ impl SearchState for TsumegoState<'_> {
                 .any(|q| board.color_at(q) == Some(!me) && board.in_atari(q))
             {
                 prior += 0.5; // a capture
+            }
+            if vital.contains(p) {
+                prior += nakade_prior; // the vital point of an eye space
             }
             out.push((Move::Play(p), prior));
         }
@@ -208,5 +217,38 @@ mod tests {
             both > 30 && captures > 0,
             "{both} with both colours, {captures} captures"
         );
+    }
+
+    /// With `nakade_prior` the tree's moves give the vital point of the bulky five (B1) that
+    /// prior on top of the others, and no other move anything more; without it, nothing.
+    #[test]
+    fn the_nakade_prior_goes_to_the_vital_point_only() {
+        let pos = Position::from_diagram(
+            ".......\n.......\n.......\n.......\nOO.....\n..O....\n...O...\nto play: X",
+        )
+        .unwrap();
+        let size = pos.size();
+        let region = size
+            .points()
+            .filter(|&p| pos.board().is_empty_at(p))
+            .collect();
+        let white = pos.board().stones(Color::White);
+        let mut ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
+        let moves = |ctx: &PlayoutContext| {
+            let mut out = Vec::new();
+            TsumegoState::new(ctx, pos.clone()).moves(&mut out);
+            out
+        };
+        let plain = moves(&ctx);
+        ctx.policy.nakade_prior = 2.0;
+        let with = moves(&ctx);
+        let b1 = Move::Play(size.parse_point("B1").unwrap());
+        assert_eq!(plain.len(), with.len());
+        for (&(m, p0), &(m1, p1)) in plain.iter().zip(&with) {
+            assert_eq!(m, m1);
+            let expected = if m == b1 { p0 + 2.0 } else { p0 };
+            assert_eq!(p1, expected, "{m:?}");
+        }
+        assert!(with.iter().any(|&(m, _)| m == b1));
     }
 }

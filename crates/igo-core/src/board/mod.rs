@@ -508,6 +508,17 @@ impl Board {
     pub fn empty_neighbour_count(&self, p: Point) -> usize {
         cell::empty(self.cell(self.mbox(p))) as usize
     }
+
+    /// The number of orthogonal neighbours of `p` that are stones of colour `c` (read from the
+    /// counts every cell keeps).
+    #[inline]
+    pub fn neighbour_count(&self, p: Point, c: Color) -> usize {
+        let code = match c {
+            Color::Black => cell::BLACK,
+            Color::White => cell::WHITE,
+        };
+        cell::of(self.cell(self.mbox(p)), code) as usize
+    }
 }
 
 impl PartialEq for Board {
@@ -568,6 +579,22 @@ mod tests {
                         suicides += 1;
                     }
                     captures += placed.captured.count();
+                    for q in size.points() {
+                        for (k, colour) in [Some(Color::Black), Some(Color::White), None]
+                            .into_iter()
+                            .enumerate()
+                        {
+                            let n = size
+                                .neighbours(q)
+                                .filter(|&r| board.color_at(r) == colour)
+                                .count();
+                            let read = match colour {
+                                Some(c) => board.neighbour_count(q, c),
+                                None => board.empty_neighbour_count(q),
+                            };
+                            assert_eq!(read, n, "{k} {q:?}");
+                        }
+                    }
                     for b in board.blocks() {
                         assert!(b.liberty_count() > 0);
                         assert_eq!(b.atari_liberty().is_some(), b.liberty_count() == 1);

@@ -614,6 +614,26 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "nakade",
+        what: "playout probability of the vital point of a 3-6 point eye space next to the last (or own previous) move",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.nakade,
+            set: |c, v| c.policy.nakade = v,
+        },
+    },
+    Knob {
+        name: "nakade_prior",
+        what: "tree prior of the vital point of each 3-6 point eye space in the region",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 10.0,
+            get: |c| c.policy.nakade_prior,
+            set: |c, v| c.policy.nakade_prior = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {
