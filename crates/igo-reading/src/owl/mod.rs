@@ -458,8 +458,8 @@ impl Owl {
 
     /// Whether the owl's own defence (the full reading of [`Owl::defend`]) saves the dragon of
     /// `target` after the attacker's move `mv`, or stops at its node limit where its estimate
-    /// still names a move or was not taken, with the positions it searched: a kill that captures the stone asked about, or that is no move, is not
-    /// refuted.
+    /// still names a move or was not taken, with the positions it searched: a kill that
+    /// captures the stone asked about, or that is no move, is not refuted.
     fn refuted_kill(&mut self, pos: &Position, target: Point, mv: Option<Move>) -> (bool, u64) {
         let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
             return (false, 0);
