@@ -55,6 +55,19 @@ impl PointSet {
         board_mask(size)
     }
 
+    /// The set of these words (bit `i % 64` of word `i / 64` is the point of index `i`): for
+    /// solvers that name points by index (igo-analysis' Benson).
+    #[inline]
+    pub const fn from_words(words: [u64; 6]) -> PointSet {
+        PointSet(words)
+    }
+
+    /// The set's words (see [`PointSet::from_words`]).
+    #[inline]
+    pub const fn words(&self) -> [u64; 6] {
+        self.0
+    }
+
     /// Adds `p`.
     #[inline]
     pub fn insert(&mut self, p: Point) {
@@ -287,13 +300,46 @@ impl Word for u128 {
 }
 
 /// `N` consecutive words of a set as one wide unsigned integer (the lowest word first): the
-/// run fill on a mask spread over three or four words. The local tsumego board (a region of
-/// 8-13 rows, stride up to 20) lies in three or four of the six words; filling it layer by
+/// run fill on a mask spread over three or four words. The local tsumego board (a problem
+/// region and its frame) mostly lies in three or four of the six words; filling it layer by
 /// layer over all six took many more steps than one run fill a row.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Wide<const N: usize>([u64; N]);
+///
+/// Public for solvers that run on a small board's words alone (igo-analysis' Benson): `N` at
+/// most six, the set's words `0..N`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
+    /// The empty set.
+    pub const EMPTY: Wide<N> = Wide([0; N]);
+
+    /// The first `N` words of `set` (which has no point past them).
+    #[inline]
+    pub fn of(set: &PointSet) -> Wide<N> {
+        debug_assert!(set.0[N..].iter().all(|&w| w == 0));
+        Wide::take(&set.0, 0)
+    }
+
+    /// The set of these words.
+    #[inline]
+    pub fn to_set(self) -> PointSet {
+        let mut out = [0u64; WORDS];
+        out[..N].copy_from_slice(&self.0);
+        PointSet(out)
+    }
+
+    /// [`PointSet::neighbours_masked`] on these words.
+    #[inline]
+    pub fn neighbours_masked(self, stride: usize, mask: Wide<N>) -> Wide<N> {
+        ((self << 1) | (self >> 1) | (self << stride) | (self >> stride)) & mask
+    }
+
+    /// [`PointSet::flood_fill_masked`] on these words: `mask` holds no point off the board.
+    #[inline]
+    pub fn flood_fill_masked(self, mask: Wide<N>, stride: usize) -> Wide<N> {
+        fill_word(self & mask, mask, stride)
+    }
+
     /// Words `lo..lo + N` of `w`.
     #[inline]
     fn take(w: &[u64; WORDS], lo: usize) -> Wide<N> {
@@ -333,6 +379,14 @@ impl<const N: usize> std::ops::BitXor for Wide<N> {
     #[inline]
     fn bitxor(self, rhs: Wide<N>) -> Wide<N> {
         self.zip(rhs, |a, b| a ^ b)
+    }
+}
+
+impl<const N: usize> Sub for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn sub(self, rhs: Wide<N>) -> Wide<N> {
+        self.zip(rhs, |a, b| a & !b)
     }
 }
 
