@@ -89,6 +89,21 @@ impl PointSet {
         self.0[i >> 6] >> (i & 63) & 1 != 0
     }
 
+    /// The `n` bits (`n` <= 57) of the points with indices `i..i + n`, the point `i` in the
+    /// lowest bit (indices past the last word read as absent): a row's stretch of a set in one
+    /// read, for codes built a row at a time (igo-tsumego's pattern codes).
+    #[inline]
+    pub fn bits_from(&self, i: usize, n: usize) -> u64 {
+        debug_assert!(n <= 57);
+        let (k, off) = (i >> 6, i & 63);
+        let lo = self.0.get(k).map_or(0, |&w| w >> off);
+        let hi = match self.0.get(k + 1) {
+            Some(&w) if off + n > 64 => w << (64 - off),
+            _ => 0,
+        };
+        (lo | hi) & ((1u64 << n) - 1)
+    }
+
     /// Whether the set has no points.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -757,6 +772,29 @@ mod tests {
                 seeds.flood_fill(&within, size),
                 seeds.flood_fill_layers(&within, size)
             );
+        }
+    }
+
+    /// `bits_from` against the words read bit by bit, at every start and length on random sets.
+    #[test]
+    fn bits_from_reads_the_points_in_order() {
+        let mut rng = crate::seeded_rng(11);
+        for _ in 0..200 {
+            let mut words = [0u64; WORDS];
+            for w in &mut words {
+                *w = rng.random::<u64>();
+            }
+            let set = PointSet(words);
+            for i in 0..WORDS * 64 {
+                for n in 1..=57 {
+                    let expected = (0..n)
+                        .filter(|&j| {
+                            i + j < WORDS * 64 && words[(i + j) >> 6] >> ((i + j) & 63) & 1 != 0
+                        })
+                        .fold(0u64, |acc, j| acc | 1 << j);
+                    assert_eq!(set.bits_from(i, n), expected, "start {i} length {n}");
+                }
+            }
         }
     }
 
