@@ -41,7 +41,7 @@ pub use playout::{seeded_rng, EyeRule, MoveChoice, PlayoutConfig, PlayoutResult,
 pub use point::{
     BoardSize, BoardSizeError, Move, ParsePointError, ParsePointErrorKind, Point, MAX_SIDE,
 };
-pub use point_set::PointSet;
+pub use point_set::{PointSet, Wide};
 pub use position::{PlayError, Position};
 pub use score::{Komi, Score};
 pub use zobrist::Zobrist;

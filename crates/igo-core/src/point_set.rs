@@ -55,6 +55,19 @@ impl PointSet {
         board_mask(size)
     }
 
+    /// The set of these words (bit `i % 64` of word `i / 64` is the point of index `i`): for
+    /// solvers that name points by index (igo-analysis' Benson).
+    #[inline]
+    pub const fn from_words(words: [u64; 6]) -> PointSet {
+        PointSet(words)
+    }
+
+    /// The set's words (see [`PointSet::from_words`]).
+    #[inline]
+    pub const fn words(&self) -> [u64; 6] {
+        self.0
+    }
+
     /// Adds `p`.
     #[inline]
     pub fn insert(&mut self, p: Point) {
@@ -74,6 +87,21 @@ impl PointSet {
     pub fn contains(&self, p: Point) -> bool {
         let i = p.index();
         self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    /// The `n` bits (`n` <= 57) of the points with indices `i..i + n`, the point `i` in the
+    /// lowest bit (indices past the last word read as absent): a row's stretch of a set in one
+    /// read, for codes built a row at a time (igo-tsumego's pattern codes).
+    #[inline]
+    pub fn bits_from(&self, i: usize, n: usize) -> u64 {
+        debug_assert!(n <= 57);
+        let (k, off) = (i >> 6, i & 63);
+        let lo = self.0.get(k).map_or(0, |&w| w >> off);
+        let hi = match self.0.get(k + 1) {
+            Some(&w) if off + n > 64 => w << (64 - off),
+            _ => 0,
+        };
+        (lo | hi) & ((1u64 << n) - 1)
     }
 
     /// Whether the set has no points.
@@ -178,10 +206,11 @@ impl PointSet {
     /// [`PointSet::flood_fill`] with `mask` the on-board points of `within` (no point off the
     /// board, none in the spare column) and rows `stride` apart: the hot-path form.
     ///
-    /// When `mask` lies in one word or two (a local region), the fill works on that `u64` or
-    /// `u128` alone and fills each row's run of `mask` up from its lowest reached point in one
-    /// step: adding the reached points to `mask` carries through the rest of the run. A mask
-    /// spread wider is filled over all six words, one layer a step.
+    /// When `mask` lies in four consecutive words or fewer (a local region), the fill works on
+    /// those words alone (a `u64`, a `u128` or a `Wide`) and fills each row's run of `mask` up
+    /// from its lowest reached point in one step: adding the reached points to `mask` carries
+    /// through the rest of the run. A mask spread wider is filled over all six words, one layer
+    /// a step.
     pub fn flood_fill_masked(&self, mask: &PointSet, stride: usize) -> PointSet {
         let m = &mask.0;
         let mut out = [0u64; WORDS];
@@ -196,6 +225,10 @@ impl PointSet {
             let fill = fill_word(pair(&self.0) & pair(m), pair(m), stride);
             out[lo] = fill as u64;
             out[hi] = (fill >> 64) as u64;
+        } else if hi == lo + 2 {
+            fill_wide::<3>(&self.0, m, lo, stride, &mut out);
+        } else if hi == lo + 3 {
+            fill_wide::<4>(&self.0, m, lo, stride, &mut out);
         } else {
             return fill_words(self, mask, stride);
         }
@@ -254,7 +287,7 @@ fn run_fill_up<W: Word>(cur: W, m: W, sum: W) -> W {
     ((sum ^ m) | cur) & m
 }
 
-/// The unsigned integers the fill runs on: one word of a set or two.
+/// The unsigned integers the fill runs on: one word of a set, two, or a few ([`Wide`]).
 trait Word:
     Copy
     + Eq
@@ -281,8 +314,162 @@ impl Word for u128 {
     }
 }
 
-/// The fill inside one word (`u64`) or two (`u128`): `cur` a subset of `m`, and `m` the whole
-/// mask.
+/// `N` consecutive words of a set as one wide unsigned integer (the lowest word first): the
+/// run fill on a mask spread over three or four words. The local tsumego board (a problem
+/// region and its frame) mostly lies in three or four of the six words; filling it layer by
+/// layer over all six took many more steps than one run fill a row.
+///
+/// Public for solvers that run on a small board's words alone (igo-analysis' Benson): `N` at
+/// most six, the set's words `0..N`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    /// The empty set.
+    pub const EMPTY: Wide<N> = Wide([0; N]);
+
+    /// The first `N` words of `set` (which has no point past them).
+    #[inline]
+    pub fn of(set: &PointSet) -> Wide<N> {
+        debug_assert!(set.0[N..].iter().all(|&w| w == 0));
+        Wide::take(&set.0, 0)
+    }
+
+    /// The set of these words.
+    #[inline]
+    pub fn to_set(self) -> PointSet {
+        let mut out = [0u64; WORDS];
+        out[..N].copy_from_slice(&self.0);
+        PointSet(out)
+    }
+
+    /// [`PointSet::neighbours_masked`] on these words.
+    #[inline]
+    pub fn neighbours_masked(self, stride: usize, mask: Wide<N>) -> Wide<N> {
+        ((self << 1) | (self >> 1) | (self << stride) | (self >> stride)) & mask
+    }
+
+    /// [`PointSet::flood_fill_masked`] on these words: `mask` holds no point off the board.
+    #[inline]
+    pub fn flood_fill_masked(self, mask: Wide<N>, stride: usize) -> Wide<N> {
+        fill_word(self & mask, mask, stride)
+    }
+
+    /// Words `lo..lo + N` of `w`.
+    #[inline]
+    fn take(w: &[u64; WORDS], lo: usize) -> Wide<N> {
+        let mut out = [0u64; N];
+        out.copy_from_slice(&w[lo..lo + N]);
+        Wide(out)
+    }
+
+    #[inline]
+    fn zip(self, other: Wide<N>, f: impl Fn(u64, u64) -> u64) -> Wide<N> {
+        let mut out = [0u64; N];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = f(self.0[k], other.0[k]);
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::BitAnd for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn bitand(self, rhs: Wide<N>) -> Wide<N> {
+        self.zip(rhs, |a, b| a & b)
+    }
+}
+
+impl<const N: usize> std::ops::BitOr for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn bitor(self, rhs: Wide<N>) -> Wide<N> {
+        self.zip(rhs, |a, b| a | b)
+    }
+}
+
+impl<const N: usize> std::ops::BitXor for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn bitxor(self, rhs: Wide<N>) -> Wide<N> {
+        self.zip(rhs, |a, b| a ^ b)
+    }
+}
+
+impl<const N: usize> Sub for Wide<N> {
+    type Output = Wide<N>;
+    #[inline]
+    fn sub(self, rhs: Wide<N>) -> Wide<N> {
+        self.zip(rhs, |a, b| a & !b)
+    }
+}
+
+impl<const N: usize> std::ops::Shl<usize> for Wide<N> {
+    type Output = Wide<N>;
+    /// Towards higher bits by `k` (0 < k < 64: one step or one row).
+    #[inline]
+    fn shl(self, k: usize) -> Wide<N> {
+        debug_assert!(k > 0 && k < 64);
+        let w = &self.0;
+        let mut out = [0u64; N];
+        out[0] = w[0] << k;
+        for i in 1..N {
+            out[i] = (w[i] << k) | (w[i - 1] >> (64 - k));
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::Shr<usize> for Wide<N> {
+    type Output = Wide<N>;
+    /// Towards lower bits by `k` (0 < k < 64).
+    #[inline]
+    fn shr(self, k: usize) -> Wide<N> {
+        debug_assert!(k > 0 && k < 64);
+        let w = &self.0;
+        let mut out = [0u64; N];
+        for i in 0..N - 1 {
+            out[i] = (w[i] >> k) | (w[i + 1] << (64 - k));
+        }
+        out[N - 1] = w[N - 1] >> k;
+        Wide(out)
+    }
+}
+
+impl<const N: usize> Word for Wide<N> {
+    /// The sum with the carry passed from word to word.
+    #[inline]
+    fn wrapping_add(self, other: Wide<N>) -> Wide<N> {
+        let mut out = [0u64; N];
+        let mut carry = false;
+        for (k, o) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[k].overflowing_add(other.0[k]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            *o = s2;
+            carry = c1 | c2;
+        }
+        Wide(out)
+    }
+}
+
+/// The fill of `seed` inside the mask `m` whose words in use are `lo..lo + N`, written to
+/// those words of `out`.
+#[inline]
+fn fill_wide<const N: usize>(
+    seed: &[u64; WORDS],
+    m: &[u64; WORDS],
+    lo: usize,
+    stride: usize,
+    out: &mut [u64; WORDS],
+) {
+    let mask = Wide::<N>::take(m, lo);
+    let fill = fill_word(Wide::<N>::take(seed, lo) & mask, mask, stride);
+    out[lo..lo + N].copy_from_slice(&fill.0);
+}
+
+/// The fill inside one word (`u64`), two (`u128`) or a few ([`Wide`]): `cur` a subset of
+/// `m`, and `m` the whole mask.
 #[inline]
 fn fill_word<W: Word>(mut cur: W, m: W, stride: usize) -> W {
     loop {
@@ -585,6 +772,29 @@ mod tests {
                 seeds.flood_fill(&within, size),
                 seeds.flood_fill_layers(&within, size)
             );
+        }
+    }
+
+    /// `bits_from` against the words read bit by bit, at every start and length on random sets.
+    #[test]
+    fn bits_from_reads_the_points_in_order() {
+        let mut rng = crate::seeded_rng(11);
+        for _ in 0..200 {
+            let mut words = [0u64; WORDS];
+            for w in &mut words {
+                *w = rng.random::<u64>();
+            }
+            let set = PointSet(words);
+            for i in 0..WORDS * 64 {
+                for n in 1..=57 {
+                    let expected = (0..n)
+                        .filter(|&j| {
+                            i + j < WORDS * 64 && words[(i + j) >> 6] >> ((i + j) & 63) & 1 != 0
+                        })
+                        .fold(0u64, |acc, j| acc | 1 << j);
+                    assert_eq!(set.bits_from(i, n), expected, "start {i} length {n}");
+                }
+            }
         }
     }
 

@@ -18,19 +18,32 @@ pub const OFF: u64 = 0b11;
 
 /// The code of the `n` x `n` square (`n` = 3 or 5) centred on `p`, seen by `mover`.
 ///
-/// The point's coordinates are found once, and each cell's state is read from the two colours'
-/// stone sets by bit tests (no branch on the colour, which a playout's random stones made
-/// mispredicted): an earlier form found the coordinates of every cell again, two divisions
-/// each, and matched on its colour.
+/// The point's coordinates are found once, and each row of the square is read from the two
+/// colours' stone sets as two runs of bits ([`igo_core::PointSet::bits_from`]) and turned into
+/// its cells' codes by one lookup in [`ROWS`], the cells off the board marked as both colours
+/// (which the table codes as [`OFF`]). An earlier form tested each cell's bits one by one, and
+/// before that found every cell's coordinates again and matched on its colour.
 #[inline]
 pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
+    debug_assert!(n == 3 || n == 5);
     let size = board.size();
     let (x, y) = size.coords(p);
     let (w, h) = (size.width() as isize, size.height() as isize);
+    let stride = size.stride();
     let r = (n / 2) as isize;
     let (x, y) = (x as isize, y as isize);
     let own = board.stones(mover);
     let opponent = board.stones(!mover);
+    // The square's columns on the board, and its cells off the board on either side (cell j
+    // of a row is bit j of a run, the leftmost first).
+    let x0 = (x - r).max(0);
+    let x1 = (x + r).min(w - 1);
+    let len = (x1 - x0 + 1) as usize;
+    let left = (x0 - (x - r)) as usize;
+    let right = ((x + r) - x1) as usize;
+    let off = ((1usize << left) - 1) | (((1usize << right) - 1) << (n - right));
+    // The table codes five cells; a row of three is its first three, the highest bits.
+    let shift = 2 * (5 - n);
     let mut c = 0u64;
     for ny in y - r..=y + r {
         if ny < 0 || ny >= h {
@@ -38,21 +51,36 @@ pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
             c = (c << (2 * n)) | ((1u64 << (2 * n)) - 1);
             continue;
         }
-        for nx in x - r..=x + r {
-            let s = match (nx >= 0 && nx < w)
-                .then(|| size.point(nx as usize, ny as usize))
-                .flatten()
-            {
-                Some(q) => {
-                    (u64::from(own.contains(q)) * OWN)
-                        | (u64::from(opponent.contains(q)) * OPPONENT)
-                }
-                None => OFF,
-            };
-            c = (c << 2) | s;
-        }
+        let at = ny as usize * stride + x0 as usize;
+        let mine = (own.bits_from(at, len) as usize) << left;
+        let theirs = (opponent.bits_from(at, len) as usize) << left;
+        let row = u64::from(ROWS[(mine | off) | (theirs | off) << 5]) >> shift;
+        c = (c << (2 * n)) | row;
     }
     c
+}
+
+/// The code of a row of five cells from the bits of its own stones (index bits 0-4, cell 0
+/// the leftmost) and its opponent stones (bits 5-9); a cell marked in both is [`OFF`].
+static ROWS: [u16; 1024] = row_codes();
+
+const fn row_codes() -> [u16; 1024] {
+    let mut table = [0u16; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let mut code = 0u16;
+        let mut j = 0;
+        while j < 5 {
+            let own = ((i >> j) & 1) as u16 * OWN as u16;
+            let opponent = ((i >> (5 + j)) & 1) as u16 * OPPONENT as u16;
+            let cell = own | opponent;
+            code |= cell << (2 * (4 - j));
+            j += 1;
+        }
+        table[i] = code;
+        i += 1;
+    }
+    table
 }
 
 /// The 3x3 code of the centre of a 5x5 code (the middle three cells of its middle three

@@ -823,7 +823,14 @@ impl LocalGame {
         let board = s.pos.board();
         let standing = (self.target & board.stones(defender)) - s.removed;
         let spare = total - self.needed; // alive stones must outnumber these
-        if standing.count() > spare && self.may_be_alive(s, standing) {
+                                         // Asked once for both tests below that it gates (the same board).
+        let libs = if standing.count() > spare {
+            self.target_liberties(s, standing)
+        } else {
+            PointSet::EMPTY
+        };
+        let may_live = may_be_alive(libs);
+        if may_live && self.may_have_two_eyes(s, libs) {
             let alive = benson.solve(board, defender).alive_blocks;
             if (standing & alive).count() > spare {
                 return Some((defender, Reason::Alive));
@@ -841,11 +848,7 @@ impl LocalGame {
         if s.pos.consecutive_passes() >= 2 {
             return Some((self.standing_winner(), Reason::TwoPasses));
         }
-        if settled
-            && standing.count() > spare
-            && self.may_be_alive(s, standing)
-            && self.is_settled(s, benson)
-        {
+        if settled && may_live && self.is_settled(s, benson) {
             return Some((defender, Reason::Settled));
         }
         if settled && self.is_doomed(s, benson, attacker_benson.as_ref()) {
@@ -1138,7 +1141,8 @@ impl LocalGame {
             return false;
         }
         // `result_with` tested Benson's life of the target here first (`may_be_alive` is the
-        // gate of both).
+        // gate of both; Benson's solver was skipped only where `may_have_two_eyes`, a
+        // necessary condition, failed, so the target is known not alive either way).
         let standing = (self.target & board.stones(!self.attacker)) - s.removed;
         let q = self.settled_query(standing, eyes, self.settled.budget);
         settled(&s.pos, &q, benson)
@@ -1167,22 +1171,37 @@ impl LocalGame {
         }
     }
 
-    /// A cheap necessary condition for Benson life of the standing target: its blocks have two
-    /// liberties at least (an alive block has two vital regions, each with an empty point on
-    /// its liberties).
-    fn may_be_alive(&self, s: &State, standing: PointSet) -> bool {
+    /// The liberties of the standing target's whole blocks.
+    fn target_liberties(&self, s: &State, standing: PointSet) -> PointSet {
         let board = s.pos.board();
         let size = board.size();
         let blocks = standing.flood_fill(&board.stones(!self.attacker), size);
-        let libs = blocks.neighbours(size) & board.empty_points();
-        libs.has_two_or_more()
+        blocks.neighbours(size) & board.empty_points()
+    }
+
+    /// A cheap necessary condition for Benson life of the standing target, tested before
+    /// Benson's solver only (the settled-life test keeps [`may_be_alive`] alone): two of the
+    /// target's liberties `libs` have no empty neighbour away from every defender stone. A
+    /// vital region of a target block holds an empty point on the block's liberties; an empty
+    /// neighbour of that point lies in the same region and is no liberty of the block when it
+    /// touches no defender stone, and then the region is not vital.
+    fn may_have_two_eyes(&self, s: &State, libs: PointSet) -> bool {
+        let board = s.pos.board();
+        let size = board.size();
+        let far = board.empty_points() - board.stones(!self.attacker).neighbours(size);
+        (libs - far.neighbours(size)).has_two_or_more()
     }
 
     /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
     /// removed) lie in regions of the attacker's colour (reached from them without crossing
     /// attacker stones) whose empty points all touch attacker stones, as safe territory's do.
+    ///
+    /// The parts are filled only while their answer is open: not at all when the standing
+    /// and removed stones together are too few, and no further once enough are counted or
+    /// the stones left cannot make up the count (the same answer as counting every part).
     fn may_be_dead(&self, s: &State, standing: PointSet) -> bool {
-        if standing.is_empty() {
+        let removed = s.removed.count();
+        if standing.is_empty() || removed + standing.count() < self.needed {
             return false;
         }
         let board = s.pos.board();
@@ -1191,17 +1210,31 @@ impl LocalGame {
         let open = PointSet::full(size) - attacker;
         let touching = attacker.neighbours(size);
         let empty = board.empty_points();
-        let mut count = s.removed.count();
+        let mut count = removed;
         let mut left = standing;
         while let Some(seed) = left.first() {
+            if count >= self.needed {
+                return true;
+            }
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
             if (part & empty).is_subset(&touching) {
                 count += (part & standing).count();
             }
+            if count + left.count() < self.needed {
+                return false;
+            }
         }
         count >= self.needed
     }
+}
+
+/// A cheap necessary condition for Benson life of the standing target, from its blocks'
+/// liberties `libs` ([`LocalGame::target_liberties`]; empty when too few target stones
+/// stand): two at least (an alive block has two vital regions, each with an empty point on
+/// its liberties).
+fn may_be_alive(libs: PointSet) -> bool {
+    libs.has_two_or_more()
 }
 
 #[cfg(test)]
@@ -1228,6 +1261,123 @@ mod tests {
         ko: KoThreats::None,
         life: LifeRule::Standing,
     };
+
+    /// The first form of [`LocalGame::may_be_dead`], every part filled: the oracle of the one
+    /// that stops once the answer is known.
+    fn may_be_dead_filling_every_part(game: &LocalGame, s: &State, standing: PointSet) -> bool {
+        if standing.is_empty() {
+            return false;
+        }
+        let board = s.pos.board();
+        let size = board.size();
+        let attacker = board.stones(game.attacker);
+        let open = PointSet::full(size) - attacker;
+        let touching = attacker.neighbours(size);
+        let empty = board.empty_points();
+        let mut count = s.removed.count();
+        let mut left = standing;
+        while let Some(seed) = left.first() {
+            let part = PointSet::single(seed).flood_fill(&open, size);
+            left -= part;
+            if (part & empty).is_subset(&touching) {
+                count += (part & standing).count();
+            }
+        }
+        count >= game.needed
+    }
+
+    /// A random position framed like the local board (Black's wall with one-point eyes on its
+    /// two last lines every other case), the target some of White's stones.
+    fn random_game(case: usize, below: &mut impl FnMut(usize) -> usize) -> LocalGame {
+        let (w, h) = (4 + below(12), 4 + below(12));
+        let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+        let density = 30 + below(60);
+        let mut pos = Position::new(size);
+        for p in size.points() {
+            let (x, y) = size.coords(p);
+            let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+            let c = if frame {
+                if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                    continue;
+                }
+                Color::Black
+            } else if below(100) >= density {
+                continue;
+            } else if below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            pos.set_to_play(c);
+            if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                pos.play_fast(p);
+            }
+        }
+        pos.set_to_play(if below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let white = pos.board().stones(Color::White);
+        let target: PointSet = white.iter().filter(|_| below(3) > 0).collect();
+        let region = PointSet::full(size) - frame_of(size, case);
+        LocalGame::new(pos, region, target, Color::Black, LAX)
+    }
+
+    /// The frame's points of [`random_game`]'s `case` (none every other case).
+    fn frame_of(size: igo_core::BoardSize, case: usize) -> PointSet {
+        let (w, h) = (size.width(), size.height());
+        size.points()
+            .filter(|&p| {
+                let (x, y) = size.coords(p);
+                case % 2 == 0 && (x + 2 >= w || y + 2 >= h)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_gates_of_the_benson_tests_agree_with_the_tests_on_random_lines() {
+        // Random framed positions and random lines from them (captures fill `removed`): the
+        // dead gate answers as the one that filled every part, and wherever Benson's solver
+        // finds enough of the target alive, both life gates hold.
+        let mut rng = igo_core::seeded_rng(0x9a7e);
+        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
+        let mut benson = BensonSolver::new();
+        let (mut alive, mut skipped, mut dead, mut removed) = (0, 0, 0, 0);
+        for case in 0..1500 {
+            let game = random_game(case, &mut below);
+            if game.target.is_empty() {
+                continue;
+            }
+            let mut s = game.start_state();
+            let mut moves = Vec::new();
+            for _ in 0..12 {
+                let board = s.pos.board();
+                let standing = (game.target & board.stones(Color::White)) - s.removed;
+                let expected = may_be_dead_filling_every_part(&game, &s, standing);
+                assert_eq!(game.may_be_dead(&s, standing), expected, "{}", s.pos);
+                dead += usize::from(expected);
+                removed += usize::from(!s.removed.is_empty());
+                let spare = game.target.count() - game.needed;
+                let libs = game.target_liberties(&s, standing);
+                let gates = may_be_alive(libs) && game.may_have_two_eyes(&s, libs);
+                let lives = (standing & benson.solve(board, Color::White).alive_blocks).count();
+                if standing.count() > spare && lives > spare {
+                    assert!(gates, "{}", s.pos);
+                    alive += 1;
+                }
+                skipped += usize::from(may_be_alive(libs) && !gates);
+                game.moves(&s, &mut moves);
+                let mv = moves[below(moves.len())];
+                game.play(&mut s, mv);
+            }
+        }
+        // Neither side of either question is rare.
+        assert!(
+            alive > 300 && skipped > 300 && dead > 300 && removed > 300,
+            "{alive} {skipped} {dead} {removed}"
+        );
+    }
 
     #[test]
     fn two_eyes_are_alive_and_a_capture_is_a_capture() {

@@ -75,15 +75,9 @@ pub fn features(game: &LocalGame, s: &State) -> Features {
     if standing.is_empty() {
         return Features::default();
     }
-    // The whole blocks of the standing target (new stones joined to it count).
-    let mut blocks = PointSet::EMPTY;
-    for p in standing.iter() {
-        if !blocks.contains(p) {
-            if let Some(b) = board.block_at(p) {
-                blocks |= b.stones();
-            }
-        }
-    }
+    // The whole blocks of the standing target (new stones joined to it count): one fill from
+    // all of them, where each block was read by walking its list of stones (`block_at`).
+    let blocks = standing.flood_fill(&board.stones(defender), size);
     let libs = blocks.neighbours(size) & board.empty_points();
     let near_attacker = board.stones(game.attacker()).neighbours(size);
     let eyes = libs - near_attacker;
@@ -216,6 +210,81 @@ mod tests {
             life: LifeRule::Standing,
         };
         LocalGame::new(pos, region, t, Color::Black, rules)
+    }
+
+    /// The first form of [`features`], the target's blocks read one by one (`block_at`): the
+    /// oracle of the one fill.
+    fn features_by_blocks(game: &LocalGame, s: &State) -> Features {
+        let board = s.pos.board();
+        let size = board.size();
+        let standing = (game.target() & board.stones(!game.attacker())) - s.removed;
+        if standing.is_empty() {
+            return Features::default();
+        }
+        let mut blocks = PointSet::EMPTY;
+        for p in standing.iter() {
+            if !blocks.contains(p) {
+                if let Some(b) = board.block_at(p) {
+                    blocks |= b.stones();
+                }
+            }
+        }
+        let libs = blocks.neighbours(size) & board.empty_points();
+        let eyes = libs - board.stones(game.attacker()).neighbours(size);
+        Features {
+            liberties: libs.count() as u32,
+            eye_points: eyes.count() as u32,
+        }
+    }
+
+    #[test]
+    fn the_features_are_those_of_the_target_read_block_by_block_on_random_lines() {
+        // Random lines from a target of two blocks (joined, cut off, captured in part) in a
+        // corner: every position's features against the block-by-block reading.
+        let diagram = "
+            . . . . . . . .
+            . O O . O . . .
+            . . O . O O . .
+            O O . . . . X .
+            . . . X X . . .
+            X X X . . . . .
+            . . . . . . . .
+            to play: X";
+        let pos = Position::from_diagram(diagram).unwrap();
+        let size = pos.size();
+        let stones = |p: &str| {
+            let b = pos.board().block_at(size.parse_point(p).unwrap()).unwrap();
+            b.stones()
+        };
+        let target = stones("B6") | stones("E6") | stones("A4");
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        let game = LocalGame::new(pos, PointSet::full(size), target, Color::Black, rules);
+        let mut rng = igo_core::seeded_rng(10);
+        let (mut checked, mut joined) = (0, 0);
+        for _line in 0..400 {
+            let mut s = game.start_state();
+            for _ in 0..40 {
+                let f = features(&game, &s);
+                let oracle = features_by_blocks(&game, &s);
+                assert_eq!(
+                    (f.liberties, f.eye_points),
+                    (oracle.liberties, oracle.eye_points)
+                );
+                checked += 1;
+                let standing = (target & s.pos.board().stones(Color::White)) - s.removed;
+                let blocks = standing.flood_fill(&s.pos.board().stones(Color::White), size);
+                joined += usize::from(blocks != standing);
+                let mut moves = Vec::new();
+                game.moves(&s, &mut moves);
+                let k = rand_core::RngCore::next_u32(&mut rng) as usize % moves.len();
+                game.play(&mut s, moves[k]);
+            }
+        }
+        // New stones joined the target's blocks in many positions.
+        assert!(checked == 16_000 && joined > 1000, "{checked} {joined}");
     }
 
     #[test]
