@@ -162,7 +162,9 @@ pub struct OwlConfig {
     /// liberties (a first-line crawl, a stone in atari that links the dragon to the open side)
     /// is no way out: the opponent captures it or takes the liberty it runs by, and the dragon
     /// behind it is shut in. Eyes and Benson's life are judged on the whole dragon as before;
-    /// 0 or 1: every block counts (as before this setting). \[default: 0, off: on GNU Go's
+    /// 0 or 1: every block counts (as before this setting). \[default: 2, with
+    /// [`OwlConfig::shut_in_death`] (the two together met the bar on 2026-12-03: see there).
+    /// Alone it measured: on GNU Go's
     /// critical dragons of the game-position harness, with 2 (a block in atari is no link)
     /// `owl_attack` passed 96 of 158 against 98 and `owl_defend` 135 against 135; with 3 (a
     /// two-liberty crawl no link either) 97 and 130 (the book proxy 142 against 140). No
@@ -183,7 +185,12 @@ pub struct OwlConfig {
     /// always include the liberties of the stone asked about when its block has two or fewer,
     /// and the judgement's lunch readings count against the search's node limit; a refuted
     /// kill gives way to the next root candidates (the owl module's "The dragon dies").
-    /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
+    /// \[default: on, with `escape_link_liberties` 2: on GNU Go's critical dragons of the
+    /// game-position harness `owl_attack` passed 100 of 158 (98 before) and `owl_defend` 135
+    /// (135 before), with one kill GNU Go's `owl_does_attack` rejects where its own
+    /// `owl_defend` after the kill agrees (9x9-29 G8), at about 1.2 times the attack's and
+    /// 1.7 times the defence's CPU time on 19x19; BENCHMARKS.md, igo-reading, "Branch `owl`
+    /// (2026-12-03, 04:05-05:50 UTC)". Before: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
     /// without), at two to four times the CPU time;
@@ -202,7 +209,7 @@ pub struct OwlConfig {
     /// `shut_in` on GNU Go's critical dragons of the game-position harness, `owl_attack`
     /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
     /// escape it no longer counts also ends the owner's lines in the owl's defence;
-    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-06:00 UTC)"\]
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:50 UTC)"\]
     pub holding_links: bool,
 }
 
@@ -299,8 +306,8 @@ impl Default for OwlConfig {
             enclosed_group_target: GroupTarget::Linked,
             enclosed_check_moves: 0,
             escape_block_check: false,
-            escape_link_liberties: 0,
-            shut_in_death: false,
+            escape_link_liberties: 2,
+            shut_in_death: true,
             holding_links: false,
         }
     }
@@ -1573,6 +1580,7 @@ pub(crate) mod tests {
         let t = size.parse_point("F4").unwrap();
         let with = |l| OwlConfig {
             escape_link_liberties: l,
+            shut_in_death: false,
             ..OwlConfig::default()
         };
         pos.set_to_play(Color::Black);

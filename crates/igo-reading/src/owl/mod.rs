@@ -67,7 +67,8 @@
 //! diagonally to the open side is no way out.
 //!
 //! **The dragon dies** (the attacker's win below a question's root) only when the stone asked
-//! about is captured, unless [`OwlConfig::shut_in_death`] is set (off by default): then also
+//! about is captured, unless [`OwlConfig::shut_in_death`] is set (on by default, with
+//! [`OwlConfig::escape_link_liberties`] 2): then also
 //! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
 //! worth at most one eye with its owner moving first, no one owner move brings it to life by
 //! the tests above, it has no lunch (an opponent block next to it that the owner captures,
@@ -922,6 +923,16 @@ mod tests {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            ..before_shut_in()
+        }
+    }
+
+    /// The defaults before the judgement of death was turned on (`escape_link_liberties` 0,
+    /// `shut_in_death` off): the tests of the features measured against them.
+    fn before_shut_in() -> OwlConfig {
+        OwlConfig {
+            escape_link_liberties: 0,
+            shut_in_death: false,
             ..OwlConfig::default()
         }
     }
@@ -1344,7 +1355,7 @@ mod tests {
             ]
         );
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
-        let second_look = OwlConfig::default();
+        let second_look = before_shut_in();
         assert!(second_look.selective.enabled && second_look.selective.check_plain_defence);
         let mut owl = Owl::new(second_look);
         for (stone, kill) in [("A8", "B8"), ("C8", "C4")] {
@@ -1668,7 +1679,7 @@ mod tests {
     fn cut_diagonals(on: bool) -> OwlConfig {
         OwlConfig {
             cut_diagonals: on,
-            ..OwlConfig::default()
+            ..before_shut_in()
         }
     }
 
