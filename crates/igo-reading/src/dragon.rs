@@ -188,9 +188,9 @@ pub struct OwlConfig {
     /// \[default: on, with `escape_link_liberties` 2: on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 100 of 158 (98 before) and `owl_defend` 135
     /// (135 before), with one kill GNU Go's `owl_does_attack` rejects where its own
-    /// `owl_defend` after the kill agrees (9x9-29 G8), at about 1.2 times the attack's and
-    /// 1.7 times the defence's CPU time on 19x19; BENCHMARKS.md, igo-reading, "Branch `owl`
-    /// (2026-12-03, 04:05-05:50 UTC)". Before: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
+    /// `owl_defend` after the kill agrees (9x9-29 G8), at 1.3 times the attack's and
+    /// 2 times the defence's CPU time on 19x19; BENCHMARKS.md, igo-reading, "Branch `owl`
+    /// (2026-12-03, 04:05-05:45 UTC)". Before: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
     /// without), at two to four times the CPU time;
@@ -209,7 +209,7 @@ pub struct OwlConfig {
     /// `shut_in` on GNU Go's critical dragons of the game-position harness, `owl_attack`
     /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
     /// escape it no longer counts also ends the owner's lines in the owl's defence;
-    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:50 UTC)"\]
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)"\]
     pub holding_links: bool,
 }
 
