@@ -162,7 +162,9 @@ pub struct OwlConfig {
     /// liberties (a first-line crawl, a stone in atari that links the dragon to the open side)
     /// is no way out: the opponent captures it or takes the liberty it runs by, and the dragon
     /// behind it is shut in. Eyes and Benson's life are judged on the whole dragon as before;
-    /// 0 or 1: every block counts (as before this setting). \[default: 0, off: on GNU Go's
+    /// 0 or 1: every block counts (as before this setting). \[default: 2, with
+    /// [`OwlConfig::shut_in_death`] (the two together met the bar on 2026-12-03: see there).
+    /// Alone it measured: on GNU Go's
     /// critical dragons of the game-position harness, with 2 (a block in atari is no link)
     /// `owl_attack` passed 96 of 158 against 98 and `owl_defend` 135 against 135; with 3 (a
     /// two-liberty crawl no link either) 97 and 130 (the book proxy 142 against 140). No
@@ -181,8 +183,14 @@ pub struct OwlConfig {
     /// With it, the owl's attack names a kill only when its own defence after the kill
     /// answers 0 (finished, or by its estimate at the node limit), the owner's candidates
     /// always include the liberties of the stone asked about when its block has two or fewer,
-    /// and the judgement's lunch readings count against the search's node limit.
-    /// \[default: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
+    /// and the judgement's lunch readings count against the search's node limit; a refuted
+    /// kill gives way to the next root candidates (the owl module's "The dragon dies").
+    /// \[default: on, with `escape_link_liberties` 2: on GNU Go's critical dragons of the
+    /// game-position harness `owl_attack` passed 100 of 158 (98 before) and `owl_defend` 135
+    /// (135 before), with one kill GNU Go's `owl_does_attack` rejects where its own
+    /// `owl_defend` after the kill agrees (9x9-29 G8), at 1.3 times the attack's and
+    /// 2 times the defence's CPU time on 19x19; BENCHMARKS.md, igo-reading, "Branch `owl`
+    /// (2026-12-03, 04:05-05:45 UTC)". Before: off: with `escape_link_liberties` 2, on GNU Go's critical dragons of the
     /// game-position harness `owl_attack` passed 103 of 158 against 98 and `owl_defend` 135
     /// against 135, but six of its kills are ones GNU Go's `owl_does_attack` rejects (none
     /// without), at two to four times the CPU time;
@@ -193,6 +201,16 @@ pub struct OwlConfig {
     /// 136, one kill GNU Go rejects (where its own `owl_defend` agrees), at the base's CPU
     /// time; "Branch `owl` (2026-12-02, 16:24-18:20 UTC)"\]
     pub shut_in_death: bool,
+    /// With [`OwlConfig::shut_in_death`]: whether the escape runs only through the diagonal
+    /// links of the dragon that hold (`escape_runners`: both other points of the square
+    /// empty, and the opponent's stone on either of them no atari or capture of a block of
+    /// the link), so that open space reached through a diagonal the attacker cuts (19x19-09
+    /// F9: E8-D9) keeps no shut-in dragon alive. \[default: off: with `escape_link` 2 and
+    /// `shut_in` on GNU Go's critical dragons of the game-position harness, `owl_attack`
+    /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
+    /// escape it no longer counts also ends the owner's lines in the owl's defence;
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)"\]
+    pub holding_links: bool,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -288,8 +306,9 @@ impl Default for OwlConfig {
             enclosed_group_target: GroupTarget::Linked,
             enclosed_check_moves: 0,
             escape_block_check: false,
-            escape_link_liberties: 0,
-            shut_in_death: false,
+            escape_link_liberties: 2,
+            shut_in_death: true,
+            holding_links: false,
         }
     }
 }
@@ -425,27 +444,89 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     } else {
         dragon(board, target)
     };
-    let runners = escape_runners(board, &group, target, config.escape_link_liberties);
+    let runners = escape_runners(
+        board,
+        &group,
+        target,
+        config.escape_link_liberties,
+        config.shut_in_death && config.holding_links,
+    );
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
     // move too: a short block that the opponent captures outright is no living dragon's.
-    if config.leaf_capture_nodes > 0 && target_libs <= 3 && pos.to_play() != owner {
+    if leaf_capture(pos, target, life, config).is_some() {
+        return None;
+    }
+    Some(life)
+}
+
+/// Positions of the tactical reading of an escaped block of four liberties at the defence's
+/// leaves ([`leaf_capture`], with [`OwlConfig::shut_in_death`]): a ladder-like chase of a
+/// four-liberty stone takes more positions than the short check of [`OwlConfig::leaf_capture_nodes`].
+const ESCAPE_CHASE_NODES: u64 = 4_000;
+
+/// The attacker's capture of the block of `target` that the tactical check of the defence's
+/// leaves finds ([`OwlConfig::leaf_capture_nodes`]) where the dragon is judged alive by `life`
+/// with the attacker to move: a block of three liberties or fewer, read briefly; with
+/// [`OwlConfig::shut_in_death`] also a block of four liberties judged escaped, read to
+/// [`ESCAPE_CHASE_NODES`] positions (a stone chased along a ladder-like line is no escape, and
+/// the judgement of death ends lines that the escape no longer keeps open).
+fn leaf_capture(pos: &Position, target: Point, life: Life, config: &OwlConfig) -> Option<Move> {
+    let board = pos.board();
+    let owner = board.color_at(target)?;
+    if config.leaf_capture_nodes == 0 || pos.to_play() == owner || life == Life::Benson {
+        return None;
+    }
+    let target_libs = board.liberty_count_at(target);
+    let reader = if target_libs <= 3 {
         // Four liberties are safe here (three deep in a line): a check, not a tactical
         // question, it must give up fast on strings in the open and still read a short block
         // pushed along the edge to the corner.
-        let mut reader = crate::Reader::new(crate::ReaderConfig {
+        crate::ReaderConfig {
             node_limit: config.leaf_capture_nodes,
             safe_liberties: 4,
             deep_safety: [(8, 3), (16, 3)],
             ..crate::ReaderConfig::default()
-        });
-        if let Ok(r) = reader.attack(pos, target) {
-            if r.complete && r.code == crate::Code::Works {
-                return None;
-            }
         }
+    } else if config.shut_in_death && target_libs == 4 && life == Life::Escape {
+        crate::ReaderConfig {
+            node_limit: ESCAPE_CHASE_NODES,
+            ..crate::ReaderConfig::default()
+        }
+    } else {
+        return None;
+    };
+    match crate::Reader::new(reader).attack(pos, target) {
+        Ok(r) if r.complete && r.code == crate::Code::Works => Some(r.mv.unwrap_or(Move::Pass)),
+        _ => None,
     }
-    Some(life)
+}
+
+/// The attacker's move that captures the block of `target` where the dragon is judged alive
+/// but the tactical check of the defence's leaves finds a capture ([`leaf_capture`]): the
+/// node the check keeps open, whose refutation the attacker must read
+/// ([`OwlConfig::shut_in_death`]: the owl's attacker always reads it).
+pub(crate) fn leaf_capture_move(pos: &Position, target: Point, config: &OwlConfig) -> Option<Move> {
+    let board = pos.board();
+    let owner = board.color_at(target)?;
+    if config.leaf_capture_nodes == 0 || pos.to_play() == owner {
+        return None;
+    }
+    let target_libs = board.liberty_count_at(target);
+    let group = if config.cut_diagonals {
+        linked_dragon(board, target)
+    } else {
+        dragon(board, target)
+    };
+    let runners = escape_runners(
+        board,
+        &group,
+        target,
+        config.escape_link_liberties,
+        config.shut_in_death && config.holding_links,
+    );
+    let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
+    leaf_capture(pos, target, life, config)
 }
 
 /// Whether the dragon of `target`, judged escaped at `pos` with its opponent to move, is still
@@ -565,7 +646,7 @@ pub(crate) fn shut_in_dead_counted(
     // stones).
     let race = (libs.count() + 1).min(RACE_LIBERTIES);
     let mut nodes = 0;
-    for (stones, _) in around
+    for (stones, l) in around
         .iter()
         .filter(|(_, l)| l.count() == 2 || l.count() <= race)
     {
@@ -576,6 +657,12 @@ pub(crate) fn shut_in_dead_counted(
         let first = stones.first().expect("a stone");
         match reader.attack(pos, first) {
             Ok(r) if r.complete && r.code == crate::Code::Fails => nodes += r.nodes,
+            // A three-liberty block shorter of liberties than the dragon that the reading
+            // does not settle is a wall, not a race the dragon wins: its owner would need
+            // three moves on it while the attacker takes the dragon's more liberties.
+            Ok(r) if !r.complete && l.count() == RACE_LIBERTIES && l.count() < libs.count() => {
+                nodes += r.nodes;
+            }
             Ok(r) => return (false, nodes + r.nodes),
             Err(_) => return (false, nodes),
         }
@@ -677,13 +764,19 @@ fn judged_life(
 /// the block of `target` always counts. A block short of liberties is no link: the opponent
 /// captures it, or takes the liberty it runs by with atari, before the dragon gets out through
 /// it. `min_liberties` 0 or 1: the whole dragon.
+///
+/// With `holding_links` ([`OwlConfig::holding_links`]) the diagonal links between those blocks
+/// must hold too ([`holding_link`]): open space reached only through a diagonal that the
+/// attacker cuts is not the dragon's way out (a judgement of death needs the escape to be
+/// real, or it keeps alive dragons that are shut in once the diagonal is cut).
 pub(crate) fn escape_runners(
     board: &Board,
     group: &PointSet,
     target: Point,
     min_liberties: usize,
+    holding_links: bool,
 ) -> PointSet {
-    if min_liberties <= 1 {
+    if min_liberties <= 1 && !holding_links {
         return *group;
     }
     let Some(own) = board.block_at(target) else {
@@ -699,10 +792,58 @@ pub(crate) fn escape_runners(
         }
         left -= block.stones();
     }
-    if strong == *group {
-        return strong;
+    if !holding_links {
+        if strong == *group {
+            return strong;
+        }
+        return flood_fill_king(&own, &strong, board.size());
     }
-    flood_fill_king(&own, &strong, board.size())
+    let size = board.size();
+    let mut seen = own;
+    let mut todo: Vec<Point> = own.iter().collect();
+    while let Some(a) = todo.pop() {
+        let mut next = PointSet::single(a).neighbours(size) & strong;
+        for b in size.diagonals(a) {
+            if strong.contains(b) && !seen.contains(b) && holding_link(board, a, b) {
+                next.insert(b);
+            }
+        }
+        for b in (next - seen).iter() {
+            seen.insert(b);
+            todo.push(b);
+        }
+    }
+    seen
+}
+
+/// Whether the diagonal link between the stones `a` and `b` (of one colour) holds
+/// ([`escape_runners`]): they are one block's (joined through a shared orthogonal stone), or
+/// both other points of their square are empty and the opponent's stone on either of them
+/// neither captures nor ataris a block of theirs (the owner then connects on the other
+/// point); a point the opponent already holds leaves the link cut (or, with both held,
+/// [`linked_dragon`]'s cut).
+fn holding_link(board: &Board, a: Point, b: Point) -> bool {
+    let size = board.size();
+    let (ax, ay) = size.coords(a);
+    let (bx, by) = size.coords(b);
+    let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
+        return false;
+    };
+    let Some(owner) = board.color_at(a) else {
+        return false;
+    };
+    if board.color_at(c1) == Some(owner) || board.color_at(c2) == Some(owner) {
+        return true;
+    }
+    if !(board.is_empty_at(c1) && board.is_empty_at(c2)) {
+        return false;
+    }
+    let own = board.stones(owner);
+    [c1, c2].into_iter().all(|c| {
+        (PointSet::single(c).neighbours(size) & own)
+            .iter()
+            .all(|q| board.liberty_count_at(q) >= 3)
+    })
 }
 
 /// The stones of the dragon at `p` joined as they can still be joined
@@ -1439,6 +1580,7 @@ pub(crate) mod tests {
         let t = size.parse_point("F4").unwrap();
         let with = |l| OwlConfig {
             escape_link_liberties: l,
+            shut_in_death: false,
             ..OwlConfig::default()
         };
         pos.set_to_play(Color::Black);
@@ -1446,11 +1588,11 @@ pub(crate) mod tests {
         assert_eq!(g.count(), 3);
         // Every block counts: the dragon reaches the open side through D6's liberty C6.
         for l in [0, 1] {
-            assert_eq!(escape_runners(pos.board(), &g, t, l), g);
+            assert_eq!(escape_runners(pos.board(), &g, t, l, false), g);
             assert_eq!(life_reason(&pos, t, &with(l)), Some(Life::Escape), "{l}");
         }
         // D6 in atari is no link: the escape runs from F4 and E5 only, into no open space.
-        let runners = escape_runners(pos.board(), &g, t, 2);
+        let runners = escape_runners(pos.board(), &g, t, 2, false);
         assert_eq!(runners.count(), 2);
         assert!(!runners.contains(size.parse_point("D6").unwrap()));
         assert_eq!(
@@ -1459,7 +1601,7 @@ pub(crate) mod tests {
         );
         assert_eq!(life_reason(&pos, t, &with(2)), None);
         // Three liberties: E5's two are not enough either, F4 runs alone.
-        assert_eq!(escape_runners(pos.board(), &g, t, 3).count(), 1);
+        assert_eq!(escape_runners(pos.board(), &g, t, 3, false).count(), 1);
         // Once White saves D6 (C6: three liberties) the escape stands with two again; with
         // three, E5 still cuts it.
         pos.set_to_play(Color::White);
@@ -1618,6 +1760,126 @@ pub(crate) mod tests {
         assert_eq!(pos.board().liberty_count_at(pt("B2")), 3);
         assert!(eye_potential(pos.board(), &g, Color::White) < 2);
         assert!(!shut_in_dead(&pos, b3, &shut_in()));
+    }
+
+    #[test]
+    fn a_diagonal_link_holds_only_when_the_attacker_cannot_cut_it_with_atari() {
+        // White's C3 and D4 touch diagonally. With C4 and D3 empty and both stones with
+        // three liberties or more, Black's stone on either point is met by White's on the
+        // other: the link holds. With Black on D3 it is cut; with White's C3 short of
+        // liberties (two), Black's C4 is an atari that White must answer: it is cut too.
+        let open = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . O . . .
+            . . O . . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        let pt = |s: &str| open.size().parse_point(s).unwrap();
+        let (c3, d4) = (pt("C3"), pt("D4"));
+        assert!(holding_link(open.board(), c3, d4));
+        let g = dragon(open.board(), c3);
+        assert_eq!(escape_runners(open.board(), &g, c3, 0, true), g);
+        let half = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . O . . .
+            . . O X . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        assert!(!holding_link(half.board(), c3, d4));
+        let g = dragon(half.board(), c3);
+        assert_eq!(escape_runners(half.board(), &g, c3, 0, false), g);
+        assert_eq!(escape_runners(half.board(), &g, c3, 0, true).count(), 1);
+        let short = Position::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . O . . .
+            . X O . . . .
+            . . X . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        assert_eq!(short.board().liberty_count_at(c3), 2);
+        assert!(!holding_link(short.board(), c3, d4));
+    }
+
+    #[test]
+    fn a_four_liberty_escape_that_a_ladder_like_chase_captures_is_no_life() {
+        // A constructed corner: White's B2-C2-D2 has four liberties (A2, B1, C1, D1) under
+        // Black's wall, and Black, moving first, captures it (the tactical reader: `attack
+        // B2` 1 A2). The short check of the defence's leaves takes four liberties for safe;
+        // with the judgement of death a block of four judged escaped is read to
+        // `ESCAPE_CHASE_NODES` positions (in game lines, a stone chased along the edge or a
+        // ladder-like line that the escape judgement counts as out), and it is no life.
+        let d = "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X X X X . . .
+            . O O O X . .
+            . . . . X . .";
+        let mut pos = Position::from_diagram(d).unwrap();
+        let b2 = pos.size().parse_point("B2").unwrap();
+        pos.set_to_play(Color::Black);
+        assert_eq!(pos.board().liberty_count_at(b2), 4);
+        let off = OwlConfig {
+            shut_in_death: false,
+            ..shut_in()
+        };
+        assert_eq!(leaf_capture(&pos, b2, Life::Escape, &off), None);
+        let capture = leaf_capture(&pos, b2, Life::Escape, &shut_in());
+        assert!(capture.is_some(), "{capture:?}");
+        // Only a block judged escaped is read so: eyes are the eye judgement's.
+        assert_eq!(leaf_capture(&pos, b2, Life::Eyes, &shut_in()), None);
+        // With White to move there is nothing to check.
+        pos.set_to_play(Color::White);
+        assert_eq!(leaf_capture(&pos, b2, Life::Escape, &shut_in()), None);
+    }
+
+    /// GNU Go self-play game 19x19-01 after 110 moves (SGF coordinates, Black first).
+    const GAME_19X19_01_110: &str = "jg cd ec df cc bc dd cb ce bd de ef cf qo dq do fp cq cr \
+        cp br ck jq od qq op or qd qj ql qg di mc nb mq me ao ke kc ie ic no gb hg mb nc oj mp \
+        fn nq lq nr pq ks dm ir og ko jo kp ek kq jp jr jn fi re rd mg rf rg qe cl hi cj gk bh \
+        jl lh gr hp eq ep dp dr fq gq hq kn en gp es mj il hn ji db dc na cc pa md eb be nm he \
+        mn bf cg rp";
+
+    #[test]
+    fn an_unsettled_race_with_a_three_liberty_block_is_a_wall() {
+        // GNU Go self-play game 19x19-01 after 110 moves, then White's R2 against Black's Q3
+        // (GNU Go 3.8: `owl_attack Q3` 1 R2, `owl_does_attack R2 Q3` 1). White's R2 has
+        // three liberties, fewer than Black's dragon; the judgement's race reading of it does
+        // not finish in `LUNCH_NODES` positions. Counted as a capture it kept the dragon from
+        // being judged dead (the search then reached its node limit); a three-liberty block
+        // shorter of liberties than the dragon is a wall.
+        let mut pos = game(19, GAME_19X19_01_110);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let q3 = pt("Q3");
+        assert_eq!(pos.board().color_at(q3), Some(Color::Black));
+        pos.set_to_play(Color::White);
+        pos.play(Move::Play(pt("R2"))).unwrap();
+        let g = dragon(pos.board(), q3);
+        let libs = (g.neighbours(size) & pos.board().empty_points()).count();
+        assert_eq!(pos.board().liberty_count_at(pt("R2")), 3);
+        assert!(libs > 3, "{libs}");
+        let mut reader = crate::Reader::new(crate::ReaderConfig {
+            node_limit: LUNCH_NODES,
+            ..crate::ReaderConfig::default()
+        });
+        assert!(!reader.attack(&pos, pt("R2")).unwrap().complete);
+        assert!(shut_in_dead(&pos, q3, &shut_in()));
     }
 
     /// GNU Go self-play game 19x19-04 after 130 moves (SGF coordinates, Black first).

@@ -1134,6 +1134,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SHUT_IN") {
         config.shut_in_death = v == "1";
     }
+    // IGO_OWL_HOLDING_LINKS=1|0: with the judgement of death, the escape runs only through the
+    // diagonal links that hold ([`OwlConfig::holding_links`]).
+    if let Ok(v) = std::env::var("IGO_OWL_HOLDING_LINKS") {
+        config.holding_links = v == "1";
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

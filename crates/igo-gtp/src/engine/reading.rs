@@ -701,7 +701,7 @@ mod tests {
             "igo-owl_settings escape_block 1",
             "igo-owl_settings escape_block 2",
             "igo-owl_settings escape_link 3",
-            "igo-owl_settings shut_in 1",
+            "igo-owl_settings shut_in 0",
             "igo-owl_settings shut_in 2",
             "igo-owl_settings cut_diagonals 1",
             "igo-owl_settings cut_diagonals 2",
@@ -730,29 +730,29 @@ mod tests {
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 0 shut_in 0 cut_diagonals 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 0 shut_in 0 cut_diagonals 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0"));
         assert!(a[8]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_block 1 escape_link 0 shut_in 0 cut_diagonals 0"));
+            .ends_with(" escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0"));
         assert!(a[10]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_block 1 escape_link 3 shut_in 0 cut_diagonals 0"));
+            .ends_with(" escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0"));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 1 cut_diagonals 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 1 cut_diagonals 1"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1"));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));

@@ -67,7 +67,8 @@
 //! diagonally to the open side is no way out.
 //!
 //! **The dragon dies** (the attacker's win below a question's root) only when the stone asked
-//! about is captured, unless [`OwlConfig::shut_in_death`] is set (off by default): then also
+//! about is captured, unless [`OwlConfig::shut_in_death`] is set (on by default, with
+//! [`OwlConfig::escape_link_liberties`] 2): then also
 //! where it is shut in and eyeless ([`crate::dragon`]'s `shut_in_dead`): its eye space is
 //! worth at most one eye with its owner moving first, no one owner move brings it to life by
 //! the tests above, it has no lunch (an opponent block next to it that the owner captures,
@@ -79,8 +80,17 @@
 //! bounded with the search's. As the judgement ends lines early, a kill the attack's search
 //! finds with it is named only when the owl's own defence after the kill (the full reading of
 //! [`Owl::defend`]) answers 0, finished or by its estimate at the node limit, the selective
-//! second look's kills likewise; and the owner always reads the liberties of the stone asked
-//! about when its block has two or fewer.
+//! second look's kills likewise; a refuted kill gives way to the next root candidates when
+//! the defence after one reads to the end and finds no saving move. The owner always reads the
+//! liberties of the stone asked about when its block has two or fewer; the attacker likewise
+//! its ataris there, the saving of its own stones in atari next to the dragon (a cutting
+//! stone), and the capture that the tactical check of the defence's leaves finds. With the
+//! judgement a four-liberty block
+//! judged escaped is read for a ladder-like chase at the defence's leaves, and a
+//! three-liberty block beside the dragon, shorter of liberties than it, that a lunch reading
+//! does not settle is a wall. With [`OwlConfig::holding_links`] besides (off by default) the
+//! escape counts open space only through the diagonal links that hold (both shared points
+//! empty, neither an atari when the attacker plays it).
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
@@ -413,11 +423,20 @@ impl Owl {
             // A kill found where lines ended at the static judgement of death stands only when
             // the owl's own defence after it finds no saving move (module documentation,
             // "The dragon dies").
-            let (refuted, nodes) = self.refuted_kill(pos, target, reading.mv);
+            let (refuted, nodes) = self.refuted_kill(pos, target, reading.mv, false);
             reading.nodes += nodes;
             if refuted {
-                reading.code = Code::Fails;
-                reading.mv = None;
+                // The kill gives way to the next root candidates, as an estimated kill does
+                // (`checked_estimate`), when the owl's defence after one reads to the end and
+                // finds no saving move.
+                let (next, nodes) = self.next_kill(pos, target, reading.mv, &plain);
+                reading.nodes += nodes;
+                reading.code = if next.is_some() {
+                    Code::Works
+                } else {
+                    Code::Fails
+                };
+                reading.mv = next;
             }
         }
         if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
@@ -460,7 +479,15 @@ impl Owl {
     /// `target` after the attacker's move `mv`, or stops at its node limit where its estimate
     /// still names a move or was not taken, with the positions it searched: a kill that
     /// captures the stone asked about, or that is no move, is not refuted.
-    fn refuted_kill(&mut self, pos: &Position, target: Point, mv: Option<Move>) -> (bool, u64) {
+    /// With `finished`, only a defence read to the end that finds no saving move lets the
+    /// kill stand.
+    fn refuted_kill(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        mv: Option<Move>,
+        finished: bool,
+    ) -> (bool, u64) {
         let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
             return (false, 0);
         };
@@ -477,11 +504,46 @@ impl Owl {
             // A defence stopped at the node limit has not shown the dragon dead, unless the
             // estimate the owl answers with there finds no saving move either.
             Ok(d) => (
-                d.code != Code::Fails || !(d.complete || d.estimated),
+                d.code != Code::Fails || !(d.complete || (d.estimated && !finished)),
                 d.nodes,
             ),
             Err(_) => (false, 0),
         }
+    }
+
+    /// The kill that replaces the refuted kill `refuted` ([`Owl::refuted_kill`]): the first of
+    /// the next [`NEXT_KILLS`] root candidates of the attack's search (`plain`'s order) after
+    /// which the owl's own defence reads to the end and finds no saving move (a kill the
+    /// search did not reach must be shown by the defence, not estimated), with the positions
+    /// searched.
+    fn next_kill(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        refuted: Option<Move>,
+        plain: &OwlConfig,
+    ) -> (Option<Move>, u64) {
+        let Some(owner) = pos.board().color_at(target) else {
+            return (None, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(!owner);
+        let moves: Vec<Move> = children_for(&root, target, true, &root_config(plain))
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        let Some(at) = moves.iter().position(|&m| Some(m) == refuted) else {
+            return (None, 0);
+        };
+        let mut nodes = 0;
+        for &mv in moves.iter().skip(at + 1).take(NEXT_KILLS) {
+            let (no, n) = self.refuted_kill(pos, target, Some(mv), true);
+            nodes += n;
+            if !no {
+                return (Some(mv), nodes);
+            }
+        }
+        (None, nodes)
     }
 
     /// The selective second look of an attack question (module documentation, "The selective
@@ -685,6 +747,10 @@ impl Owl {
     }
 }
 
+/// How many root candidates after a refuted kill the owl's attack tries in its place
+/// ([`OwlConfig::shut_in_death`]; each costs a full defence reading).
+const NEXT_KILLS: usize = 2;
+
 /// The configuration of a question's root: [`OwlConfig::root_moves`] candidates when more than
 /// [`OwlConfig::max_moves`].
 pub(crate) fn root_config(config: &OwlConfig) -> OwlConfig {
@@ -749,6 +815,33 @@ pub(crate) fn children(
             }
         }
     }
+    // With the judgement of death ending lines early, the owner always tries to save the stone
+    // asked about when its block is short of liberties: its liberties (extending, connecting)
+    // are read even when they rank below the cut, as the tactical reader reads them.
+    // The attacker likewise always reads its ataris (and captures) on that block, the saving of
+    // its own stones in atari next to the dragon (a cutting stone), and where the tactical
+    // check of the defence's leaves captures the block, that capture.
+    let mut saving = PointSet::EMPTY;
+    if config.shut_in_death {
+        if let Some(l) = board
+            .block_at(target)
+            .map(|b| b.liberties())
+            .filter(|l| l.count() <= 2)
+        {
+            saving |= l;
+        }
+        if attacking {
+            for (_, l) in adjacent_blocks(pos, group, search.attacker) {
+                if l.count() == 1 {
+                    saving |= l;
+                }
+            }
+            if let Some(Move::Play(p)) = crate::dragon::leaf_capture_move(pos, target, config) {
+                saving.insert(p);
+            }
+        }
+    }
+    cand |= saving & empty;
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
         eye_space |= r;
@@ -792,18 +885,6 @@ pub(crate) fn children(
     }
     // Best first; among equals, the board order of the points (a stable sort).
     scored.sort_by_key(|c| std::cmp::Reverse(c.0));
-    // With the judgement of death ending lines early, the owner always tries to save the stone
-    // asked about when its block is short of liberties: its liberties (extending, connecting)
-    // are read even when they rank below the cut, as the tactical reader reads them.
-    let saving = if !attacking && config.shut_in_death {
-        board
-            .block_at(target)
-            .map(|b| b.liberties())
-            .filter(|l| l.count() <= 2)
-            .unwrap_or(PointSet::EMPTY)
-    } else {
-        PointSet::EMPTY
-    };
     let mut kept = 0;
     scored.retain(|&(_, p)| {
         kept += 1;
@@ -842,6 +923,16 @@ mod tests {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            ..before_shut_in()
+        }
+    }
+
+    /// The defaults before the judgement of death was turned on (`escape_link_liberties` 0,
+    /// `shut_in_death` off): the tests of the features measured against them.
+    fn before_shut_in() -> OwlConfig {
+        OwlConfig {
+            escape_link_liberties: 0,
+            shut_in_death: false,
             ..OwlConfig::default()
         }
     }
@@ -1053,7 +1144,7 @@ mod tests {
         let f3 = Move::Play(size.parse_point("F3").unwrap());
         assert_eq!(pos.board().color_at(g4), Some(igo_core::Color::Black));
         let mut owl = Owl::new(shut_in());
-        let (refuted, _) = owl.refuted_kill(&pos, g4, Some(f3));
+        let (refuted, _) = owl.refuted_kill(&pos, g4, Some(f3), false);
         assert!(refuted);
         let attack = owl.attack(&pos, g4).unwrap();
         assert_ne!(attack.mv, Some(f3), "{attack:?}");
@@ -1101,6 +1192,47 @@ mod tests {
         assert_eq!(defence.gtp_text(size), "1 B10", "{defence:?}");
     }
 
+    /// GNU Go self-play game 19x19-09 after 150 moves (SGF coordinates, Black first).
+    const GAME_19X19_09_150: &str = "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp \
+        dq ep bo dm fr oc me ff gd hf nf qm nh qg jf ih gp fm cl jp dk fj dj ci bl ea kh ro rp \
+        qn lq jr is di ai bf jj iq hq hp kq jq ho ip go mo lo ln mq lp im hl lj on kr hr gq js \
+        nb ob oj ij eb da oa pa na qb fa cb db ca fc ie je sp sq so rr pj ok pk pi qi ph gr eq \
+        qh ji ii bh nd md ll ol nm jk in jl of og pg oe pf ne pe kp ko ks pl mp no id ge ee ef \
+        ch dh cg cf cp dg do eo mk dn fk bn an co bm";
+
+    #[test]
+    fn the_attacker_reads_its_ataris_and_saves_its_cutting_stone() {
+        // GNU Go self-play game 19x19-09 after 150 moves, then Black's E9 (GNU Go 3.8's kill
+        // of White's F9) and White's E10, which ataris E9. F9 has two liberties (F8, G9):
+        // Black's atari at G9 (GNU Go: after E9 E10, `owl_attack F9` 1 E8, G9 in its
+        // lines) and the saving of the cutting stone E9 at E8 rank below the eight
+        // candidates read on a dragon this size. With the judgement of death the attacker
+        // always reads both.
+        let mut pos = game_19x19(GAME_19X19_09_150);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let f9 = pt("F9");
+        assert_eq!(pos.board().color_at(f9), Some(igo_core::Color::White));
+        for (c, v) in [
+            (igo_core::Color::Black, "E9"),
+            (igo_core::Color::White, "E10"),
+        ] {
+            pos.set_to_play(c);
+            pos.play(Move::Play(pt(v))).unwrap();
+        }
+        assert_eq!(pos.board().liberty_count_at(f9), 2);
+        assert_eq!(pos.board().liberty_count_at(pt("E9")), 1);
+        let (g9, e8) = (Move::Play(pt("G9")), Move::Play(pt("E8")));
+        let link = OwlConfig {
+            shut_in_death: false,
+            ..shut_in()
+        };
+        let old = Owl::new(link).candidates(&pos, f9, true);
+        assert!(!(old.contains(&g9) && old.contains(&e8)), "{old:?}");
+        let new = Owl::new(shut_in()).candidates(&pos, f9, true);
+        assert!(new.contains(&g9) && new.contains(&e8), "{new:?}");
+    }
+
     #[test]
     fn a_kill_stands_when_the_owls_defence_after_it_estimates_no_saving_move() {
         // GNU Go self-play game 19x19-04 after 150 moves: Black kills White's S17 at T16 (GNU
@@ -1116,7 +1248,7 @@ mod tests {
         let s17 = size.parse_point("S17").unwrap();
         let t16 = Move::Play(size.parse_point("T16").unwrap());
         let mut owl = Owl::new(shut_in());
-        let (refuted, _) = owl.refuted_kill(&pos, s17, Some(t16));
+        let (refuted, _) = owl.refuted_kill(&pos, s17, Some(t16), false);
         assert!(!refuted);
         let attack = owl.attack(&pos, s17).unwrap();
         assert_eq!(attack.mv, Some(t16), "{attack:?}");
@@ -1173,7 +1305,10 @@ mod tests {
         // removed by `escape_link_liberties` 2 once E9 is in atari, but then the search must
         // read every line to the capture of G7 and stops at its node limit; with the judgement
         // of death (`shut_in_death`) the lines end once White is shut in and eyeless, and the
-        // search finds a kill, after which the owl's own defence finds nothing.
+        // search finds a kill, after which the owl's own defence finds nothing. (The kill is
+        // G8, which GNU Go's `owl_does_attack G8 G7` rejects though its own `owl_defend G7`
+        // after G8 finds nothing; with `holding_links` the owl's defence after G8 saves the
+        // dragon and G8 is not named.)
         let pos = game_9x9("eb gc he cb ed ce gd dg gg dc ec fh gh eg fi ei gi db ff ea");
         let g7 = pos.size().parse_point("G7").unwrap();
         let with = |on: bool, node_limit: u64| OwlConfig {
@@ -1190,6 +1325,14 @@ mod tests {
         after.play(kill.mv.unwrap()).unwrap();
         let defence = Owl::new(with(true, 40_000)).defend(&after, g7).unwrap();
         assert_eq!(defence.code, Code::Fails, "{defence:?}");
+        let holding = Owl::new(OwlConfig {
+            holding_links: true,
+            ..with(true, 40_000)
+        })
+        .attack(&pos, g7)
+        .unwrap();
+        assert!(holding.complete && !holding.estimated, "{holding:?}");
+        assert_ne!(holding.mv, kill.mv, "{holding:?}");
         // Without the judgement no kill is found (within a tenth of the nodes: the search
         // stops at its limit).
         let none = Owl::new(with(false, 4_000)).attack(&pos, g7).unwrap();
@@ -1212,7 +1355,7 @@ mod tests {
             ]
         );
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
-        let second_look = OwlConfig::default();
+        let second_look = before_shut_in();
         assert!(second_look.selective.enabled && second_look.selective.check_plain_defence);
         let mut owl = Owl::new(second_look);
         for (stone, kill) in [("A8", "B8"), ("C8", "C4")] {
@@ -1536,7 +1679,7 @@ mod tests {
     fn cut_diagonals(on: bool) -> OwlConfig {
         OwlConfig {
             cut_diagonals: on,
-            ..OwlConfig::default()
+            ..before_shut_in()
         }
     }
 
