@@ -20,7 +20,7 @@ pub const OFF: u64 = 0b11;
 ///
 /// The point's coordinates are found once, and each row of the square is read from the two
 /// colours' stone sets as two runs of bits ([`igo_core::PointSet::bits_from`]) and turned into
-/// its cells' codes by one lookup in [`ROWS`], the cells off the board marked as both colours
+/// its cells' codes by one lookup in `ROWS`, the cells off the board marked as both colours
 /// (which the table codes as [`OFF`]). An earlier form tested each cell's bits one by one, and
 /// before that found every cell's coordinates again and matched on its colour.
 #[inline]
