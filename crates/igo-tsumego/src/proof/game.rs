@@ -822,8 +822,9 @@ impl LocalGame {
         }
         let board = s.pos.board();
         let standing = (self.target & board.stones(defender)) - s.removed;
-        let spare = total - self.needed; // alive stones must outnumber these
-                                         // Asked once for both tests below that it gates (the same board).
+        // Alive stones must outnumber these.
+        let spare = total - self.needed;
+        // Asked once for both tests below that it gates (the same board).
         let libs = if standing.count() > spare {
             self.target_liberties(s, standing)
         } else {
