@@ -49,6 +49,14 @@ pub struct PlayoutPolicy {
     /// Prior the search's tree gives the vital point of every such area in the region (see
     /// [`crate::search`]; not a playout rule). \[default: 0\] \[range: 0-10\]
     pub nakade_prior: f32,
+    /// Use the patterns' Coulom gammas ([`crate::patterns::gamma`], when the file has them)
+    /// instead of the shape weights: the tree's prior of a move is `gammas` times its strength
+    /// over the sum of the strengths of the position's moves (no extra prior for a capture,
+    /// which is one of the features), the playouts' pattern move is drawn by its shapes' and
+    /// its distance's gammas, and the prover orders its moves by strength (see
+    /// [`crate::patterns::Patterns::set_gammas_used`]). 0: the weights. \[default: 0\]
+    /// \[range: 0-10\]
+    pub gammas: f32,
 }
 
 impl Default for PlayoutPolicy {
@@ -62,6 +70,7 @@ impl Default for PlayoutPolicy {
             fill_approach_eyes: true,
             nakade: 0.0,
             nakade_prior: 0.0,
+            gammas: 0.0,
         }
     }
 }
@@ -78,6 +87,7 @@ impl PlayoutPolicy {
             fill_approach_eyes: false,
             nakade: 0.0,
             nakade_prior: 0.0,
+            gammas: 0.0,
         }
     }
 }
@@ -144,7 +154,10 @@ fn clear_ko(pos: &mut Position) {
 }
 
 /// A pattern move among the 8 points around `last`, drawn with probability proportional to its
-/// weight in `patterns` (section 4.3), or `None` if none matches.
+/// weight in `patterns` (section 4.3), or `None` if none matches. With the gammas (knob
+/// `gammas`), every playable point there is drawn in proportion to its shapes' gammas times the
+/// gamma of its distance to the last move (the tactical flags are left to the capture and save
+/// rules, and cost too much here).
 #[inline]
 fn pattern_move_near(
     patterns: &Patterns,
@@ -157,11 +170,23 @@ fn pattern_move_near(
     let mut cand = [(last, 0f32); 8];
     let mut k = 0;
     let mut total = 0.0;
-    for q in size.neighbours(last).chain(size.diagonals(last)) {
+    let gammas = patterns.gammas().filter(|_| ctx.policy.gammas > 0.0);
+    let (next, diagonal) = gammas.map_or((1.0, 1.0), |g| {
+        (
+            g.of_flags(1 << crate::patterns::gamma::NEXT_TO_LAST),
+            g.of_flags(1 << crate::patterns::gamma::DIAGONAL_TO_LAST),
+        )
+    });
+    let near = size.neighbours(last).map(|q| (q, next));
+    for (q, distance) in near.chain(size.diagonals(last).map(|q| (q, diagonal))) {
         if !ctx.region.contains(q) || !is_playout_move(ctx, pos, q) {
             continue;
         }
-        if let Some(w) = patterns.weight(pos, q) {
+        let w = match gammas {
+            Some(g) => Some(g.shape(pos, q) * distance),
+            None => patterns.weight(pos, q),
+        };
+        if let Some(w) = w {
             cand[k] = (q, w);
             total += w;
             k += 1;

@@ -4,6 +4,7 @@
 
 use igo_core::{Move, Point, PointSet, Position, Rng};
 
+use crate::patterns::Gammas;
 use crate::playout::{self, is_legal_move, PlayoutContext};
 use crate::uct::SearchState;
 
@@ -76,6 +77,46 @@ impl<'a> TsumegoState<'a> {
     }
 }
 
+impl TsumegoState<'_> {
+    /// Whether the tree searches `p`: an empty point where the mover may play, and not its own
+    /// one-point eye (no neighbour in atari) unless the eye is a liberty it must fill to approach.
+    fn searched(&self, p: Point) -> bool {
+        let board = self.pos.board();
+        let me = self.pos.to_play();
+        board.is_empty_at(p)
+            && is_legal_move(self.ctx, &self.pos, p)
+            && (!board.is_restricted_eye(me, p) || playout::needs_filling(board, me, p))
+    }
+
+    /// The tree's moves with Coulom's priors: `gammas` (the knob) times each move's strength
+    /// over the sum of the strengths, so the priors add up to the knob as a policy's do, plus
+    /// the nakade prior; pass gets none.
+    fn moves_by_gammas(&self, g: &Gammas, vital: &PointSet, out: &mut Vec<(Move, f32)>) {
+        let start = out.len();
+        let mut total = 0.0f32;
+        for &p in &self.ctx.region_list {
+            if self.searched(p) {
+                let s = g.strength(&self.pos, p, self.last[0]);
+                total += s;
+                out.push((Move::Play(p), s));
+            }
+        }
+        let scale = if total > 0.0 {
+            self.ctx.policy.gammas / total
+        } else {
+            0.0
+        };
+        let nakade_prior = self.ctx.policy.nakade_prior;
+        for (mv, prior) in &mut out[start..] {
+            *prior *= scale;
+            if matches!(mv, Move::Play(p) if vital.contains(*p)) {
+                *prior += nakade_prior;
+            }
+        }
+        out.push((Move::Pass, 0.0));
+    }
+}
+
 impl SearchState for TsumegoState<'_> {
     type Move = Move;
 
@@ -102,13 +143,13 @@ impl SearchState for TsumegoState<'_> {
         } else {
             PointSet::EMPTY
         };
+        let gammas = self.ctx.patterns.as_ref().and_then(|pats| pats.gammas());
+        if let Some(g) = gammas.filter(|_| self.ctx.policy.gammas > 0.0) {
+            self.moves_by_gammas(g, &vital, out);
+            return;
+        }
         for &p in &self.ctx.region_list {
-            if !board.is_empty_at(p) || !is_legal_move(self.ctx, &self.pos, p) {
-                continue;
-            }
-            // Filling one's own one-point eye (no neighbour in atari) is never searched, unless
-            // the eye is a liberty that must be filled to approach.
-            if board.is_restricted_eye(me, p) && !playout::needs_filling(board, me, p) {
+            if !self.searched(p) {
                 continue;
             }
             let mut prior = 0.0;

@@ -5,6 +5,9 @@
 //! side, so a shape played by Black and the colour-swapped shape played by White share a code.
 //! The 8 symmetries of the square (rotations and reflections) map codes to codes.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use igo_core::{Board, Color, Point};
 
 /// Own stone.
@@ -158,6 +161,28 @@ pub fn swap_colours(code: u64, n: usize) -> u64 {
             .collect::<Vec<_>>(),
     )
 }
+
+/// A fast hasher for pattern codes (a multiply and a shift; the keys are well-mixed 50-bit
+/// codes, so SipHash's protection against chosen keys buys nothing here).
+#[derive(Default, Clone, Copy)]
+pub struct CodeHasher(u64);
+
+impl Hasher for CodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        let h = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+pub(super) type CodeMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
 
 #[cfg(test)]
 mod tests {

@@ -2,10 +2,16 @@
 //!
 //! ```text
 //! magic      8 bytes  "IGOTSPAT"
-//! version    u32      1
+//! version    u32      2 (1: the same up to the 5x5 counts, nothing after them)
 //! sources    u32 n, then n times: u16 length + UTF-8 name of a problem learned from
 //! 3x3        u32 n, then n times: u32 canonical code, u32 played, u32 seen
 //! 5x5        u32 n, then n times: u64 canonical code, u32 played, u32 seen
+//! gammas     u8 0 (none) or 1, then:
+//!              f32 gamma of an unseen 3x3 class
+//!              u32 n, then n times: f32 gamma of a tactical flag
+//!              u32 n, then n times: u32 canonical 3x3 code, f32 gamma
+//!              u32 n, then n times: u64 canonical 5x5 code, f32 gamma
+//! checksum   u64 FNV-1a of all the bytes before it (version 2)
 //! ```
 //!
 //! Hand-written rather than a serialisation crate: the format is five fields, and a fixed layout
@@ -13,12 +19,13 @@
 
 use thiserror::Error;
 
+use super::gamma::{GammaSet, FLAGS};
 use super::table::{Patterns, ShapeCount};
 
 /// The first bytes of a pattern file.
 pub const MAGIC: &[u8; 8] = b"IGOTSPAT";
 /// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A pattern file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -32,6 +39,9 @@ pub enum PatternFileError {
     /// The file ends early.
     #[error("pattern file is truncated at byte {0}")]
     Truncated(usize),
+    /// The checksum does not match the bytes (version 2 on).
+    #[error("pattern file checksum mismatch (the file is damaged)")]
+    Checksum,
     /// A code out of range or a name that is not UTF-8.
     #[error("pattern file is corrupt at byte {0}: {1}")]
     Corrupt(usize, &'static str),
@@ -62,6 +72,30 @@ impl Patterns {
             out.extend_from_slice(&n.played.to_le_bytes());
             out.extend_from_slice(&n.seen.to_le_bytes());
         }
+        match self.gammas() {
+            None => out.push(0),
+            Some(g) => {
+                let g = g.set();
+                out.push(1);
+                out.extend_from_slice(&g.unseen3.to_le_bytes());
+                out.extend_from_slice(&(g.flags.len() as u32).to_le_bytes());
+                for f in g.flags {
+                    out.extend_from_slice(&f.to_le_bytes());
+                }
+                out.extend_from_slice(&(g.shapes3.len() as u32).to_le_bytes());
+                for &(c, x) in &g.shapes3 {
+                    out.extend_from_slice(&c.to_le_bytes());
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+                out.extend_from_slice(&(g.shapes5.len() as u32).to_le_bytes());
+                for &(c, x) in &g.shapes5 {
+                    out.extend_from_slice(&c.to_le_bytes());
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
@@ -72,8 +106,21 @@ impl Patterns {
             return Err(PatternFileError::BadMagic);
         }
         let version = r.u32()?;
-        if version != FORMAT_VERSION {
+        if version != 1 && version != FORMAT_VERSION {
             return Err(PatternFileError::Version(version));
+        }
+        if version >= 2 {
+            // The checksum first, so a damaged file is named as such rather than by whatever
+            // field the damage happens to break.
+            let body = bytes.len().checked_sub(8).filter(|&b| b >= 12);
+            let Some(body) = body else {
+                return Err(PatternFileError::Truncated(bytes.len()));
+            };
+            let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+            if fnv1a(&bytes[..body]) != sum {
+                return Err(PatternFileError::Checksum);
+            }
+            r.bytes = &bytes[..body];
         }
         let n = r.u32()? as usize;
         let mut sources = Vec::with_capacity(n.min(1 << 16));
@@ -116,11 +163,67 @@ impl Patterns {
                 },
             ));
         }
-        if r.at != bytes.len() {
+        let gammas = if version >= 2 {
+            read_gammas(&mut r)?
+        } else {
+            None
+        };
+        if r.at != r.bytes.len() {
             return Err(PatternFileError::Corrupt(r.at, "bytes after the end"));
         }
-        Ok(Patterns::from_counts(c3, c5, sources))
+        Ok(Patterns::from_counts(c3, c5, sources).with_gammas(gammas))
     }
+}
+
+fn read_gammas(r: &mut Reader<'_>) -> Result<Option<GammaSet>, PatternFileError> {
+    let at = r.at;
+    match r.take(1)?[0] {
+        0 => return Ok(None),
+        1 => {}
+        _ => return Err(PatternFileError::Corrupt(at, "gamma flag not 0 or 1")),
+    }
+    let unseen3 = r.f32()?;
+    let at = r.at;
+    if r.u32()? as usize != FLAGS {
+        return Err(PatternFileError::Corrupt(at, "tactical flag count"));
+    }
+    let mut flags = [0f32; FLAGS];
+    for f in &mut flags {
+        *f = r.f32()?;
+    }
+    let n3 = r.u32()? as usize;
+    let mut shapes3 = Vec::with_capacity(n3.min(1 << 18));
+    for _ in 0..n3 {
+        let at = r.at;
+        let code = r.u32()?;
+        if code >= 1 << 18 {
+            return Err(PatternFileError::Corrupt(at, "3x3 code above 18 bits"));
+        }
+        shapes3.push((code, r.f32()?));
+    }
+    let n5 = r.u32()? as usize;
+    let mut shapes5 = Vec::with_capacity(n5.min(1 << 20));
+    for _ in 0..n5 {
+        let at = r.at;
+        let code = r.u64()?;
+        if code >= 1 << 50 {
+            return Err(PatternFileError::Corrupt(at, "5x5 code above 50 bits"));
+        }
+        shapes5.push((code, r.f32()?));
+    }
+    Ok(Some(GammaSet {
+        shapes3,
+        unseen3,
+        shapes5,
+        flags,
+    }))
+}
+
+/// 64-bit FNV-1a: a checksum against damage (not against tampering).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 struct Reader<'a> {
@@ -149,6 +252,11 @@ impl<'a> Reader<'a> {
             self.take(4)?.try_into().expect("4 bytes"),
         ))
     }
+    fn f32(&mut self) -> Result<f32, PatternFileError> {
+        Ok(f32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
     fn u64(&mut self) -> Result<u64, PatternFileError> {
         Ok(u64::from_le_bytes(
             self.take(8)?.try_into().expect("8 bytes"),
@@ -159,7 +267,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::learn::PatternLearner;
+    use crate::patterns::learn::{FitConfig, PatternLearner};
     use igo_core::Position;
 
     fn sample() -> Patterns {
@@ -182,18 +290,40 @@ mod tests {
                 size.parse_point(p).unwrap(),
             );
         }
-        l.finish()
+        l.finish_with(Some(&FitConfig::default()))
     }
 
     #[test]
     fn files_round_trip() {
         let p = sample();
+        assert!(p.gammas().is_some());
         let bytes = p.to_bytes();
         let q = Patterns::from_bytes(&bytes).unwrap();
         assert_eq!(q.counts3(), p.counts3());
         assert_eq!(q.counts5(), p.counts5());
         assert_eq!(q.sources(), ["composed-1".to_string()]);
+        assert_eq!(q.gammas().unwrap().set(), p.gammas().unwrap().set());
         assert_eq!(q.to_bytes(), bytes);
+        // Without gammas too.
+        let plain = Patterns::from_counts(p.counts3().to_vec(), p.counts5().to_vec(), vec![]);
+        let back = Patterns::from_bytes(&plain.to_bytes()).unwrap();
+        assert!(back.gammas().is_none());
+        assert_eq!(back.counts5(), p.counts5());
+    }
+
+    /// A version 1 file (the same counts, no gamma byte, no checksum) still loads.
+    #[test]
+    fn version_1_files_still_load() {
+        let p = sample();
+        let plain = Patterns::from_counts(p.counts3().to_vec(), p.counts5().to_vec(), vec![]);
+        let mut v1 = plain.to_bytes();
+        v1.truncate(v1.len() - 9); // the checksum and the gamma byte
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let q = Patterns::from_bytes(&v1).unwrap();
+        assert_eq!(q.counts3(), p.counts3());
+        assert_eq!(q.counts5(), p.counts5());
+        assert!(q.gammas().is_none());
+        assert!(Patterns::shipped().counts3().len() > 100);
     }
 
     #[test]
@@ -203,13 +333,13 @@ mod tests {
             Patterns::from_bytes(b"NOTAFILE....").unwrap_err(),
             PatternFileError::BadMagic
         );
-        let mut v2 = bytes.clone();
-        v2[8] = 2;
+        let mut v3 = bytes.clone();
+        v3[8] = 3;
         assert_eq!(
-            Patterns::from_bytes(&v2).unwrap_err(),
-            PatternFileError::Version(2)
+            Patterns::from_bytes(&v3).unwrap_err(),
+            PatternFileError::Version(3)
         );
-        for cut in [3, 12, bytes.len() - 1] {
+        for cut in [3, 12] {
             assert!(
                 matches!(
                     Patterns::from_bytes(&bytes[..cut]),
@@ -218,10 +348,33 @@ mod tests {
                 "cut {cut}"
             );
         }
+        // Any byte changed, cut or added after the version is caught by the checksum.
+        for at in [12, bytes.len() / 2, bytes.len() - 20, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert_eq!(
+                Patterns::from_bytes(&bad).unwrap_err(),
+                PatternFileError::Checksum,
+                "byte {at}"
+            );
+        }
+        assert_eq!(
+            Patterns::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err(),
+            PatternFileError::Checksum
+        );
         let mut extra = bytes.clone();
         extra.push(0);
+        assert_eq!(
+            Patterns::from_bytes(&extra).unwrap_err(),
+            PatternFileError::Checksum
+        );
+        // A file whose checksum is right but whose fields are not is still refused by field.
+        let mut body = bytes[..bytes.len() - 8].to_vec();
+        body.push(0);
+        let sum = fnv1a(&body);
+        body.extend_from_slice(&sum.to_le_bytes());
         assert!(matches!(
-            Patterns::from_bytes(&extra),
+            Patterns::from_bytes(&body),
             Err(PatternFileError::Corrupt(..))
         ));
     }

@@ -9,15 +9,25 @@
 //! entries indexed by code (section 4.3.1); the 5x5 weights in a hash table (section 4.3.2).
 //! Counts are kept per symmetry class and spread to all 8 images when loaded.
 //!
+//! Coulom's full model is there too: every legal move of a learning position is a team of
+//! features (shapes and tactical flags, [`gamma`]) whose gammas [`mm`] fits by
+//! minorization-maximization, learned also from the refutations of the books' wrong lines. The
+//! search uses them instead of the weights when the knob `gammas` is above 0.
+//!
 //! [`code`] makes the codes, [`table`] holds the weights, [`learn`] counts shapes in solved
-//! problems, and `file` reads and writes the pattern file.
+//! problems, [`evaluate`] ranks the books' first moves by both, and `file` reads and writes the
+//! pattern file.
 
 pub mod code;
+pub mod evaluate;
 mod file;
+pub mod gamma;
 pub mod learn;
+pub mod mm;
 pub mod table;
 
-pub use code::{canonical, code3, code5, swap_colours, symmetries};
+pub use code::{canonical, code3, code5, swap_colours, symmetries, CodeHasher};
 pub use file::{PatternFileError, FORMAT_VERSION, MAGIC};
+pub use gamma::{GammaSet, Gammas};
 pub use learn::PatternLearner;
-pub use table::{CodeHasher, Patterns, ShapeCount};
+pub use table::{Patterns, ShapeCount};

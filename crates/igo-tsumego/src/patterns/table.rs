@@ -2,12 +2,10 @@
 //! spread to all 8 images in a 2^18-entry 3x3 table and a 5x5 hash table, and a shape's weight,
 //! `(played + 0.1) / (seen + 1)`.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use igo_core::{Point, Position};
 
-use super::code::{code5, inner3, symmetries};
+use super::code::{code5, inner3, symmetries, CodeMap};
+use super::gamma::{GammaSet, Gammas};
 
 /// Counts of one shape class.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,28 +23,6 @@ impl ShapeCount {
     }
 }
 
-/// A fast hasher for pattern codes (a multiply and a shift; the keys are well-mixed 50-bit
-/// codes, so SipHash's protection against chosen keys buys nothing here).
-#[derive(Default, Clone, Copy)]
-pub struct CodeHasher(u64);
-
-impl Hasher for CodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        let h = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = h ^ (h >> 29);
-    }
-}
-
-type CodeMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
-
 /// Learned 3x3 and 5x5 patterns with their weights.
 #[derive(Clone, Debug)]
 pub struct Patterns {
@@ -60,6 +36,11 @@ pub struct Patterns {
     table3: Vec<f32>,
     /// Weight of every 5x5 code that was ever played.
     table5: CodeMap<f32>,
+    /// Coulom's gammas, if learned.
+    gammas: Option<Gammas>,
+    /// Whether the prover orders its moves by the gammas (set by whoever turns the knob
+    /// `gammas` on; the prover sees the patterns but not the playout policy).
+    use_gammas: bool,
 }
 
 impl Patterns {
@@ -93,6 +74,41 @@ impl Patterns {
             sources,
             table3,
             table5,
+            gammas: None,
+            use_gammas: false,
+        }
+    }
+
+    /// The same patterns with fitted gammas.
+    pub fn with_gammas(mut self, set: Option<GammaSet>) -> Patterns {
+        self.gammas = set.map(Gammas::new);
+        self
+    }
+
+    /// The gammas, if the file has them.
+    pub fn gammas(&self) -> Option<&Gammas> {
+        self.gammas.as_ref()
+    }
+
+    /// Makes the prover order its moves by the gammas (when there are any) instead of the
+    /// weights.
+    pub fn set_gammas_used(&mut self, on: bool) {
+        self.use_gammas = on;
+    }
+
+    /// The gammas, if there are any and they are to be used.
+    #[inline]
+    pub fn used_gammas(&self) -> Option<&Gammas> {
+        self.gammas.as_ref().filter(|_| self.use_gammas)
+    }
+
+    /// The prover's measure of `p` for the player to move: the move's strength by the gammas if
+    /// they are used, else its shape's weight (0 for an unknown shape).
+    #[inline]
+    pub fn order_weight(&self, pos: &Position, p: Point) -> f32 {
+        match self.used_gammas() {
+            Some(g) => g.strength(pos, p, None),
+            None => self.weight(pos, p).unwrap_or(0.0),
         }
     }
 

@@ -800,7 +800,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             let pos = &self.states[d].pos;
             for &mv in &moves {
                 let w = match mv {
-                    Move::Play(p) => pats.weight(pos, p).unwrap_or(0.0),
+                    Move::Play(p) => pats.order_weight(pos, p),
                     Move::Pass => 0.0,
                 };
                 best_weight = best_weight.max(w);

@@ -634,6 +634,16 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "gammas",
+        what: "tree prior scale of the patterns' Coulom gammas, also used by playouts and prover; 0: shape weights",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 10.0,
+            get: |c| c.policy.gammas,
+            set: |c, v| c.policy.gammas = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {

@@ -13,9 +13,12 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use igo_core::Point;
+use igo_tsumego::patterns::evaluate::{Evaluation, Ranking};
+use igo_tsumego::patterns::gamma::FLAG_NAMES;
+use igo_tsumego::patterns::learn::FitConfig;
 use igo_tsumego::patterns::PatternLearner;
 use igo_tsumego::proof::solve_proven;
-use igo_tsumego::{Request, SolveError};
+use igo_tsumego::{Patterns, Request, SolveError};
 use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
@@ -37,7 +40,9 @@ pub enum TsumegoCommand {
     Solve(SolveArgs),
     /// Solve every problem in a folder (recursively) and score the answers against the files.
     Bench(bench::BenchArgs),
-    /// Learn 3x3 and 5x5 patterns from the correct lines of solved problems.
+    /// Learn 3x3 and 5x5 patterns (counts and Coulom gammas) from the books' lines of solved
+    /// problems, or (`--evaluate`) rank the books' first moves by a pattern file's weights and
+    /// gammas.
     Patterns(PatternArgs),
     /// Check solution trees with the independent checker: proofs (`--sgf-out`), or the book
     /// trees of problem files.
@@ -74,9 +79,29 @@ pub struct PatternArgs {
     /// SGF files or folders (searched recursively).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// The pattern file to write.
+    /// The pattern file to write (when learning).
+    #[arg(long, required_unless_present = "evaluate")]
+    out: Option<PathBuf>,
+    /// Fit no gammas (write counts only, as a version-1 learner did).
     #[arg(long)]
-    out: PathBuf,
+    no_gammas: bool,
+    /// Times a 5x5 class must have been played to get its own gamma.
+    #[arg(long, default_value_t = 1)]
+    min_played5: u32,
+    /// Virtual wins and losses of each gamma against gamma 1 (the fit's prior).
+    #[arg(long, default_value_t = 0.5)]
+    prior: f64,
+    /// Fit the gammas to the correct lines only, not to the wrong lines' refutations.
+    #[arg(long)]
+    no_refutations: bool,
+    /// Learn nothing: rank each problem's book first moves among the legal moves of its region
+    /// by the weights and by the gammas of the pattern file `--with` (top-1, top-3, mean
+    /// log-likelihood).
+    #[arg(long, conflicts_with = "out")]
+    evaluate: bool,
+    /// The pattern file to evaluate [default: the shipped file].
+    #[arg(long, requires = "evaluate")]
+    with: Option<PathBuf>,
 }
 
 /// Runs a tsumego command.
@@ -164,7 +189,6 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
 }
 
 fn patterns_cmd(args: PatternArgs) -> Result<()> {
-    let out = OutputFile::check(&args.out)?;
     let mut files = Vec::new();
     for input in &args.inputs {
         files.extend(sgf_files(input)?);
@@ -172,18 +196,80 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
     if files.is_empty() {
         return Err(bad_input("no SGF files among the inputs"));
     }
+    let Some(path) = args.out.as_ref().filter(|_| !args.evaluate) else {
+        return evaluate_cmd(&files, args.with.as_deref());
+    };
+    let out = OutputFile::check(path)?;
     let mut learner = PatternLearner::new();
     let mut problems = 0;
     for file in &files {
         problems += learner.add_problem(&read_problem(file)?) as usize;
     }
-    let patterns = learner.finish();
+    let competitions = learner.competition_count();
+    let fit = FitConfig {
+        min_played5: args.min_played5,
+        prior: args.prior,
+        refutations: !args.no_refutations,
+        ..FitConfig::default()
+    };
+    let patterns = learner.finish_with((!args.no_gammas).then_some(&fit));
     out.write(&patterns.to_bytes())?;
+    let gammas = patterns.gammas().map_or(String::new(), |g| {
+        let g = g.set();
+        let flags: Vec<String> = FLAG_NAMES
+            .iter()
+            .zip(g.flags)
+            .map(|(n, x)| format!("{n} {x:.2}"))
+            .collect();
+        format!(
+            "; gammas from {competitions} positions: {} 3x3 and {} 5x5 classes, {}",
+            g.shapes3.len(),
+            g.shapes5.len(),
+            flags.join(", ")
+        )
+    });
     print(&format!(
-        "{} problems, {} 3x3 classes, {} 5x5 classes written to {}\n",
+        "{} problems, {} 3x3 classes, {} 5x5 classes{gammas} written to {}\n",
         problems,
         patterns.counts3().len(),
         patterns.counts5().len(),
-        args.out.display()
+        path.display()
     ))
+}
+
+/// `igo tsumego patterns --evaluate`: the offline measure of move knowledge.
+fn evaluate_cmd(files: &[PathBuf], with: Option<&std::path::Path>) -> Result<()> {
+    let patterns = match with {
+        Some(path) => {
+            let bytes = std::fs::read(path).input_context(|| path.display().to_string())?;
+            Patterns::from_bytes(&bytes).input_context(|| path.display().to_string())?
+        }
+        None => Patterns::shipped(),
+    };
+    let mut e = Evaluation::default();
+    for file in files {
+        e.add_problem(&patterns, &read_problem(file)?);
+    }
+    let n = e.problems.max(1) as f64;
+    let line = |name: &str, r: &Ranking| {
+        format!(
+            "{name:8} top-1 {:5.1}%  top-3 {:5.1}%  mean log-likelihood {:.3}\n",
+            100.0 * r.top1 as f64 / n,
+            100.0 * r.top3 as f64 / n,
+            r.log_likelihood / n
+        )
+    };
+    let mut text = format!(
+        "{} problems ({} files), {:.1} legal region moves a problem\n",
+        e.problems,
+        files.len(),
+        e.moves as f64 / n
+    );
+    text += &line("weights", &e.weights);
+    if patterns.gammas().is_some() {
+        text += &line("gammas", &e.gammas);
+    } else {
+        text += "gammas   (none in this file)\n";
+    }
+    print(&text)
 }

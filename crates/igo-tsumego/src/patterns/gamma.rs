@@ -1,0 +1,220 @@
+//! The features of a move in the Bradley-Terry model of [`super::mm`], and their fitted gammas
+//! ready for lookup: the 3x3 shape class, the 5x5 shape class (only classes played often enough
+//! to be learned apart from their centre), and a few tactical flags read from the blocks next to
+//! the move (Coulom 2007 used the same kinds: capture, extension, self-atari, atari, distance).
+//!
+//! A move's strength is the product of its features' gammas. The flags are cheap (the blocks'
+//! constant-time atari test, and liberties only when a neighbour is short of them), so the tree
+//! and the prover read all of them; the playouts read the shapes and the distance only.
+
+use igo_core::{Point, PointSet, Position};
+
+use super::code::{code5, inner3, symmetries, CodeMap};
+
+/// The move captures stones.
+pub const CAPTURE: u8 = 0;
+/// The move extends own stones that were in atari to two liberties or more.
+pub const EXTENSION: u8 = 1;
+/// The move leaves its own single stone in atari (and captures nothing).
+pub const SELF_ATARI_ONE: u8 = 2;
+/// The move leaves a block of two or more of its stones in atari (and captures nothing).
+pub const SELF_ATARI_MANY: u8 = 3;
+/// The move puts opponent stones in atari (and is no self-atari).
+pub const ATARI: u8 = 4;
+/// The move is next to the last move.
+pub const NEXT_TO_LAST: u8 = 5;
+/// The move is diagonal to the last move.
+pub const DIAGONAL_TO_LAST: u8 = 6;
+/// The number of tactical flags.
+pub const FLAGS: usize = 7;
+/// The flags' names, in order (for reports).
+pub const FLAG_NAMES: [&str; FLAGS] = [
+    "capture",
+    "extension",
+    "self-atari 1",
+    "self-atari 2+",
+    "atari",
+    "next to last",
+    "diagonal to last",
+];
+
+/// The tactical flags of `p` for the player to move in `pos` (bit `f` for flag `f`), `last`
+/// the opponent's last move if known.
+pub fn flags(pos: &Position, p: Point, last: Option<Point>) -> u8 {
+    let board = pos.board();
+    let me = pos.to_play();
+    let size = board.size();
+    let mut bits = 0u8;
+    if let Some(l) = last {
+        if size.neighbours(l).any(|q| q == p) {
+            bits |= 1 << NEXT_TO_LAST;
+        } else if size.diagonals(l).any(|q| q == p) {
+            bits |= 1 << DIAGONAL_TO_LAST;
+        }
+    }
+    let mut capture = false;
+    let mut own_in_atari = false;
+    let mut short_opponent = false;
+    let mut libs = PointSet::EMPTY;
+    let mut own = PointSet::EMPTY;
+    for q in size.neighbours(p) {
+        match board.color_at(q) {
+            None => libs.insert(q),
+            Some(c) if c == me => {
+                if !own.contains(q) {
+                    let block = board.block_at(q).expect("stone");
+                    own_in_atari |= block.in_atari();
+                    own |= block.stones();
+                    libs |= block.liberties();
+                }
+            }
+            Some(_) => {
+                if board.in_atari(q) {
+                    capture = true;
+                } else if board.liberty_count_at(q) == 2 {
+                    short_opponent = true;
+                }
+            }
+        }
+    }
+    libs.remove(p);
+    if capture {
+        bits |= 1 << CAPTURE;
+        return bits;
+    }
+    let n = libs.count();
+    if n <= 1 {
+        bits |= 1
+            << if own.is_empty() {
+                SELF_ATARI_ONE
+            } else {
+                SELF_ATARI_MANY
+            };
+        return bits;
+    }
+    if own_in_atari {
+        bits |= 1 << EXTENSION;
+    }
+    if short_opponent {
+        bits |= 1 << ATARI;
+    }
+    bits
+}
+
+/// Fitted gammas, per shape class and per flag, as stored in the pattern file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GammaSet {
+    /// Gamma of each 3x3 class (canonical code) seen in learning.
+    pub shapes3: Vec<(u32, f32)>,
+    /// Gamma of a 3x3 class never seen in learning.
+    pub unseen3: f32,
+    /// Gamma of each 5x5 class learned apart from its centre (canonical code); other 5x5
+    /// classes count 1 (their 3x3 class alone says their strength).
+    pub shapes5: Vec<(u64, f32)>,
+    /// Gamma of each tactical flag (1 when absent).
+    pub flags: [f32; FLAGS],
+}
+
+/// Gammas spread to all 8 images of each class, for lookup.
+#[derive(Clone, Debug)]
+pub struct Gammas {
+    pub(super) set: GammaSet,
+    table3: Vec<f32>,
+    table5: CodeMap<f32>,
+}
+
+impl Gammas {
+    /// Lookup tables for `set`.
+    pub fn new(set: GammaSet) -> Gammas {
+        let mut table3 = vec![set.unseen3; 1 << 18];
+        for &(c, g) in &set.shapes3 {
+            for s in symmetries(c as u64, 3) {
+                table3[s as usize] = g;
+            }
+        }
+        let mut table5 = CodeMap::default();
+        for &(c, g) in &set.shapes5 {
+            for s in symmetries(c, 5) {
+                table5.insert(s, g);
+            }
+        }
+        Gammas {
+            set,
+            table3,
+            table5,
+        }
+    }
+
+    /// The stored gammas.
+    pub fn set(&self) -> &GammaSet {
+        &self.set
+    }
+
+    /// The product of the gammas of `p`'s 3x3 and 5x5 shapes for the player to move.
+    #[inline]
+    pub fn shape(&self, pos: &Position, p: Point) -> f32 {
+        let c5 = code5(pos.board(), p, pos.to_play());
+        let g3 = self.table3[inner3(c5) as usize];
+        match self.table5.get(&c5) {
+            Some(&g5) => g3 * g5,
+            None => g3,
+        }
+    }
+
+    /// The product of the gammas of the flags in `bits`.
+    #[inline]
+    pub fn of_flags(&self, bits: u8) -> f32 {
+        let mut g = 1.0;
+        for (f, &gf) in self.set.flags.iter().enumerate() {
+            if bits & (1 << f) != 0 {
+                g *= gf;
+            }
+        }
+        g
+    }
+
+    /// The strength of `p` for the player to move: all its features' gammas.
+    #[inline]
+    pub fn strength(&self, pos: &Position, p: Point, last: Option<Point>) -> f32 {
+        self.shape(pos, p) * self.of_flags(flags(pos, p, last))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(pos: &Position, s: &str) -> Point {
+        pos.size().parse_point(s).unwrap()
+    }
+
+    #[test]
+    fn flags_are_read_from_the_blocks_next_to_the_move() {
+        let flags_of = |diagram: &str, p: &str, last: Option<&str>| {
+            let pos = Position::from_diagram(diagram).unwrap();
+            flags(&pos, at(&pos, p), last.map(|l| at(&pos, l)))
+        };
+        // White B4 has one liberty, B3: capture.
+        let capture = ". X . . .\nX O X . .\n. . . . .\n. . . . .\n. . . . .\nto play: X";
+        assert_eq!(flags_of(capture, "B3", None), 1 << CAPTURE);
+        assert_eq!(flags_of(capture, "E1", None), 0);
+        assert_eq!(flags_of(capture, "E1", Some("E2")), 1 << NEXT_TO_LAST);
+        assert_eq!(flags_of(capture, "E1", Some("D2")), 1 << DIAGONAL_TO_LAST);
+        assert_eq!(flags_of(capture, "E1", Some("C3")), 0);
+        // A single stone on A1 beside White A2 keeps one liberty (B1).
+        let one = ". . . . .\n. . . . .\n. . . . .\nO . . . .\n. . . . .\nto play: X";
+        assert_eq!(flags_of(one, "A1", None), 1 << SELF_ATARI_ONE);
+        // Black B1 (in atari) joined by A1 keeps one liberty, A2: two stones in atari.
+        let many = ". . . . .\n. . . . .\n. . . . .\n. O . . .\n. X O . .\nto play: X";
+        assert_eq!(flags_of(many, "A1", None), 1 << SELF_ATARI_MANY);
+        // Black C1 in atari extended by C2 gets three liberties.
+        let ext = ". . . . .\n. . . . .\n. . . . .\n. . . . .\n. O X O .\nto play: X";
+        assert_eq!(flags_of(ext, "C2", None), 1 << EXTENSION);
+        // White C3 has two liberties, D3 and C2: D3 is an atari.
+        let atari = ". . . . .\n. . X . .\n. X O . .\n. . . . .\n. . . . .\nto play: X";
+        assert_eq!(
+            flags_of(atari, "D3", Some("C3")),
+            (1 << ATARI) | (1 << NEXT_TO_LAST)
+        );
+    }
+}
