@@ -292,4 +292,58 @@ mod tests {
         }
         assert!(with.iter().any(|&(m, _)| m == b1));
     }
+
+    /// With the knob `gammas`, the tree's moves are those without it, and their priors are the
+    /// knob times each move's strength over the sum of the strengths: here the capture (the
+    /// only move with the capture flag, whose gamma is 50) gets by far the most.
+    #[test]
+    fn the_gamma_priors_share_the_knob_in_proportion_to_strength() {
+        use crate::patterns::gamma::{CAPTURE, FLAGS};
+        use crate::patterns::{GammaSet, PatternLearner};
+        let pos = Position::from_diagram(
+            ".......\n.......\n.......\n.......\nX......\nOX.....\n.O.....\nto play: X",
+        )
+        .unwrap();
+        let size = pos.size();
+        let region = size
+            .points()
+            .filter(|&p| pos.board().is_empty_at(p))
+            .collect();
+        let white = pos.board().stones(Color::White);
+        let mut ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
+        let mut flags = [1.0f32; FLAGS];
+        flags[CAPTURE as usize] = 50.0;
+        let pats = PatternLearner::new().finish().with_gammas(Some(GammaSet {
+            shapes3: vec![],
+            unseen3: 1.0,
+            shapes5: vec![],
+            flags,
+        }));
+        ctx.patterns = Some(std::sync::Arc::new(pats));
+        let moves = |ctx: &PlayoutContext| {
+            let mut out = Vec::new();
+            TsumegoState::new(ctx, pos.clone()).moves(&mut out);
+            out
+        };
+        let plain = moves(&ctx);
+        ctx.policy.gammas = 2.0;
+        let with = moves(&ctx);
+        assert_eq!(
+            plain.iter().map(|m| m.0).collect::<Vec<_>>(),
+            with.iter().map(|m| m.0).collect::<Vec<_>>()
+        );
+        let total: f32 = with.iter().map(|m| m.1).sum();
+        assert!((total - 2.0).abs() < 1e-4, "{total}");
+        let a1 = Move::Play(size.parse_point("A1").unwrap());
+        let n = (with.len() - 1) as f32; // the plays; pass gets 0
+        let others = n - 1.0;
+        for &(m, p) in &with {
+            let expected = match m {
+                Move::Pass => 0.0,
+                m if m == a1 => 2.0 * 50.0 / (50.0 + others),
+                _ => 2.0 / (50.0 + others),
+            };
+            assert!((p - expected).abs() < 1e-5, "{m:?}: {p} against {expected}");
+        }
+    }
 }

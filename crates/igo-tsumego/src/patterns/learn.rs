@@ -335,4 +335,45 @@ mod tests {
         // A point with another shape does not.
         assert!(pats.weight(&pos, size.parse_point("E1").unwrap()).is_none());
     }
+
+    /// The refutation of a wrong line is a competition for the gammas but no count for the
+    /// weights; the wrong move itself is neither.
+    #[test]
+    fn refutations_of_wrong_lines_are_learned_by_the_gammas_only() {
+        use crate::problem::SolutionNode;
+        let pos = Position::from_diagram(".....\n.....\nXXX..\nOOX..\n..O..\nto play: X").unwrap();
+        let size = pos.size();
+        let node =
+            |c: Color, p: &str, verdict: Verdict, children: Vec<SolutionNode>| SolutionNode {
+                color: c,
+                mv: Move::Play(size.parse_point(p).unwrap()),
+                verdict,
+                comment: None,
+                children,
+            };
+        let mut problem = Problem::from_position("hand-made", pos).unwrap();
+        problem.solution = vec![
+            node(Color::Black, "B1", Verdict::Correct, vec![]),
+            node(
+                Color::Black,
+                "A1",
+                Verdict::Wrong,
+                vec![node(Color::White, "B1", Verdict::Wrong, vec![])],
+            ),
+        ];
+        let mut learner = PatternLearner::new();
+        assert!(learner.add_problem(&problem));
+        assert_eq!(learner.move_count(), 1);
+        assert_eq!(learner.competition_count(), 2);
+        let without = learner.fit_gammas(&FitConfig {
+            refutations: false,
+            ..FitConfig::default()
+        });
+        let with = learner.fit_gammas(&FitConfig::default()).unwrap();
+        assert_ne!(without.unwrap().shapes3, with.shapes3);
+        // The counts are those of the correct line alone.
+        let pats = learner.finish();
+        let played: u32 = pats.counts3().iter().map(|c| c.1.played).sum();
+        assert_eq!(played, 1);
+    }
 }
