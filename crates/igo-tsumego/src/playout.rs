@@ -57,6 +57,9 @@ pub struct PlayoutPolicy {
     /// [`crate::patterns::Patterns::set_gammas_used`]). 0: the weights. \[default: 0\]
     /// \[range: 0-10\]
     pub gammas: f32,
+    /// With `gammas` above 0, whether the prover orders its moves by the gammas too (else by
+    /// the shape weights, as without them). \[default: true\]
+    pub gammas_prover: bool,
 }
 
 impl Default for PlayoutPolicy {
@@ -71,6 +74,7 @@ impl Default for PlayoutPolicy {
             nakade: 0.0,
             nakade_prior: 0.0,
             gammas: 0.0,
+            gammas_prover: true,
         }
     }
 }
@@ -88,6 +92,7 @@ impl PlayoutPolicy {
             nakade: 0.0,
             nakade_prior: 0.0,
             gammas: 0.0,
+            gammas_prover: true,
         }
     }
 }

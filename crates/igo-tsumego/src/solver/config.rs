@@ -644,6 +644,14 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "gammas_prover",
+        what: "with gammas above 0, the prover orders its moves by them too (else by the shape weights)",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.gammas_prover,
+            set: |c, v| c.policy.gammas_prover = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {

@@ -227,7 +227,7 @@ pub(super) fn solver_config(args: &SearchArgs) -> Result<SolverConfig> {
         None if args.uniform => None,
         None => Some(Arc::new(Patterns::shipped())),
     };
-    if config.policy.gammas > 0.0 {
+    if config.policy.gammas > 0.0 && config.policy.gammas_prover {
         // The prover sees the patterns, not the playout policy: the knob reaches it here.
         if let Some(p) = &mut config.patterns {
             Arc::make_mut(p).set_gammas_used(true);
