@@ -911,3 +911,38 @@ fn bench_resumes_from_its_checkpoint_and_refuses_a_damaged_or_foreign_one() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a tsumego bench checkpoint"));
 }
+
+/// `igo tsumego patterns` learns a file with gammas from the bundled problems, and
+/// `--evaluate` ranks their book moves by it (both scorers) and by the shipped file.
+#[test]
+fn patterns_learns_gammas_and_evaluates_a_file() {
+    let dir = tsumego_examples().display().to_string();
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("p.igopat");
+    let file = file.to_str().unwrap();
+    let out = igo(&["tsumego", "patterns", &dir, "--out", file]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("gammas from"), "{text}");
+    let out = igo(&["tsumego", "patterns", "--evaluate", "--with", file, &dir]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("weights  top-1") && text.contains("gammas   top-1"),
+        "{text}"
+    );
+    let out = igo(&["tsumego", "patterns", "--evaluate", &dir]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("gammas   top-1"),
+        "{text}"
+    );
+    // A damaged file is refused, naming it.
+    let mut bytes = std::fs::read(file).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(file, bytes).unwrap();
+    let out = igo(&["tsumego", "patterns", "--evaluate", "--with", file, &dir]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+}
