@@ -51,14 +51,14 @@ pub struct PlayoutPolicy {
     /// Prior the search's tree gives the vital point of every such area in the region (see
     /// [`crate::search`]; not a playout rule). \[default: 0\] \[range: 0-10\]
     pub nakade_prior: f32,
-    /// Capture a block in atari that the fight is about wherever it is, when the last moves
-    /// left nothing to capture or save: for the attacker a block of the target, for the
-    /// defender an attacker block touching the target (its captured stones are the target's
-    /// eye space and liberties). The capture rule looks only next to the last two moves, so an
-    /// atari both sides left standing stays on the board while the rest of the region is
-    /// filled at random, and the playouts judge the fight as if the capture never came.
-    /// \[default: 0\]: 0.9 measured no better beyond the seed noise (200,000 playouts, the
-    /// first 40 of 2 mod 4; BENCHMARKS.md, "branch `misses`", 2026-12-03). \[range: 0-1\]
+    /// Capture a block in atari that the fight is about wherever it is, when the capture and
+    /// save rules next to the last moves played nothing: for the attacker a block of the
+    /// target, for the defender an attacker block touching the target (its captured stones are
+    /// the target's eye space and liberties). The capture rule looks only next to the last two
+    /// moves, so an atari both sides left standing stays on the board while the rest of the
+    /// region is filled at random, and the playouts judge the fight as if the capture never
+    /// came. \[default: 0\]: 0.9 measured no better beyond the seed noise (200,000 playouts,
+    /// the first 40 of 2 mod 4; BENCHMARKS.md, "branch `misses`", 2026-12-03). \[range: 0-1\]
     pub target_capture: f32,
 }
 
