@@ -652,6 +652,16 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "target_capture",
+        what: "playout probability of capturing a block in atari of the target, or touching it, anywhere",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.target_capture,
+            set: |c, v| c.policy.target_capture = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {
