@@ -209,8 +209,27 @@ pub struct OwlConfig {
     /// `shut_in` on GNU Go's critical dragons of the game-position harness, `owl_attack`
     /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
     /// escape it no longer counts also ends the owner's lines in the owl's defence;
-    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)"\]
-    pub holding_links: bool,
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)".
+    /// [`HoldingLinks::Death`] keeps the owner's lines open as before and asks for holding
+    /// links only in the judgement of death\]
+    pub holding_links: HoldingLinks,
+}
+
+/// Where the escape runs only through the diagonal links that hold ([`OwlConfig::holding_links`],
+/// with [`OwlConfig::shut_in_death`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldingLinks {
+    /// Nowhere (the default): every diagonal of the dragon is a way out.
+    Off,
+    /// In every judgement of the escape: the search's judgement of life (both questions'
+    /// searches) and the owner's one-move tries of the judgement of death.
+    Everywhere,
+    /// In the judgement of death only (`shut_in_dead`'s one-move tries): a dragon whose one
+    /// move would reach open space only through a diagonal the attacker cuts is dead there,
+    /// but a dragon that already reaches open space that way still ends the line alive, so
+    /// that the owner's lines the search reads as before are not cut short (the five
+    /// defences that [`HoldingLinks::Everywhere`] lost there).
+    Death,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -308,7 +327,7 @@ impl Default for OwlConfig {
             escape_block_check: false,
             escape_link_liberties: 2,
             shut_in_death: true,
-            holding_links: false,
+            holding_links: HoldingLinks::Off,
         }
     }
 }
@@ -449,7 +468,7 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
         &group,
         target,
         config.escape_link_liberties,
-        config.shut_in_death && config.holding_links,
+        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
     );
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
@@ -523,7 +542,7 @@ pub(crate) fn leaf_capture_move(pos: &Position, target: Point, config: &OwlConfi
         &group,
         target,
         config.escape_link_liberties,
-        config.shut_in_death && config.holding_links,
+        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
     );
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     leaf_capture(pos, target, life, config)
@@ -671,6 +690,10 @@ pub(crate) fn shut_in_dead_counted(
     // not the tactical check of the defence's leaves: that is the search's.)
     let judge = OwlConfig {
         leaf_capture_nodes: 0,
+        holding_links: match config.holding_links {
+            HoldingLinks::Death => HoldingLinks::Everywhere,
+            h => h,
+        },
         ..*config
     };
     let tries = (libs | libs.neighbours(size)) & empty;

@@ -90,7 +90,9 @@
 //! three-liberty block beside the dragon, shorter of liberties than it, that a lunch reading
 //! does not settle is a wall. With [`OwlConfig::holding_links`] besides (off by default) the
 //! escape counts open space only through the diagonal links that hold (both shared points
-//! empty, neither an atari when the attacker plays it).
+//! empty, neither an atari when the attacker plays it): in every judgement, or
+//! ([`HoldingLinks::Death`]) in the judgement of death's one-move tries only, where a cut
+//! diagonal should not save a shut-in dragon but the owner's lines are not cut short.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
@@ -168,7 +170,9 @@ use igo_core::{BoardSize, Move, Point, PointSet, Position};
 pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
-pub use crate::dragon::{dragon, dragons, EscapeClaim, GroupTarget, OwlConfig, SelectiveAttack};
+pub use crate::dragon::{
+    dragon, dragons, EscapeClaim, GroupTarget, HoldingLinks, OwlConfig, SelectiveAttack,
+};
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
     Search,
@@ -1326,7 +1330,7 @@ mod tests {
         let defence = Owl::new(with(true, 40_000)).defend(&after, g7).unwrap();
         assert_eq!(defence.code, Code::Fails, "{defence:?}");
         let holding = Owl::new(OwlConfig {
-            holding_links: true,
+            holding_links: HoldingLinks::Everywhere,
             ..with(true, 40_000)
         })
         .attack(&pos, g7)
@@ -1844,5 +1848,53 @@ mod tests {
             owl.checked_estimate(&pos, b2, false, defence, &[b1, a1]).mv,
             Some(b1)
         );
+    }
+
+    #[test]
+    fn a_refuted_kill_gives_way_to_the_next_two_root_candidates() {
+        // Black's C2 lives in the corner with the bent eye space A1 B1 C1 A2 B2 unless White
+        // takes B1 (Black's B2 or A1 after it makes one eye only). The attack's root order is
+        // B2, A2, B1, A1, C1, and only B1 kills (after each of the others the owl's defence
+        // lives). A kill at B2 refuted by the owl's defence gives way to the first of the
+        // next two candidates after which the defence reads to the end and finds nothing: B1,
+        // two places on (fails with one candidate or none read). After A1 only C1 is left,
+        // and after B1 the two that follow are refuted: no kill.
+        let pos = position(
+            "
+            . . . . . . . .
+            O O O O O . . .
+            X X X X O . . .
+            . . X X O . . .
+            . . . X O . . .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| Move::Play(size.parse_point(s).unwrap());
+        let c2 = size.parse_point("C2").unwrap();
+        let plain = OwlConfig::default();
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        let order: Vec<Move> = children_for(&root, c2, true, &root_config(&plain))
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        assert_eq!(order, ["B2", "A2", "B1", "A1", "C1"].map(pt));
+        let mut owl = Owl::new(plain);
+        for (mv, refuted) in [("B2", true), ("A2", true), ("B1", false), ("C1", true)] {
+            assert_eq!(
+                owl.refuted_kill(&pos, c2, Some(pt(mv)), true).0,
+                refuted,
+                "{mv}"
+            );
+        }
+        assert_eq!(
+            owl.next_kill(&pos, c2, Some(pt("B2")), &plain).0,
+            Some(pt("B1"))
+        );
+        assert_eq!(
+            owl.next_kill(&pos, c2, Some(pt("A2")), &plain).0,
+            Some(pt("B1"))
+        );
+        assert_eq!(owl.next_kill(&pos, c2, Some(pt("A1")), &plain).0, None);
+        assert_eq!(owl.next_kill(&pos, c2, Some(pt("B1")), &plain).0, None);
     }
 }
