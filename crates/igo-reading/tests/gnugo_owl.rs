@@ -1147,6 +1147,12 @@ fn owl_knobs(config: &mut OwlConfig) {
             _ => panic!("IGO_OWL_HOLDING_LINKS: 0, 1 or 2"),
         };
     }
+    // IGO_OWL_HALF_CUTS=1|0: with the attacker to move, the judgement of life reads the dragon
+    // without what the stone's block reaches only through a half-cut diagonal, and both sides
+    // read the cut ([`OwlConfig::half_cuts`]).
+    if let Ok(v) = std::env::var("IGO_OWL_HALF_CUTS") {
+        config.half_cuts = v == "1";
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

@@ -845,6 +845,14 @@ pub(crate) fn children(
             }
         }
     }
+    if config.half_cuts {
+        // The cut of a diagonal that the stone asked about hangs on, and its connection.
+        for (_, c) in crate::dragon::half_cuts(board, target) {
+            if let Some(c) = c {
+                saving.insert(c);
+            }
+        }
+    }
     cand |= saving & empty;
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
@@ -1896,5 +1904,45 @@ mod tests {
         );
         assert_eq!(owl.next_kill(&pos, c2, Some(pt("A1")), &plain).0, None);
         assert_eq!(owl.next_kill(&pos, c2, Some(pt("B1")), &plain).0, None);
+    }
+
+    #[test]
+    fn the_attacker_cuts_the_diagonal_the_stone_asked_about_hangs_on() {
+        // GNU Go self-play game 19x19-09 after 150 moves, then Black's E9, White's E8, Black's
+        // E10 and White's F8 (a line of GNU Go 3.8's and igo's answers on F9). White's
+        // E8-F8-F9 touches the big White dragon only through the diagonal E8-D9, whose other
+        // points are Black's E9 and the empty D8: Black's D8 cuts it (and ataris D9-D10), and
+        // E8-F8-F9 dies (GNU Go: `owl_attack F9` 1 D8; igo's `owl_defend` after D8: 0). The
+        // judgement of life, with Black to move, took the stones for escaped through the
+        // big dragon, and the attack ended at its root; with `half_cuts` it reads them
+        // without what lies across the half-cut diagonal, and D8 is always a candidate.
+        let mut pos = game_19x19(GAME_19X19_09_150);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        for (c, v) in [
+            (Color::Black, "E9"),
+            (Color::White, "E8"),
+            (Color::Black, "E10"),
+            (Color::White, "F8"),
+        ] {
+            pos.set_to_play(c);
+            pos.play(Move::Play(pt(v))).unwrap();
+        }
+        let f9 = pt("F9");
+        let d8 = Move::Play(pt("D8"));
+        assert_eq!(
+            crate::dragon::half_cuts(pos.board(), f9),
+            vec![(pt("D9"), Some(pt("D8")))]
+        );
+        let with = |on: bool| OwlConfig {
+            half_cuts: on,
+            ..OwlConfig::default()
+        };
+        assert!(crate::dragon::life_reason(&pos, f9, &with(false)).is_some());
+        assert_eq!(crate::dragon::life_reason(&pos, f9, &with(true)), None);
+        let kill = Owl::new(with(true)).attack(&pos, f9).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
+        let none = Owl::new(with(false)).attack(&pos, f9).unwrap();
+        assert_eq!(none.code, Code::Fails, "{none:?}");
     }
 }
