@@ -210,8 +210,10 @@ pub struct OwlConfig {
     /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
     /// escape it no longer counts also ends the owner's lines in the owl's defence;
     /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)".
-    /// [`HoldingLinks::Death`] keeps the owner's lines open as before and asks for holding
-    /// links only in the judgement of death\]
+    /// [`HoldingLinks::Death`], holding links in the judgement of death only: 101 and 133
+    /// (two defences lost, 19x19-06 70 A15 and 19x19-08 160 R4), and the kill GNU Go rejects
+    /// is 9x9-07 B3 D2, where GNU Go's own defence after D2 saves at A4; "Branch `owl`
+    /// (2026-12-03, 07:16-09:15 UTC)"\]
     pub holding_links: HoldingLinks,
     /// Whether, with the attacker to move, the static judgement of life (the owl module's
     /// "The dragon lives") reads the dragon without the stones that the block of the stone
