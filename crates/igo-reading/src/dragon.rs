@@ -219,11 +219,17 @@ pub struct OwlConfig {
     /// "The dragon lives") reads the dragon without the stones that the block of the stone
     /// asked about reaches only through a half-cut diagonal ([`half_cuts`]: one other point of
     /// the square the attacker's, the other empty, where the attacker's stone would have two
-    /// liberties), and both sides always read that empty point (the attacker's cut, the
-    /// owner's connection). A stone hanging on such a diagonal to a big dragon is not alive by
+    /// liberties) or one already cut (both the attacker's, neither in atari), and both sides
+    /// always read the empty point of a half-cut one (the attacker's cut, the owner's
+    /// connection). A stone hanging on such a diagonal to a big dragon is not alive by
     /// that dragon's escape or eyes: the attacker cuts first (19x19-09 after 150 moves, E9 E8
     /// E10 F8: D8 cuts E8-F8-F9 from D9 and kills, GNU Go's `owl_attack F9` 1 D8, where the
-    /// judgement said escaped at the root). \[default: off (being measured)\]
+    /// judgement said escaped at the root). \[default: off: on GNU Go's critical dragons of
+    /// the game-position harness `owl_attack` passed 101 of 158 (100 without) and `owl_defend`
+    /// 132 (135), with two kills GNU Go's `owl_does_attack` rejects (one without: 9x9-07 B3
+    /// D2 added, which GNU Go's own defence refutes at A4), at 1.3 times the CPU time on 19x19;
+    /// F9 itself stays 0 (a further leaf of its line); BENCHMARKS.md, igo-reading, "Branch
+    /// `owl` (2026-12-03, 07:16-09:15 UTC)"\]
     pub half_cuts: bool,
 }
 
