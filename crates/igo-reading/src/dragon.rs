@@ -217,7 +217,7 @@ pub struct OwlConfig {
     pub holding_links: HoldingLinks,
     /// Whether, with the attacker to move, the static judgement of life (the owl module's
     /// "The dragon lives") reads the dragon without the stones that the block of the stone
-    /// asked about reaches only through a half-cut diagonal ([`half_cuts`]: one other point of
+    /// asked about reaches only through a half-cut diagonal (`half_cuts`: one other point of
     /// the square the attacker's, the other empty, where the attacker's stone would have two
     /// liberties) or one already cut (both the attacker's, neither in atari), and both sides
     /// always read the empty point of a half-cut one (the attacker's cut, the owner's
