@@ -209,8 +209,45 @@ pub struct OwlConfig {
     /// `shut_in` on GNU Go's critical dragons of the game-position harness, `owl_attack`
     /// passed 101 of 158 and `owl_defend` 130, five defences fewer than without it: the
     /// escape it no longer counts also ends the owner's lines in the owl's defence;
-    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)"\]
-    pub holding_links: bool,
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 04:05-05:45 UTC)".
+    /// [`HoldingLinks::Death`], holding links in the judgement of death only: 101 and 133
+    /// (two defences lost, 19x19-06 70 A15 and 19x19-08 160 R4), and the kill GNU Go rejects
+    /// is 9x9-07 B3 D2, where GNU Go's own defence after D2 saves at A4; "Branch `owl`
+    /// (2026-12-03, 07:16-09:15 UTC)"\]
+    pub holding_links: HoldingLinks,
+    /// Whether, with the attacker to move, the static judgement of life (the owl module's
+    /// "The dragon lives") reads the dragon without the stones that the block of the stone
+    /// asked about reaches only through a half-cut diagonal (`half_cuts`: one other point of
+    /// the square the attacker's, the other empty, where the attacker's stone would have two
+    /// liberties) or one already cut (both the attacker's, neither in atari), and both sides
+    /// always read the empty point of a half-cut one (the attacker's cut, the owner's
+    /// connection). A stone hanging on such a diagonal to a big dragon is not alive by
+    /// that dragon's escape or eyes: the attacker cuts first (19x19-09 after 150 moves, E9 E8
+    /// E10 F8: D8 cuts E8-F8-F9 from D9 and kills, GNU Go's `owl_attack F9` 1 D8, where the
+    /// judgement said escaped at the root). \[default: off: on GNU Go's critical dragons of
+    /// the game-position harness `owl_attack` passed 101 of 158 (100 without) and `owl_defend`
+    /// 132 (135), with two kills GNU Go's `owl_does_attack` rejects (one without: 9x9-07 B3
+    /// D2 added, which GNU Go's own defence refutes at A4), at 1.3 times the CPU time on 19x19;
+    /// F9 itself stays 0 (a further leaf of its line); BENCHMARKS.md, igo-reading, "Branch
+    /// `owl` (2026-12-03, 07:16-09:15 UTC)"\]
+    pub half_cuts: bool,
+}
+
+/// Where the escape runs only through the diagonal links that hold ([`OwlConfig::holding_links`],
+/// with [`OwlConfig::shut_in_death`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldingLinks {
+    /// Nowhere (the default): every diagonal of the dragon is a way out.
+    Off,
+    /// In every judgement of the escape: the search's judgement of life (both questions'
+    /// searches) and the owner's one-move tries of the judgement of death.
+    Everywhere,
+    /// In the judgement of death only (`shut_in_dead`'s one-move tries): a dragon whose one
+    /// move would reach open space only through a diagonal the attacker cuts is dead there,
+    /// but a dragon that already reaches open space that way still ends the line alive, so
+    /// that the owner's lines the search reads as before are not cut short (the five
+    /// defences that [`HoldingLinks::Everywhere`] lost there).
+    Death,
 }
 
 /// A second look for a kill where the owl attack found none: the search again with a stricter
@@ -308,7 +345,8 @@ impl Default for OwlConfig {
             escape_block_check: false,
             escape_link_liberties: 2,
             shut_in_death: true,
-            holding_links: false,
+            holding_links: HoldingLinks::Off,
+            half_cuts: false,
         }
     }
 }
@@ -439,17 +477,13 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     // The judgements hold for the dragon; the stone asked about must not be easy to cut off and
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
-    let group = if config.cut_diagonals {
-        linked_dragon(board, target)
-    } else {
-        dragon(board, target)
-    };
+    let group = judged_group(pos, target, config);
     let runners = escape_runners(
         board,
         &group,
         target,
         config.escape_link_liberties,
-        config.shut_in_death && config.holding_links,
+        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
     );
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
@@ -513,20 +547,110 @@ pub(crate) fn leaf_capture_move(pos: &Position, target: Point, config: &OwlConfi
         return None;
     }
     let target_libs = board.liberty_count_at(target);
-    let group = if config.cut_diagonals {
-        linked_dragon(board, target)
-    } else {
-        dragon(board, target)
-    };
+    let group = judged_group(pos, target, config);
     let runners = escape_runners(
         board,
         &group,
         target,
         config.escape_link_liberties,
-        config.shut_in_death && config.holding_links,
+        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
     );
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     leaf_capture(pos, target, life, config)
+}
+
+/// The stones the static judgement of life reads as the dragon of `target` ([`life_reason`]):
+/// the diagonal-link group, or [`linked_dragon`] with [`OwlConfig::cut_diagonals`]; with
+/// [`OwlConfig::half_cuts`] and the attacker to move, less what the block of `target` reaches
+/// only through its half-cut diagonals.
+fn judged_group(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    let board = pos.board();
+    let group = if config.cut_diagonals {
+        linked_dragon(board, target)
+    } else {
+        dragon(board, target)
+    };
+    if !config.half_cuts || board.color_at(target) == Some(pos.to_play()) {
+        return group;
+    }
+    let cuts = half_cuts(board, target);
+    if cuts.is_empty() {
+        return group;
+    }
+    let Some(block) = board.block_at(target) else {
+        return group;
+    };
+    let block = block.stones();
+    let size = board.size();
+    // The dragon's stones next to the block (orthogonal neighbours are the block's own), less
+    // those across a half-cut diagonal; the rest of the dragon as it is reached from them
+    // without passing through the block again.
+    let cut_off: PointSet = cuts.iter().map(|&(b, _)| b).collect();
+    let seed = (igo_analysis::geometry::king_neighbours(&block, size) & group) - block - cut_off;
+    flood_fill_king(&seed, &(group - block), size) | block
+}
+
+/// The half-cut diagonals of the block of `target` ([`OwlConfig::half_cuts`]): pairs of a
+/// stone of the owner that touches the block only diagonally and the empty point of their
+/// square where the other point is the opponent's, and where the opponent's stone would have
+/// two liberties or more (a cut that is not captured at once); and, with no point, the
+/// diagonals already cut (both other points the opponent's, neither block in atari). A stone
+/// the block also touches through another diagonal is not listed.
+pub(crate) fn half_cuts(board: &Board, target: Point) -> Vec<(Point, Option<Point>)> {
+    let Some(owner) = board.color_at(target) else {
+        return Vec::new();
+    };
+    let Some(block) = board.block_at(target) else {
+        return Vec::new();
+    };
+    let block = block.stones();
+    let size = board.size();
+    let mut out: Vec<(Point, Option<Point>)> = Vec::new();
+    // Stones the block also touches through a diagonal that is not half-cut.
+    let mut held = PointSet::EMPTY;
+    for a in block.iter() {
+        let (ax, ay) = size.coords(a);
+        for b in size.diagonals(a) {
+            if board.color_at(b) != Some(owner) || block.contains(b) {
+                continue;
+            }
+            let (bx, by) = size.coords(b);
+            let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
+                continue;
+            };
+            let cut = match (board.color_at(c1), board.color_at(c2)) {
+                (Some(c), None) if c == !owner => c2,
+                (None, Some(c)) if c == !owner => c1,
+                // Already cut, unless the owner captures one of the two stones in atari.
+                (Some(_), Some(_))
+                    if board.liberty_count_at(c1) >= 2 && board.liberty_count_at(c2) >= 2 =>
+                {
+                    out.push((b, None));
+                    continue;
+                }
+                _ => {
+                    held.insert(b);
+                    continue;
+                }
+            };
+            // The cutting stone's liberties: its empty neighbours and those of the opponent's
+            // blocks it joins.
+            let mut libs = PointSet::single(cut).neighbours(size) & board.empty_points();
+            for q in size.neighbours(cut) {
+                if board.color_at(q) == Some(!owner) {
+                    libs |= board.liberties_at(q);
+                }
+            }
+            libs.remove(cut);
+            if libs.count() >= 2 {
+                out.push((b, Some(cut)));
+            } else {
+                held.insert(b);
+            }
+        }
+    }
+    out.retain(|&(b, _)| !held.contains(b));
+    out
 }
 
 /// Whether the dragon of `target`, judged escaped at `pos` with its opponent to move, is still
@@ -671,6 +795,10 @@ pub(crate) fn shut_in_dead_counted(
     // not the tactical check of the defence's leaves: that is the search's.)
     let judge = OwlConfig {
         leaf_capture_nodes: 0,
+        holding_links: match config.holding_links {
+            HoldingLinks::Death => HoldingLinks::Everywhere,
+            h => h,
+        },
         ..*config
     };
     let tries = (libs | libs.neighbours(size)) & empty;

@@ -39,7 +39,9 @@ use std::fmt::Write as _;
 use igo_analysis::benson::unconditionally_alive;
 use igo_core::{BoardSize, Color, Move, Point, PointSet};
 use igo_gtp_client::Engine;
-use igo_reading::owl::{dragons, DragonStatus, EscapeClaim, GroupTarget, Owl, OwlConfig};
+use igo_reading::owl::{
+    dragons, DragonStatus, EscapeClaim, GroupTarget, HoldingLinks, Owl, OwlConfig,
+};
 use igo_reading::Code;
 use igo_tsumego::frame::framed_position;
 use igo_tsumego::problem::{Goal, Problem};
@@ -1134,10 +1136,22 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SHUT_IN") {
         config.shut_in_death = v == "1";
     }
-    // IGO_OWL_HOLDING_LINKS=1|0: with the judgement of death, the escape runs only through the
-    // diagonal links that hold ([`OwlConfig::holding_links`]).
+    // IGO_OWL_HOLDING_LINKS=0|1|2: with the judgement of death, the escape runs only through
+    // the diagonal links that hold ([`OwlConfig::holding_links`]): 0 nowhere, 1 in every
+    // judgement, 2 in the judgement of death only.
     if let Ok(v) = std::env::var("IGO_OWL_HOLDING_LINKS") {
-        config.holding_links = v == "1";
+        config.holding_links = match v.as_str() {
+            "0" => HoldingLinks::Off,
+            "1" => HoldingLinks::Everywhere,
+            "2" => HoldingLinks::Death,
+            _ => panic!("IGO_OWL_HOLDING_LINKS: 0, 1 or 2"),
+        };
+    }
+    // IGO_OWL_HALF_CUTS=1|0: with the attacker to move, the judgement of life reads the dragon
+    // without what the stone's block reaches only through a half-cut diagonal, and both sides
+    // read the cut ([`OwlConfig::half_cuts`]).
+    if let Ok(v) = std::env::var("IGO_OWL_HALF_CUTS") {
+        config.half_cuts = v == "1";
     }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {

@@ -25,7 +25,7 @@
 use igo_analysis::unconditional::position_status;
 use igo_core::{BoardSize, Color, Game, Move, Point};
 use igo_reading::connection::{self, ConnectConfig};
-use igo_reading::owl::{GroupTarget, OwlConfig};
+use igo_reading::owl::{GroupTarget, HoldingLinks, OwlConfig};
 use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
 use super::{Engine, Entry, Kind};
@@ -444,7 +444,9 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// block, linked or amalgamated; `enclosed_check` N: `OwlConfig::enclosed_check_moves`;
 /// `escape_block` 0 or 1: `OwlConfig::escape_block_check`; `escape_link` N:
 /// `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1: `OwlConfig::shut_in_death`;
-/// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`) for the
+/// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`; `holding_links` 0, 1 or 2:
+/// `OwlConfig::holding_links` off, everywhere or in the judgement of death only; `half_cuts`
+/// 0 or 1: `OwlConfig::half_cuts`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -490,6 +492,18 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: cut_diagonals takes 0 or 1".into());
             }
             "cut_diagonals" => c.cut_diagonals = v == 1,
+            "half_cuts" if v > 1 => {
+                return Err("syntax error: half_cuts takes 0 or 1".into());
+            }
+            "half_cuts" => c.half_cuts = v == 1,
+            "holding_links" => {
+                c.holding_links = match v {
+                    0 => HoldingLinks::Off,
+                    1 => HoldingLinks::Everywhere,
+                    2 => HoldingLinks::Death,
+                    _ => return Err("syntax error: holding_links takes 0, 1 or 2".into()),
+                }
+            }
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -497,7 +511,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-         shut_in {} cut_diagonals {}",
+         shut_in {} cut_diagonals {} holding_links {} half_cuts {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -511,8 +525,19 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.escape_block_check),
         c.escape_link_liberties,
         u8::from(c.shut_in_death),
-        u8::from(c.cut_diagonals)
+        u8::from(c.cut_diagonals),
+        holding_links_number(c.holding_links),
+        u8::from(c.half_cuts)
     ))
+}
+
+/// `holding_links`'s number in `igo-owl_settings`.
+fn holding_links_number(h: HoldingLinks) -> u8 {
+    match h {
+        HoldingLinks::Off => 0,
+        HoldingLinks::Everywhere => 1,
+        HoldingLinks::Death => 2,
+    }
 }
 
 /// `group_target`'s number in `igo-owl_settings`.
@@ -705,6 +730,11 @@ mod tests {
             "igo-owl_settings shut_in 2",
             "igo-owl_settings cut_diagonals 1",
             "igo-owl_settings cut_diagonals 2",
+            "igo-owl_settings holding_links 2",
+            "igo-owl_settings holding_links 1",
+            "igo-owl_settings holding_links 3",
+            "igo-owl_settings half_cuts 1",
+            "igo-owl_settings half_cuts 2",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -712,7 +742,7 @@ mod tests {
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-                 shut_in {} cut_diagonals {}",
+                 shut_in {} cut_diagonals {} holding_links {} half_cuts {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -726,34 +756,48 @@ mod tests {
                 u8::from(d.escape_block_check),
                 d.escape_link_liberties,
                 u8::from(d.shut_in_death),
-                u8::from(d.cut_diagonals)
+                u8::from(d.cut_diagonals),
+                super::holding_links_number(d.holding_links),
+                u8::from(d.half_cuts)
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0"));
-        assert!(a[8]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0"));
-        assert!(a[10]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"));
+        assert!(a[8].as_ref().unwrap().ends_with(
+            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
+        ));
+        assert!(a[10].as_ref().unwrap().ends_with(
+            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
+        ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0"));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[15]
+            .as_ref()
+            .unwrap()
+            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0"));
+        assert!(a[16]
+            .as_ref()
+            .unwrap()
+            .ends_with(" holding_links 1 half_cuts 0"));
+        assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[18]
+            .as_ref()
+            .unwrap()
+            .ends_with(" holding_links 1 half_cuts 1"));
+        assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));

@@ -90,7 +90,9 @@
 //! three-liberty block beside the dragon, shorter of liberties than it, that a lunch reading
 //! does not settle is a wall. With [`OwlConfig::holding_links`] besides (off by default) the
 //! escape counts open space only through the diagonal links that hold (both shared points
-//! empty, neither an atari when the attacker plays it).
+//! empty, neither an atari when the attacker plays it): in every judgement, or
+//! ([`HoldingLinks::Death`]) in the judgement of death's one-move tries only, where a cut
+//! diagonal should not save a shut-in dragon but the owner's lines are not cut short.
 //!
 //! The first test is a proof; the other two are judgements, so a result is exact for the game
 //! they define, not for Go: an owl answer is a reading, like GNU Go's. **Moves** are the
@@ -168,7 +170,9 @@ use igo_core::{BoardSize, Move, Point, PointSet, Position};
 pub use questions::Threat;
 
 pub(crate) use crate::dragon::lives;
-pub use crate::dragon::{dragon, dragons, EscapeClaim, GroupTarget, OwlConfig, SelectiveAttack};
+pub use crate::dragon::{
+    dragon, dragons, EscapeClaim, GroupTarget, HoldingLinks, OwlConfig, SelectiveAttack,
+};
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
     Search,
@@ -841,6 +845,14 @@ pub(crate) fn children(
             }
         }
     }
+    if config.half_cuts {
+        // The cut of a diagonal that the stone asked about hangs on, and its connection.
+        for (_, c) in crate::dragon::half_cuts(board, target) {
+            if let Some(c) = c {
+                saving.insert(c);
+            }
+        }
+    }
     cand |= saving & empty;
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
@@ -1326,7 +1338,7 @@ mod tests {
         let defence = Owl::new(with(true, 40_000)).defend(&after, g7).unwrap();
         assert_eq!(defence.code, Code::Fails, "{defence:?}");
         let holding = Owl::new(OwlConfig {
-            holding_links: true,
+            holding_links: HoldingLinks::Everywhere,
             ..with(true, 40_000)
         })
         .attack(&pos, g7)
@@ -1844,5 +1856,93 @@ mod tests {
             owl.checked_estimate(&pos, b2, false, defence, &[b1, a1]).mv,
             Some(b1)
         );
+    }
+
+    #[test]
+    fn a_refuted_kill_gives_way_to_the_next_two_root_candidates() {
+        // Black's C2 lives in the corner with the bent eye space A1 B1 C1 A2 B2 unless White
+        // takes B1 (Black's B2 or A1 after it makes one eye only). The attack's root order is
+        // B2, A2, B1, A1, C1, and only B1 kills (after each of the others the owl's defence
+        // lives). A kill at B2 refuted by the owl's defence gives way to the first of the
+        // next two candidates after which the defence reads to the end and finds nothing: B1,
+        // two places on (fails with one candidate or none read). After A1 only C1 is left,
+        // and after B1 the two that follow are refuted: no kill.
+        let pos = position(
+            "
+            . . . . . . . .
+            O O O O O . . .
+            X X X X O . . .
+            . . X X O . . .
+            . . . X O . . .",
+        );
+        let size = pos.size();
+        let pt = |s: &str| Move::Play(size.parse_point(s).unwrap());
+        let c2 = size.parse_point("C2").unwrap();
+        let plain = OwlConfig::default();
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        let order: Vec<Move> = children_for(&root, c2, true, &root_config(&plain))
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect();
+        assert_eq!(order, ["B2", "A2", "B1", "A1", "C1"].map(pt));
+        let mut owl = Owl::new(plain);
+        for (mv, refuted) in [("B2", true), ("A2", true), ("B1", false), ("C1", true)] {
+            assert_eq!(
+                owl.refuted_kill(&pos, c2, Some(pt(mv)), true).0,
+                refuted,
+                "{mv}"
+            );
+        }
+        assert_eq!(
+            owl.next_kill(&pos, c2, Some(pt("B2")), &plain).0,
+            Some(pt("B1"))
+        );
+        assert_eq!(
+            owl.next_kill(&pos, c2, Some(pt("A2")), &plain).0,
+            Some(pt("B1"))
+        );
+        assert_eq!(owl.next_kill(&pos, c2, Some(pt("A1")), &plain).0, None);
+        assert_eq!(owl.next_kill(&pos, c2, Some(pt("B1")), &plain).0, None);
+    }
+
+    #[test]
+    fn the_attacker_cuts_the_diagonal_the_stone_asked_about_hangs_on() {
+        // GNU Go self-play game 19x19-09 after 150 moves, then Black's E9, White's E8, Black's
+        // E10 and White's F8 (a line of GNU Go 3.8's and igo's answers on F9). White's
+        // E8-F8-F9 touches the big White dragon only through the diagonal E8-D9, whose other
+        // points are Black's E9 and the empty D8: Black's D8 cuts it (and ataris D9-D10), and
+        // E8-F8-F9 dies (GNU Go: `owl_attack F9` 1 D8; igo's `owl_defend` after D8: 0). The
+        // judgement of life, with Black to move, took the stones for escaped through the
+        // big dragon, and the attack ended at its root; with `half_cuts` it reads them
+        // without what lies across the half-cut diagonal, and D8 is always a candidate.
+        let mut pos = game_19x19(GAME_19X19_09_150);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        for (c, v) in [
+            (Color::Black, "E9"),
+            (Color::White, "E8"),
+            (Color::Black, "E10"),
+            (Color::White, "F8"),
+        ] {
+            pos.set_to_play(c);
+            pos.play(Move::Play(pt(v))).unwrap();
+        }
+        let f9 = pt("F9");
+        let d8 = Move::Play(pt("D8"));
+        assert_eq!(
+            crate::dragon::half_cuts(pos.board(), f9),
+            vec![(pt("D9"), Some(pt("D8")))]
+        );
+        let with = |on: bool| OwlConfig {
+            half_cuts: on,
+            ..OwlConfig::default()
+        };
+        assert!(crate::dragon::life_reason(&pos, f9, &with(false)).is_some());
+        assert_eq!(crate::dragon::life_reason(&pos, f9, &with(true)), None);
+        let kill = Owl::new(with(true)).attack(&pos, f9).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
+        let none = Owl::new(with(false)).attack(&pos, f9).unwrap();
+        assert_eq!(none.code, Code::Fails, "{none:?}");
     }
 }
