@@ -421,19 +421,26 @@ fn monte_carlo(fight: &Fight, p: Point, mover: Color, config: &OwlConfig) -> Opt
     );
     local_source.set_to_play(mover);
     let patterns = patterns();
+    // The tsumego solver's Coulom gammas (on there by default) were measured on book problems
+    // only, not on the owl's harness: the owl keeps the shape weights it was measured with.
+    let policy = PlayoutPolicy {
+        gammas: 0.0,
+        ..PlayoutPolicy::default()
+    };
     let framed = igo_tsumego::Fight::new(
         &local_source,
         frame,
         fight.attacker,
         fight.target,
         !mover,
-        PlayoutPolicy::default(),
+        policy,
         Some(patterns.clone()),
     )
     .with_playable(&fight.region);
     let mut solver = SolverConfig {
         budget: Budget::Playouts(u64::from(config.mc_playouts)),
         patterns: Some(patterns),
+        policy,
         ..SolverConfig::default()
     };
     solver.uct.threads = 1;
