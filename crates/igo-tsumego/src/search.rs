@@ -325,6 +325,7 @@ mod tests {
             TsumegoState::new(ctx, pos.clone()).moves(&mut out);
             out
         };
+        ctx.policy.gammas = 0.0; // the shape weights (the default is the gammas)
         let plain = moves(&ctx);
         ctx.policy.gammas = 2.0;
         let with = moves(&ctx);
