@@ -58,7 +58,7 @@ pub struct PlayoutPolicy {
     /// its distance's gammas, and the prover orders its moves by strength (see
     /// [`crate::patterns::Patterns::set_gammas_used`]). 0: the weights. \[default: 1\]: at
     /// the 10 s on two threads the first 40 advanced problems numbered 2 mod 4 gain 5
-    /// first moves, none lost (BENCHMARKS.md, "Integrator (2026-12-03, 09:05-09:35 UTC)").
+    /// first moves, none lost (BENCHMARKS.md, "Integrator (2026-12-03, 08:56-09:25 UTC)").
     /// \[range: 0-10\]
     pub gammas: f32,
     /// With `gammas` above 0, whether the prover orders its moves by the gammas too (else by
