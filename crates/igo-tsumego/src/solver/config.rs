@@ -662,6 +662,14 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "ko_master_wins",
+        what: "playouts: the side that is not the ko master never captures a ko (the master wins every ko)",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.ko_master_wins,
+            set: |c, v| c.policy.ko_master_wins = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {
