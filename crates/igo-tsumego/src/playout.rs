@@ -14,8 +14,9 @@
 //!
 //! Ko: the problem's side to move must win unconditionally, so its opponent is given unlimited ko
 //! threats, as the tsumego frame gives the side not to move a ko threat: the "ko master" may
-//! retake a ko at once, the other side must wait a move. The status search swaps the master to
-//! tell a ko from a failure.
+//! retake a ko at once, the other side must wait a move (or, with
+//! [`PlayoutPolicy::ko_master_wins`], off by default, may not capture a ko at all in a playout).
+//! The status search swaps the master to tell a ko from a failure.
 
 use igo_core::playout::below;
 use igo_core::{Board, Color, EyeRule, Point, PointSet, Position, Rng};
@@ -83,8 +84,8 @@ pub struct PlayoutPolicy {
     /// search, where the opponent is the master) and the ko master's advantage hardly shows
     /// (in the ko test). The tree keeps the plain rule. \[default: false\]: measured worse
     /// (200,000 playouts, the first 40 of 2 mod 4, seed 1: advanced 20 first moves to 16,
-    /// intermediate 34 to 31, elementary 39 to 40; no miss whose book answer is a ko turned
-    /// right; BENCHMARKS.md, "branch `ko`", 2026-12-03).
+    /// intermediate 34 to 31, elementary 39 to 40; seed 2, advanced 19 to 18; one miss whose
+    /// book answer is a ko turned right; BENCHMARKS.md, "branch `ko`", 2026-12-03).
     pub ko_master_wins: bool,
 }
 
