@@ -84,6 +84,10 @@ pub struct SolverConfig {
     /// With `probes`, the share of the budget left at the main search's start that the main
     /// search and the ko test get; the probes share the rest. \[default: 0.5\] \[range: 0-1\]
     pub probe_main_share: f64,
+    /// With `probes`, how much better for the side to play (in capture rate) the best probe
+    /// must be than the answer search's own first move to replace it. \[default: 0\]
+    /// \[range: 0-1\]
+    pub probe_margin: f32,
     /// The prover's share for its first ko model's search
     /// ([`crate::proof::ProverConfig::first_model_share`]): below 1, when that search does not
     /// finish within the share, the ko questions are asked with the rest. Copied into the
@@ -164,6 +168,7 @@ impl Default for SolverConfig {
             answer_by_route: false,
             probes: 0,
             probe_main_share: 0.5,
+            probe_margin: 0.0,
             first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
             defer_refutation: false,
             doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
@@ -473,6 +478,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.probe_main_share as f32,
             set: |c, v| c.probe_main_share = v as f64,
+        },
+    },
+    Knob {
+        name: "probe_margin",
+        what: "with probes, how much better the best probe's success must be than the root's first move's",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.probe_margin,
+            set: |c, v| c.probe_margin = v,
         },
     },
     Knob {

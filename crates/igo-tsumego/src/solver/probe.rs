@@ -56,7 +56,8 @@ impl Probed<'_> {
 /// The probes of the first `config.probes` of `children` (the root children of `search`, the
 /// answer first) that are neither pass nor proven, each run on an equal share of what is left
 /// of `spend`. A probe overturns the first move only when every probe ran (none stopped before
-/// its first playout) and its success for `goal` is strictly above every other's.
+/// its first playout) and its success for `goal` is the best, by more than `config.probe_margin`
+/// above the first move's.
 pub fn run<'f>(
     fight: &'f Fight,
     search: &Search<TsumegoState<'f>>,
@@ -96,7 +97,7 @@ pub fn run<'f>(
         });
         searches.push(probe);
     }
-    let best = best_probe(&probes, goal);
+    let best = best_probe(&probes, goal, config.probe_margin);
     let overturn = (best != 0).then(|| {
         let search = searches.swap_remove(best);
         (moves[best], probes[best], search)
@@ -104,16 +105,25 @@ pub fn run<'f>(
     Probed { probes, overturn }
 }
 
-/// The index of the probe whose opponent does worst for `goal`; the first (the answer search's
-/// choice) on a tie.
-pub fn best_probe(probes: &[Probe], goal: Goal) -> usize {
+/// The index of the probe whose opponent does worst for `goal`, when its success is more than
+/// `margin` above the first's (the answer search's choice); else the first. The margin keeps
+/// the root's choice where the probes' values differ by no more than their noise.
+pub fn best_probe(probes: &[Probe], goal: Goal, margin: f32) -> usize {
     let mut best = 0;
     for (k, p) in probes.iter().enumerate() {
         if goal.success(p.value) > goal.success(probes[best].value) {
             best = k;
         }
     }
-    best
+    let gain = probes
+        .get(best)
+        .zip(probes.first())
+        .map_or(0.0, |(b, f)| goal.success(b.value) - goal.success(f.value));
+    if gain > margin {
+        best
+    } else {
+        0
+    }
 }
 
 /// The value of the first move a probe searched: its root's proven value, or its best reply's
@@ -156,4 +166,35 @@ pub fn lead_with_probe(
     });
     let rest = config.max_line.saturating_sub(1);
     route.extend(min_max_route(search, config.line_min_visits, rest));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probes(values: &[f32]) -> Vec<Probe> {
+        values
+            .iter()
+            .map(|&value| Probe {
+                mv: Move::Pass,
+                visits: 1,
+                value,
+                proven: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_best_probe_is_the_opponents_worst_beyond_the_margin() {
+        let p = probes(&[0.40, 0.55, 0.30]);
+        // To kill the capture rate after the best reply is to be high, to live low.
+        assert_eq!(best_probe(&p, Goal::Kill, 0.0), 1);
+        assert_eq!(best_probe(&p, Goal::Live, 0.0), 2);
+        // Within the margin of the first (the root's choice), the first stays.
+        assert_eq!(best_probe(&p, Goal::Kill, 0.15), 0);
+        assert_eq!(best_probe(&p, Goal::Kill, 0.14), 1);
+        assert_eq!(best_probe(&p, Goal::Live, 0.1), 0);
+        // A tie keeps the first.
+        assert_eq!(best_probe(&probes(&[0.5, 0.5]), Goal::Kill, 0.0), 0);
+    }
 }
