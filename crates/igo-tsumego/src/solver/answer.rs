@@ -75,6 +75,8 @@ pub struct Answer {
     pub status: Status,
     /// Whether the outcome is proven (within the frame and ko model).
     pub proven: bool,
+    /// The root probes, if they ran (knob `probes`), in the answer search's order.
+    pub probes: Vec<super::probe::Probe>,
     /// Playouts used in all.
     pub playouts: u64,
     /// Wall-clock seconds used.

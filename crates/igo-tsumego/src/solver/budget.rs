@@ -61,6 +61,33 @@ pub fn smaller(a: Budget, b: Budget) -> Budget {
     }
 }
 
+/// The whole budget of `spend` less `1 - keep` of what is left of it now: set as
+/// `spend.budget` while the phases before the root probes run, so that they leave that part
+/// for the probes without knowing of them (see [`super::probe`]).
+pub fn held_back(spend: &Spend, keep: f64) -> Budget {
+    let keep = keep.clamp(0.0, 1.0);
+    match spend.budget {
+        Budget::Playouts(n) => {
+            let left = n.saturating_sub(spend.used);
+            Budget::Playouts(spend.used + (left as f64 * keep) as u64)
+        }
+        Budget::Time(d) => {
+            let elapsed = spend.elapsed();
+            Budget::Time(elapsed + d.saturating_sub(elapsed).mul_f64(keep))
+        }
+    }
+}
+
+/// An equal share of `budget` for each of `ways` parts still to run (the whole for one): the
+/// last part takes what rounding leaves, so the parts sum to `budget` when each spends its share.
+pub fn divide(budget: Budget, ways: usize) -> Budget {
+    let ways = ways.max(1);
+    match budget {
+        Budget::Playouts(n) => Budget::Playouts(n / ways as u64),
+        Budget::Time(d) => Budget::Time(d / ways as u32),
+    }
+}
+
 /// What is left of `budget` after `used` playouts and `elapsed` time.
 fn remaining(budget: Budget, used: u64, elapsed: Duration) -> Budget {
     match budget {
@@ -104,5 +131,27 @@ mod tests {
         assert_eq!(s.left(), Budget::Playouts(6));
         s.add(7);
         assert!(is_spent(s.left()));
+    }
+
+    #[test]
+    fn the_held_back_part_is_what_is_left_after_the_kept_share() {
+        let mut s = Spend::start(Budget::Playouts(1000));
+        s.add(200);
+        assert_eq!(held_back(&s, 0.5), Budget::Playouts(600));
+        assert_eq!(held_back(&s, 1.0), Budget::Playouts(1000));
+        assert_eq!(held_back(&s, 0.0), Budget::Playouts(200));
+        s.budget = held_back(&s, 0.25);
+        assert_eq!(s.left(), Budget::Playouts(200));
+        let mut left = 1001;
+        let mut parts = Vec::new();
+        for ways in (1..=3).rev() {
+            let Budget::Playouts(p) = divide(Budget::Playouts(left), ways) else {
+                unreachable!()
+            };
+            parts.push(p);
+            left -= p;
+        }
+        assert_eq!(parts, [333, 334, 334]);
+        assert_eq!(left, 0);
     }
 }

@@ -76,6 +76,18 @@ pub struct SolverConfig {
     /// Shumyo 80 first moves right of 240 against 81, advanced 95 against 93; elementary and
     /// intermediate unchanged; BENCHMARKS.md, "branch `misses`").
     pub answer_by_route: bool,
+    /// Root probes ([`super::probe`]): how many of the answer search's best first moves are
+    /// each searched again on their own, the opponent to play, on an equal share of what the
+    /// main search leaves (0: off). The move whose opponent does worst is the answer.
+    /// \[default: 0\] \[range: 0-8\]
+    pub probes: usize,
+    /// With `probes`, the share of the budget left at the main search's start that the main
+    /// search and the ko test get; the probes share the rest. \[default: 0.5\] \[range: 0-1\]
+    pub probe_main_share: f64,
+    /// With `probes`, how much better for the side to play (in capture rate) the best probe
+    /// must be than the answer search's own first move to replace it. \[default: 0\]
+    /// \[range: 0-1\]
+    pub probe_margin: f32,
     /// The prover's share for its first ko model's search
     /// ([`crate::proof::ProverConfig::first_model_share`]): below 1, when that search does not
     /// finish within the share, the ko questions are asked with the rest. Copied into the
@@ -154,6 +166,9 @@ impl Default for SolverConfig {
             max_line: 30,
             line_min_visits: 20,
             answer_by_route: false,
+            probes: 0,
+            probe_main_share: 0.5,
+            probe_margin: 0.0,
             first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
             defer_refutation: false,
             doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
@@ -443,6 +458,36 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.answer_by_route,
             set: |c, v| c.answer_by_route = v,
+        },
+    },
+    Knob {
+        name: "probes",
+        what: "root probes: the answer search's best first moves each searched alone after it, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.probes as u64,
+            set: |c, v| c.probes = v as usize,
+        },
+    },
+    Knob {
+        name: "probe_main_share",
+        what: "with probes, the main search's share of the budget it starts with (the probes get the rest)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.probe_main_share as f32,
+            set: |c, v| c.probe_main_share = v as f64,
+        },
+    },
+    Knob {
+        name: "probe_margin",
+        what: "with probes, how much better the best probe's success must be than the root's first move's",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.probe_margin,
+            set: |c, v| c.probe_margin = v,
         },
     },
     Knob {

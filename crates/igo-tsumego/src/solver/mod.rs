@@ -8,6 +8,9 @@
 //! 3. [`answer`]: the first move, the candidates and the main line read out of the deciding
 //!    search (and the status refined to unknown or seki), then the sequence search if asked.
 //!
+//! With the knob `probes`, [`probe`] searches the best first moves again, each on its own, on
+//! a share of the budget held back from phase 2, before the answer is read.
+//!
 //! [`report`] gives the answer as data, text, an SGF answer tree and an SVG picture.
 //!
 //! [`beside`] runs a companion (the prover) on its own thread beside phases 2 and 3.
@@ -21,6 +24,7 @@ pub mod budget;
 pub mod config;
 pub mod error;
 pub mod inference;
+pub mod probe;
 pub mod report;
 pub mod status;
 
@@ -140,12 +144,17 @@ fn decide<'f>(
     } else {
         Goal::Live
     };
-    // 2. Main search, ko test, status.
+    // 2. Main search, ko test, status (on less than the whole budget when probes follow).
+    let whole = spend.budget;
+    if config.probes > 0 {
+        spend.budget = budget::held_back(spend, config.probe_main_share);
+    }
     let main = status::main_search(search, goal, config, spend, stop);
     let ko_fight = main.fails.then(|| fight.with_ko_master(to_play));
     let ko = ko_fight
         .as_ref()
         .and_then(|kf| status::ko_test(kf, goal, main.left, config, spend, stop));
+    spend.budget = whole;
     // 3. The answer, from the search that decided the status.
     let read = Reading {
         question,
@@ -173,13 +182,13 @@ struct Reading<'a, 's> {
 
 impl Reading<'_, '_> {
     /// Phase 3: the answer from `answer_search` (on `answer_fight`), which decided `status`.
-    fn answer(
+    fn answer<'f>(
         &self,
-        answer_fight: &Fight,
-        answer_search: &Search<TsumegoState<'_>>,
+        answer_fight: &'f Fight,
+        answer_search: &Search<TsumegoState<'f>>,
         status: Status,
         proven: bool,
-        spend: &Spend,
+        spend: &mut Spend,
     ) -> Result<Answer, SolveError> {
         let Reading {
             question,
@@ -191,9 +200,25 @@ impl Reading<'_, '_> {
         } = *self;
         let attacker = fight.ctx.attacker;
         let mut children = answer_search.children_after(&[]);
-        let route = min_max_route(answer_search, config.line_min_visits, config.max_line);
+        let mut route = min_max_route(answer_search, config.line_min_visits, config.max_line);
         if config.answer_by_route {
             answer::lead_with_route(&mut children, &route);
+        }
+        let probed = if config.probes > 0 && !proven {
+            probe::run(
+                answer_fight,
+                answer_search,
+                &children,
+                goal,
+                config,
+                spend,
+                stop,
+            )
+        } else {
+            probe::Probed::none()
+        };
+        if let Some(o) = &probed.overturn {
+            probe::lead_with_probe(&mut children, &mut route, o, config);
         }
         let Some(best) = children.first().copied() else {
             // No move was searched: either the stop flag came before the first playout, or the
@@ -222,6 +247,7 @@ impl Reading<'_, '_> {
             sequence_playouts,
             status,
             proven,
+            probes: probed.probes,
             playouts: spend.used,
             seconds: spend.elapsed().as_secs_f64(),
         })

@@ -49,6 +49,23 @@ pub struct AnswerReport {
     pub sequence: Option<SequenceReport>,
     /// The best root moves.
     pub candidates: Vec<CandidateReport>,
+    /// The root probes (knob `probes`), left out when none ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub probes: Vec<ProbeReport>,
+}
+
+/// A root probe: a first move searched on its own.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProbeReport {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its search's playouts.
+    pub visits: u64,
+    /// The capture rate after the opponent's best reply.
+    pub value: f64,
+    /// Whether that value is proven.
+    pub proven: bool,
 }
 
 /// Which parts of the question were inferred.
@@ -158,6 +175,16 @@ impl Answer {
                     proven: c.proven,
                 })
                 .collect(),
+            probes: self
+                .probes
+                .iter()
+                .map(|p| ProbeReport {
+                    mv: size.format_move(p.mv),
+                    visits: p.visits,
+                    value: round4(p.value as f64),
+                    proven: p.proven,
+                })
+                .collect(),
         }
     }
 
@@ -232,6 +259,16 @@ impl Answer {
                     Some(false) => "  proven wrong",
                     None => "",
                 }
+            );
+        }
+        for p in &self.probes {
+            let _ = writeln!(
+                t,
+                "  probe {:>4}  capture rate after the best reply {:.3}{}  playouts {:>8}",
+                mv(p.mv),
+                p.value,
+                if p.proven { " (proven)" } else { "" },
+                p.visits
             );
         }
         let _ = writeln!(

@@ -1,0 +1,200 @@
+//! Root probes (issue 10, knob `probes`): each of the answer search's best first moves searched
+//! again on its own, the opponent to play, on an equal share of the budget the main search left.
+//!
+//! Why: in one shared tree the first moves compete for playouts, so a move whose refutation is
+//! deep may lead on visits before the refutation is found, and a good move the early playouts
+//! undervalued starves (the "tree" class of the misses at 200,000 playouts, BENCHMARKS.md,
+//! branch `misses`, 2026-12-03: searched alone, the book's move was the better in eight, three
+//! of them not among the root's eight). A fresh search below one move spends all its playouts
+//! on the opponent's replies to it. The probes use the fight of the answer search (region,
+//! target, attacker, ko master, patterns, policy) and its configuration (threads, seed).
+
+use igo_core::Move;
+
+use super::budget::{divide, is_spent, Spend};
+use super::config::SolverConfig;
+use crate::fight::Fight;
+use crate::mainline::{min_max_route, LineMove};
+use crate::problem::Goal;
+use crate::search::TsumegoState;
+use crate::uct::{ChildStats, Proof, Search, SearchState, StopFlag};
+
+/// One first move searched on its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probe {
+    /// The first move, on the original board.
+    pub mv: Move,
+    /// The playouts of its search.
+    pub visits: u64,
+    /// The capture rate after the opponent's best reply (the proven value when the search's
+    /// root is proven): the first move's value searched on its own.
+    pub value: f32,
+    /// Whether that value is proven.
+    pub proven: bool,
+}
+
+/// The probes of one solve, with the search of the one that overturns the answer search's
+/// first move, if one does.
+pub struct Probed<'f> {
+    /// The probes in the answer search's order (its best first).
+    pub probes: Vec<Probe>,
+    /// The winning probe when it is not the answer search's first move: its local move, its
+    /// value and its search.
+    pub overturn: Option<(Move, Probe, Search<TsumegoState<'f>>)>,
+}
+
+impl Probed<'_> {
+    /// No probes run.
+    pub fn none() -> Self {
+        Probed {
+            probes: Vec::new(),
+            overturn: None,
+        }
+    }
+}
+
+/// The probes of the first `config.probes` of `children` (the root children of `search`, the
+/// answer first) that are neither pass nor proven, each run on an equal share of what is left
+/// of `spend`. A probe overturns the first move only when every probe ran (none stopped before
+/// its first playout) and its success for `goal` is the best, by more than `config.probe_margin`
+/// above the first move's.
+pub fn run<'f>(
+    fight: &'f Fight,
+    search: &Search<TsumegoState<'f>>,
+    children: &[ChildStats<Move>],
+    goal: Goal,
+    config: &SolverConfig,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Probed<'f> {
+    let moves: Vec<Move> = children
+        .iter()
+        .filter(|c| c.mv != Move::Pass && c.proof == Proof::Unknown)
+        .map(|c| c.mv)
+        .take(config.probes)
+        .collect();
+    if moves.len() < 2 || children.first().map(|c| c.mv) != moves.first().copied() {
+        return Probed::none();
+    }
+    let mut probes = Vec::with_capacity(moves.len());
+    let mut searches = Vec::with_capacity(moves.len());
+    for (k, &mv) in moves.iter().enumerate() {
+        let mut state = search.root().clone();
+        state.play(mv);
+        let mut probe = Search::new(state, config.uct);
+        let part = divide(spend.left(), moves.len() - k);
+        if probe.root().terminal_value().is_none() && !is_spent(part) {
+            spend.add(probe.run(part, stop));
+        }
+        let Some((value, proven)) = value_of(&probe) else {
+            return Probed::none();
+        };
+        probes.push(Probe {
+            mv: fight.to_original(mv),
+            visits: probe.playouts(),
+            value,
+            proven,
+        });
+        searches.push(probe);
+    }
+    let best = best_probe(&probes, goal, config.probe_margin);
+    let overturn = (best != 0).then(|| {
+        let search = searches.swap_remove(best);
+        (moves[best], probes[best], search)
+    });
+    Probed { probes, overturn }
+}
+
+/// The index of the probe whose opponent does worst for `goal`, when its success is more than
+/// `margin` above the first's (the answer search's choice); else the first. The margin keeps
+/// the root's choice where the probes' values differ by no more than their noise.
+pub fn best_probe(probes: &[Probe], goal: Goal, margin: f32) -> usize {
+    let mut best = 0;
+    for (k, p) in probes.iter().enumerate() {
+        if goal.success(p.value) > goal.success(probes[best].value) {
+            best = k;
+        }
+    }
+    let gain = probes
+        .get(best)
+        .zip(probes.first())
+        .map_or(0.0, |(b, f)| goal.success(b.value) - goal.success(f.value));
+    if gain > margin {
+        best
+    } else {
+        0
+    }
+}
+
+/// The value of the first move a probe searched: its root's proven value, or its best reply's
+/// capture rate; `None` when the probe ran no playout and its root is not decided.
+fn value_of(probe: &Search<TsumegoState<'_>>) -> Option<(f32, bool)> {
+    if let Some(v) = probe.root().terminal_value() {
+        return Some((v, true));
+    }
+    if let Some(v) = probe.root_proof().value() {
+        return Some((v, true));
+    }
+    probe
+        .children_after(&[])
+        .first()
+        .filter(|c| c.visits > 0)
+        .map(|c| (c.value, false))
+}
+
+/// Puts the overturning probe's move first in `children`, with the probe's value and playouts,
+/// and makes `route` its main line: the move, then the probe's own Min-Max route.
+pub fn lead_with_probe(
+    children: &mut [ChildStats<Move>],
+    route: &mut Vec<LineMove<Move>>,
+    overturn: &(Move, Probe, Search<TsumegoState<'_>>),
+    config: &SolverConfig,
+) {
+    let (mv, probe, search) = overturn;
+    if let Some(k) = children.iter().position(|c| c.mv == *mv) {
+        children[..=k].rotate_right(1);
+        children[0].value = probe.value;
+        children[0].visits = probe.visits;
+    }
+    let proof = search.root_proof();
+    route.clear();
+    route.push(LineMove {
+        mv: *mv,
+        capture_rate: probe.value,
+        visits: probe.visits,
+        proof,
+    });
+    let rest = config.max_line.saturating_sub(1);
+    route.extend(min_max_route(search, config.line_min_visits, rest));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probes(values: &[f32]) -> Vec<Probe> {
+        values
+            .iter()
+            .map(|&value| Probe {
+                mv: Move::Pass,
+                visits: 1,
+                value,
+                proven: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_best_probe_is_the_opponents_worst_beyond_the_margin() {
+        let p = probes(&[0.40, 0.55, 0.30]);
+        // To kill the capture rate after the best reply is to be high, to live low.
+        assert_eq!(best_probe(&p, Goal::Kill, 0.0), 1);
+        assert_eq!(best_probe(&p, Goal::Live, 0.0), 2);
+        // Within the margin of the first (the root's choice), the first stays.
+        assert_eq!(best_probe(&p, Goal::Kill, 0.15), 0);
+        assert_eq!(best_probe(&p, Goal::Kill, 0.14), 1);
+        assert_eq!(best_probe(&p, Goal::Live, 0.1), 0);
+        // A tie keeps the first.
+        assert_eq!(best_probe(&probes(&[0.5, 0.5]), Goal::Kill, 0.0), 0);
+    }
+}

@@ -1,0 +1,111 @@
+//! The root probes (knob `probes`, `solver::probe`) end to end on bundled Gokyo Shumyo (1812)
+//! problems: the probes overturn a fixed-seed root search's first move for the book's, which the
+//! root alone misses, and they spend the budget held back for them and no more.
+
+use std::sync::Arc;
+
+use igo_tsumego::patterns::Patterns;
+use igo_tsumego::score::first_move_correct;
+use igo_tsumego::solver::solve_fight;
+use igo_tsumego::uct::Budget;
+use igo_tsumego::{solve, Fight, Problem, Request, SolverConfig};
+
+fn problem(name: &str) -> Problem {
+    let path = format!("{}/tests/data/{name}.sgf", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("bundled problem");
+    Problem::from_sgf(&text, name).expect("valid problem")
+}
+
+/// The command line's settings (`igo tsumego solve --no-prove --threads 1 --seed 1`): the
+/// shipped patterns, `playouts` in all, `probes` probes.
+fn config(playouts: u64, probes: usize) -> SolverConfig {
+    let mut c = SolverConfig {
+        budget: Budget::Playouts(playouts),
+        patterns: Some(Arc::new(Patterns::shipped())),
+        ..SolverConfig::default()
+    };
+    c.uct.threads = 1;
+    c.uct.seed = 1;
+    c.probes = probes;
+    c
+}
+
+#[test]
+fn the_probes_overturn_the_root_for_the_books_first_move() {
+    // The book's answer is the independent oracle: the root search alone (knob off) answers
+    // another first move, which the book refutes; searched on their own, the opponent does
+    // worst after the book's move.
+    for name in ["gokyo-shumyo-050", "gokyo-shumyo-302"] {
+        let p = problem(name);
+        let plain = solve(&p, &Request::default(), &config(10_000, 0), None).unwrap();
+        assert!(
+            plain.probes.is_empty(),
+            "{name}: no probes with the knob off"
+        );
+        assert_eq!(
+            first_move_correct(&p, plain.mv),
+            Some(false),
+            "{name}: the root alone misses ({:?})",
+            plain.mv
+        );
+        let a = solve(&p, &Request::default(), &config(10_000, 3), None).unwrap();
+        assert_eq!(
+            first_move_correct(&p, a.mv),
+            Some(true),
+            "{name}: with the probes {:?}, probes {:?}",
+            a.mv,
+            a.probes
+        );
+        assert_eq!(a.probes.len(), 3, "{name}");
+        // The root's own choice is probed first, and the answer is another probe: the one
+        // whose opponent does worst.
+        assert_ne!(a.probes[0].mv, a.mv, "{name}: overturned");
+        let best = a
+            .probes
+            .iter()
+            .max_by(|x, y| a.goal.success(x.value).total_cmp(&a.goal.success(y.value)))
+            .unwrap();
+        assert_eq!(best.mv, a.mv, "{name}");
+        assert_eq!(a.candidates[0].mv, a.mv, "{name}: leads the candidates");
+        assert_eq!(
+            a.line.first().map(|m| m.mv),
+            Some(a.mv),
+            "{name}: and the line"
+        );
+        assert!(
+            a.line.len() > 1,
+            "{name}: the line goes on in the probe's tree"
+        );
+        assert_eq!(a.playouts, 10_000, "{name}: the budget kept");
+    }
+}
+
+#[test]
+fn the_probes_share_the_budget_held_back_for_them() {
+    // Without inference the main search starts with the whole budget: it keeps
+    // `probe_main_share` of it and the probes split the rest, playout for playout.
+    let p = problem("gokyo-shumyo-050");
+    let framing = solve(&p, &Request::default(), &config(2_000, 0), None).unwrap();
+    let to_play = p.position.to_play();
+    let mut c = config(9_001, 3);
+    c.probe_main_share = 0.25;
+    let fight = Fight::new(
+        &p.position,
+        framing.region,
+        framing.attacker,
+        framing.target,
+        !to_play,
+        c.policy,
+        c.patterns.clone(),
+    );
+    let a = solve_fight(&fight, to_play, &c, None).unwrap();
+    assert!(!a.proven, "the probes run only on an open root");
+    let probed: Vec<u64> = a.probes.iter().map(|q| q.visits).collect();
+    assert_eq!(probed.len(), 3);
+    assert_eq!(probed.iter().sum::<u64>(), 9_001 - 2_250, "{probed:?}");
+    assert!(
+        probed.iter().all(|&v| v == 2_250 || v == 2_251),
+        "{probed:?}"
+    );
+    assert_eq!(a.playouts, 9_001);
+}
