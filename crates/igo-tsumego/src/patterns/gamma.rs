@@ -7,7 +7,7 @@
 //! constant-time atari test, and liberties only when a neighbour is short of them), so the tree
 //! and the prover read all of them; the playouts read the shapes and the distance only.
 
-use igo_core::{Point, PointSet, Position};
+use igo_core::{Block, Point, PointSet, Position};
 
 use super::code::{code5, inner3, symmetries, CodeMap};
 
@@ -101,6 +101,106 @@ pub fn flags(pos: &Position, p: Point, last: Option<Point>) -> u8 {
     bits
 }
 
+/// The tactical flags of many moves of one position, as [`flags`] computes them, with each
+/// neighbouring block's liberty count read once: the tree reads the flags of every move of the
+/// region at each expansion, and [`flags`] walks a block's stones for each move next to it.
+pub struct FlagReader<'a> {
+    pos: &'a Position,
+    last: Option<Point>,
+    /// The liberty count of the block whose anchor has this index (0: not read yet; a block on
+    /// the board always has one).
+    libs: [u8; 384],
+}
+
+impl<'a> FlagReader<'a> {
+    /// A reader of the flags of moves in `pos` after the opponent's `last`.
+    pub fn new(pos: &'a Position, last: Option<Point>) -> FlagReader<'a> {
+        FlagReader {
+            pos,
+            last,
+            libs: [0; 384],
+        }
+    }
+
+    #[inline]
+    fn liberty_count(&mut self, b: Block<'_>) -> usize {
+        let i = b.anchor().index();
+        if self.libs[i] == 0 {
+            self.libs[i] = b.liberty_count().min(255) as u8;
+        }
+        self.libs[i] as usize
+    }
+
+    /// The flags of `p`, equal to `flags(pos, p, last)`.
+    pub fn flags(&mut self, p: Point) -> u8 {
+        let pos = self.pos;
+        let board = pos.board();
+        let me = pos.to_play();
+        let size = board.size();
+        let mut bits = distance_bits(size, p, self.last);
+        let mut capture = false;
+        let mut own_in_atari = false;
+        let mut short_opponent = false;
+        let mut own_any = false;
+        // An own neighbour block with three liberties or more keeps two besides `p`.
+        let mut own_free = false;
+        for q in size.neighbours(p) {
+            let Some(b) = board.block_at(q) else { continue };
+            let in_atari = b.in_atari();
+            if board.color_at(q) == Some(me) {
+                own_any = true;
+                own_in_atari |= in_atari;
+                own_free = own_free || (!in_atari && self.liberty_count(b) >= 3);
+            } else if in_atari {
+                capture = true;
+            } else if !short_opponent && self.liberty_count(b) == 2 {
+                short_opponent = true;
+            }
+        }
+        if capture {
+            return bits | 1 << CAPTURE;
+        }
+        // The liberties after the move, counted exactly only when they may be fewer than two.
+        let free = board.empty_neighbour_count(p) >= 2 || own_free || {
+            let mut libs = PointSet::EMPTY;
+            for q in size.neighbours(p) {
+                match board.block_at(q) {
+                    None => libs.insert(q),
+                    Some(b) if board.color_at(q) == Some(me) => libs |= b.liberties(),
+                    Some(_) => {}
+                }
+            }
+            libs.remove(p);
+            libs.count() >= 2
+        };
+        if !free {
+            return bits
+                | 1 << if own_any {
+                    SELF_ATARI_MANY
+                } else {
+                    SELF_ATARI_ONE
+                };
+        }
+        if own_in_atari {
+            bits |= 1 << EXTENSION;
+        }
+        if short_opponent {
+            bits |= 1 << ATARI;
+        }
+        bits
+    }
+}
+
+/// The flags of `p`'s distance to the last move.
+#[inline]
+fn distance_bits(size: igo_core::BoardSize, p: Point, last: Option<Point>) -> u8 {
+    match last {
+        Some(l) if size.neighbours(l).any(|q| q == p) => 1 << NEXT_TO_LAST,
+        Some(l) if size.diagonals(l).any(|q| q == p) => 1 << DIAGONAL_TO_LAST,
+        _ => 0,
+    }
+}
+
 /// Fitted gammas, per shape class and per flag, as stored in the pattern file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GammaSet {
@@ -178,11 +278,58 @@ impl Gammas {
     pub fn strength(&self, pos: &Position, p: Point, last: Option<Point>) -> f32 {
         self.shape(pos, p) * self.of_flags(flags(pos, p, last))
     }
+
+    /// [`Gammas::strength`] of `p` in the reader's position, its flags read by `reader`.
+    #[inline]
+    pub fn strength_read(&self, reader: &mut FlagReader<'_>, p: Point) -> f32 {
+        self.shape(reader.pos, p) * self.of_flags(reader.flags(p))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reader's flags are those of [`flags`] for every point of random positions (random
+    /// fills of a 9x9 board, both colours to move, a random last move): the old computation is
+    /// the oracle.
+    #[test]
+    fn the_reader_gives_the_flags_of_the_direct_computation() {
+        use igo_core::{BoardSize, Color, Move};
+        use rand_core::RngCore;
+        let size = BoardSize::square(9).unwrap();
+        let mut rng = igo_core::seeded_rng(11);
+        let mut checked = [0usize; FLAGS];
+        for round in 0..400 {
+            let mut pos = Position::new(size);
+            let stones = 10 + (round % 60);
+            for _ in 0..stones {
+                let i = rng.next_u32() as usize % size.point_count();
+                let q = size.points().nth(i).unwrap();
+                if rng.next_u32() % 2 == 0 {
+                    pos.set_to_play(!pos.to_play());
+                }
+                let _ = pos.play(Move::Play(q));
+            }
+            if round % 2 == 1 {
+                pos.set_to_play(Color::Black);
+            }
+            let last = size
+                .points()
+                .nth(rng.next_u32() as usize % size.point_count());
+            let last = last.filter(|_| rng.next_u32() % 4 != 0);
+            let mut reader = FlagReader::new(&pos, last);
+            for p in size.points().filter(|&p| pos.board().is_empty_at(p)) {
+                let old = flags(&pos, p, last);
+                assert_eq!(reader.flags(p), old, "{p:?} in\n{pos:?}");
+                for (f, n) in checked.iter_mut().enumerate() {
+                    *n += (old >> f & 1) as usize;
+                }
+            }
+        }
+        // Every flag came up many times, so each branch was compared.
+        assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
+    }
 
     fn at(pos: &Position, s: &str) -> Point {
         pos.size().parse_point(s).unwrap()
