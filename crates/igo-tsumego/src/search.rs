@@ -95,7 +95,7 @@ impl TsumegoState<'_> {
     fn moves_by_gammas(&self, g: &Gammas, vital: &PointSet, out: &mut Vec<(Move, f32)>) {
         let start = out.len();
         let mut total = 0.0f32;
-        let mut reader = FlagReader::new(&self.pos, self.last[0]);
+        let mut reader = FlagReader::new(&self.pos, self.last);
         for &p in &self.ctx.region_list {
             if self.searched(p) {
                 let s = g.strength_read(&mut reader, p);
