@@ -5,7 +5,12 @@
 //!
 //! A move's strength is the product of its features' gammas. The flags are cheap (the blocks'
 //! constant-time atari test, and liberties only when a neighbour is short of them), so the tree
-//! and the prover read all of them; the playouts read the shapes and the distance only.
+//! and the prover read all of them; the playouts read the shapes and the distance only. The tree
+//! reads them through [`FlagReader`], which reads each block's liberties once a position.
+//!
+//! The first seven flags are those of the first pattern files; the six after them (the distance
+//! to the move before last, the line, the eye fill, the throw-in) are fitted only on request
+//! (`FitConfig::flags`): they ranked first moves better offline but did not gain in the search.
 
 use igo_core::{Block, Point, PointSet, Position};
 
