@@ -4,6 +4,7 @@
 
 use igo_core::{Move, Point, PointSet, Position, Rng};
 
+use crate::patterns::gamma::FlagReader;
 use crate::patterns::Gammas;
 use crate::playout::{self, is_legal_move, PlayoutContext};
 use crate::uct::SearchState;
@@ -94,9 +95,10 @@ impl TsumegoState<'_> {
     fn moves_by_gammas(&self, g: &Gammas, vital: &PointSet, out: &mut Vec<(Move, f32)>) {
         let start = out.len();
         let mut total = 0.0f32;
+        let mut reader = FlagReader::new(&self.pos, self.last);
         for &p in &self.ctx.region_list {
             if self.searched(p) {
-                let s = g.strength(&self.pos, p, self.last[0]);
+                let s = g.strength_read(&mut reader, p);
                 total += s;
                 out.push((Move::Play(p), s));
             }

@@ -106,7 +106,7 @@ impl Evaluation {
         if let Some(g) = patterns.gammas() {
             let gammas: Vec<(f32, bool)> = moves
                 .iter()
-                .map(|&p| (g.strength(pos, p, None), book.contains(&p)))
+                .map(|&p| (g.strength(pos, p, [None; 2]), book.contains(&p)))
                 .collect();
             self.gammas.add(&gammas);
         }

@@ -8,7 +8,7 @@
 //! 5x5        u32 n, then n times: u64 canonical code, u32 played, u32 seen
 //! gammas     u8 0 (none) or 1, then:
 //!              f32 gamma of an unseen 3x3 class
-//!              u32 n, then n times: f32 gamma of a tactical flag
+//!              u32 n (7 or 13), then n times: f32 gamma of a tactical flag
 //!              u32 n, then n times: u32 canonical 3x3 code, f32 gamma
 //!              u32 n, then n times: u64 canonical 5x5 code, f32 gamma
 //! checksum   u64 FNV-1a of all the bytes before it (version 2)
@@ -19,7 +19,7 @@
 
 use thiserror::Error;
 
-use super::gamma::{GammaSet, FLAGS};
+use super::gamma::{GammaSet, FIRST_FLAGS, FLAGS};
 use super::table::{Patterns, ShapeCount};
 
 /// The first bytes of a pattern file.
@@ -78,8 +78,14 @@ impl Patterns {
                 let g = g.set();
                 out.push(1);
                 out.extend_from_slice(&g.unseen3.to_le_bytes());
-                out.extend_from_slice(&(g.flags.len() as u32).to_le_bytes());
-                for f in g.flags {
+                // Seven flags when the later ones are all 1, which older readers take too.
+                let n = if g.flags[FIRST_FLAGS..].iter().all(|&x| x == 1.0) {
+                    FIRST_FLAGS
+                } else {
+                    FLAGS
+                };
+                out.extend_from_slice(&(n as u32).to_le_bytes());
+                for &f in &g.flags[..n] {
                     out.extend_from_slice(&f.to_le_bytes());
                 }
                 out.extend_from_slice(&(g.shapes3.len() as u32).to_le_bytes());
@@ -184,11 +190,13 @@ fn read_gammas(r: &mut Reader<'_>) -> Result<Option<GammaSet>, PatternFileError>
     }
     let unseen3 = r.f32()?;
     let at = r.at;
-    if r.u32()? as usize != FLAGS {
+    let n = r.u32()? as usize;
+    if n != FIRST_FLAGS && n != FLAGS {
         return Err(PatternFileError::Corrupt(at, "tactical flag count"));
     }
-    let mut flags = [0f32; FLAGS];
-    for f in &mut flags {
+    // A file of the first seven flags gives the later ones gamma 1 (no effect).
+    let mut flags = [1f32; FLAGS];
+    for f in &mut flags[..n] {
         *f = r.f32()?;
     }
     let n3 = r.u32()? as usize;
@@ -309,6 +317,24 @@ mod tests {
         let back = Patterns::from_bytes(&plain.to_bytes()).unwrap();
         assert!(back.gammas().is_none());
         assert_eq!(back.counts5(), p.counts5());
+    }
+
+    /// A set whose later flags (after the first seven) are all 1 is written with seven flags,
+    /// as the files before them were, and such a file loads with the later flags at 1; a set
+    /// with later flags is written with all thirteen.
+    #[test]
+    fn seven_flag_files_still_load() {
+        let p = sample();
+        let mut set = p.gammas().unwrap().set().clone();
+        set.flags[FIRST_FLAGS..].copy_from_slice(&[2.0; FLAGS - FIRST_FLAGS]);
+        let all = p.clone().with_gammas(Some(set.clone())).to_bytes();
+        set.flags[FIRST_FLAGS..].copy_from_slice(&[1.0; FLAGS - FIRST_FLAGS]);
+        let seven = p.clone().with_gammas(Some(set.clone())).to_bytes();
+        assert_eq!(all.len() - seven.len(), 4 * (FLAGS - FIRST_FLAGS));
+        let back = Patterns::from_bytes(&seven).unwrap();
+        assert_eq!(back.gammas().unwrap().set(), &set);
+        let back = Patterns::from_bytes(&all).unwrap();
+        assert_eq!(back.gammas().unwrap().set().flags[FLAGS - 1], 2.0);
     }
 
     /// A version 1 file (the same counts, no gamma byte, no checksum) still loads.

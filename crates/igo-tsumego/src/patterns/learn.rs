@@ -25,7 +25,7 @@ pub struct PatternLearner {
     sources: Vec<String>,
     moves: usize,
     /// Every candidate of every competition: canonical 3x3 and 5x5 classes and flags.
-    candidates: Vec<(u32, u64, u8)>,
+    candidates: Vec<(u32, u64, u16)>,
     /// Where each competition's candidates start, and its winner's index among them.
     competitions: Vec<(u32, u32)>,
     /// Whether each competition is a wrong line's refutation (not on a correct line).
@@ -50,7 +50,17 @@ pub struct FitConfig {
     /// Learn from the refutations of wrong lines too, not only from correct lines.
     /// \[default: true\]
     pub refutations: bool,
+    /// The tactical flags fitted (bit `f` for flag `f`); the others keep gamma 1.
+    /// \[default: [`DEFAULT_FLAGS`]\]
+    pub flags: u16,
 }
+
+/// The flags fitted by default: the first seven, with which the shipped file was learned. The
+/// distance to the move before last and the first and second lines (`--flags 0,1,...,10`)
+/// ranked the books' first moves better on the split of the learning set
+/// (`scripts/mm_split.sh`) but did not gain in the search at fixed budgets; the eye fill and the
+/// throw-in changed nothing on the split (BENCHMARKS.md, branch `mm2`).
+pub const DEFAULT_FLAGS: u16 = (1 << gamma::FIRST_FLAGS) - 1;
 
 impl Default for FitConfig {
     fn default() -> FitConfig {
@@ -60,6 +70,7 @@ impl Default for FitConfig {
             prior: 0.5,
             sweeps: 40,
             refutations: true,
+            flags: DEFAULT_FLAGS,
         }
     }
 }
@@ -88,17 +99,18 @@ impl PatternLearner {
     /// Records that the player to move in `pos` played `mv` in a correct line; `region` holds the
     /// points that were candidates.
     pub fn add_move(&mut self, pos: &Position, region: &PointSet, mv: Point) {
-        self.add_position(pos, region, mv, None, true);
+        self.add_position(pos, region, mv, [None; 2], true);
     }
 
-    /// Records the good move `mv` of the player to move in `pos` after the opponent's `last`:
+    /// Records the good move `mv` of the player to move in `pos` after `last` (the last move and
+    /// the one before it):
     /// a competition for the gammas, and (with `count`, on correct lines) the shape counts.
     pub fn add_position(
         &mut self,
         pos: &Position,
         region: &PointSet,
         mv: Point,
-        last: Option<Point>,
+        last: [Option<Point>; 2],
         count: bool,
     ) {
         let board = pos.board();
@@ -147,7 +159,7 @@ impl PatternLearner {
             &problem.position,
             &region.points(),
             &problem.solution,
-            None,
+            [None; 2],
             None,
         );
         true
@@ -160,7 +172,7 @@ impl PatternLearner {
         pos: &Position,
         region: &PointSet,
         nodes: &[SolutionNode],
-        last: Option<Point>,
+        last: [Option<Point>; 2],
         refuter: Option<Color>,
     ) {
         for n in nodes {
@@ -184,7 +196,7 @@ impl PatternLearner {
                     Some(r)
                 }
             };
-            self.add_lines(&after, region, &n.children, Some(p), refuter);
+            self.add_lines(&after, region, &n.children, [Some(p), last[0]], refuter);
         }
     }
 
@@ -245,7 +257,8 @@ impl PatternLearner {
             for &(c3, c5, bits) in &self.candidates[start as usize..self.end_of(k)] {
                 let mut team = vec![*id3.get(&c3).unwrap_or(&rare3)];
                 team.extend(id5.get(&c5));
-                team.extend((0..FLAGS as u32).filter(|&f| bits & (1 << f) != 0));
+                let used = bits & config.flags;
+                team.extend((0..FLAGS as u32).filter(|&f| used & (1 << f) != 0));
                 teams.push(team);
             }
             data.add(&teams, winner as usize);
@@ -261,7 +274,13 @@ impl PatternLearner {
                 .iter()
                 .map(|c| (*c, g[id5[c] as usize] as f32))
                 .collect(),
-            flags: std::array::from_fn(|f| g[f] as f32),
+            flags: std::array::from_fn(|f| {
+                if config.flags & (1 << f) != 0 {
+                    g[f] as f32
+                } else {
+                    1.0
+                }
+            }),
         })
     }
 

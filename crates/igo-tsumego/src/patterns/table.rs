@@ -107,7 +107,7 @@ impl Patterns {
     #[inline]
     pub fn order_weight(&self, pos: &Position, p: Point) -> f32 {
         match self.used_gammas() {
-            Some(g) => g.strength(pos, p, None),
+            Some(g) => g.strength(pos, p, [None; 2]),
             None => self.weight(pos, p).unwrap_or(0.0),
         }
     }

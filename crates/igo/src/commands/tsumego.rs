@@ -94,6 +94,11 @@ pub struct PatternArgs {
     /// Fit the gammas to the correct lines only, not to the wrong lines' refutations.
     #[arg(long)]
     no_refutations: bool,
+    /// The tactical flags to fit, by number in the order the learner prints them (0 capture ...
+    /// 6 diagonal to last, 7 next to last 2, 8 diagonal to last 2, 9 first line, 10 second
+    /// line, 11 eye fill, 12 throw-in); the others keep gamma 1 [default: the learner's].
+    #[arg(long, value_delimiter = ',')]
+    flags: Option<Vec<u8>>,
     /// Learn nothing: rank each problem's book first moves among the legal moves of its region
     /// by the weights and by the gammas of the pattern file `--with` (top-1, top-3, mean
     /// log-likelihood).
@@ -211,6 +216,18 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
         prior: args.prior,
         refutations: !args.no_refutations,
         ..FitConfig::default()
+    };
+    let fit = match &args.flags {
+        Some(list) => {
+            if let Some(f) = list.iter().find(|&&f| f as usize >= FLAG_NAMES.len()) {
+                return Err(bad_input(format!("no tactical flag {f}")));
+            }
+            FitConfig {
+                flags: list.iter().fold(0, |m, &f| m | 1 << f),
+                ..fit
+            }
+        }
+        None => fit,
     };
     let patterns = learner.finish_with((!args.no_gammas).then_some(&fit));
     out.write(&patterns.to_bytes())?;
