@@ -221,6 +221,28 @@ mod tests {
     use super::*;
     use igo_core::Color;
 
+    /// The position of `diagram`, and the fight on its empty points where Black attacks the
+    /// White stones.
+    fn black_kills_white(diagram: &str) -> (Position, PlayoutContext) {
+        let pos = Position::from_diagram(diagram).unwrap();
+        let board = pos.board();
+        let region = pos
+            .size()
+            .points()
+            .filter(|&p| board.is_empty_at(p))
+            .collect();
+        let white = board.stones(Color::White);
+        let ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
+        (pos, ctx)
+    }
+
+    /// The tree's moves at `pos` with their priors.
+    fn tree_moves(ctx: &PlayoutContext, pos: &Position) -> Vec<(Move, f32)> {
+        let mut out = Vec::new();
+        TsumegoState::new(ctx, pos.clone()).moves(&mut out);
+        out
+    }
+
     /// The playout of RAVE records exactly the moves the playout plays, each with whether its
     /// player is the attacker (the maximiser), and gives the same value as the plain playout.
     #[test]
@@ -266,22 +288,11 @@ mod tests {
     /// prior on top of the others, and no other move anything more; without it, nothing.
     #[test]
     fn the_nakade_prior_goes_to_the_vital_point_only() {
-        let pos = Position::from_diagram(
+        let (pos, mut ctx) = black_kills_white(
             ".......\n.......\n.......\n.......\nOO.....\n..O....\n...O...\nto play: X",
-        )
-        .unwrap();
+        );
         let size = pos.size();
-        let region = size
-            .points()
-            .filter(|&p| pos.board().is_empty_at(p))
-            .collect();
-        let white = pos.board().stones(Color::White);
-        let mut ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
-        let moves = |ctx: &PlayoutContext| {
-            let mut out = Vec::new();
-            TsumegoState::new(ctx, pos.clone()).moves(&mut out);
-            out
-        };
+        let moves = |ctx: &PlayoutContext| tree_moves(ctx, &pos);
         let plain = moves(&ctx);
         ctx.policy.nakade_prior = 2.0;
         let with = moves(&ctx);
@@ -300,33 +311,17 @@ mod tests {
     /// only move with the capture flag, whose gamma is 50) gets by far the most.
     #[test]
     fn the_gamma_priors_share_the_knob_in_proportion_to_strength() {
-        use crate::patterns::gamma::{CAPTURE, FLAGS};
+        use crate::patterns::gamma::CAPTURE;
         use crate::patterns::{GammaSet, PatternLearner};
-        let pos = Position::from_diagram(
+        let (pos, mut ctx) = black_kills_white(
             ".......\n.......\n.......\n.......\nX......\nOX.....\n.O.....\nto play: X",
-        )
-        .unwrap();
+        );
         let size = pos.size();
-        let region = size
-            .points()
-            .filter(|&p| pos.board().is_empty_at(p))
-            .collect();
-        let white = pos.board().stones(Color::White);
-        let mut ctx = PlayoutContext::new(region, white, Color::Black, Color::White);
-        let mut flags = [1.0f32; FLAGS];
-        flags[CAPTURE as usize] = 50.0;
-        let pats = PatternLearner::new().finish().with_gammas(Some(GammaSet {
-            shapes3: vec![],
-            unseen3: 1.0,
-            shapes5: vec![],
-            flags,
-        }));
+        let pats = PatternLearner::new()
+            .finish()
+            .with_gammas(Some(GammaSet::one_flag(CAPTURE, 50.0)));
         ctx.patterns = Some(std::sync::Arc::new(pats));
-        let moves = |ctx: &PlayoutContext| {
-            let mut out = Vec::new();
-            TsumegoState::new(ctx, pos.clone()).moves(&mut out);
-            out
-        };
+        let moves = |ctx: &PlayoutContext| tree_moves(ctx, &pos);
         ctx.policy.gammas = 0.0; // the shape weights (the default is the gammas)
         let plain = moves(&ctx);
         ctx.policy.gammas = 2.0;

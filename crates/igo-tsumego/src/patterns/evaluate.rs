@@ -116,7 +116,7 @@ impl Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::gamma::{CAPTURE, FLAGS};
+    use crate::patterns::gamma::CAPTURE;
     use crate::patterns::{GammaSet, PatternLearner};
     use crate::problem::SolutionNode;
     use igo_core::Color;
@@ -150,14 +150,9 @@ mod tests {
             comment: None,
             children: vec![],
         }];
-        let mut flags = [1.0f32; FLAGS];
-        flags[CAPTURE as usize] = 50.0;
-        let pats = PatternLearner::new().finish().with_gammas(Some(GammaSet {
-            shapes3: vec![],
-            unseen3: 1.0,
-            shapes5: vec![],
-            flags,
-        }));
+        let pats = PatternLearner::new()
+            .finish()
+            .with_gammas(Some(GammaSet::one_flag(CAPTURE, 50.0)));
         let mut e = Evaluation::default();
         assert!(e.add_problem(&pats, &problem));
         assert_eq!(e.problems, 1);

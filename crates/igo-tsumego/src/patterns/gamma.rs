@@ -258,6 +258,22 @@ pub struct GammaSet {
     pub flags: [f32; FLAGS],
 }
 
+#[cfg(test)]
+impl GammaSet {
+    /// Every shape and flag at gamma 1 but `flag` at `gamma`: hand-made strengths for tests
+    /// that need one move far stronger than the rest.
+    pub(crate) fn one_flag(flag: u8, gamma: f32) -> GammaSet {
+        let mut flags = [1.0f32; FLAGS];
+        flags[flag as usize] = gamma;
+        GammaSet {
+            shapes3: vec![],
+            unseen3: 1.0,
+            shapes5: vec![],
+            flags,
+        }
+    }
+}
+
 /// Gammas spread to all 8 images of each class, for lookup.
 #[derive(Clone, Debug)]
 pub struct Gammas {
