@@ -193,7 +193,8 @@ fn clear_ko(pos: &mut Position) {
 /// weight in `patterns` (section 4.3), or `None` if none matches. With the gammas (knob
 /// `gammas`), every playable point there is drawn in proportion to its shapes' gammas times the
 /// gamma of its distance to the last move (the tactical flags are left to the capture and save
-/// rules, and cost too much here).
+/// rules, and cost too much here); the file's playout gammas if it has them
+/// ([`crate::patterns::balance`], which records the draws to balance them).
 #[inline]
 fn pattern_move_near(
     patterns: &Patterns,
@@ -206,7 +207,9 @@ fn pattern_move_near(
     let mut cand = [(last, 0f32); 8];
     let mut k = 0;
     let mut total = 0.0;
-    let gammas = patterns.gammas().filter(|_| ctx.policy.gammas > 0.0);
+    let gammas = patterns
+        .playout_gammas()
+        .filter(|_| ctx.policy.gammas > 0.0);
     let (next, diagonal) = gammas.map_or((1.0, 1.0), |g| {
         (
             g.of_flags(1 << crate::patterns::gamma::NEXT_TO_LAST),
@@ -232,13 +235,18 @@ fn pattern_move_near(
         return None;
     }
     let mut r = (rand_core::RngCore::next_u32(rng) as f32 / u32::MAX as f32) * total;
-    for &(q, w) in &cand[..k] {
+    let mut pick = k - 1;
+    for (i, &(_, w)) in cand[..k].iter().enumerate() {
         if r < w {
-            return Some(q);
+            pick = i;
+            break;
         }
         r -= w;
     }
-    Some(cand[k - 1].0)
+    if gammas.is_some() && crate::patterns::balance::recording() {
+        crate::patterns::balance::note_draw(pos, last, &cand[..k], pick);
+    }
+    Some(cand[pick].0)
 }
 
 /// Whether the player to move may play `p` in a playout, ko mastery included: legal, and not one

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! magic      8 bytes  "IGOTSPAT"
-//! version    u32      2 (1: the same up to the 5x5 counts, nothing after them)
+//! version    u32      3 with playout gammas, else 2 (1: the same up to the 5x5 counts, nothing
+//!                     after them)
 //! sources    u32 n, then n times: u16 length + UTF-8 name of a problem learned from
 //! 3x3        u32 n, then n times: u32 canonical code, u32 played, u32 seen
 //! 5x5        u32 n, then n times: u64 canonical code, u32 played, u32 seen
@@ -11,7 +12,9 @@
 //!              u32 n (7 or 13), then n times: f32 gamma of a tactical flag
 //!              u32 n, then n times: u32 canonical 3x3 code, f32 gamma
 //!              u32 n, then n times: u64 canonical 5x5 code, f32 gamma
-//! checksum   u64 FNV-1a of all the bytes before it (version 2)
+//! playout    (version 3) the playouts' gammas, laid out as the gammas above: those of the
+//!            pattern rule balanced apart from the tree's ([`super::balance`])
+//! checksum   u64 FNV-1a of all the bytes before it (version 2 on)
 //! ```
 //!
 //! Hand-written rather than a serialisation crate: the format is five fields, and a fixed layout
@@ -24,8 +27,9 @@ use super::table::{Patterns, ShapeCount};
 
 /// The first bytes of a pattern file.
 pub const MAGIC: &[u8; 8] = b"IGOTSPAT";
-/// The format version this code writes and reads.
-pub const FORMAT_VERSION: u32 = 2;
+/// The newest format version this code writes and reads (it writes version 2 for a file
+/// without playout gammas, so the files before them are written byte for byte as they were).
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A pattern file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -34,7 +38,9 @@ pub enum PatternFileError {
     #[error("not an igo pattern file (bad magic bytes)")]
     BadMagic,
     /// A version this code does not read.
-    #[error("pattern file version {0} is not supported (this igo reads version {FORMAT_VERSION})")]
+    #[error(
+        "pattern file version {0} is not supported (this igo reads versions 1 to {FORMAT_VERSION})"
+    )]
     Version(u32),
     /// The file ends early.
     #[error("pattern file is truncated at byte {0}")]
@@ -52,7 +58,12 @@ impl Patterns {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let version = if self.own_playout_gammas().is_some() {
+            FORMAT_VERSION
+        } else {
+            2
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.sources().len() as u32).to_le_bytes());
         for s in self.sources() {
             let b = s.as_bytes();
@@ -72,33 +83,9 @@ impl Patterns {
             out.extend_from_slice(&n.played.to_le_bytes());
             out.extend_from_slice(&n.seen.to_le_bytes());
         }
-        match self.gammas() {
-            None => out.push(0),
-            Some(g) => {
-                let g = g.set();
-                out.push(1);
-                out.extend_from_slice(&g.unseen3.to_le_bytes());
-                // Seven flags when the later ones are all 1, which older readers take too.
-                let n = if g.flags[FIRST_FLAGS..].iter().all(|&x| x == 1.0) {
-                    FIRST_FLAGS
-                } else {
-                    FLAGS
-                };
-                out.extend_from_slice(&(n as u32).to_le_bytes());
-                for &f in &g.flags[..n] {
-                    out.extend_from_slice(&f.to_le_bytes());
-                }
-                out.extend_from_slice(&(g.shapes3.len() as u32).to_le_bytes());
-                for &(c, x) in &g.shapes3 {
-                    out.extend_from_slice(&c.to_le_bytes());
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
-                out.extend_from_slice(&(g.shapes5.len() as u32).to_le_bytes());
-                for &(c, x) in &g.shapes5 {
-                    out.extend_from_slice(&c.to_le_bytes());
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
-            }
+        write_gammas(&mut out, self.gammas().map(|g| g.set()));
+        if let Some(g) = self.own_playout_gammas() {
+            write_gammas(&mut out, Some(g.set()));
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -112,7 +99,7 @@ impl Patterns {
             return Err(PatternFileError::BadMagic);
         }
         let version = r.u32()?;
-        if version != 1 && version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(PatternFileError::Version(version));
         }
         if version >= 2 {
@@ -174,10 +161,47 @@ impl Patterns {
         } else {
             None
         };
+        let playout = if version >= 3 {
+            read_gammas(&mut r)?
+        } else {
+            None
+        };
         if r.at != r.bytes.len() {
             return Err(PatternFileError::Corrupt(r.at, "bytes after the end"));
         }
-        Ok(Patterns::from_counts(c3, c5, sources).with_gammas(gammas))
+        Ok(Patterns::from_counts(c3, c5, sources)
+            .with_gammas(gammas)
+            .with_playout_gammas(playout))
+    }
+}
+
+/// Writes a gamma section: the byte 0 for none, else 1 and the gammas.
+fn write_gammas(out: &mut Vec<u8>, set: Option<&GammaSet>) {
+    let Some(g) = set else {
+        out.push(0);
+        return;
+    };
+    out.push(1);
+    out.extend_from_slice(&g.unseen3.to_le_bytes());
+    // Seven flags when the later ones are all 1, which older readers take too.
+    let n = if g.flags[FIRST_FLAGS..].iter().all(|&x| x == 1.0) {
+        FIRST_FLAGS
+    } else {
+        FLAGS
+    };
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+    for &f in &g.flags[..n] {
+        out.extend_from_slice(&f.to_le_bytes());
+    }
+    out.extend_from_slice(&(g.shapes3.len() as u32).to_le_bytes());
+    for &(c, x) in &g.shapes3 {
+        out.extend_from_slice(&c.to_le_bytes());
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.extend_from_slice(&(g.shapes5.len() as u32).to_le_bytes());
+    for &(c, x) in &g.shapes5 {
+        out.extend_from_slice(&c.to_le_bytes());
+        out.extend_from_slice(&x.to_le_bytes());
     }
 }
 
@@ -360,10 +384,10 @@ mod tests {
             PatternFileError::BadMagic
         );
         let mut v3 = bytes.clone();
-        v3[8] = 3;
+        v3[8] = 4;
         assert_eq!(
             Patterns::from_bytes(&v3).unwrap_err(),
-            PatternFileError::Version(3)
+            PatternFileError::Version(4)
         );
         for cut in [3, 12] {
             assert!(

@@ -18,6 +18,7 @@
 //! problems, [`evaluate`] ranks the books' first moves by both, and `file` reads and writes the
 //! pattern file.
 
+pub mod balance;
 pub mod code;
 pub mod evaluate;
 mod file;

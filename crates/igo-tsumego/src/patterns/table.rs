@@ -38,6 +38,8 @@ pub struct Patterns {
     table5: CodeMap<f32>,
     /// Coulom's gammas, if learned.
     gammas: Option<Gammas>,
+    /// The playouts' own gammas (balanced, [`super::balance`]), if the file has them.
+    playout: Option<Gammas>,
     /// Whether the prover orders its moves by the gammas (set by whoever turns the knob
     /// `gammas` on; the prover sees the patterns but not the playout policy).
     use_gammas: bool,
@@ -75,6 +77,7 @@ impl Patterns {
             table3,
             table5,
             gammas: None,
+            playout: None,
             use_gammas: false,
         }
     }
@@ -88,6 +91,24 @@ impl Patterns {
     /// The gammas, if the file has them.
     pub fn gammas(&self) -> Option<&Gammas> {
         self.gammas.as_ref()
+    }
+
+    /// The same patterns with the playouts' own gammas (`None`: the playouts use the tree's).
+    pub fn with_playout_gammas(mut self, set: Option<GammaSet>) -> Patterns {
+        self.playout = set.map(Gammas::new);
+        self
+    }
+
+    /// The gammas the playouts' pattern rule draws by: their own if the file has them, else
+    /// the tree's. Only the shape classes and the two distance flags are read there.
+    #[inline]
+    pub fn playout_gammas(&self) -> Option<&Gammas> {
+        self.playout.as_ref().or(self.gammas.as_ref())
+    }
+
+    /// The playouts' own gammas, if the file has them.
+    pub fn own_playout_gammas(&self) -> Option<&Gammas> {
+        self.playout.as_ref()
     }
 
     /// Makes the prover order its moves by the gammas (when there are any) instead of the

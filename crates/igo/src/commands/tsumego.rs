@@ -24,6 +24,7 @@ use serde_json::{json, Value};
 use crate::error::{bad_input, InputContext};
 use crate::util::{interrupt_flag, interrupted, print, print_json, stopped, OutputFile};
 
+mod balance;
 mod bench;
 mod check;
 mod files;
@@ -104,9 +105,11 @@ pub struct PatternArgs {
     /// log-likelihood).
     #[arg(long, conflicts_with = "out")]
     evaluate: bool,
-    /// The pattern file to evaluate [default: the shipped file].
-    #[arg(long, requires = "evaluate")]
+    /// The pattern file to evaluate or balance [default: the shipped file].
+    #[arg(long)]
     with: Option<PathBuf>,
+    #[command(flatten)]
+    balance: balance::BalanceArgs,
 }
 
 /// Runs a tsumego command.
@@ -204,6 +207,9 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
     let Some(path) = args.out.as_ref().filter(|_| !args.evaluate) else {
         return evaluate_cmd(&files, args.with.as_deref());
     };
+    if args.balance.balance {
+        return balance::run(&files, args.with.as_deref(), path, &args.balance);
+    }
     let out = OutputFile::check(path)?;
     let mut learner = PatternLearner::new();
     let mut problems = 0;
