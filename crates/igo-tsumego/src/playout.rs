@@ -194,7 +194,7 @@ fn clear_ko(pos: &mut Position) {
 /// `gammas`), every playable point there is drawn in proportion to its shapes' gammas times the
 /// gamma of its distance to the last move (the tactical flags are left to the capture and save
 /// rules, and cost too much here); the file's playout gammas if it has them
-/// ([`crate::patterns::balance`], which records the draws to balance them).
+/// ([`crate::patterns::balance`]; [`crate::patterns::record`] records the draws to balance them).
 #[inline]
 fn pattern_move_near(
     patterns: &Patterns,
@@ -243,8 +243,8 @@ fn pattern_move_near(
         }
         r -= w;
     }
-    if gammas.is_some() && crate::patterns::balance::recording() {
-        crate::patterns::balance::note_draw(pos, last, &cand[..k], pick);
+    if gammas.is_some() && crate::patterns::record::recording() {
+        crate::patterns::record::note_draw(pos, last, &cand[..k], pick);
     }
     Some(cand[pick].0)
 }

@@ -21,14 +21,15 @@
 //! rest reads the draws of real playouts ([`record_draws`]) and the training positions from the
 //! books' trees ([`training_positions`]).
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use igo_core::{Move, Point, PointSet, Position, Rng};
 
-use super::code::{canonical, code5, inner3};
+use super::code::{canonical, inner3};
 use super::gamma::{GammaSet, DIAGONAL_TO_LAST, NEXT_TO_LAST};
+pub use super::record::record_draws;
+use super::record::RawDraw;
 use super::table::Patterns;
 use crate::playout::{is_legal_move, play_move, playout, PlayoutContext};
 use crate::problem::{Problem, Verdict};
@@ -123,50 +124,6 @@ pub fn apply_step(
         let d = step * (g - pull * (*t - t0));
         *t += d.clamp(-clip, clip);
     }
-}
-
-/// A pattern draw as the playout made it: each candidate's 5x5 code for the mover (not
-/// canonical) and whether it is next to the last move (else diagonal to it).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RawDraw {
-    /// Each candidate's code and distance.
-    pub candidates: Vec<(u64, bool)>,
-    /// The index drawn.
-    pub chosen: usize,
-}
-
-thread_local! {
-    static RECORDING: Cell<bool> = const { Cell::new(false) };
-    static DRAWS: RefCell<Vec<RawDraw>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Whether this thread records the pattern draws (see [`record_draws`]).
-#[inline]
-pub(crate) fn recording() -> bool {
-    RECORDING.with(Cell::get)
-}
-
-/// Records a draw of the pattern rule in `pos` after `last`: the candidates, the one drawn.
-#[cold]
-pub(crate) fn note_draw(pos: &Position, last: Point, cand: &[(Point, f32)], chosen: usize) {
-    let size = pos.size();
-    let candidates = cand
-        .iter()
-        .map(|&(q, _)| {
-            let next = size.neighbours(last).any(|n| n == q);
-            (code5(pos.board(), q, pos.to_play()), next)
-        })
-        .collect();
-    DRAWS.with(|d| d.borrow_mut().push(RawDraw { candidates, chosen }));
-}
-
-/// Runs `f` with this thread's pattern draws recorded, and returns them with its result.
-pub fn record_draws<T>(f: impl FnOnce() -> T) -> (T, Vec<RawDraw>) {
-    DRAWS.with(|d| d.borrow_mut().clear());
-    RECORDING.with(|r| r.set(true));
-    let out = f();
-    RECORDING.with(|r| r.set(false));
-    (out, DRAWS.with(|d| std::mem::take(&mut *d.borrow_mut())))
 }
 
 /// The parameters: the log-gammas of the distances, of the unseen 3x3 classes, of each 3x3 class
@@ -484,4 +441,261 @@ pub fn training_positions(problem: &Problem, config: &SolverConfig) -> Vec<Train
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_core::RngCore;
+
+    /// A hand-made game of two draws on four features: the first among three teams, the second
+    /// (after the first's pick) among two; the outcome a fixed table of the two picks.
+    struct Toy;
+
+    impl Toy {
+        fn first() -> Vec<[u32; 3]> {
+            vec![[0, NONE, NONE], [1, NONE, NONE], [2, 0, NONE]]
+        }
+        fn second(a: usize) -> Vec<[u32; 3]> {
+            match a {
+                0 => vec![[1, 3, NONE], [3, NONE, NONE]],
+                1 => vec![[2, NONE, NONE], [0, 3, NONE]],
+                _ => vec![[3, NONE, NONE], [1, NONE, NONE]],
+            }
+        }
+        const Z: [[f64; 2]; 3] = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+
+        fn probs(theta: &[f64], teams: &[[u32; 3]]) -> Vec<f64> {
+            let w: Vec<f64> = (teams.iter())
+                .map(|t| {
+                    (t.iter().filter(|&&f| f != NONE))
+                        .map(|&f| theta[f as usize])
+                        .sum::<f64>()
+                        .exp()
+                })
+                .collect();
+            let total: f64 = w.iter().sum();
+            w.iter().map(|x| x / total).collect()
+        }
+
+        /// The exact value: every trajectory's probability times its outcome.
+        fn value(theta: &[f64]) -> f64 {
+            let p1 = Toy::probs(theta, &Toy::first());
+            (0..3)
+                .map(|a| {
+                    let p2 = Toy::probs(theta, &Toy::second(a));
+                    (0..2).map(|b| p1[a] * p2[b] * Toy::Z[a][b]).sum::<f64>()
+                })
+                .sum()
+        }
+
+        /// One sampled trajectory.
+        fn play(theta: &[f64], rng: &mut Rng) -> Sample {
+            let mut pick = |teams: Vec<[u32; 3]>| {
+                let u = rng.next_u32() as f64 / (u32::MAX as f64 + 1.0);
+                let p = Toy::probs(theta, &teams);
+                let mut acc = 0.0;
+                let k = (0..p.len())
+                    .find(|&k| {
+                        acc += p[k];
+                        u < acc
+                    })
+                    .unwrap_or(p.len() - 1);
+                Draw { teams, chosen: k }
+            };
+            let d1 = pick(Toy::first());
+            let d2 = pick(Toy::second(d1.chosen));
+            Sample {
+                z: Toy::Z[d1.chosen][d2.chosen],
+                draws: vec![d1, d2],
+            }
+        }
+    }
+
+    /// The exact expectation of z times the summed score functions (every trajectory of the
+    /// toy weighted by its probability) is the derivative of the exact value, by central finite
+    /// differences.
+    #[test]
+    fn the_score_function_gives_the_derivative_of_the_exact_value() {
+        let theta = [0.3, -0.5, 0.8, 0.1];
+        let mut grad = vec![0.0; 4];
+        let p1 = Toy::probs(&theta, &Toy::first());
+        for (a, &pa) in p1.iter().enumerate() {
+            let p2 = Toy::probs(&theta, &Toy::second(a));
+            for (b, &pb) in p2.iter().enumerate() {
+                let coef = pa * pb * Toy::Z[a][b];
+                let d1 = Draw {
+                    teams: Toy::first(),
+                    chosen: a,
+                };
+                let d2 = Draw {
+                    teams: Toy::second(a),
+                    chosen: b,
+                };
+                add_log_policy_gradient(&theta, &d1, coef, &mut grad);
+                add_log_policy_gradient(&theta, &d2, coef, &mut grad);
+            }
+        }
+        for (f, g) in grad.iter().enumerate() {
+            let h = 1e-6;
+            let (mut up, mut down) = (theta, theta);
+            up[f] += h;
+            down[f] -= h;
+            let fd = (Toy::value(&up) - Toy::value(&down)) / (2.0 * h);
+            assert!((g - fd).abs() < 1e-7, "feature {f}: {g} against {fd}");
+            assert!(fd.abs() > 1e-3, "feature {f} matters");
+        }
+    }
+
+    /// [`gradient`]'s estimate from sampled playouts (value and gradient batches apart) is,
+    /// on average, (V* - V) dV, the exact descent direction of (V* - V)^2 / 2.
+    #[test]
+    fn the_estimate_is_the_descent_direction_on_average() {
+        let theta = [0.3, -0.5, 0.8, 0.1];
+        let target = 1.0;
+        let rng = &mut igo_core::seeded_rng(3);
+        let (grad, error) = gradient(&theta, &[target], 4000, 200_000, |_, _| {
+            Toy::play(&theta, rng)
+        });
+        let v = Toy::value(&theta);
+        assert!(
+            (error - (target - v) * (target - v)).abs() < 0.01,
+            "{error}"
+        );
+        for (f, g) in grad.iter().enumerate() {
+            let h = 1e-6;
+            let (mut up, mut down) = (theta, theta);
+            up[f] += h;
+            down[f] -= h;
+            let dv = (Toy::value(&up) - Toy::value(&down)) / (2.0 * h);
+            let exact = (target - v) * dv;
+            assert!(
+                (g - exact).abs() < 0.1 * exact.abs() + 0.002,
+                "feature {f}: {g} against {exact}"
+            );
+        }
+    }
+
+    /// Steps of sampled gradients bring the toy's exact value to its target, from above and
+    /// from below.
+    #[test]
+    fn balancing_moves_the_value_toward_its_target() {
+        for target in [0.2, 0.9] {
+            let theta0 = vec![0.0; 4];
+            let mut theta = theta0.clone();
+            let start = Toy::value(&theta);
+            let rng = &mut igo_core::seeded_rng(5);
+            for _ in 0..60 {
+                let t = theta.clone();
+                let (grad, _) = gradient(&t, &[target], 64, 256, |_, _| Toy::play(&t, rng));
+                apply_step(&mut theta, &theta0, &grad, 5.0, 0.0, 0.5);
+            }
+            let end = Toy::value(&theta);
+            assert!(
+                (target - end).abs() < 0.25 * (target - start).abs(),
+                "target {target}: {start} -> {end}"
+            );
+        }
+    }
+
+    /// The parameters give back the gamma set they were read from, and a recorded draw's
+    /// candidates get the features of their own classes.
+    #[test]
+    fn parameters_round_trip_and_name_the_classes() {
+        let pats = Patterns::shipped();
+        let set = pats.gammas().unwrap().set().clone();
+        let params = Parameters::new(set.clone());
+        assert_eq!(params.gamma_set(&params.theta()), set);
+        let pos = Position::from_diagram(
+            ". . . . .\n. X O . .\n. . O X .\n. . . . .\n. . . . .\nto play: X",
+        )
+        .unwrap();
+        let mut params = params;
+        let last = pos.size().parse_point("C3").unwrap();
+        let gammas = pats.gammas().unwrap();
+        let cand: Vec<(Point, f32)> = (pos.size().neighbours(last))
+            .chain(pos.size().diagonals(last))
+            .filter(|&q| pos.board().is_empty_at(q))
+            .map(|q| (q, 1.0))
+            .collect();
+        let ((), raw) = record_draws(|| super::super::record::note_draw(&pos, last, &cand, 1));
+        assert_eq!(raw.len(), 1);
+        let draw = params.draw(&raw[0]);
+        assert_eq!(draw.chosen, 1);
+        let theta = params.theta();
+        for (t, &(q, _)) in draw.teams.iter().zip(&cand) {
+            // The team's gammas multiply to the playouts' weight of the point.
+            let w: f64 = (t.iter().filter(|&&f| f != NONE))
+                .map(|&f| theta[f as usize])
+                .sum::<f64>()
+                .exp();
+            let distance = if pos.size().neighbours(last).any(|n| n == q) {
+                set.flags[NEXT_TO_LAST as usize]
+            } else {
+                set.flags[DIAGONAL_TO_LAST as usize]
+            };
+            let expect = (gammas.shape(&pos, q) * distance) as f64;
+            assert!(
+                (w - expect).abs() < 1e-4 * expect,
+                "{q:?}: {w} against {expect}"
+            );
+        }
+    }
+
+    /// Recording changes no playout (the same outcomes and final boards from the same seeds),
+    /// records draws only inside [`record_draws`], and each draw's pick is one of its
+    /// candidates.
+    #[test]
+    fn recording_changes_no_playout() {
+        let pos = Position::from_diagram(
+            ". . . . . . .\n. . . . . . .\n. . X X X . .\n. X O O O X .\n. X O . O X .\n. . . . . . .\n. . . . . . .\nto play: X",
+        )
+        .unwrap();
+        let size = pos.size();
+        let target = pos.board().stones(igo_core::Color::White);
+        let mut ctx = PlayoutContext::new(
+            PointSet::full(size),
+            target,
+            igo_core::Color::Black,
+            igo_core::Color::White,
+        );
+        ctx.patterns = Some(Arc::new(Patterns::shipped()));
+        let mut draws = 0;
+        for seed in 0..200 {
+            let run = || {
+                let mut p = pos.clone();
+                let mut removed = PointSet::EMPTY;
+                let last = [size.parse_point("D3").ok(), None];
+                let z = playout(
+                    &ctx,
+                    &mut p,
+                    &mut removed,
+                    last,
+                    &mut igo_core::seeded_rng(seed),
+                );
+                (z, p.board().stones(igo_core::Color::Black))
+            };
+            let plain = run();
+            let (recorded, raw) = record_draws(run);
+            assert_eq!(plain, recorded, "seed {seed}");
+            assert!(raw
+                .iter()
+                .all(|d| d.chosen < d.candidates.len() && d.candidates.len() <= 8));
+            draws += raw.len();
+            let ((), none) = record_draws(|| ());
+            assert!(none.is_empty());
+        }
+        assert!(draws > 200, "{draws} draws");
+        // Outside `record_draws` nothing is kept.
+        let mut p = pos.clone();
+        let mut removed = PointSet::EMPTY;
+        playout(
+            &ctx,
+            &mut p,
+            &mut removed,
+            [None; 2],
+            &mut igo_core::seeded_rng(1),
+        );
+        assert!(!super::super::record::recording());
+    }
 }

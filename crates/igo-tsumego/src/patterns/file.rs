@@ -343,6 +343,32 @@ mod tests {
         assert_eq!(back.counts5(), p.counts5());
     }
 
+    /// Playout gammas are written as version 3 and read back apart from the tree's; a file
+    /// without them is still version 2, byte for byte as before (the shipped file), and a
+    /// version-2 reader's file gives the playouts the tree's gammas.
+    #[test]
+    fn playout_gammas_round_trip_as_version_3() {
+        let p = sample();
+        let tree = p.gammas().unwrap().set().clone();
+        let mut balanced = tree.clone();
+        balanced.flags[crate::patterns::gamma::NEXT_TO_LAST as usize] = 7.5;
+        balanced.unseen3 = 0.25;
+        let q = p.clone().with_playout_gammas(Some(balanced.clone()));
+        let bytes = q.to_bytes();
+        assert_eq!(bytes[8..12], 3u32.to_le_bytes());
+        let back = Patterns::from_bytes(&bytes).unwrap();
+        assert_eq!(back.gammas().unwrap().set(), &tree);
+        assert_eq!(back.playout_gammas().unwrap().set(), &balanced);
+        assert_eq!(back.to_bytes(), bytes);
+        let v2 = p.to_bytes();
+        assert_eq!(v2[8..12], 2u32.to_le_bytes());
+        let back = Patterns::from_bytes(&v2).unwrap();
+        assert!(back.own_playout_gammas().is_none());
+        assert_eq!(back.playout_gammas().unwrap().set(), &tree);
+        let shipped = include_bytes!("../../data/patterns.igopat");
+        assert_eq!(Patterns::shipped().to_bytes(), shipped.to_vec());
+    }
+
     /// A set whose later flags (after the first seven) are all 1 is written with seven flags,
     /// as the files before them were, and such a file loads with the later flags at 1; a set
     /// with later flags is written with all thirteen.

@@ -25,6 +25,7 @@ mod file;
 pub mod gamma;
 pub mod learn;
 pub mod mm;
+pub mod record;
 pub mod table;
 
 pub use code::{canonical, code3, code5, swap_colours, symmetries, CodeHasher};

@@ -128,7 +128,8 @@ pub fn run(files: &[PathBuf], with: Option<&Path>, out: &Path, args: &BalanceArg
         }
         let error = balancer.step(&train);
         bar.inc(1);
-        bar.println(format!("iteration {k}: training error {error:.4}"));
+        let line = format!("iteration {k}: training error {error:.4}\n");
+        bar.suspend(|| print(&line))?;
     }
     bar.finish_and_clear();
     if interrupted() {
