@@ -207,6 +207,9 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
     let Some(path) = args.out.as_ref().filter(|_| !args.evaluate) else {
         return evaluate_cmd(&files, args.with.as_deref());
     };
+    if args.with.is_some() && !args.balance.balance {
+        return Err(bad_input("--with is for --evaluate or --balance"));
+    }
     if args.balance.balance {
         return balance::run(&files, args.with.as_deref(), path, &args.balance);
     }

@@ -946,3 +946,37 @@ fn patterns_learns_gammas_and_evaluates_a_file() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
 }
+
+/// `igo tsumego patterns --balance` writes a file with playout gammas (format version 3) that
+/// the solver and `--evaluate` load, reports the errors before and after and each iteration's;
+/// `--with` alone (neither evaluating nor balancing) is refused.
+#[test]
+fn patterns_balance_writes_a_version_3_file() {
+    let dir = tsumego_examples().display().to_string();
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("b.igopat");
+    let file = file.to_str().unwrap();
+    let args = [
+        "--iterations",
+        "2",
+        "--balance-playouts",
+        "8",
+        "--out",
+        file,
+    ];
+    let out = igo(&[&["tsumego", "patterns", &dir, "--balance"], &args[..]].concat());
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("training, before")
+            && text.contains("iteration 1")
+            && text.contains("written to"),
+        "{text}"
+    );
+    let bytes = std::fs::read(file).unwrap();
+    assert_eq!(bytes[8..12], 3u32.to_le_bytes());
+    let out = igo(&["tsumego", "patterns", "--evaluate", "--with", file, &dir]);
+    assert!(out.status.success(), "{out:?}");
+    let out = igo(&["tsumego", "patterns", &dir, "--with", file, "--out", file]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
