@@ -50,6 +50,13 @@ pub struct OwlConfig {
     /// it answered one elementary book problem fewer than the route without it and was not
     /// faster on every level; BENCHMARKS.md, igo-reading, 2026-11-28\]
     pub quick_proof_nodes: u64,
+    /// The weight of igo-tsumego's Coulom gammas in the enclosed route's Monte-Carlo solver
+    /// (`PlayoutPolicy::gammas`: the tree's prior from the moves' strengths, and the playouts'
+    /// pattern move drawn by them); 0: the shape weights, as the route was measured with on the
+    /// owl's harness when it landed. The tsumego solver's own default is 1 (book problems,
+    /// advanced at 10 s 17 to 22 of 40), not yet measured on owl questions here. A whole
+    /// number, so that the configuration stays `Eq`. \[default: 0\] \[range: 0-10\]
+    pub enclosed_gammas: u8,
     /// The most empty points of the area enclosed by walls around the dragon for a proof.
     pub proof_area: usize,
     /// Empty points of the area farther than this from the owner's stones are the walls'.
@@ -325,6 +332,7 @@ impl Default for OwlConfig {
             proof_nodes: 100_000,
             mc_playouts: 20_000,
             quick_proof_nodes: 0,
+            enclosed_gammas: 0,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,
