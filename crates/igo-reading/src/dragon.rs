@@ -54,8 +54,12 @@ pub struct OwlConfig {
     /// (`PlayoutPolicy::gammas`: the tree's prior from the moves' strengths, and the playouts'
     /// pattern move drawn by them); 0: the shape weights, as the route was measured with on the
     /// owl's harness when it landed. The tsumego solver's own default is 1 (book problems,
-    /// advanced at 10 s 17 to 22 of 40), not yet measured on owl questions here. A whole
-    /// number, so that the configuration stays `Eq`. \[default: 0\] \[range: 0-10\]
+    /// advanced at 10 s 17 to 22 of 40, far more playouts than the route's). A whole number,
+    /// so that the configuration stays `Eq`. \[default: 0: with 1 igo's owl on the framed
+    /// book problems (2 mod 4) went from 206 to 203 elementary, 139 to 139 intermediate and
+    /// 72 to 65 advanced, 11, 44 and 62 of the answers changed (5, 21 and 32 per cent);
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 13:19-15:10 UTC)"\]
+    /// \[range: 0-10\]
     pub enclosed_gammas: u8,
     /// The most empty points of the area enclosed by walls around the dragon for a proof.
     pub proof_area: usize,
