@@ -42,7 +42,10 @@ pub struct OwlConfig {
     /// Playouts of igo-tsumego's Monte-Carlo solver on a dragon in a tsumego-like enclosure
     /// ([`crate::enclosed`]): its success rates order the prover's first moves, and its answer
     /// stands where the prover does not decide; 0: the route is off everywhere (the prover
-    /// alone, then the heuristic search, as before it). \[default: 20,000\]
+    /// alone, then the heuristic search, as before it). \[default: 20,000: 5,000 answered 4,
+    /// 12 and 11 fewer framed book problems (2 mod 4, elementary to advanced) and saved only
+    /// 11-17 per cent of the owl's time a question; BENCHMARKS.md, igo-reading, "Branch `owl`
+    /// (2026-12-03, 13:19-15:10 UTC)"\]
     pub mc_playouts: u32,
     /// Positions of a first proof on a dragon in a tsumego-like enclosure, without the
     /// Monte-Carlo solver's hints and before it runs ([`crate::enclosed`]): where it decides,
