@@ -42,7 +42,10 @@ pub struct OwlConfig {
     /// Playouts of igo-tsumego's Monte-Carlo solver on a dragon in a tsumego-like enclosure
     /// ([`crate::enclosed`]): its success rates order the prover's first moves, and its answer
     /// stands where the prover does not decide; 0: the route is off everywhere (the prover
-    /// alone, then the heuristic search, as before it). \[default: 20,000\]
+    /// alone, then the heuristic search, as before it). \[default: 20,000: 5,000 answered 4,
+    /// 12 and 11 fewer framed book problems (2 mod 4, elementary to advanced) and saved only
+    /// 11-17 per cent of the owl's time a question; BENCHMARKS.md, igo-reading, "Branch `owl`
+    /// (2026-12-03, 13:19-15:10 UTC)"\]
     pub mc_playouts: u32,
     /// Positions of a first proof on a dragon in a tsumego-like enclosure, without the
     /// Monte-Carlo solver's hints and before it runs ([`crate::enclosed`]): where it decides,
@@ -50,6 +53,17 @@ pub struct OwlConfig {
     /// it answered one elementary book problem fewer than the route without it and was not
     /// faster on every level; BENCHMARKS.md, igo-reading, 2026-11-28\]
     pub quick_proof_nodes: u64,
+    /// The weight of igo-tsumego's Coulom gammas in the enclosed route's Monte-Carlo solver
+    /// (`PlayoutPolicy::gammas`: the tree's prior from the moves' strengths, and the playouts'
+    /// pattern move drawn by them); 0: the shape weights, as the route was measured with on the
+    /// owl's harness when it landed. The tsumego solver's own default is 1 (book problems,
+    /// advanced at 10 s 17 to 22 of 40, far more playouts than the route's). A whole number,
+    /// so that the configuration stays `Eq`. \[default: 0: with 1 igo's owl on the framed
+    /// book problems (2 mod 4) went from 206 to 203 elementary, 139 to 139 intermediate and
+    /// 72 to 65 advanced, 11, 44 and 62 of the answers changed (5, 21 and 32 per cent);
+    /// BENCHMARKS.md, igo-reading, "Branch `owl` (2026-12-03, 13:19-15:10 UTC)"\]
+    /// \[range: 0-10\]
+    pub enclosed_gammas: u8,
     /// The most empty points of the area enclosed by walls around the dragon for a proof.
     pub proof_area: usize,
     /// Empty points of the area farther than this from the owner's stones are the walls'.
@@ -325,6 +339,7 @@ impl Default for OwlConfig {
             proof_nodes: 100_000,
             mc_playouts: 20_000,
             quick_proof_nodes: 0,
+            enclosed_gammas: 0,
             proof_area: 64,
             proof_reach: 3,
             proof_points: 32,

@@ -421,10 +421,11 @@ fn monte_carlo(fight: &Fight, p: Point, mover: Color, config: &OwlConfig) -> Opt
     );
     local_source.set_to_play(mover);
     let patterns = patterns();
-    // The tsumego solver's Coulom gammas (on there by default) were measured on book problems
-    // only, not on the owl's harness: the owl keeps the shape weights it was measured with.
+    // The tsumego solver's Coulom gammas (on there by default) are the owl's only with
+    // `OwlConfig::enclosed_gammas`: measured on book problems, the owl keeps the shape weights
+    // until they are measured on its questions.
     let policy = PlayoutPolicy {
-        gammas: 0.0,
+        gammas: f32::from(config.enclosed_gammas),
         ..PlayoutPolicy::default()
     };
     let framed = igo_tsumego::Fight::new(
@@ -535,6 +536,44 @@ mod tests {
         };
         assert!(!applies(&pos, b2, &off));
         assert!(read(&pos, b2, true, &off).0.is_none());
+    }
+
+    #[test]
+    fn the_enclosed_gammas_reach_the_route_s_solver() {
+        // A Black group with room for two eyes in White's enclosed corner: with the same seed
+        // and playouts, the solver's root statistics change only if the gammas reach its tree
+        // and playouts.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            X X X X X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . . O . . .",
+        );
+        let size = pos.size();
+        let e3 = size.parse_point("E3").unwrap();
+        let weights = OwlConfig::default();
+        assert_eq!(weights.enclosed_gammas, 0, "off by default");
+        let gammas = OwlConfig {
+            enclosed_gammas: 1,
+            ..weights
+        };
+        let fight = fight_region(&pos, e3, &weights).expect("enclosed");
+        let by_weights = monte_carlo(&fight, e3, Color::White, &weights).expect("framed");
+        let by_gammas = monte_carlo(&fight, e3, Color::White, &gammas).expect("framed");
+        // White cannot kill it either way; the root moves' success rates (near 0.27) and their
+        // order differ.
+        assert_eq!(by_weights.status, Status::Live);
+        assert_eq!(by_gammas.status, Status::Live);
+        assert_ne!(by_weights.hints, by_gammas.hints);
+        // The same setting twice: the same statistics (the difference is the setting's).
+        let again = monte_carlo(&fight, e3, Color::White, &gammas).expect("framed");
+        assert_eq!(again.hints, by_gammas.hints);
     }
 
     #[test]

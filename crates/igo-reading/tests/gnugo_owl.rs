@@ -1153,6 +1153,23 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_HALF_CUTS") {
         config.half_cuts = v == "1";
     }
+    // IGO_OWL_ENCLOSED_GAMMAS=N: the enclosed route's solver weighs igo-tsumego's Coulom
+    // gammas by N ([`OwlConfig::enclosed_gammas`]; 0: the shape weights, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_GAMMAS") {
+        config.enclosed_gammas = v.parse().expect("IGO_OWL_ENCLOSED_GAMMAS: 0 to 10");
+    }
+    // IGO_OWL_MC_PLAYOUTS=N, IGO_OWL_PROOF_NODES=N, IGO_OWL_QUICK_PROOF=N: the enclosed route's
+    // budgets ([`OwlConfig::mc_playouts`], [`OwlConfig::proof_nodes`],
+    // [`OwlConfig::quick_proof_nodes`]).
+    if let Ok(v) = std::env::var("IGO_OWL_MC_PLAYOUTS") {
+        config.mc_playouts = v.parse().expect("IGO_OWL_MC_PLAYOUTS: a number");
+    }
+    if let Ok(v) = std::env::var("IGO_OWL_PROOF_NODES") {
+        config.proof_nodes = v.parse().expect("IGO_OWL_PROOF_NODES: a number");
+    }
+    if let Ok(v) = std::env::var("IGO_OWL_QUICK_PROOF") {
+        config.quick_proof_nodes = v.parse().expect("IGO_OWL_QUICK_PROOF: a number");
+    }
     // IGO_OWL_HORIZON=N sets the owl's horizon ([`OwlConfig::horizon`]; 0: none).
     if let Ok(h) = std::env::var("IGO_OWL_HORIZON") {
         config.horizon = h.parse().expect("IGO_OWL_HORIZON: a number");

@@ -446,7 +446,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1: `OwlConfig::shut_in_death`;
 /// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`; `holding_links` 0, 1 or 2:
 /// `OwlConfig::holding_links` off, everywhere or in the judgement of death only; `half_cuts`
-/// 0 or 1: `OwlConfig::half_cuts`) for the
+/// 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10: `OwlConfig::enclosed_gammas`;
+/// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -504,6 +505,11 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                     _ => return Err("syntax error: holding_links takes 0, 1 or 2".into()),
                 }
             }
+            "enclosed_gammas" if v > 10 => {
+                return Err("syntax error: enclosed_gammas takes 0 to 10".into());
+            }
+            "enclosed_gammas" => c.enclosed_gammas = v as u8,
+            "quick_proof_nodes" => c.quick_proof_nodes = v,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -511,7 +517,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-         shut_in {} cut_diagonals {} holding_links {} half_cuts {}",
+         shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -527,7 +533,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.shut_in_death),
         u8::from(c.cut_diagonals),
         holding_links_number(c.holding_links),
-        u8::from(c.half_cuts)
+        u8::from(c.half_cuts),
+        c.enclosed_gammas,
+        c.quick_proof_nodes
     ))
 }
 
@@ -735,6 +743,9 @@ mod tests {
             "igo-owl_settings holding_links 3",
             "igo-owl_settings half_cuts 1",
             "igo-owl_settings half_cuts 2",
+            "igo-owl_settings enclosed_gammas 2 quick_proof_nodes 5000",
+            "igo-owl_settings enclosed_gammas 11",
+            "igo-owl_settings quick_proof_nodes some",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -742,7 +753,7 @@ mod tests {
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-                 shut_in {} cut_diagonals {} holding_links {} half_cuts {}",
+                 shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -758,46 +769,54 @@ mod tests {
                 u8::from(d.shut_in_death),
                 u8::from(d.cut_diagonals),
                 super::holding_links_number(d.holding_links),
-                u8::from(d.half_cuts)
+                u8::from(d.half_cuts),
+                d.enclosed_gammas,
+                d.quick_proof_nodes
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[8].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
+            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
         ));
         assert!(a[10].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0"
+            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
         ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[15]
             .as_ref()
             .unwrap()
-            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0"));
+            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[16]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 0"));
+            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[18]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 1"));
+            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0"));
         assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[20]
+            .as_ref()
+            .unwrap()
+            .ends_with(" half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000"));
+        assert!(a[21].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[22].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
