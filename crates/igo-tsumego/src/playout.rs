@@ -92,7 +92,10 @@ pub struct PlayoutPolicy {
     /// Probability that a move the earlier rules left open is drawn among all the region's
     /// playable points in proportion to its strength by the patterns' gammas (3x3 and 5x5
     /// shapes, tactical flags; [`crate::softmax`], CrazyStone's playouts) instead of uniformly;
-    /// nothing without gammas in the pattern file. \[default: 0\] \[range: 0-1\]
+    /// nothing without gammas in the pattern file. \[default: 0\]: 1 measured no better at a
+    /// fixed budget (the first 40 advanced of 2 mod 4, 200,000 playouts: 20 first moves to 18)
+    /// and worse at a fixed CPU (its playouts are 5x slower: 20 to 15; BENCHMARKS.md, "branch
+    /// `softmax`", 2026-12-03). \[range: 0-1\]
     pub softmax: f32,
     /// With `softmax` above 0, the softmax draw comes before the pattern rule near the last
     /// move (replacing it when it fires) instead of after it. \[default: false\]
