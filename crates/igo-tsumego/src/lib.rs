@@ -41,6 +41,7 @@ pub mod region;
 pub mod score;
 pub mod search;
 pub mod sequence;
+pub mod softmax;
 pub mod solved_report;
 pub mod solver;
 pub mod speed;

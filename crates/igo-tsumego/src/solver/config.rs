@@ -715,6 +715,34 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "softmax",
+        what: "playout probability of drawing a move among the whole region by its gammas instead of uniformly",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.softmax,
+            set: |c, v| c.policy.softmax = v,
+        },
+    },
+    Knob {
+        name: "softmax_pattern",
+        what: "the softmax draw comes before the pattern rule (replacing it when it fires)",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.softmax_pattern,
+            set: |c, v| c.policy.softmax_pattern = v,
+        },
+    },
+    Knob {
+        name: "softmax_temperature",
+        what: "temperature of the softmax draw: gammas raised to 1/T",
+        kind: KnobKind::Real {
+            lo: 0.1,
+            hi: 10.0,
+            get: |c| c.policy.softmax_temperature,
+            set: |c, v| c.policy.softmax_temperature = v,
+        },
+    },
+    Knob {
         name: "margin",
         what: "empty lines around the stones in the region",
         kind: KnobKind::Whole {
