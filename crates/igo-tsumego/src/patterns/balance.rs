@@ -489,6 +489,15 @@ mod tests {
                 .sum()
         }
 
+        /// The exact value's derivative in feature `f`, by central finite differences.
+        fn derivative(theta: [f64; 4], f: usize) -> f64 {
+            let h = 1e-6;
+            let (mut up, mut down) = (theta, theta);
+            up[f] += h;
+            down[f] -= h;
+            (Toy::value(&up) - Toy::value(&down)) / (2.0 * h)
+        }
+
         /// One sampled trajectory.
         fn play(theta: &[f64], rng: &mut Rng) -> Sample {
             let mut pick = |teams: Vec<[u32; 3]>| {
@@ -537,11 +546,7 @@ mod tests {
             }
         }
         for (f, g) in grad.iter().enumerate() {
-            let h = 1e-6;
-            let (mut up, mut down) = (theta, theta);
-            up[f] += h;
-            down[f] -= h;
-            let fd = (Toy::value(&up) - Toy::value(&down)) / (2.0 * h);
+            let fd = Toy::derivative(theta, f);
             assert!((g - fd).abs() < 1e-7, "feature {f}: {g} against {fd}");
             assert!(fd.abs() > 1e-3, "feature {f} matters");
         }
@@ -563,12 +568,7 @@ mod tests {
             "{error}"
         );
         for (f, g) in grad.iter().enumerate() {
-            let h = 1e-6;
-            let (mut up, mut down) = (theta, theta);
-            up[f] += h;
-            down[f] -= h;
-            let dv = (Toy::value(&up) - Toy::value(&down)) / (2.0 * h);
-            let exact = (target - v) * dv;
+            let exact = (target - v) * Toy::derivative(theta, f);
             assert!(
                 (g - exact).abs() < 0.1 * exact.abs() + 0.002,
                 "feature {f}: {g} against {exact}"

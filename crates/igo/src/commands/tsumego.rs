@@ -18,7 +18,7 @@ use igo_tsumego::patterns::gamma::FLAG_NAMES;
 use igo_tsumego::patterns::learn::FitConfig;
 use igo_tsumego::patterns::PatternLearner;
 use igo_tsumego::proof::solve_proven;
-use igo_tsumego::{Patterns, Request, SolveError};
+use igo_tsumego::{Request, SolveError};
 use serde_json::{json, Value};
 
 use crate::error::{bad_input, InputContext};
@@ -30,7 +30,7 @@ mod check;
 mod files;
 mod search;
 
-use files::{output, parse_goal, read_problem, sgf_files};
+use files::{output, parse_goal, read_patterns, read_problem, sgf_files};
 
 use search::{knob_help, proof_settings, prover_limits, solver_config, SearchArgs};
 
@@ -265,13 +265,7 @@ fn patterns_cmd(args: PatternArgs) -> Result<()> {
 
 /// `igo tsumego patterns --evaluate`: the offline measure of move knowledge.
 fn evaluate_cmd(files: &[PathBuf], with: Option<&std::path::Path>) -> Result<()> {
-    let patterns = match with {
-        Some(path) => {
-            let bytes = std::fs::read(path).input_context(|| path.display().to_string())?;
-            Patterns::from_bytes(&bytes).input_context(|| path.display().to_string())?
-        }
-        None => Patterns::shipped(),
-    };
+    let patterns = read_patterns(with)?;
     let mut e = Evaluation::default();
     for file in files {
         e.add_problem(&patterns, &read_problem(file)?);

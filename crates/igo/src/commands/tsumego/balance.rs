@@ -11,10 +11,10 @@ use clap::Args;
 use igo_tsumego::patterns::balance::{
     training_positions, BalanceConfig, Balancer, TrainingPosition,
 };
-use igo_tsumego::{Patterns, SolverConfig};
+use igo_tsumego::SolverConfig;
 
-use super::files::{read_problem, sgf_files};
-use crate::error::{bad_input, InputContext};
+use super::files::{read_patterns, read_problem, sgf_files};
+use crate::error::bad_input;
 use crate::util::{interrupted, print, progress_bar, stopped, OutputFile};
 
 /// Arguments of `igo tsumego patterns --balance`.
@@ -75,13 +75,7 @@ fn summary(name: &str, positions: &[TrainingPosition], error: f64, values: &[f64
 /// Runs the balancing on `files` (the training set), starting from the file `with`.
 pub fn run(files: &[PathBuf], with: Option<&Path>, out: &Path, args: &BalanceArgs) -> Result<()> {
     let out_file = OutputFile::check(out)?;
-    let patterns = match with {
-        Some(path) => {
-            let bytes = std::fs::read(path).input_context(|| path.display().to_string())?;
-            Patterns::from_bytes(&bytes).input_context(|| path.display().to_string())?
-        }
-        None => Patterns::shipped(),
-    };
+    let patterns = read_patterns(with)?;
     let mut held_files = Vec::new();
     for input in &args.held_out {
         held_files.extend(sgf_files(input)?);

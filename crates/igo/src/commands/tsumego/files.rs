@@ -1,13 +1,13 @@
 //! What `solve`, `bench`, `check` and `patterns` share: problem files read (named in errors),
-//! the SGF files of folders, output paths checked before the work, and `--goal`.
+//! pattern files, the SGF files of folders, output paths checked before the work, and `--goal`.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use igo_tsumego::bench::problem_files;
-use igo_tsumego::{Goal, Problem};
+use igo_tsumego::{Goal, Patterns, Problem};
 
-use crate::error::bad_input;
+use crate::error::{bad_input, InputContext};
 use crate::util::OutputFile;
 
 /// Reads the problem in `path`; errors name the file. Bytes that are not UTF-8 are read as
@@ -26,6 +26,17 @@ pub(super) fn load_problem(path: &Path) -> std::result::Result<Problem, String> 
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     Problem::from_sgf(&text, &stem).map_err(|e| e.to_string())
+}
+
+/// The pattern file `with` (errors name it), or the shipped one.
+pub(super) fn read_patterns(with: Option<&Path>) -> Result<Patterns> {
+    Ok(match with {
+        Some(path) => {
+            let bytes = std::fs::read(path).input_context(|| path.display().to_string())?;
+            Patterns::from_bytes(&bytes).input_context(|| path.display().to_string())?
+        }
+        None => Patterns::shipped(),
+    })
 }
 
 /// Checks an optional output path before the work.
