@@ -294,3 +294,59 @@ fn vital_points_kill_and_save_as_gnugo_says() {
         &[("disconnect D6 D4", Same), ("connect D6 D4", Same)],
     );
 }
+
+/// `attack` and `defend` answered as GNU Go answers them, to the letter, on positions of the
+/// tactical harness's disagreements (BENCHMARKS.md, branch `reading`): a two-liberty attacker
+/// stone netted by the defender, defences by a ko (code 2) and GNU Go's error texts for bad
+/// vertices. (`attack A2` of the ko position is left out: GNU Go answers `2 A1` for a capture
+/// by taking a ko, igo `1 A1` unless `ReaderConfig::ko_capture_code` is on.)
+#[test]
+fn attack_and_defend_answer_as_gnugo_to_the_letter() {
+    use Check::Same;
+    // Black's H8-J8 in the corner; White's G8 is netted by F7.
+    let net = "
+        . . . . . . . . .
+        . . . . . . . X X
+        . . . X . . X O .
+        . . . . . X O O .
+        . . . . . . . . .
+        . . . . . . O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let n = compare(
+        net,
+        &[
+            ("attack H8", Same),
+            ("defend H8", Same),
+            ("play white G8", Same),
+            ("defend H8", Same),
+            ("attack G8", Same),
+            ("attack Z9", Same),
+            ("attack", Same),
+            ("defend pass", Same),
+            ("defend A1", Same),
+        ],
+    );
+    assert_eq!(n, 9);
+    // Black's B2 is saved by the ko capture at A1 (`defend B2` is `2 A1`); White's C3 group
+    // likewise by B3 (`defend C3` is `2 B3`).
+    let ko = "
+        . . . . . .
+        . . . . . .
+        . X O . . .
+        X . X O . .
+        O X O . . .
+        . O . . . .";
+    let n = compare(
+        ko,
+        &[
+            ("defend A2", Same),
+            ("attack B2", Same),
+            ("defend B2", Same),
+            ("attack C3", Same),
+            ("defend C3", Same),
+        ],
+    );
+    assert_eq!(n, 5);
+}

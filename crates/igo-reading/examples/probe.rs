@@ -1,4 +1,5 @@
-//! Reads one string of a diagram given on stdin: `probe attack|defend VERTEX [NODES]`.
+//! Reads one string of a diagram given on stdin: `probe attack|defend VERTEX [NODES]`, with
+//! `IGO_SUPPORT=1` for [`ReaderConfig::support_moves`].
 use std::io::Read;
 
 use igo_core::Position;
@@ -13,6 +14,7 @@ fn main() {
     let nodes = args.get(3).map_or(200_000, |n| n.parse().expect("number"));
     let mut r = Reader::new(ReaderConfig {
         node_limit: nodes,
+        support_moves: std::env::var("IGO_SUPPORT").is_ok_and(|v| v == "1"),
         ..ReaderConfig::default()
     });
     let t = std::time::Instant::now();

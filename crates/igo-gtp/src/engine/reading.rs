@@ -124,7 +124,7 @@ impl ReadingState {
 
     /// The tactical reader's settings.
     pub(crate) fn reader_config(&self) -> ReaderConfig {
-        let d = ReaderConfig::default();
+        let d = ReaderConfig::tactical();
         ReaderConfig {
             node_limit: self.scaled(d.node_limit),
             ..d
