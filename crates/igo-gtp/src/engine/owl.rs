@@ -56,24 +56,32 @@ pub(crate) const COMMANDS: &[Entry] = &[
     ),
 ];
 
+/// A fresh owl reader with the session's settings.
 fn owl(engine: &Engine) -> Owl {
     Owl::new(engine.reading.owl_config())
 }
 
+/// `f` with the session's kept owl reader ([`super::reading::KeptOwl`]): the answers it has read
+/// on earlier commands are not read again (`dragon_status` after `owl_attack` and
+/// `owl_defend`, `owl_does_attack` of the kill `owl_attack` named).
+fn with_owl<T>(engine: &mut Engine, f: impl FnOnce(&mut Owl, &Engine) -> T) -> T {
+    let config = engine.reading.owl_config();
+    let mut owl = engine.reading.owl.take(config);
+    let out = f(&mut owl, engine);
+    engine.reading.owl.put(owl);
+    out
+}
+
 fn owl_attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let r = owl(engine)
-        .attack(engine.game.position(), p)
-        .map_err(error_text)?;
+    let r = with_owl(engine, |owl, e| owl.attack(e.game.position(), p)).map_err(error_text)?;
     engine.reading.owl_nodes += r.nodes;
     Ok(reading_text(engine, &r))
 }
 
 fn owl_defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let r = owl(engine)
-        .defend(engine.game.position(), p)
-        .map_err(error_text)?;
+    let r = with_owl(engine, |owl, e| owl.defend(e.game.position(), p)).map_err(error_text)?;
     engine.reading.owl_nodes += r.nodes;
     Ok(reading_text(engine, &r))
 }
@@ -87,17 +95,19 @@ fn move_and_dragon(engine: &Engine, args: &[String]) -> Result<(Point, Point), S
 
 fn owl_does_attack(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let (mv, target) = move_and_dragon(engine, args)?;
-    let code = owl(engine)
-        .does_attack(engine.game.position(), mv, target)
-        .map_err(error_text)?;
+    let code = with_owl(engine, |owl, e| {
+        owl.does_attack(e.game.position(), mv, target)
+    })
+    .map_err(error_text)?;
     Ok(code.gtp_number().to_string())
 }
 
 fn owl_does_defend(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let (mv, target) = move_and_dragon(engine, args)?;
-    let code = owl(engine)
-        .does_defend(engine.game.position(), mv, target)
-        .map_err(error_text)?;
+    let code = with_owl(engine, |owl, e| {
+        owl.does_defend(e.game.position(), mv, target)
+    })
+    .map_err(error_text)?;
     Ok(code.gtp_number().to_string())
 }
 
@@ -112,22 +122,24 @@ fn owl_connection_defends(engine: &mut Engine, args: &[String]) -> Result<String
         (Some(_), Some(_)) => return Err("dragon vertices must have the same color".into()),
         _ => return Err("dragon vertex must not be empty".into()),
     }
-    let code = owl(engine)
-        .connection_defends(engine.game.position(), mv, a, b)
-        .map_err(error_text)?;
+    let code = with_owl(engine, |owl, e| {
+        owl.connection_defends(e.game.position(), mv, a, b)
+    })
+    .map_err(error_text)?;
     Ok(code.gtp_number().to_string())
 }
 
 /// `owl_threaten_attack` and `owl_threaten_defense`: `0`, or the code and the two moves.
 fn threaten(engine: &mut Engine, args: &[String], attack: bool) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let pos = engine.game.position();
-    let mut owl = owl(engine);
-    let t = if attack {
-        owl.threaten_attack(pos, p)
-    } else {
-        owl.threaten_defense(pos, p)
-    }
+    let t = with_owl(engine, |owl, e| {
+        let pos = e.game.position();
+        if attack {
+            owl.threaten_attack(pos, p)
+        } else {
+            owl.threaten_defense(pos, p)
+        }
+    })
     .map_err(error_text)?;
     let size = engine.size();
     Ok(match (t.code, t.moves) {
@@ -151,9 +163,8 @@ fn owl_threaten_defense(engine: &mut Engine, args: &[String]) -> Result<String, 
 
 fn owl_substantial(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     let p = stone(engine, args)?;
-    let yes = owl(engine)
-        .substantial(engine.game.position(), p)
-        .map_err(error_text)?;
+    let yes =
+        with_owl(engine, |owl, e| owl.substantial(e.game.position(), p)).map_err(error_text)?;
     Ok(u8::from(yes).to_string())
 }
 
@@ -173,23 +184,24 @@ fn status_text(engine: &Engine, status: DragonStatus) -> String {
 /// `dragon_status [VERTEX]`: the status of the dragon at the vertex, or of every dragon, one per
 /// line as `A4: alive`, named by its first stone from the top row down (GNU Go's order).
 fn dragon_status(engine: &mut Engine, args: &[String]) -> Result<String, String> {
-    let pos = engine.game.position().clone();
-    let size = pos.size();
-    let mut owl = owl(engine);
+    let size = engine.size();
     if args.is_empty() {
-        let mut lines = Vec::new();
-        for (name, _) in dragons(pos.board()) {
-            let status = owl.status(&pos, name).map_err(error_text)?;
-            lines.push(format!(
-                "{}: {}",
-                size.format_point(name),
-                status_text(engine, status)
-            ));
-        }
-        return Ok(lines.join("\n"));
+        return with_owl(engine, |owl, e| {
+            let pos = e.game.position();
+            let mut lines = Vec::new();
+            for (name, _) in dragons(pos.board()) {
+                let status = owl.status(pos, name).map_err(error_text)?;
+                lines.push(format!(
+                    "{}: {}",
+                    size.format_point(name),
+                    status_text(e, status)
+                ));
+            }
+            Ok(lines.join("\n"))
+        });
     }
     let p = stone(engine, args)?;
-    let status = owl.status(&pos, p).map_err(error_text)?;
+    let status = with_owl(engine, |owl, e| owl.status(e.game.position(), p)).map_err(error_text)?;
     Ok(status_text(engine, status))
 }
 

@@ -25,7 +25,7 @@
 use igo_analysis::unconditional::position_status;
 use igo_core::{BoardSize, Color, Game, Move, Point};
 use igo_reading::connection::{self, ConnectConfig};
-use igo_reading::owl::{GroupTarget, HoldingLinks, OwlConfig};
+use igo_reading::owl::{GroupTarget, HoldingLinks, Owl, OwlConfig};
 use igo_reading::{Code, Reader, ReaderConfig, Reading, ReadingError};
 
 use super::{Engine, Entry, Kind};
@@ -94,6 +94,46 @@ pub(crate) struct ReadingState {
     stack: Vec<Game>,
     /// The owl's settings before the depth scaling (`igo-owl_settings` changes them).
     owl_base: Option<OwlConfig>,
+    /// The owl reader kept between commands, with the answers it has read.
+    pub(crate) owl: KeptOwl,
+}
+
+/// The session's owl reader, kept between commands while the owl's settings stay the same (an
+/// owl keeps every answer it has read, [`Owl`]: a question asked again, on its own or inside
+/// another, is not read again); a change of the settings makes a new one. A clone of the
+/// session's reading state starts without it.
+#[derive(Default)]
+pub(crate) struct KeptOwl(Option<Owl>);
+
+impl KeptOwl {
+    /// The kept owl if it has `config`, else a new one.
+    pub(crate) fn take(&mut self, config: OwlConfig) -> Owl {
+        match self.0.take() {
+            Some(owl) if owl.config() == config => owl,
+            _ => Owl::new(config),
+        }
+    }
+
+    /// Keeps `owl` for the next command.
+    pub(crate) fn put(&mut self, owl: Owl) {
+        self.0 = Some(owl);
+    }
+}
+
+impl Clone for KeptOwl {
+    fn clone(&self) -> KeptOwl {
+        KeptOwl(None)
+    }
+}
+
+impl std::fmt::Debug for KeptOwl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "KeptOwl(kept)"
+        } else {
+            "KeptOwl(none)"
+        })
+    }
 }
 
 impl ReadingState {
@@ -595,7 +635,7 @@ fn get_trymoves(engine: &mut Engine, _: &[String]) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Engine, OwlConfig};
+    use super::{Engine, KeptOwl, OwlConfig};
 
     fn answers(commands: &[&str]) -> Vec<Result<String, String>> {
         let mut e = Engine::default();
@@ -823,5 +863,40 @@ mod tests {
         assert_eq!(a[2], Err("syntax error".to_string()));
         assert!(a[3].as_ref().unwrap_err().starts_with("unknown setting"));
         assert!(a[4].as_ref().unwrap_err().starts_with("syntax error"));
+    }
+
+    #[test]
+    fn the_kept_owl_is_made_anew_when_the_settings_change() {
+        use igo_core::Position;
+        let pos = Position::from_diagram(
+            "
+            . . . . .
+            O O O . .
+            X X O . .
+            . X O . .",
+        )
+        .unwrap();
+        let b2 = pos.size().parse_point("B2").unwrap();
+        let mut kept = KeptOwl::default();
+        let a = OwlConfig::default();
+        let mut owl = kept.take(a);
+        owl.attack(&pos, b2).unwrap();
+        assert!(owl.answers_kept() > 0);
+        kept.put(owl);
+        // The same settings: the same owl, with its answers.
+        let owl = kept.take(a);
+        assert!(owl.answers_kept() > 0);
+        kept.put(owl);
+        // Other settings: a new owl, none of the old answers.
+        let b = OwlConfig {
+            node_limit: 500,
+            ..a
+        };
+        let owl = kept.take(b);
+        assert_eq!(owl.config(), b);
+        assert_eq!(owl.answers_kept(), 0);
+        // A clone of the session's state starts without it.
+        kept.put(owl);
+        assert_eq!(kept.clone().take(a).answers_kept(), 0);
     }
 }

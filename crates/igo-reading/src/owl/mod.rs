@@ -158,6 +158,15 @@
 //! ([`crate::Reading::estimated`], not [`crate::Reading::complete`]). `dragon_status` answers
 //! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
 //! reading it needs was stopped.
+//!
+//! **Answers kept.** An owl keeps every answer it has read, by the whole position (stones, side
+//! to move, ko point, passes), the stone asked about and the question: an answer is a function
+//! of these and the owl's settings alone (the searches' tables are cleared per question, the
+//! route's solver is seeded by the question), so a question asked again is answered from it, the
+//! same code, move and counts. Questions recur: the owl's defence after a kill is read by the
+//! check of a refuted kill, by the selective second look's check and by `owl_does_attack`;
+//! `dragon_status` asks the attack and the defence that `owl_attack` and `owl_defend` asked
+//! (igo-gtp keeps one owl for a session while its settings stay the same).
 
 mod estimate;
 mod questions;
@@ -238,11 +247,21 @@ impl DragonStatus {
     }
 }
 
-/// The owl reader, with its transposition table (cleared per question).
+/// The owl reader, with its transposition table (cleared per question) and the answers it has
+/// read ([`Owl::answers`]).
 pub struct Owl {
     config: OwlConfig,
     table: HashMap<(u64, Privilege, u8), Proven>,
+    /// Every question this owl has answered (module documentation, "Answers kept"), by the
+    /// position's hash, the stone and the question; the positions compared in full.
+    answers: HashMap<(u64, Point, bool), Vec<(Position, Reading)>>,
+    /// How many answers `answers` holds.
+    kept: usize,
 }
+
+/// The most answers an owl keeps ([`Owl::answers`]); past it they are all dropped (a position
+/// is about 9 KB: at most some 10 MB).
+const MAX_ANSWERS: usize = 1024;
 
 impl Default for Owl {
     fn default() -> Owl {
@@ -256,12 +275,19 @@ impl Owl {
         Owl {
             config,
             table: HashMap::new(),
+            answers: HashMap::new(),
+            kept: 0,
         }
     }
 
     /// The limits.
     pub fn config(&self) -> OwlConfig {
         self.config
+    }
+
+    /// How many answers this owl keeps (module documentation, "Answers kept").
+    pub fn answers_kept(&self) -> usize {
+        self.kept
     }
 
     /// Can the dragon at `p` be killed if its opponent moves first? GNU Go's `owl_attack`.
@@ -335,6 +361,34 @@ impl Owl {
     }
 
     fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
+        let key = (pos.hash().0, p, attack);
+        if let Some(known) = self
+            .answers
+            .get(&key)
+            .and_then(|v| v.iter().find(|(q, _)| q == pos))
+        {
+            return Ok(known.1);
+        }
+        let reading = self.read_anew(pos, p, attack)?;
+        if self.kept >= MAX_ANSWERS {
+            self.answers.clear();
+            self.kept = 0;
+        }
+        self.answers
+            .entry(key)
+            .or_default()
+            .push((pos.clone(), reading));
+        self.kept += 1;
+        Ok(reading)
+    }
+
+    /// [`Owl::read`] without the answers kept: the question read.
+    fn read_anew(
+        &mut self,
+        pos: &Position,
+        p: Point,
+        attack: bool,
+    ) -> Result<Reading, ReadingError> {
         if pos.board().is_empty_at(p) {
             return Err(ReadingError::NoStone(p));
         }
@@ -1944,5 +1998,56 @@ mod tests {
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
         let none = Owl::new(with(false)).attack(&pos, f9).unwrap();
         assert_eq!(none.code, Code::Fails, "{none:?}");
+    }
+
+    #[test]
+    fn kept_answers_are_the_answers_read_afresh() {
+        // The straight three of the documentation's example: the attack kills at B1, and the
+        // owl's check of that kill reads the defence after B1 (which `does_attack` asks again).
+        let pos = position(
+            "
+            . . . . . . .
+            . . . . . . .
+            O O O O O . .
+            X X X X O . .
+            . . . X O . .",
+        );
+        let size = pos.size();
+        let b2 = size.parse_point("B2").unwrap();
+        let b1 = size.parse_point("B1").unwrap();
+        let mut kept = Owl::default();
+        let attack = kept.attack(&pos, b2).unwrap();
+        let after_attack = kept.answers_kept();
+        assert!(after_attack >= 1, "the attack is kept");
+        // Asked again, on its own and inside other questions: the same answers as fresh owls
+        // give, and nothing new is read for the questions already answered.
+        assert_eq!(kept.attack(&pos, b2).unwrap(), attack);
+        assert_eq!(kept.answers_kept(), after_attack);
+        assert_eq!(attack, Owl::default().attack(&pos, b2).unwrap());
+        let defend = kept.defend(&pos, b2).unwrap();
+        assert_eq!(defend, Owl::default().defend(&pos, b2).unwrap());
+        assert_eq!(
+            kept.answers_kept(),
+            after_attack + 1,
+            "the defence is another question"
+        );
+        assert_eq!(
+            kept.status(&pos, b2).unwrap(),
+            Owl::default().status(&pos, b2).unwrap()
+        );
+        assert_eq!(kept.answers_kept(), after_attack + 1);
+        assert_eq!(
+            kept.does_attack(&pos, b1, b2).unwrap(),
+            Owl::default().does_attack(&pos, b1, b2).unwrap()
+        );
+        // The same stones with the other side to move are another position.
+        let mut other = pos.clone();
+        other.set_to_play(!pos.to_play());
+        let before = kept.answers_kept();
+        assert_eq!(
+            kept.attack(&other, b2).unwrap(),
+            Owl::default().attack(&other, b2).unwrap()
+        );
+        assert!(kept.answers_kept() > before, "a new position is read");
     }
 }
