@@ -172,7 +172,7 @@ pub struct ReaderConfig {
     /// many liberties)`, in increasing order of depth.
     pub deep_safety: [(usize, usize); 2],
     /// Moves that save or take the stones *around* the string, not only the string's own
-    /// liberties and the blocks touching it ([`Search::support_moves`]): the attacker saves its
+    /// liberties and the blocks touching it (`Search::support_moves`): the attacker saves its
     /// stones in atari next to the string whatever the string's liberties; the defender saves
     /// its short stones next to the string's liberties (and captures what ataris them), and nets
     /// a two-liberty attacker block next to the string. Off in the default (the owl's readers and

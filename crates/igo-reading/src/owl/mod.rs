@@ -248,7 +248,7 @@ impl DragonStatus {
 }
 
 /// The owl reader, with its transposition table (cleared per question) and the answers it has
-/// read ([`Owl::answers`]).
+/// read (counted by [`Owl::answers_kept`]).
 pub struct Owl {
     config: OwlConfig,
     table: HashMap<(u64, Privilege, u8), Proven>,
