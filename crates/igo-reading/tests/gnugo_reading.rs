@@ -16,7 +16,9 @@
 //! * `reading_agrees_with_gnugo_sample` (CI): a few positions, and the agreement must stay high.
 //! * `reading_agrees_with_gnugo_full` (ignored; figures in BENCHMARKS.md): the kinds named in
 //!   `IGO_SUITE_KINDS` (default all), every `IGO_SUITE_EVERY`-th case from `IGO_SUITE_OFFSET`
-//!   (default every case); the report gives each engine's wall seconds a question.
+//!   (default every case); the report gives each engine's wall seconds a question, and
+//!   `target/tmp/reading-answers.txt` igo's every answer with its node count (to compare two
+//!   builds that must read alike).
 //!
 //! GNU Go is the oracle: without it these tests fail.
 
@@ -177,7 +179,12 @@ fn settle(
     }
 }
 
-fn run(cases: &[Case], config: ReaderConfig) -> (BTreeMap<String, Tally>, Vec<String>) {
+/// What [`run`] found: the tallies by question and kind, the notes on the disagreements, and
+/// igo's answer to every question with its node count (one line each, in the order asked: two
+/// builds that read alike give identical lists).
+type Run = (BTreeMap<String, Tally>, Vec<String>, Vec<String>);
+
+fn run(cases: &[Case], config: ReaderConfig) -> Run {
     let mut engine = gnugo();
     let mut reader = Reader::new(config);
     let mut deep = Reader::new(ReaderConfig {
@@ -186,6 +193,7 @@ fn run(cases: &[Case], config: ReaderConfig) -> (BTreeMap<String, Tally>, Vec<St
     });
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut notes = Vec::new();
+    let mut answers = Vec::new();
     for case in cases {
         let board = case.position.board();
         let anchors: Vec<Point> = board
@@ -212,6 +220,15 @@ fn run(cases: &[Case], config: ReaderConfig) -> (BTreeMap<String, Tally>, Vec<St
                 }
                 .expect("a stone");
                 let igo_secs = clock.elapsed().as_secs_f64();
+                answers.push(format!(
+                    "{} [{}] {question} {}: {} nodes {} complete {}",
+                    case.label,
+                    case.kind,
+                    case.size.format_point(p),
+                    ours.gtp_text(case.size),
+                    ours.nodes,
+                    ours.complete
+                ));
                 let t = tallies.entry(key.clone()).or_default();
                 t.questions += 1;
                 t.igo_secs += igo_secs;
@@ -265,7 +282,7 @@ fn run(cases: &[Case], config: ReaderConfig) -> (BTreeMap<String, Tally>, Vec<St
             }
         }
     }
-    (tallies, notes)
+    (tallies, notes, answers)
 }
 
 fn report(tallies: &BTreeMap<String, Tally>) -> String {
@@ -311,7 +328,7 @@ fn reading_agrees_with_gnugo_sample() {
         node_limit: 20_000,
         ..ReaderConfig::default()
     };
-    let (tallies, notes) = run(&cases, config);
+    let (tallies, notes, _) = run(&cases, config);
     let text = report(&tallies);
     write_notes("reading-disagreements-sample.txt", &text, &notes);
     eprint!("{text}");
@@ -372,10 +389,15 @@ fn reading_agrees_with_gnugo_full() {
         ko_capture_code: knob("IGO_READING_KO_CODE", 0) != 0,
         ..ReaderConfig::tactical()
     };
-    let (tallies, notes) = run(&cases, config);
+    let (tallies, notes, answers) = run(&cases, config);
     let text = report(&tallies);
     let out = write_notes("reading-disagreements.txt", &text, &notes);
-    eprintln!("{text}(details in {})", out.display());
+    // Every answer with its node count, to show that a change of speed reads the same.
+    write_notes("reading-answers.txt", "", &answers);
+    eprintln!(
+        "{text}(details in {}; igo's answers in reading-answers.txt there)",
+        out.display()
+    );
 }
 
 #[test]
