@@ -44,7 +44,7 @@ pub mod tactical;
 
 use std::collections::HashMap;
 
-use igo_core::{BoardSize, Color, Move, Point, PointSet, Position};
+use igo_core::{BoardSize, Color, Move, PlayError, Point, PointSet, Position};
 use thiserror::Error;
 
 /// The tactical positions of the owl's judgement of death (its lunch readings,
@@ -449,6 +449,20 @@ pub(crate) fn read_goal(
     }
 }
 
+/// A node's candidate moves, best first: played already (the owl's), or to be played one by one
+/// on the scratch position that scored them (the tactical reader's).
+enum Children {
+    Played(Vec<(Move, Position)>),
+    Moves(Vec<Move>, Box<Position>),
+}
+
+/// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
+/// the recursive [`Search::node`] (see [`Search::children`]).
+#[inline(never)]
+fn boxed(pos: &Position) -> Box<Position> {
+    Box::new(pos.clone())
+}
+
 /// The stones of the attacker's or defender's blocks next to `stones`.
 fn adjacent_blocks(pos: &Position, stones: PointSet, color: Color) -> Vec<(PointSet, PointSet)> {
     let board = pos.board();
@@ -520,14 +534,17 @@ impl Search<'_> {
         libs: PointSet,
         attacking: bool,
         ply: usize,
-    ) -> Vec<(Move, Position)> {
+    ) -> Children {
         match self.goal {
             // The support moves only in the first plies, where the full safety rule holds
             // (GNU Go, too, tries its special moves only at shallow depths): deeper, they
             // multiplied the nodes of long chases and left some questions at the node limit.
             Goal::String { support_moves, .. } => {
                 let support = support_moves && ply < self.deep_safety[0].0;
-                self.ordered_children(pos, stones, libs, attacking, support)
+                let mut scratch = boxed(pos);
+                let moves =
+                    self.ordered_children(pos, &mut scratch, stones, libs, attacking, support);
+                Children::Moves(moves, scratch)
             }
             Goal::Dragon(config) => {
                 let config = if ply == 0 {
@@ -544,16 +561,22 @@ impl Search<'_> {
                     children.truncate(config.narrow_moves);
                     children.extend(pass);
                 }
-                children
+                Children::Played(children)
             }
         }
     }
 
-    /// Whether `mv` is legal for the side to move (see [`Search::play`]); out of line so that
-    /// the position it tries stays off [`Search::node`]'s frame ([`Search::children`]).
-    #[inline(never)]
+    /// Whether `mv` is legal for the side to move (see [`Search::play`]: a privileged side may
+    /// retake a ko), by the rules' checks alone, without playing it on a copy.
     fn is_legal(&self, pos: &Position, mv: Move) -> bool {
-        self.play(pos, mv).is_some()
+        match pos.check(mv) {
+            Ok(()) => true,
+            // `check` found the point on the board and empty before it found the ko.
+            Err(PlayError::Ko(p)) => {
+                self.may_retake(pos.to_play()) && pos.board().is_legal_placement(pos.to_play(), p)
+            }
+            Err(_) => false,
+        }
     }
 
     /// Plays `mv` for the side to move if legal (a privileged side may retake a ko).
@@ -681,22 +704,41 @@ impl Search<'_> {
         }
         self.nodes += 1;
 
-        let children = self.children(pos, stones, libs, attacking, ply);
         let mut unknown = false;
-        for (mv, child) in &children {
-            let (v, _) = self.node(child, depth - 1, ply + 1);
-            if self.mover_wins(pos, v) {
-                self.table.insert(
+        let mut child_value = |search: &mut Self, mv: Move, child: &Position| {
+            let (v, _) = search.node(child, depth - 1, ply + 1);
+            if search.mover_wins(pos, v) {
+                search.table.insert(
                     key,
                     Proven {
                         mover_wins: true,
-                        best: Some(*mv),
+                        best: Some(mv),
                     },
                 );
-                return (v, Some(*mv));
+                return Some((v, Some(mv)));
             }
-            if v == Value::Unknown {
-                unknown = true;
+            unknown |= v == Value::Unknown;
+            None
+        };
+        match self.children(pos, stones, libs, attacking, ply) {
+            Children::Played(children) => {
+                for (mv, child) in &children {
+                    if let Some(won) = child_value(self, *mv, child) {
+                        return won;
+                    }
+                }
+            }
+            // Each move played only when its turn comes, on the one scratch position: after a
+            // cut the rest are never played.
+            Children::Moves(moves, mut scratch) => {
+                for mv in moves {
+                    scratch.copy_from(pos);
+                    let legal = self.play_in_place(&mut scratch, mv);
+                    debug_assert!(legal, "a candidate was legal when it was scored");
+                    if let Some(won) = child_value(self, mv, &scratch) {
+                        return won;
+                    }
+                }
             }
         }
         if unknown {
@@ -716,6 +758,10 @@ impl Search<'_> {
     /// [`ReaderConfig::ko_capture_code`] is on, the capture took a ko at the string's point and
     /// the defender, to move, may retake it at once: then the defender retakes and the reading
     /// goes on.
+    ///
+    /// Out of line: the retaken position it holds must stay off [`Search::node`]'s frame (see
+    /// [`Search::children`]).
+    #[inline(never)]
     fn captured(&mut self, pos: &Position, depth: usize, ply: usize) -> (Value, Option<Move>) {
         let retake = Move::Play(self.target);
         let ko_capture = matches!(
@@ -745,15 +791,18 @@ impl Search<'_> {
         (v, Some(retake))
     }
 
-    /// The candidate moves of the side to move, played, best first.
+    /// The candidate moves of the side to move, best first (the defender's pass last). Each
+    /// move is scored by playing it on `scratch` (a copy of `pos` each time): the moves are
+    /// sorted, not the 9 KB positions, and [`Search::node`] plays again only the ones it reads.
     fn ordered_children(
         &self,
         pos: &Position,
+        scratch: &mut Position,
         stones: PointSet,
         libs: PointSet,
         attacking: bool,
         support_moves: bool,
-    ) -> Vec<(Move, Position)> {
+    ) -> Vec<Move> {
         let board = pos.board();
         let size = board.size();
         let empty = board.empty_points();
@@ -801,12 +850,13 @@ impl Search<'_> {
             cand |= self.support_moves(pos, stones, libs, &attacker_blocks, attacking) & empty;
         }
         let target_color = !self.attacker;
-        let mut scored: Vec<(i32, Move, Position)> = Vec::with_capacity(cand.count() + 1);
+        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(cand.count() + 1);
         for p in cand.iter() {
-            let Some(child) = self.play(pos, Move::Play(p)) else {
+            scratch.copy_from(pos);
+            if !self.play_in_place(scratch, Move::Play(p)) {
                 continue;
-            };
-            let cb = child.board();
+            }
+            let cb = scratch.board();
             let score = match cb.block_at(self.target) {
                 _ if cb.color_at(self.target) != Some(target_color) => 1000,
                 Some(b) => {
@@ -825,14 +875,13 @@ impl Search<'_> {
                 }
                 None => 1000,
             };
-            scored.push((score, Move::Play(p), child));
+            scored.push((score, Move::Play(p)));
         }
+        // A stable sort: moves of equal score keep the order of `cand`.
         scored.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut out: Vec<(Move, Position)> = scored.into_iter().map(|(_, m, c)| (m, c)).collect();
+        let mut out: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
         if !attacking {
-            let mut passed = pos.clone();
-            passed.play(Move::Pass).expect("a pass is legal");
-            out.push((Move::Pass, passed));
+            out.push(Move::Pass);
         }
         out
     }
