@@ -188,6 +188,17 @@ pub struct ReaderConfig {
     /// igo answers `1`). Off, here and in [`ReaderConfig::tactical`]: on the harness it turned
     /// some attack codes into GNU Go's but cost defences (BENCHMARKS.md, branch `reading`).
     pub ko_capture_code: bool,
+    /// With [`ReaderConfig::support_moves`]: the support moves that are not among the plain
+    /// candidates are tried after all of them (before the defender's pass) instead of in the
+    /// plain moves' order by score, so that a node whose plain moves win never plays them. The
+    /// moves read are the same; the order, and so the nodes and the move answered, may change.
+    /// Off by default and in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader`).
+    pub support_last: bool,
+    /// Against or for a three-liberty string, both sides also try the first-line points next
+    /// to its liberties on the first line, in the first plies (where the support moves are
+    /// tried): the clamp that keeps the other side off an edge liberty. Off by default and in
+    /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader`).
+    pub edge_moves: bool,
 }
 
 impl Default for ReaderConfig {
@@ -199,6 +210,8 @@ impl Default for ReaderConfig {
             deep_safety: [(6, 4), (12, 3)],
             support_moves: false,
             ko_capture_code: false,
+            support_last: false,
+            edge_moves: false,
         }
     }
 }
@@ -261,6 +274,8 @@ pub(crate) enum Goal {
     String {
         support_moves: bool,
         ko_captures: bool,
+        support_last: bool,
+        edge_moves: bool,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -353,6 +368,8 @@ impl Reader {
             Goal::String {
                 support_moves: self.config.support_moves,
                 ko_captures: self.config.ko_capture_code,
+                support_last: self.config.support_last,
+                edge_moves: self.config.edge_moves,
             },
             pos,
             target,
@@ -456,6 +473,17 @@ enum Children {
     Moves(Vec<Move>, Box<Position>),
 }
 
+/// The moves a node of the tactical reader tries beside the plain ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Extras {
+    /// [`ReaderConfig::support_moves`], in this node.
+    support: bool,
+    /// [`ReaderConfig::support_last`]: the support moves after the plain ones.
+    support_last: bool,
+    /// [`ReaderConfig::edge_moves`], in this node.
+    edge: bool,
+}
+
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
 /// the recursive [`Search::node`] (see [`Search::children`]).
 #[inline(never)]
@@ -539,11 +567,21 @@ impl Search<'_> {
             // The support moves only in the first plies, where the full safety rule holds
             // (GNU Go, too, tries its special moves only at shallow depths): deeper, they
             // multiplied the nodes of long chases and left some questions at the node limit.
-            Goal::String { support_moves, .. } => {
-                let support = support_moves && ply < self.deep_safety[0].0;
+            Goal::String {
+                support_moves,
+                support_last,
+                edge_moves,
+                ..
+            } => {
+                let shallow = ply < self.deep_safety[0].0;
+                let extras = Extras {
+                    support: support_moves && shallow,
+                    support_last,
+                    edge: edge_moves && shallow,
+                };
                 let mut scratch = boxed(pos);
                 let moves =
-                    self.ordered_children(pos, &mut scratch, stones, libs, attacking, support);
+                    self.ordered_children(pos, &mut scratch, stones, libs, attacking, extras);
                 Children::Moves(moves, scratch)
             }
             Goal::Dragon(config) => {
@@ -801,7 +839,7 @@ impl Search<'_> {
         stones: PointSet,
         libs: PointSet,
         attacking: bool,
-        support_moves: bool,
+        extras: Extras,
     ) -> Vec<Move> {
         let board = pos.board();
         let size = board.size();
@@ -846,9 +884,51 @@ impl Search<'_> {
                 cand |= libs.neighbours(size) & empty;
             }
         }
-        if support_moves {
-            cand |= self.support_moves(pos, stones, libs, &attacker_blocks, attacking) & empty;
+        // A move on the first line next to a liberty on it, while the string has three (the
+        // edge clamp: game gnugo-19x19-02 after 75 moves, B3, where White's C1 keeps Black
+        // from approaching the liberty B1). Both sides: the attacker's clamp there refutes a
+        // defence elsewhere (after White's A1, Black's C1 captures).
+        if extras.edge && n == 3 {
+            let edge_libs = libs.iter().filter(|&p| size.neighbours(p).count() < 4);
+            for l in edge_libs {
+                for q in size.neighbours(l) {
+                    if empty.contains(q) && size.neighbours(q).count() < 4 {
+                        cand.insert(q);
+                    }
+                }
+            }
         }
+        let mut extra = PointSet::EMPTY;
+        if extras.support {
+            extra = self.support_moves(pos, stones, libs, &attacker_blocks, attacking) & empty;
+            if !extras.support_last {
+                cand |= extra;
+                extra = PointSet::EMPTY;
+            }
+        }
+        let mut out = self.sorted_moves(pos, scratch, cand, attacking);
+        // With `ReaderConfig::support_last`, the support moves that are no plain move come
+        // after the plain ones: a node whose plain moves win never plays them.
+        if !extra.is_empty() {
+            out.extend(self.sorted_moves(pos, scratch, extra - cand, attacking));
+        }
+        if !attacking {
+            out.push(Move::Pass);
+        }
+        out
+    }
+
+    /// The legal moves of `cand` for the side to move, best first by the liberties they leave
+    /// the string and the mover's stones, and their captures (each scored by playing it on
+    /// `scratch`, a copy of `pos` each time).
+    fn sorted_moves(
+        &self,
+        pos: &Position,
+        scratch: &mut Position,
+        cand: PointSet,
+        attacking: bool,
+    ) -> Vec<Move> {
+        let board = pos.board();
         let target_color = !self.attacker;
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(cand.count() + 1);
         for p in cand.iter() {
@@ -879,11 +959,7 @@ impl Search<'_> {
         }
         // A stable sort: moves of equal score keep the order of `cand`.
         scored.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let mut out: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
-        if !attacking {
-            out.push(Move::Pass);
-        }
-        out
+        scored.into_iter().map(|(_, m)| m).collect()
     }
 }
 
@@ -1169,6 +1245,61 @@ mod tests {
         let mut r = Reader::new(ReaderConfig::tactical());
         let def = r.defend(&after, pt("H8")).unwrap();
         assert_eq!(mv(&def, 9), "1 F7", "{def:?}");
+        // With the support moves after the plain ones the net is still found, once the plain
+        // moves have failed: the same answers (F7 is no plain move of the defender here).
+        let last = ReaderConfig {
+            support_last: true,
+            ..ReaderConfig::tactical()
+        };
+        let r = Reader::new(last).attack(&pos, pt("H8")).unwrap();
+        assert_eq!(r.code, Code::Fails, "{r:?}");
+        let def = Reader::new(last).defend(&after, pt("H8")).unwrap();
+        assert_eq!(mv(&def, 9), "1 F7", "{def:?}");
+    }
+
+    #[test]
+    fn the_defender_clamps_an_edge_liberty_of_a_three_liberty_string() {
+        // White's B3-B2 (liberties A3, A2, C2, B1) in the lower left. Black's C2 leaves it
+        // three, all on the edge; White's C1, a first-line move next to the liberty B1 and no
+        // liberty itself, defends: Black's B1 would be captured at A1 (GNU Go 3.8: attack 0,
+        // and `defend B3` after C2 is C1; the harness's gnugo-19x19-02 after 75 moves). Without
+        // the edge moves igo's defender never tries C1 and takes C2 for a capture.
+        let d = "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . X .
+            . X X . . . . . . X . . . X O X X O .
+            X O O X . X . . . . . . X . X . O O .
+            . . O . . . . . . . . . . X O O . . .
+            . . . O . X . . . . . . . . . . . . .
+            . . . . . . . . . . . X . O . O . . .
+            . O . O . X . . . . X . . . . . . . .
+            O . . . . . X . . . . O . O . . O . .
+            X O O . . . O . X . . . . . . . . O .
+            X X X . . . . . . . . . . . X . X . .
+            . . . . . X O . O . . . . . . . . X .
+            . . X . . X O . . . . . . . . . . . .
+            . . . X . O . . . O . . . X . . . . .
+            . . . . . . . . . . . O . . . X . . .
+            . X X . O . . . . . . . . O . . X . .
+            . O X . . . . . . . . . . . . O X X .
+            . O . O . . . . . . . . . . O . O O .
+            . . . . . . . . . . . . . . . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |edge_moves| ReaderConfig {
+            edge_moves,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).attack(&pos, pt("B3")).unwrap();
+        assert_eq!(mv(&old, 19), "1 C2", "{old:?}");
+        let new = Reader::new(config(true)).attack(&pos, pt("B3")).unwrap();
+        assert_eq!(new.code, Code::Fails, "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("C2"))).unwrap();
+        let def = Reader::new(config(true)).defend(&after, pt("B3")).unwrap();
+        assert_eq!(mv(&def, 19), "1 C1", "{def:?}");
     }
 
     #[test]

@@ -383,10 +383,14 @@ fn reading_agrees_with_gnugo_full() {
         .collect();
     // GNU Go's questions are asked with `igo gtp`'s settings; `IGO_READING_SUPPORT=0` reads
     // without the support moves (the library's default, as before them) and
-    // `IGO_READING_KO_CODE=1` with GNU Go's code for a capture by taking a ko (off in both).
+    // `IGO_READING_KO_CODE=1` with GNU Go's code for a capture by taking a ko (off in both),
+    // `IGO_READING_SUPPORT_LAST=1` with the support moves after the plain ones and
+    // `IGO_READING_EDGE=1` with the defender's edge moves (off in both).
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
         ko_capture_code: knob("IGO_READING_KO_CODE", 0) != 0,
+        support_last: knob("IGO_READING_SUPPORT_LAST", 0) != 0,
+        edge_moves: knob("IGO_READING_EDGE", 0) != 0,
         ..ReaderConfig::tactical()
     };
     let (tallies, notes, answers) = run(&cases, config);
