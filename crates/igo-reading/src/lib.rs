@@ -467,10 +467,54 @@ pub(crate) fn read_goal(
 }
 
 /// A node's candidate moves, best first: played already (the owl's), or to be played one by one
-/// on the scratch position that scored them (the tactical reader's).
+/// on the scratch position that scored them (the tactical reader's); `first` holds the first
+/// move played, when its scoring kept it.
 enum Children {
     Played(Vec<(Move, Position)>),
-    Moves(Vec<Move>, Box<Position>),
+    Moves {
+        moves: Vec<Move>,
+        scratch: Pooled,
+        first: Option<Pooled>,
+    },
+}
+
+thread_local! {
+    /// The tactical reader's scratch positions, reused from node to node (at most two a level
+    /// of the recursion are out at once): no allocation or whole-array copy per node.
+    static SPARE: std::cell::RefCell<Vec<Box<Position>>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+/// A scratch position from [`SPARE`], given back when dropped (also on an early return).
+struct Pooled(Option<Box<Position>>);
+
+impl Pooled {
+    /// A spare position (its contents are any position's: the user copies `pos` in first).
+    #[inline(never)]
+    fn take(pos: &Position) -> Pooled {
+        let spare = SPARE.with(|s| s.borrow_mut().pop());
+        Pooled(Some(spare.unwrap_or_else(|| boxed(pos))))
+    }
+
+    fn get(&mut self) -> &mut Position {
+        self.0
+            .as_mut()
+            .expect("a pooled position is held until dropped")
+    }
+
+    fn swap(&mut self, other: &mut Pooled) {
+        std::mem::swap(&mut self.0, &mut other.0);
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Some(b) = self.0.take() {
+            // (When the thread is ending the pool may be gone: the position is then freed.)
+            let _ = SPARE.try_with(|s| s.borrow_mut().push(b));
+        }
+    }
 }
 
 /// The moves a node of the tactical reader tries beside the plain ones.
@@ -579,10 +623,21 @@ impl Search<'_> {
                     support_last,
                     edge: edge_moves && shallow,
                 };
-                let mut scratch = boxed(pos);
-                let moves =
-                    self.ordered_children(pos, &mut scratch, stones, libs, attacking, extras);
-                Children::Moves(moves, scratch)
+                let mut scratch = Pooled::take(pos);
+                let mut first = Pooled::take(pos);
+                let (moves, kept) = self.ordered_children(
+                    pos,
+                    [&mut scratch, &mut first],
+                    stones,
+                    libs,
+                    attacking,
+                    extras,
+                );
+                Children::Moves {
+                    moves,
+                    scratch,
+                    first: kept.then_some(first),
+                }
             }
             Goal::Dragon(config) => {
                 let config = if ply == 0 {
@@ -768,12 +823,24 @@ impl Search<'_> {
             }
             // Each move played only when its turn comes, on the one scratch position: after a
             // cut the rest are never played.
-            Children::Moves(moves, mut scratch) => {
-                for mv in moves {
-                    scratch.copy_from(pos);
-                    let legal = self.play_in_place(&mut scratch, mv);
-                    debug_assert!(legal, "a candidate was legal when it was scored");
-                    if let Some(won) = child_value(self, mv, &scratch) {
+            // The first move's position is the one its scoring played, when kept.
+            Children::Moves {
+                moves,
+                mut scratch,
+                mut first,
+            } => {
+                for (i, mv) in moves.into_iter().enumerate() {
+                    let child = match first.as_mut() {
+                        Some(kept) if i == 0 => kept.get(),
+                        _ => {
+                            let child = scratch.get();
+                            child.copy_from(pos);
+                            let legal = self.play_in_place(child, mv);
+                            debug_assert!(legal, "a candidate was legal when it was scored");
+                            child
+                        }
+                    };
+                    if let Some(won) = child_value(self, mv, child) {
                         return won;
                     }
                 }
@@ -832,15 +899,19 @@ impl Search<'_> {
     /// The candidate moves of the side to move, best first (the defender's pass last). Each
     /// move is scored by playing it on `scratch` (a copy of `pos` each time): the moves are
     /// sorted, not the 9 KB positions, and [`Search::node`] plays again only the ones it reads.
+    ///
+    /// `buffers` are the scratch position and the one that keeps the first move's position
+    /// (the best scored); the flag returned says whether it holds it.
     fn ordered_children(
         &self,
         pos: &Position,
-        scratch: &mut Position,
+        buffers: [&mut Pooled; 2],
         stones: PointSet,
         libs: PointSet,
         attacking: bool,
         extras: Extras,
-    ) -> Vec<Move> {
+    ) -> (Vec<Move>, bool) {
+        let [scratch, first] = buffers;
         let board = pos.board();
         let size = board.size();
         let empty = board.empty_points();
@@ -906,37 +977,44 @@ impl Search<'_> {
                 extra = PointSet::EMPTY;
             }
         }
-        let mut out = self.sorted_moves(pos, scratch, cand, attacking);
+        let mut out = self.sorted_moves(pos, scratch, Some(&mut *first), cand, attacking);
+        let kept = !out.is_empty();
         // With `ReaderConfig::support_last`, the support moves that are no plain move come
         // after the plain ones: a node whose plain moves win never plays them.
         if !extra.is_empty() {
-            out.extend(self.sorted_moves(pos, scratch, extra - cand, attacking));
+            out.extend(self.sorted_moves(pos, scratch, None, extra - cand, attacking));
         }
         if !attacking {
             out.push(Move::Pass);
         }
-        out
+        (out, kept)
     }
 
     /// The legal moves of `cand` for the side to move, best first by the liberties they leave
     /// the string and the mover's stones, and their captures (each scored by playing it on
     /// `scratch`, a copy of `pos` each time).
+    ///
+    /// With `best`, the position of the first move of the list (the first scored of the
+    /// highest score, as the stable sort puts it first) is left in `best`.
     fn sorted_moves(
         &self,
         pos: &Position,
-        scratch: &mut Position,
+        scratch: &mut Pooled,
+        mut best: Option<&mut Pooled>,
         cand: PointSet,
         attacking: bool,
     ) -> Vec<Move> {
         let board = pos.board();
         let target_color = !self.attacker;
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(cand.count() + 1);
+        let mut top: Option<i32> = None;
         for p in cand.iter() {
-            scratch.copy_from(pos);
-            if !self.play_in_place(scratch, Move::Play(p)) {
+            let played = scratch.get();
+            played.copy_from(pos);
+            if !self.play_in_place(played, Move::Play(p)) {
                 continue;
             }
-            let cb = scratch.board();
+            let cb = played.board();
             let score = match cb.block_at(self.target) {
                 _ if cb.color_at(self.target) != Some(target_color) => 1000,
                 Some(b) => {
@@ -956,6 +1034,13 @@ impl Search<'_> {
                 None => 1000,
             };
             scored.push((score, Move::Play(p)));
+            // Strictly better only: of equal scores the first stays first.
+            if let Some(best) = best.as_deref_mut() {
+                if top.is_none_or(|t| score > t) {
+                    top = Some(score);
+                    best.swap(scratch);
+                }
+            }
         }
         // A stable sort: moves of equal score keep the order of `cand`.
         scored.sort_by_key(|c| std::cmp::Reverse(c.0));
