@@ -272,14 +272,35 @@ impl BensonSolver {
 
     /// Benson's unconditional life for `color` on `board`.
     pub fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
+        self.solve_within(board, color, None)
+    }
+
+    /// Benson's result for the *part* of the board connected to `seeds`: the colour's blocks
+    /// and regions reached from `seeds` through stones of the colour and the regions that
+    /// can matter (those holding an empty point next to none of its stones are left out, as
+    /// the solver drops them). The fixed point only runs along a block's contacts with its
+    /// regions, so inside the part every field is the whole board's ([`BensonSolver::solve`]);
+    /// outside it the result is empty. Cheaper where the colour has other groups far away (a
+    /// tsumego's frame): e.g. `seeds & alive_blocks` is the whole solve's for seeds of the
+    /// colour.
+    pub fn solve_part(&mut self, board: &Board, color: Color, seeds: PointSet) -> BensonResult {
+        self.solve_within(board, color, Some(seeds))
+    }
+
+    fn solve_within(
+        &mut self,
+        board: &Board,
+        color: Color,
+        seeds: Option<PointSet>,
+    ) -> BensonResult {
         let (lo, words) = window(board, color);
         match words {
-            1 => self.words1.ready().solve(board, color, lo),
-            2 => self.words2.ready().solve(board, color, lo),
-            3 => self.words3.ready().solve(board, color, lo),
-            4 => self.words4.ready().solve(board, color, lo),
-            5 => self.words5.ready().solve(board, color, lo),
-            _ => self.words6.ready().solve(board, color, lo),
+            1 => self.words1.ready().solve(board, color, lo, seeds),
+            2 => self.words2.ready().solve(board, color, lo, seeds),
+            3 => self.words3.ready().solve(board, color, lo, seeds),
+            4 => self.words4.ready().solve(board, color, lo, seeds),
+            5 => self.words5.ready().solve(board, color, lo, seeds),
+            _ => self.words6.ready().solve(board, color, lo, seeds),
         }
     }
 }
@@ -287,8 +308,15 @@ impl BensonSolver {
 impl<B: Bits> Work<B> {
     /// Benson's unconditional life for `color` on `board`, on sets of `B` holding the set
     /// words from `lo` on (the window of [`window`]); points are named by their index less
-    /// `64 * lo`.
-    fn solve(&mut self, board: &Board, color: Color, lo: usize) -> BensonResult {
+    /// `64 * lo`; with `seeds`, on the part of the board connected to them alone
+    /// ([`BensonSolver::solve_part`]).
+    fn solve(
+        &mut self,
+        board: &Board,
+        color: Color,
+        lo: usize,
+        seeds: Option<PointSet>,
+    ) -> BensonResult {
         let size = board.size();
         let stride = size.stride();
         let g = geometry(size);
@@ -319,6 +347,17 @@ impl<B: Bits> Work<B> {
             far.fill(rest, stride)
         };
         let rest = rest - irrelevant;
+        // The part connected to the seeds: whole blocks and whole regions (a region's points
+        // are connected inside `rest`, a block's inside `own`), and every region next to one of
+        // its blocks and every block next to one of its regions is in it.
+        let (own, rest) = match seeds {
+            Some(seeds) if !seeds.is_empty() => {
+                let part = B::of(&seeds, lo).fill(own | rest, stride);
+                (own & part, rest & part)
+            }
+            Some(_) => return none,
+            None => (own, rest),
+        };
 
         // The other regions, named by their first point. Only the points next to own stones in
         // regions of two points or more are ever looked up in `region_of`. The regions of one
@@ -804,6 +843,70 @@ mod tests {
         let got = BensonSolver::new().solve(pos.board(), Color::Black);
         assert!(got.alive_blocks.is_empty());
         assert_eq!(got, ReferenceSolver::new().solve(pos.board(), Color::Black));
+    }
+
+    #[test]
+    fn the_solver_on_the_part_of_some_stones_agrees_with_the_whole_solve_on_them() {
+        // Random and framed boards as above; seeds: one to three random stones of the colour.
+        // Every field of the part's result lies inside the whole solve's, and the seeds' alive
+        // stones and the safe territory next to them are the whole solve's.
+        let mut rng = igo_core::seeded_rng(0x9a_27);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut solver = BensonSolver::new();
+        let mut oracle = ReferenceSolver::new();
+        let (mut alive, mut smaller) = (0, 0);
+        for case in 0..6000 {
+            let (w, h) = (2 + below(18), 2 + below(18));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let density = 20 + below(75);
+            let mut pos = Position::new(size);
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+                let c = if frame {
+                    if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                        continue;
+                    }
+                    Color::Black
+                } else if below(100) >= density {
+                    continue;
+                } else {
+                    [Color::Black, Color::White][below(2)]
+                };
+                pos.set_to_play(c);
+                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                    pos.play_fast(p);
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let stones: Vec<_> = pos.board().stones(color).iter().collect();
+                if stones.is_empty() {
+                    continue;
+                }
+                let seeds: PointSet = (0..1 + below(3))
+                    .map(|_| stones[below(stones.len() as u32)])
+                    .collect();
+                let whole = oracle.solve(pos.board(), color);
+                let part = solver.solve_part(pos.board(), color, seeds);
+                assert!(part.alive_blocks.is_subset(&whole.alive_blocks), "{pos}");
+                assert!(part.vital_regions.is_subset(&whole.vital_regions), "{pos}");
+                assert!(
+                    part.safe_territory.is_subset(&whole.safe_territory),
+                    "{pos}"
+                );
+                assert_eq!(
+                    seeds & part.alive_blocks,
+                    seeds & whole.alive_blocks,
+                    "{color:?}\n{pos}"
+                );
+                let near = seeds.neighbours(size);
+                assert_eq!(near & part.safe_territory, near & whole.safe_territory);
+                alive += usize::from(!(seeds & whole.alive_blocks).is_empty());
+                smaller += usize::from(part.alive_blocks != whole.alive_blocks);
+            }
+        }
+        // Seeds that live, and parts that leave alive stones of the colour out.
+        assert!(alive > 1000 && smaller > 300, "{alive} {smaller}");
     }
 
     fn both(diagram: &str) -> (Position, ByColor<BensonResult>) {
