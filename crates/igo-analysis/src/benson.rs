@@ -29,8 +29,10 @@
 //! Implementation: bitboard flood fills for regions, blocks and their liberties as bitboards,
 //! blocks and regions named by their first point, and the fixed-point loop works on bitboards of
 //! those names, so one pass allocates nothing once the solver exists ([`BensonSolver`], or the
-//! thread-local one behind [`unconditionally_alive`]). Ko, superko and seki play no part: Benson's
-//! life holds whatever the opponent does.
+//! thread-local one behind [`unconditionally_alive`]). The sets are the words of the board's
+//! sets that hold the colour's stones and the regions that can matter (a band of rows, see
+//! `window`; the whole board when that is all of it). Ko, superko and seki play no part:
+//! Benson's life holds whatever the opponent does.
 
 use std::cell::RefCell;
 
@@ -89,13 +91,14 @@ impl BensonResult {
 /// assert!(white.alive_blocks.is_empty()); // White has no eyes
 /// ```
 pub struct BensonSolver {
-    /// The work space of each representation of the sets, made on first use: the whole six
-    /// words, or the first one to four words when the board's points all lie there.
-    whole: Work<PointSet>,
+    /// The work space of each width of the sets (one to six consecutive words of a
+    /// [`PointSet`], the solver's window: see [`window`]), made on first use.
     words1: Work<Wide<1>>,
     words2: Work<Wide<2>>,
     words3: Work<Wide<3>>,
     words4: Work<Wide<4>>,
+    words5: Work<Wide<5>>,
+    words6: Work<Wide<6>>,
 }
 
 /// The solver's work space for sets of one representation.
@@ -141,10 +144,11 @@ impl<B: Bits> Work<B> {
     }
 }
 
-/// The set operations Benson's solver needs, on a [`PointSet`] or on the first words of one
-/// ([`Wide`]): in a tsumego the local board lies in one to four of a set's six words, and the
-/// solver's set operations (its fills most) on those words alone took about half the time.
-/// Points are named by their index.
+/// The set operations Benson's solver needs, on consecutive words of a [`PointSet`] ([`Wide`]):
+/// in a tsumego the local board lies in one to four of a set's six words, and the solver's set
+/// operations (its fills most) on those words alone took about half the time; on a large board
+/// the colour's stones and the regions that matter often lie in a few words too ([`window`]).
+/// Points are named by their index less the window's first word's.
 trait Bits:
     Copy
     + Eq
@@ -153,8 +157,10 @@ trait Bits:
     + std::ops::Sub<Output = Self>
 {
     const EMPTY: Self;
-    fn of(set: &PointSet) -> Self;
-    fn to_set(self) -> PointSet;
+    /// The words of `set` from word `lo` on (the set has no point outside them that matters).
+    fn of(set: &PointSet, lo: usize) -> Self;
+    /// The set of these words, put back at word `lo`.
+    fn to_set(self, lo: usize) -> PointSet;
     /// The neighbours of the set's points inside `full` (the board's points).
     fn adjacent(self, stride: usize, full: Self) -> Self;
     /// The points of `within` (on the board) connected to the set inside `within`.
@@ -177,73 +183,19 @@ trait Bits:
     }
 }
 
-impl Bits for PointSet {
-    const EMPTY: PointSet = PointSet::EMPTY;
-    #[inline]
-    fn of(set: &PointSet) -> PointSet {
-        *set
-    }
-    #[inline]
-    fn to_set(self) -> PointSet {
-        self
-    }
-    #[inline]
-    fn adjacent(self, stride: usize, full: PointSet) -> PointSet {
-        self.neighbours_masked(stride, &full)
-    }
-    #[inline]
-    fn fill(self, within: PointSet, stride: usize) -> PointSet {
-        self.flood_fill_masked(&within, stride)
-    }
-    #[inline]
-    fn just(i: usize) -> PointSet {
-        let mut s = PointSet::EMPTY;
-        Bits::add(&mut s, i);
-        s
-    }
-    #[inline]
-    fn add(&mut self, i: usize) {
-        let mut w = self.words();
-        w[i >> 6] |= 1 << (i & 63);
-        *self = PointSet::from_words(w);
-    }
-    #[inline]
-    fn cut(&mut self, i: usize) {
-        let mut w = self.words();
-        w[i >> 6] &= !(1 << (i & 63));
-        *self = PointSet::from_words(w);
-    }
-    #[inline]
-    fn has(self, i: usize) -> bool {
-        self.words()[i >> 6] >> (i & 63) & 1 != 0
-    }
-    #[inline]
-    fn lowest(self) -> Option<usize> {
-        PointSet::first(&self).map(|p| p.index())
-    }
-    #[inline]
-    fn none(self) -> bool {
-        PointSet::is_empty(&self)
-    }
-    #[inline]
-    fn several(self) -> bool {
-        PointSet::has_two_or_more(&self)
-    }
-    #[inline]
-    fn inside(self, other: PointSet) -> bool {
-        PointSet::is_subset(&self, &other)
-    }
-}
-
 impl<const N: usize> Bits for Wide<N> {
     const EMPTY: Wide<N> = Wide::EMPTY;
     #[inline]
-    fn of(set: &PointSet) -> Wide<N> {
-        Wide::of(set)
+    fn of(set: &PointSet, lo: usize) -> Wide<N> {
+        let mut out = [0u64; N];
+        out.copy_from_slice(&set.words()[lo..lo + N]);
+        Wide(out)
     }
     #[inline]
-    fn to_set(self) -> PointSet {
-        Wide::to_set(self)
+    fn to_set(self, lo: usize) -> PointSet {
+        let mut out = [0u64; 6];
+        out[lo..lo + N].copy_from_slice(&self.0);
+        PointSet::from_words(out)
     }
     #[inline]
     fn adjacent(self, stride: usize, full: Wide<N>) -> Wide<N> {
@@ -309,36 +261,68 @@ impl BensonSolver {
     /// A solver with its work space for any board up to 19x19 (allocated on first use).
     pub fn new() -> BensonSolver {
         BensonSolver {
-            whole: Work::new(),
             words1: Work::new(),
             words2: Work::new(),
             words3: Work::new(),
             words4: Work::new(),
+            words5: Work::new(),
+            words6: Work::new(),
         }
     }
 
     /// Benson's unconditional life for `color` on `board`.
     pub fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
-        let words = board.size().index_bound().div_ceil(64);
+        self.solve_within(board, color, None)
+    }
+
+    /// Benson's result for the *part* of the board connected to `seeds`: the colour's blocks
+    /// and regions reached from `seeds` through stones of the colour and the regions that
+    /// can matter (those holding an empty point next to none of its stones are left out, as
+    /// the solver drops them). The fixed point only runs along a block's contacts with its
+    /// regions, so inside the part every field is the whole board's ([`BensonSolver::solve`]);
+    /// outside it the result is empty. Cheaper where the colour has other groups far away (a
+    /// tsumego's frame): e.g. `seeds & alive_blocks` is the whole solve's for seeds of the
+    /// colour.
+    pub fn solve_part(&mut self, board: &Board, color: Color, seeds: PointSet) -> BensonResult {
+        self.solve_within(board, color, Some(seeds))
+    }
+
+    fn solve_within(
+        &mut self,
+        board: &Board,
+        color: Color,
+        seeds: Option<PointSet>,
+    ) -> BensonResult {
+        let (lo, words) = window(board, color);
         match words {
-            1 => self.words1.ready().solve(board, color),
-            2 => self.words2.ready().solve(board, color),
-            3 => self.words3.ready().solve(board, color),
-            4 => self.words4.ready().solve(board, color),
-            _ => self.whole.ready().solve(board, color),
+            1 => self.words1.ready().solve(board, color, lo, seeds),
+            2 => self.words2.ready().solve(board, color, lo, seeds),
+            3 => self.words3.ready().solve(board, color, lo, seeds),
+            4 => self.words4.ready().solve(board, color, lo, seeds),
+            5 => self.words5.ready().solve(board, color, lo, seeds),
+            _ => self.words6.ready().solve(board, color, lo, seeds),
         }
     }
 }
 
 impl<B: Bits> Work<B> {
-    /// Benson's unconditional life for `color` on `board`, on sets of `B`.
-    fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
+    /// Benson's unconditional life for `color` on `board`, on sets of `B` holding the set
+    /// words from `lo` on (the window of [`window`]); points are named by their index less
+    /// `64 * lo`; with `seeds`, on the part of the board connected to them alone
+    /// ([`BensonSolver::solve_part`]).
+    fn solve(
+        &mut self,
+        board: &Board,
+        color: Color,
+        lo: usize,
+        seeds: Option<PointSet>,
+    ) -> BensonResult {
         let size = board.size();
         let stride = size.stride();
         let g = geometry(size);
-        let full = B::of(&g.full);
-        let own = B::of(&board.stones(color));
-        let empty = B::of(&board.empty_points());
+        let full = B::of(&g.full, lo);
+        let own = B::of(&board.stones(color), lo);
+        let empty = B::of(&board.empty_points(), lo);
         let rest = full - own;
         let none = BensonResult {
             color,
@@ -363,6 +347,17 @@ impl<B: Bits> Work<B> {
             far.fill(rest, stride)
         };
         let rest = rest - irrelevant;
+        // The part connected to the seeds: whole blocks and whole regions (a region's points
+        // are connected inside `rest`, a block's inside `own`), and every region next to one of
+        // its blocks and every block next to one of its regions is in it.
+        let (own, rest) = match seeds {
+            Some(seeds) if !seeds.is_empty() => {
+                let part = B::of(&seeds, lo).fill(own | rest, stride);
+                (own & part, rest & part)
+            }
+            Some(_) => return none,
+            None => (own, rest),
+        };
 
         // The other regions, named by their first point. Only the points next to own stones in
         // regions of two points or more are ever looked up in `region_of`. The regions of one
@@ -483,11 +478,57 @@ impl<B: Bits> Work<B> {
         }
         BensonResult {
             color,
-            alive_blocks: alive_blocks.to_set(),
-            vital_regions: vital_regions.to_set(),
-            safe_territory: safe_territory.to_set(),
+            alive_blocks: alive_blocks.to_set(lo),
+            vital_regions: vital_regions.to_set(lo),
+            safe_territory: safe_territory.to_set(lo),
         }
     }
+}
+
+/// The words of a set the solver works on for `color` on `board`: `(lo, n)`, words
+/// `lo..lo + n`. All of the board's when it has at most two rows beyond the colour's stones on
+/// either side; otherwise the rows from the colour's first stone's less two to its last
+/// stone's plus two, each side moved outwards to the first row holding an empty point (or to
+/// the board's edge), and the words holding them.
+///
+/// Why the answer is the whole board's (the owl's prover asks its questions of a tsumego in a
+/// corner of an otherwise empty 19x19 board, where the window is two or three words of six).
+/// Take the lower side cut at row `r` (the upper one is the same, mirrored): rows `0..=r + 1`
+/// hold no stone of the colour, so the points of rows `0..=r` lie in one region, connected
+/// along each row and from row to row, and row `r` holds an empty point with no stone of the
+/// colour next to it: the whole region is one of those the solver drops at once (vital to no
+/// block, not small). The window's points below row `r` (those of its first word) reach row `r`
+/// inside the window, each by its neighbour one row up. A path from a window point to a point
+/// outside the window through points without the colour's stones first meets row `r` (or the
+/// upper row) at a window point of that dropped region, so the points the solver drops in the
+/// window are exactly the board's dropped points there; the colour's stones, their neighbours
+/// and every region left lie between the two rows, inside the window, where every set
+/// operation is the whole board's. Names are indices less `64 * lo`, so the order of the
+/// solver's loops, and its result, are the whole board's.
+fn window(board: &Board, color: Color) -> (usize, usize) {
+    let size = board.size();
+    let bound = size.index_bound();
+    let all = (0, bound.div_ceil(64));
+    let own = board.stones(color).words();
+    let (Some(first), Some(last)) = (
+        own.iter().position(|&w| w != 0),
+        own.iter().rposition(|&w| w != 0),
+    ) else {
+        return all;
+    };
+    let first = first * 64 + own[first].trailing_zeros() as usize;
+    let last = last * 64 + 63 - own[last].leading_zeros() as usize;
+    let (stride, width, height) = (size.stride(), size.width(), size.height());
+    let empty = board.empty_points();
+    let holds_empty = |y: usize| empty.bits_from(y * stride, width) != 0;
+    let low_row = (0..(first / stride).saturating_sub(1))
+        .rev()
+        .find(|&y| holds_empty(y));
+    let high_row = (last / stride + 2..height).find(|&y| holds_empty(y));
+    let start = low_row.map_or(0, |y| y * stride);
+    let end = high_row.map_or(bound, |y| y * stride + width);
+    let lo = start / 64;
+    (lo, (end - 1) / 64 + 1 - lo)
 }
 
 thread_local! {
@@ -720,6 +761,152 @@ mod tests {
         }
         // The positions are not all trivial.
         assert!(alive > 1000 && safe > 1000, "{alive} {safe}");
+    }
+
+    #[test]
+    fn the_solver_on_a_band_of_rows_agrees_with_the_whole_board_solver() {
+        // A problem in a band of rows (both colours, random), the rows beyond it White's
+        // stones at random densities (a full row of them has no empty point, so the window
+        // must look further) and empty rows: Black's stones lie in a few words, the window
+        // cuts the board on one side, both or neither. Both colours, every field, against the
+        // old solver on the whole board.
+        let mut rng = igo_core::seeded_rng(0xba_4d);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut fast = BensonSolver::new();
+        let mut oracle = ReferenceSolver::new();
+        let (mut cut_low, mut cut_high, mut alive, mut safe) = (0, 0, 0, 0);
+        for _ in 0..40_000 {
+            let (w, h) = (2 + below(18), 2 + below(18));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let top = below(h as u32);
+            let bottom = top + below((h - top) as u32);
+            let density = 30 + below(65);
+            let outside: Vec<usize> = (0..h).map(|_| [0, 30, 90, 100, 100][below(5)]).collect();
+            let mut pos = Position::new(size);
+            for p in size.points() {
+                let (_, y) = size.coords(p);
+                let c = if (top..=bottom).contains(&y) {
+                    if below(100) >= density {
+                        continue;
+                    }
+                    [Color::Black, Color::White][below(2)]
+                } else if below(100) < outside[y] {
+                    Color::White
+                } else {
+                    continue;
+                };
+                pos.set_to_play(c);
+                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                    pos.play_fast(p);
+                }
+            }
+            let (lo, n) = window(pos.board(), Color::Black);
+            cut_low += usize::from(lo > 0);
+            cut_high += usize::from(64 * (lo + n) < size.index_bound());
+            for color in [Color::Black, Color::White] {
+                let got = fast.solve(pos.board(), color);
+                assert_eq!(got, oracle.solve(pos.board(), color), "{color:?}\n{pos}");
+                alive += usize::from(!got.alive_blocks.is_empty());
+                safe += usize::from(!got.safe_territory.is_empty());
+            }
+        }
+        // The windows cut the board, and the positions are not all trivial.
+        assert!(cut_low > 500 && cut_high > 500, "{cut_low} {cut_high}");
+        assert!(alive > 500 && safe > 500, "{alive} {safe}");
+    }
+
+    #[test]
+    fn a_region_reaching_beyond_the_window_is_no_eye() {
+        // 15 columns: a row is 16 bits, a word four rows. Black's block (rows 5-7, one eye at
+        // B7) has a second liberty at C5 in White's row 4, whose region reaches the empty rows
+        // above: no eye. The window starts at row 3, the first row with an empty point two
+        // rows from Black's stones; a window starting at row 4 (a word's first row) would see
+        // C5's region as that row alone, an eye, and call Black alive.
+        let pos = Position::from_diagram(
+            "
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            O O . O O O O O O O O O O O O
+            X X X X X X X X X X X X X X X
+            X . X X X X X X X X X X X X X
+            X X X X X X X X X X X X X X X
+            O O O O O O O O O O O O O O O
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . .",
+        )
+        .unwrap();
+        // Rows 3 to 9 (bits 48 to 158): words 0 to 2.
+        assert_eq!(window(pos.board(), Color::Black), (0, 3));
+        let got = BensonSolver::new().solve(pos.board(), Color::Black);
+        assert!(got.alive_blocks.is_empty());
+        assert_eq!(got, ReferenceSolver::new().solve(pos.board(), Color::Black));
+    }
+
+    #[test]
+    fn the_solver_on_the_part_of_some_stones_agrees_with_the_whole_solve_on_them() {
+        // Random and framed boards as above; seeds: one to three random stones of the colour.
+        // Every field of the part's result lies inside the whole solve's, and the seeds' alive
+        // stones and the safe territory next to them are the whole solve's.
+        let mut rng = igo_core::seeded_rng(0x9a_27);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut solver = BensonSolver::new();
+        let mut oracle = ReferenceSolver::new();
+        let (mut alive, mut smaller) = (0, 0);
+        for case in 0..6000 {
+            let (w, h) = (2 + below(18), 2 + below(18));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let density = 20 + below(75);
+            let mut pos = Position::new(size);
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+                let c = if frame {
+                    if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                        continue;
+                    }
+                    Color::Black
+                } else if below(100) >= density {
+                    continue;
+                } else {
+                    [Color::Black, Color::White][below(2)]
+                };
+                pos.set_to_play(c);
+                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                    pos.play_fast(p);
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                let stones: Vec<_> = pos.board().stones(color).iter().collect();
+                if stones.is_empty() {
+                    continue;
+                }
+                let seeds: PointSet = (0..1 + below(3))
+                    .map(|_| stones[below(stones.len() as u32)])
+                    .collect();
+                let whole = oracle.solve(pos.board(), color);
+                let part = solver.solve_part(pos.board(), color, seeds);
+                assert!(part.alive_blocks.is_subset(&whole.alive_blocks), "{pos}");
+                assert!(part.vital_regions.is_subset(&whole.vital_regions), "{pos}");
+                assert!(
+                    part.safe_territory.is_subset(&whole.safe_territory),
+                    "{pos}"
+                );
+                assert_eq!(
+                    seeds & part.alive_blocks,
+                    seeds & whole.alive_blocks,
+                    "{color:?}\n{pos}"
+                );
+                let near = seeds.neighbours(size);
+                assert_eq!(near & part.safe_territory, near & whole.safe_territory);
+                alive += usize::from(!(seeds & whole.alive_blocks).is_empty());
+                smaller += usize::from(part.alive_blocks != whole.alive_blocks);
+            }
+        }
+        // Seeds that live, and parts that leave alive stones of the colour out.
+        assert!(alive > 1000 && smaller > 300, "{alive} {smaller}");
     }
 
     fn both(diagram: &str) -> (Position, ByColor<BensonResult>) {

@@ -319,8 +319,8 @@ impl Word for u128 {
 /// region and its frame) mostly lies in three or four of the six words; filling it layer by
 /// layer over all six took many more steps than one run fill a row.
 ///
-/// Public for solvers that run on a small board's words alone (igo-analysis' Benson): `N` at
-/// most six, the set's words `0..N`.
+/// Public for solvers that run on a few of a set's words alone (igo-analysis' Benson, on the
+/// words of its window: the field is the words, the lowest first): `N` at most six.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 

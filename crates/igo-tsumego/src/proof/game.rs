@@ -832,7 +832,10 @@ impl LocalGame {
         };
         let may_live = may_be_alive(libs);
         if may_live && self.may_have_two_eyes(s, libs) {
-            let alive = benson.solve(board, defender).alive_blocks;
+            // Only the standing target's alive stones are read: the part of the board
+            // connected to them gives the whole solve's answer there, without the defender's
+            // other groups (the far half of a framed board's).
+            let alive = benson.solve_part(board, defender, standing).alive_blocks;
             if (standing & alive).count() > spare {
                 return Some((defender, Reason::Alive));
             }
