@@ -245,6 +245,43 @@ pub struct OwlConfig {
     /// F9 itself stays 0 (a further leaf of its line); BENCHMARKS.md, igo-reading, "Branch
     /// `owl` (2026-12-03, 07:16-09:15 UTC)"\]
     pub half_cuts: bool,
+    /// Which of the owl's tactical checks read with the tactical reader's support moves
+    /// ([`crate::ReaderConfig::support_moves`], on in `igo gtp`'s `attack`/`defend`): a sum of
+    /// [`TACTICAL_SUPPORT_STRING`] (the string first, before the search: a tactical capture is
+    /// a kill, a string no move saves is dead), [`TACTICAL_SUPPORT_LEAF`] (the tactical check
+    /// of the defence's leaves and the chase of an escaped block, `leaf_capture`) and
+    /// [`TACTICAL_SUPPORT_LUNCH`] (the lunch readings of the judgement of death,
+    /// [`OwlConfig::shut_in_death`]). A check that reads with them finds the captures and
+    /// rescues that save or take the stones around the string, which the plain reader misses.
+    /// \[default: 0, none: the owl reads as before\]
+    pub tactical_support: u8,
+    /// Where the attack finds no kill, how many of its root candidates are checked one by one
+    /// by the owl's own full defence after them, after the owner's own saving move at the root
+    /// (the owl's defence), which is always checked when this is not 0: the first after which
+    /// the defence finds no saving move (as igo's `owl_does_attack` judges) is the kill.
+    /// The search's leaves judge statically and may call a dragon alive that the defence
+    /// question, with its tactical checks, prover and estimates, shows dead; and the
+    /// attacker's candidates may not hold the owner's vital point (GNU Go self-play game
+    /// 9x9-07 after 20 moves: `owl_attack B3` 1 A4, the owner's own defence, which igo's
+    /// `owl_does_attack` accepted while its attack answered 0). \[default: 0, off\]
+    pub root_kill_checks: usize,
+}
+
+/// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
+/// before its search).
+pub const TACTICAL_SUPPORT_STRING: u8 = 1;
+/// [`OwlConfig::tactical_support`]: the tactical check of the defence's leaves (and the chase
+/// of a four-liberty block judged escaped).
+pub const TACTICAL_SUPPORT_LEAF: u8 = 2;
+/// [`OwlConfig::tactical_support`]: the lunch readings of the judgement of death.
+pub const TACTICAL_SUPPORT_LUNCH: u8 = 4;
+
+impl OwlConfig {
+    /// Whether the tactical check `part` (one of the `TACTICAL_SUPPORT_*` bits) reads with the
+    /// reader's support moves ([`OwlConfig::tactical_support`]).
+    pub fn support_in(&self, part: u8) -> bool {
+        self.tactical_support & part != 0
+    }
 }
 
 /// Where the escape runs only through the diagonal links that hold ([`OwlConfig::holding_links`],
@@ -362,6 +399,8 @@ impl Default for OwlConfig {
             shut_in_death: true,
             holding_links: HoldingLinks::Off,
             half_cuts: false,
+            tactical_support: 0,
+            root_kill_checks: 0,
         }
     }
 }
@@ -535,11 +574,13 @@ fn leaf_capture(pos: &Position, target: Point, life: Life, config: &OwlConfig) -
             node_limit: config.leaf_capture_nodes,
             safe_liberties: 4,
             deep_safety: [(8, 3), (16, 3)],
+            support_moves: config.support_in(TACTICAL_SUPPORT_LEAF),
             ..crate::ReaderConfig::default()
         }
     } else if config.shut_in_death && target_libs == 4 && life == Life::Escape {
         crate::ReaderConfig {
             node_limit: ESCAPE_CHASE_NODES,
+            support_moves: config.support_in(TACTICAL_SUPPORT_LEAF),
             ..crate::ReaderConfig::default()
         }
     } else {
@@ -791,6 +832,7 @@ pub(crate) fn shut_in_dead_counted(
     {
         let mut reader = crate::Reader::new(crate::ReaderConfig {
             node_limit: LUNCH_NODES,
+            support_moves: config.support_in(TACTICAL_SUPPORT_LUNCH),
             ..crate::ReaderConfig::default()
         });
         let first = stones.first().expect("a stone");
@@ -1989,6 +2031,46 @@ pub(crate) mod tests {
         // With White to move there is nothing to check.
         pos.set_to_play(Color::White);
         assert_eq!(leaf_capture(&pos, b2, Life::Escape, &shut_in()), None);
+    }
+
+    #[test]
+    fn the_leaf_check_reads_with_support_moves_only_when_asked() {
+        // The reader's own example of a defence on no liberty (`lib.rs`,
+        // `the_defender_saves_its_short_stones_next_to_a_liberty`): White's G9 has three
+        // liberties, and the plain reader captures it with G8, but White strengthens its short
+        // J8 (J7) and lives there (GNU Go 3.8: `attack G9` 0). The defence's leaf check, with
+        // Black to move, takes the plain reader's capture for a kill; with
+        // `TACTICAL_SUPPORT_LEAF` it reads J7 too and finds none.
+        let d = "
+            . O . . X . O . .
+            O O O O X . . . O
+            X O . . X . . . .
+            X X O O O . O X .
+            . X X X X O O O O
+            . . . . . X X X O
+            . O . . . . . . X
+            . X O . . X X X O
+            . . X O X . X . .";
+        let mut pos = Position::from_diagram(d).unwrap();
+        pos.set_to_play(Color::Black);
+        let g9 = pos.size().parse_point("G9").unwrap();
+        assert_eq!(pos.board().liberty_count_at(g9), 3);
+        let with = |bits: u8| OwlConfig {
+            tactical_support: bits,
+            ..OwlConfig::default()
+        };
+        let g8 = Move::Play(pos.size().parse_point("G8").unwrap());
+        assert_eq!(leaf_capture(&pos, g9, Life::Escape, &with(0)), Some(g8));
+        // The other checks' bits leave the leaf check as it was.
+        let others = TACTICAL_SUPPORT_STRING | TACTICAL_SUPPORT_LUNCH;
+        assert_eq!(
+            leaf_capture(&pos, g9, Life::Escape, &with(others)),
+            Some(g8)
+        );
+        assert_eq!(
+            leaf_capture(&pos, g9, Life::Escape, &with(TACTICAL_SUPPORT_LEAF)),
+            None
+        );
     }
 
     /// GNU Go self-play game 19x19-01 after 110 moves (SGF coordinates, Black first).

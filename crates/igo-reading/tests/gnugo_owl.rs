@@ -1153,6 +1153,18 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_HALF_CUTS") {
         config.half_cuts = v == "1";
     }
+    // IGO_OWL_TACTICAL_SUPPORT=N: which of the owl's tactical checks read with the reader's
+    // support moves ([`OwlConfig::tactical_support`]: 1 the string first, 2 the leaves' check,
+    // 4 the judgement of death's lunches, summed; 0: none, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_TACTICAL_SUPPORT") {
+        config.tactical_support = v.parse().expect("IGO_OWL_TACTICAL_SUPPORT: 0 to 7");
+    }
+    // IGO_OWL_ROOT_KILLS=N: where the attack finds no kill, the owner's saving move and the
+    // first N root candidates are checked by the owl's own defence
+    // ([`OwlConfig::root_kill_checks`]; 0: none, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ROOT_KILLS") {
+        config.root_kill_checks = v.parse().expect("IGO_OWL_ROOT_KILLS: a number");
+    }
     // IGO_OWL_ENCLOSED_GAMMAS=N: the enclosed route's solver weighs igo-tsumego's Coulom
     // gammas by N ([`OwlConfig::enclosed_gammas`]; 0: the shape weights, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_GAMMAS") {

@@ -487,7 +487,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`; `holding_links` 0, 1 or 2:
 /// `OwlConfig::holding_links` off, everywhere or in the judgement of death only; `half_cuts`
 /// 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10: `OwlConfig::enclosed_gammas`;
-/// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`) for the
+/// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7:
+/// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -550,6 +551,11 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "enclosed_gammas" => c.enclosed_gammas = v as u8,
             "quick_proof_nodes" => c.quick_proof_nodes = v,
+            "tactical_support" if v > 7 => {
+                return Err("syntax error: tactical_support takes 0 to 7".into());
+            }
+            "tactical_support" => c.tactical_support = v as u8,
+            "root_kills" => c.root_kill_checks = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -557,7 +563,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-         shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {}",
+         shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
+         tactical_support {} root_kills {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -575,7 +582,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         holding_links_number(c.holding_links),
         u8::from(c.half_cuts),
         c.enclosed_gammas,
-        c.quick_proof_nodes
+        c.quick_proof_nodes,
+        c.tactical_support,
+        c.root_kill_checks
     ))
 }
 
@@ -783,9 +792,13 @@ mod tests {
             "igo-owl_settings holding_links 3",
             "igo-owl_settings half_cuts 1",
             "igo-owl_settings half_cuts 2",
-            "igo-owl_settings enclosed_gammas 2 quick_proof_nodes 5000",
+            "igo-owl_settings enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0",
             "igo-owl_settings enclosed_gammas 11",
             "igo-owl_settings quick_proof_nodes some",
+            "igo-owl_settings tactical_support 5 root_kills 0",
+            "igo-owl_settings tactical_support 8",
+            "igo-owl_settings root_kills 3",
+            "igo-owl_settings root_kills x",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -793,7 +806,8 @@ mod tests {
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
-                 shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {}",
+                 shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
+                 tactical_support {} root_kills {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -811,52 +825,63 @@ mod tests {
                 super::holding_links_number(d.holding_links),
                 u8::from(d.half_cuts),
                 d.enclosed_gammas,
-                d.quick_proof_nodes
+                d.quick_proof_nodes,
+                d.tactical_support,
+                d.root_kill_checks
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[8].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
+            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
         ));
         assert!(a[10].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"
+            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
         ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[15]
             .as_ref()
             .unwrap()
-            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[16]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[18]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0"));
+            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
         assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[20]
-            .as_ref()
-            .unwrap()
-            .ends_with(" half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000"));
+        assert!(a[20].as_ref().unwrap().ends_with(
+            " half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0"
+        ));
         assert!(a[21].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[22].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[23]
+            .as_ref()
+            .unwrap()
+            .ends_with(" quick_proof_nodes 5000 tactical_support 5 root_kills 0"));
+        assert!(a[24].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[25]
+            .as_ref()
+            .unwrap()
+            .ends_with(" tactical_support 5 root_kills 3"));
+        assert!(a[26].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));

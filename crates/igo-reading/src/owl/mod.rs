@@ -181,6 +181,7 @@ pub use questions::Threat;
 pub(crate) use crate::dragon::lives;
 pub use crate::dragon::{
     dragon, dragons, EscapeClaim, GroupTarget, HoldingLinks, OwlConfig, SelectiveAttack,
+    TACTICAL_SUPPORT_LEAF, TACTICAL_SUPPORT_LUNCH, TACTICAL_SUPPORT_STRING,
 };
 use crate::{
     adjacent_blocks, read_goal, Code, Goal, Privilege, Proven, ReaderConfig, Reading, ReadingError,
@@ -439,6 +440,7 @@ impl Owl {
         // kill, and a string that cannot be saved tactically cannot be saved by the owl.
         let mut tactical = crate::Reader::new(ReaderConfig {
             node_limit: self.config.tactical_nodes,
+            support_moves: self.config.support_in(TACTICAL_SUPPORT_STRING),
             ..ReaderConfig::default()
         });
         let capture = tactical.attack(pos, target)?;
@@ -530,7 +532,63 @@ impl Owl {
                 });
             }
         }
+        if attack && reading.code == Code::Fails && self.config.root_kill_checks > 0 {
+            let (kill, nodes) = self.root_kill(pos, target, &plain);
+            reading.nodes += nodes;
+            if kill.is_some() {
+                reading.code = Code::Works;
+                reading.mv = kill;
+            }
+        }
         Ok(reading)
+    }
+
+    /// A kill the attack's search missed, checked move by move by the owl's own defence
+    /// ([`OwlConfig::root_kill_checks`]): the owner's own saving move at the root (the owl's
+    /// defence; the vital point of both sides, which the attacker's candidates may not hold),
+    /// then the attack's first root candidates; the first after which the owl's defence finds
+    /// no saving move (read to the end, or its estimate at the node limit finding none: the
+    /// answer `owl_defend` gives), with the positions searched. The search judges its
+    /// lines statically, so a kill whose defence it misjudged at a leaf is found here by the
+    /// reading the owl answers `owl_defend` with (igo's own `owl_does_attack` accepts it).
+    fn root_kill(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        plain: &OwlConfig,
+    ) -> (Option<Move>, u64) {
+        let Some(owner) = pos.board().color_at(target) else {
+            return (None, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(owner);
+        let Ok(save) = self.read(&root, target, false) else {
+            return (None, 0);
+        };
+        let mut nodes = save.nodes;
+        if save.code == Code::Fails {
+            return (None, nodes);
+        }
+        root.set_to_play(!owner);
+        let mut moves: Vec<Move> = save.mv.into_iter().filter(|&m| m != Move::Pass).collect();
+        for (mv, _) in children_for(&root, target, true, &root_config(plain)) {
+            if moves.len() > self.config.root_kill_checks {
+                break;
+            }
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        for mv in moves {
+            // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
+            // is one the owl's own questions agree on.
+            let (refuted, n) = self.refuted_kill(pos, target, Some(mv), false);
+            nodes += n;
+            if !refuted {
+                return (Some(mv), nodes);
+            }
+        }
+        (None, nodes)
     }
 
     /// Whether the owl's own defence (the full reading of [`Owl::defend`]) saves the dragon of
@@ -1998,6 +2056,43 @@ mod tests {
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
         let none = Owl::new(with(false)).attack(&pos, f9).unwrap();
         assert_eq!(none.code, Code::Fails, "{none:?}");
+    }
+
+    #[test]
+    fn the_owner_s_saving_move_is_checked_as_a_kill() {
+        // GNU Go self-play game 9x9-07 after 20 moves, Black to move: White's B3-C3 under
+        // Black's B4-C4-D4. GNU Go 3.8: `owl_attack B3` 1 A4, `owl_defend B3` 1 A4; igo's
+        // `owl_defend` names A4 too, and after Black's A4 igo's own defence finds no saving
+        // move (`owl_does_attack A4 B3` 1), but A4 is not among the attack's root candidates
+        // (they are the string's liberties and the points next to them), and the attack
+        // answered 0. With `root_kill_checks` the owner's own saving move is checked first.
+        let pos = position(
+            "
+            . . . . . . . . .
+            . . . . . O . . .
+            . O O O . . . . .
+            O X X O . X . . X
+            . . . O X . . . .
+            . X X X . . . . .
+            . O O . X . . X O
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let size = pos.size();
+        let b3 = size.parse_point("B3").unwrap();
+        let a4 = Move::Play(size.parse_point("A4").unwrap());
+        let with = |n: usize| OwlConfig {
+            root_kill_checks: n,
+            ..OwlConfig::default()
+        };
+        let mut plain = Owl::new(with(0));
+        assert!(!plain.candidates(&pos, b3, true).contains(&a4));
+        // (The owl's defence names A4 and its `does_attack A4` is 1: the root check reads
+        // both, and its kill below is A4.)
+        let none = plain.attack(&pos, b3).unwrap();
+        assert_eq!(none.code, Code::Fails, "{none:?}");
+        let kill = Owl::new(with(1)).attack(&pos, b3).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(a4)), "{kill:?}");
     }
 
     #[test]
