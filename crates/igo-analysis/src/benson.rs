@@ -714,6 +714,35 @@ mod tests {
         }
     }
 
+    /// A random board of a random size (2x2 to 19x19) with stones at a random density
+    /// (captured blocks removed by playing them in); every other case framed like the tsumego
+    /// local board: Black's wall with one-point eyes on its two last lines.
+    fn random_position(case: usize, below: &mut impl FnMut(u32) -> usize) -> Position {
+        let (w, h) = (2 + below(18), 2 + below(18));
+        let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+        let density = 20 + below(75);
+        let mut pos = Position::new(size);
+        for p in size.points() {
+            let (x, y) = size.coords(p);
+            let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+            let c = if frame {
+                if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                    continue;
+                }
+                Color::Black
+            } else if below(100) >= density {
+                continue;
+            } else {
+                [Color::Black, Color::White][below(2)]
+            };
+            pos.set_to_play(c);
+            if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                pos.play_fast(p);
+            }
+        }
+        pos
+    }
+
     #[test]
     fn the_solver_agrees_with_the_one_that_filled_every_region_on_random_positions() {
         // Random boards of random sizes with stones at random densities (captured blocks
@@ -726,32 +755,7 @@ mod tests {
         let mut oracle = ReferenceSolver::new();
         let (mut alive, mut safe) = (0, 0);
         for case in 0..4000 {
-            let (w, h) = (2 + below(18), 2 + below(18));
-            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
-            let density = 20 + below(75);
-            let mut pos = Position::new(size);
-            for p in size.points() {
-                let (x, y) = size.coords(p);
-                // Every other case: a frame of Black stones with one-point eyes on the two
-                // last lines (the tsumego local board's wall).
-                let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
-                let c = if frame {
-                    if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
-                        continue;
-                    }
-                    Color::Black
-                } else if below(100) >= density {
-                    continue;
-                } else if below(2) == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                pos.set_to_play(c);
-                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
-                    pos.play_fast(p);
-                }
-            }
+            let pos = random_position(case, &mut below);
             for color in [Color::Black, Color::White] {
                 let got = fast.solve(pos.board(), color);
                 assert_eq!(got, oracle.solve(pos.board(), color), "{pos}");
@@ -856,28 +860,8 @@ mod tests {
         let mut oracle = ReferenceSolver::new();
         let (mut alive, mut smaller) = (0, 0);
         for case in 0..6000 {
-            let (w, h) = (2 + below(18), 2 + below(18));
-            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
-            let density = 20 + below(75);
-            let mut pos = Position::new(size);
-            for p in size.points() {
-                let (x, y) = size.coords(p);
-                let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
-                let c = if frame {
-                    if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
-                        continue;
-                    }
-                    Color::Black
-                } else if below(100) >= density {
-                    continue;
-                } else {
-                    [Color::Black, Color::White][below(2)]
-                };
-                pos.set_to_play(c);
-                if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
-                    pos.play_fast(p);
-                }
-            }
+            let pos = random_position(case, &mut below);
+            let size = pos.size();
             for color in [Color::Black, Color::White] {
                 let stones: Vec<_> = pos.board().stones(color).iter().collect();
                 if stones.is_empty() {
