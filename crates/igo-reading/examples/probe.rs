@@ -1,5 +1,7 @@
 //! Reads one string of a diagram given on stdin: `probe attack|defend VERTEX [NODES]`, with
-//! `IGO_SUPPORT=1` for [`ReaderConfig::support_moves`].
+//! `IGO_SUPPORT=1` for [`ReaderConfig::support_moves`], `IGO_EDGE=1` for
+//! [`ReaderConfig::edge_moves`], `IGO_NET=1` for [`ReaderConfig::net_moves`], `IGO_DEEP=A,B,C,D`
+//! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
 use igo_core::Position;
@@ -15,6 +17,15 @@ fn main() {
     let mut r = Reader::new(ReaderConfig {
         node_limit: nodes,
         support_moves: std::env::var("IGO_SUPPORT").is_ok_and(|v| v == "1"),
+        edge_moves: std::env::var("IGO_EDGE").is_ok_and(|v| v == "1"),
+        net_moves: std::env::var("IGO_NET").is_ok_and(|v| v == "1"),
+        deep_safety: match std::env::var("IGO_DEEP") {
+            Ok(v) => {
+                let n: Vec<usize> = v.split(',').map(|w| w.parse().expect("number")).collect();
+                [(n[0], n[1]), (n[2], n[3])]
+            }
+            Err(_) => ReaderConfig::default().deep_safety,
+        },
         ..ReaderConfig::default()
     });
     let t = std::time::Instant::now();

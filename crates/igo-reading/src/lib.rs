@@ -199,6 +199,16 @@ pub struct ReaderConfig {
     /// tried): the clamp that keeps the other side off an edge liberty. Off by default and in
     /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader`).
     pub edge_moves: bool,
+    /// Against or for a three-liberty string, both sides also try the empty points next to two
+    /// of its liberties, in the first plies (where the support moves are tried): the attacker's
+    /// loose net of a three-liberty string (gnugo-9x9-12 after 25 moves: Black's C8 against
+    /// White's B9, liberties A9, B8 and C9), and the defender's move on the same point, which
+    /// keeps two liberties from being filled at once (gnugo-9x9-04 after 25 moves: C8 answers
+    /// the edge clamp D9); and the defender ataris or captures a short attacker block (two
+    /// liberties or fewer) next to a liberty of a string of three liberties or fewer, a block
+    /// that would fill the liberty with tempo. Off by default (BENCHMARKS.md, branch
+    /// `reader2`).
+    pub net_moves: bool,
 }
 
 impl Default for ReaderConfig {
@@ -212,6 +222,7 @@ impl Default for ReaderConfig {
             ko_capture_code: false,
             support_last: false,
             edge_moves: false,
+            net_moves: false,
         }
     }
 }
@@ -276,6 +287,7 @@ pub(crate) enum Goal {
         ko_captures: bool,
         support_last: bool,
         edge_moves: bool,
+        net_moves: bool,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -370,6 +382,7 @@ impl Reader {
                 ko_captures: self.config.ko_capture_code,
                 support_last: self.config.support_last,
                 edge_moves: self.config.edge_moves,
+                net_moves: self.config.net_moves,
             },
             pos,
             target,
@@ -526,6 +539,8 @@ struct Extras {
     support_last: bool,
     /// [`ReaderConfig::edge_moves`], in this node.
     edge: bool,
+    /// [`ReaderConfig::net_moves`], in this node.
+    net: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -533,6 +548,22 @@ struct Extras {
 #[inline(never)]
 fn boxed(pos: &Position) -> Box<Position> {
     Box::new(pos.clone())
+}
+
+/// The points next to at least two points of `libs`.
+fn next_to_two(libs: PointSet, size: BoardSize) -> PointSet {
+    let mut once = PointSet::EMPTY;
+    let mut twice = PointSet::EMPTY;
+    for l in libs.iter() {
+        for q in size.neighbours(l) {
+            if once.contains(q) {
+                twice.insert(q);
+            } else {
+                once.insert(q);
+            }
+        }
+    }
+    twice
 }
 
 /// The stones of the attacker's or defender's blocks next to `stones`.
@@ -615,6 +646,7 @@ impl Search<'_> {
                 support_moves,
                 support_last,
                 edge_moves,
+                net_moves,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -622,6 +654,7 @@ impl Search<'_> {
                     support: support_moves && shallow,
                     support_last,
                     edge: edge_moves && shallow,
+                    net: net_moves && shallow,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -966,6 +999,21 @@ impl Search<'_> {
                     if empty.contains(q) && size.neighbours(q).count() < 4 {
                         cand.insert(q);
                     }
+                }
+            }
+        }
+        // The points next to two liberties of a three-liberty string (the loose net; the
+        // defender's shape point that keeps two liberties from being filled at once).
+        if extras.net && n == 3 {
+            cand |= next_to_two(libs, size) & empty;
+        }
+        // The defender ataris or captures a short attacker block next to a liberty (not next
+        // to the string), which would fill that liberty with tempo (gnugo-9x9-04 after 25
+        // moves and White's D9, C8, B8: Black's D8).
+        if extras.net && !attacking && n <= 3 {
+            for (s, l) in adjacent_blocks(pos, libs, self.attacker) {
+                if (s & stones.neighbours(size)).is_empty() && l.count() <= 2 {
+                    cand |= l;
                 }
             }
         }
@@ -1385,6 +1433,129 @@ mod tests {
         after.play(Move::Play(pt("C2"))).unwrap();
         let def = Reader::new(config(true)).defend(&after, pt("B3")).unwrap();
         assert_eq!(mv(&def, 19), "1 C1", "{def:?}");
+    }
+
+    #[test]
+    fn the_attacker_nets_a_three_liberty_string_from_a_point_next_to_two_liberties() {
+        // gnugo-9x9-12 after 25 moves: White's B9 has three liberties, A9, B8 and C9. Black's
+        // C8, next to two of them and no liberty itself, captures it (GNU Go 3.8: `attack B9`
+        // is `1 C8`, and igo, deep, finds no defence after it); without the net moves igo's
+        // attacker never tries C8 and answers `0`.
+        let d = "
+            . O . . . . X . X
+            . . . . . . X X O
+            . X . . . . X O .
+            . . . . . X . O .
+            . . . . . X O . .
+            . . . . X O O . .
+            . . . . . X O . .
+            . . . X . X O . .
+            . . . . X O O . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |net_moves| ReaderConfig {
+            net_moves,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).attack(&pos, pt("B9")).unwrap();
+        assert_eq!(mv(&old, 9), "0", "{old:?}");
+        assert!(old.complete, "{old:?}");
+        let new = Reader::new(config(true)).attack(&pos, pt("B9")).unwrap();
+        assert_eq!(mv(&new, 9), "1 C8", "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("C8"))).unwrap();
+        let def = Reader::new(config(true)).defend(&after, pt("B9")).unwrap();
+        assert_eq!(def.code, Code::Fails, "{def:?}");
+        assert!(def.complete, "{def:?}");
+    }
+
+    #[test]
+    fn the_defender_takes_the_point_next_to_two_liberties() {
+        // gnugo-19x19-02 after 50 moves: White's B3 (liberties A3, B2, C3). GNU Go 3.8:
+        // `attack B3` is `0`; after Black's C3 `defend B3` is `1 B2`. Without the net moves igo
+        // answers the attack with `1 C3`: after C3, B2 and Black's C2, White's liberties A3,
+        // A2 and B1 are all on the edge and no move igo's defender tries holds. With them
+        // White's A1, next to A2 and B1, is read as holding (GNU Go refutes it with the clamp
+        // C1, which `edge_moves` adds: the next test), and igo defends with GNU Go's B2.
+        let d = "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            . X X . . . . . . X . . . X O X X . .
+            . . O X . X . . . . . . X . X . O . .
+            . . O . . . . . . . . . . X O O . . .
+            . . . O . X . . . . . . . . . . . . .
+            . . . . . . . . . . . X . O . O . . .
+            . . . O . X . . . . . . . . . . . . .
+            . . . . . . X . . . . O . . . . O . .
+            . . O . . . O . X . . . . . . . . . .
+            . . . . . . . . . . . . . . . . X . .
+            . . . . . . . . O . . . . . . . . . .
+            . . X . . . . . . . . . . . . . . . .
+            . . . X . O . . . O . . . X . . . . .
+            . . . . . . . . . . . O . . . X . . .
+            . X X . O . . . . . . . . O . . X . .
+            . O . . . . . . . . . . . . . O X . .
+            . . . O . . . . . . . . . . O . O . .
+            . . . . . . . . . . . . . . . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |net_moves| ReaderConfig {
+            net_moves,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).attack(&pos, pt("B3")).unwrap();
+        assert_eq!(mv(&old, 19), "1 C3", "{old:?}");
+        let new = Reader::new(config(true)).attack(&pos, pt("B3")).unwrap();
+        assert_eq!(new.code, Code::Fails, "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("C3"))).unwrap();
+        let def = Reader::new(config(true)).defend(&after, pt("B3")).unwrap();
+        assert_eq!(mv(&def, 19), "1 B2", "{def:?}");
+    }
+
+    #[test]
+    fn the_net_moves_answer_the_attackers_edge_clamp() {
+        // gnugo-9x9-04 after 25 moves: Black's B9 (liberties A9, B8, C9). GNU Go 3.8: `attack
+        // B9` is `0`, and after White's D9 (the edge clamp next to C9) `defend B9` is `1 C8`.
+        // With `edge_moves` alone igo's attacker plays D9 and its defender finds nothing (C8 is
+        // no move of its list, and after C8 and White's B8 Black's D8, an atari on White's D9
+        // next to the liberty C9, is none either): igo answered `1 D9`. With the net moves too
+        // both C8 and D8 are tried: `0`, and D9 is answered (igo's D8).
+        let d = "
+            . X . . X . . . .
+            . . . . O X X . .
+            . O . . . O X . .
+            . . O O . O X . .
+            . O X X O . O X .
+            . . O X . . . . .
+            . . O . X . . X .
+            . . . O . . X . .
+            . . . . . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |net_moves| ReaderConfig {
+            edge_moves: true,
+            net_moves,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).attack(&pos, pt("B9")).unwrap();
+        assert_eq!(mv(&old, 9), "1 D9", "{old:?}");
+        let new = Reader::new(config(true)).attack(&pos, pt("B9")).unwrap();
+        assert_eq!(new.code, Code::Fails, "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::White);
+        after.play(Move::Play(pt("D9"))).unwrap();
+        let def = Reader::new(config(true)).defend(&after, pt("B9")).unwrap();
+        assert_eq!(def.code, Code::Works, "{def:?}");
+        // After C8 and B8 the atari D8 saves the stone (GNU Go 3.8 answers it too).
+        after.play(Move::Play(pt("C8"))).unwrap();
+        after.play(Move::Play(pt("B8"))).unwrap();
+        let d8 = Reader::new(config(true)).defend(&after, pt("B9")).unwrap();
+        assert_eq!(mv(&d8, 9), "1 D8", "{d8:?}");
     }
 
     #[test]

@@ -349,6 +349,24 @@ fn reading_agrees_with_gnugo_sample() {
     );
 }
 
+/// `IGO_READING_DEEP=A,B,C,D`: the deep safety rule `[(A, B), (C, D)]` (from ply A on B
+/// liberties are safe, from ply C on D), default the tactical settings'.
+fn deep_safety() -> [(usize, usize); 2] {
+    let Ok(v) = std::env::var("IGO_READING_DEEP") else {
+        return ReaderConfig::tactical().deep_safety;
+    };
+    let n: Vec<usize> = v
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse()
+                .unwrap_or_else(|_| panic!("IGO_READING_DEEP: {v:?} is not four numbers"))
+        })
+        .collect();
+    assert_eq!(n.len(), 4, "IGO_READING_DEEP: {v:?} is not four numbers");
+    [(n[0], n[1]), (n[2], n[3])]
+}
+
 #[test]
 #[ignore = "the full differential run: cargo test --release -p igo-reading --test gnugo_reading -- --ignored full"]
 fn reading_agrees_with_gnugo_full() {
@@ -385,12 +403,16 @@ fn reading_agrees_with_gnugo_full() {
     // without the support moves (the library's default, as before them) and
     // `IGO_READING_KO_CODE=1` with GNU Go's code for a capture by taking a ko (off in both),
     // `IGO_READING_SUPPORT_LAST=1` with the support moves after the plain ones and
-    // `IGO_READING_EDGE=1` with the defender's edge moves (off in both).
+    // `IGO_READING_EDGE=1` with the edge clamp and `IGO_READING_NET=1` with the points next to
+    // two liberties of a three-liberty string (off in both); `IGO_READING_DEEP` sets the deep
+    // safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
         ko_capture_code: knob("IGO_READING_KO_CODE", 0) != 0,
         support_last: knob("IGO_READING_SUPPORT_LAST", 0) != 0,
         edge_moves: knob("IGO_READING_EDGE", 0) != 0,
+        net_moves: knob("IGO_READING_NET", 0) != 0,
+        deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };
     let (tallies, notes, answers) = run(&cases, config);
