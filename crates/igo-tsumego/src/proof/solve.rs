@@ -233,6 +233,9 @@ pub fn solve_proven(
         if config.doomed_parts {
             s.prover.doomed_parts = true;
         }
+        if s.prover.hint_first == 0.0 {
+            s.prover.hint_first = f64::from(config.hint_first);
+        }
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
         }

@@ -139,6 +139,10 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::simulation`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000000\]
     pub simulation: u64,
+    /// The prover's search of the Monte-Carlo move alone before every first move, within this
+    /// share ([`crate::proof::ProverConfig::hint_first`]; 0: off). Copied into the prover's
+    /// settings when those keep their default (off). \[default: 0\] \[range: 0-1\]
+    pub hint_first: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -181,6 +185,7 @@ impl Default for SolverConfig {
             settled_max_total: crate::proof::game::SETTLED_MAX_TOTAL as u64,
             doomed_parts: false,
             simulation: 0,
+            hint_first: 0.0,
             sequence: None,
         }
     }
@@ -600,6 +605,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1_000_000,
             get: |c| c.simulation,
             set: |c, v| c.simulation = v,
+        },
+    },
+    Knob {
+        name: "hint_first",
+        what: "prover: share for the Monte-Carlo move searched alone before every first move (0: off)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.hint_first,
+            set: |c, v| c.hint_first = v,
         },
     },
     Knob {
