@@ -265,6 +265,17 @@ pub struct OwlConfig {
     /// 9x9-07 after 20 moves: `owl_attack B3` 1 A4, the owner's own defence, which igo's
     /// `owl_does_attack` accepted while its attack answered 0). \[default: 0, off\]
     pub root_kill_checks: usize,
+    /// Whether, in the owl's search, a dragon judged escaped with its opponent to move is
+    /// judged again when one of its blocks is a two-liberty crawl on the first line: the
+    /// opponent tries each of that block's two liberties, and if one of them leaves the
+    /// dragon neither [`OwlConfig::escape_points`] of open space nor two eyes (or captures
+    /// the stone asked about), the escape does not end the line (only Benson's life or two
+    /// eyes do), so the search reads the block. A first-line crawl with two liberties is
+    /// blocked by one move: GNU Go self-play game 19x19-01, the C18 corner after 30-90 moves,
+    /// where White's A15 crawl was taken for an escape and Black's A14 never read. A narrow
+    /// [`OwlConfig::escape_block_check`] (that one tries every point near the dragon at every
+    /// such leaf). \[default: off\]
+    pub crawl_block_check: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -401,6 +412,7 @@ impl Default for OwlConfig {
             half_cuts: false,
             tactical_support: 0,
             root_kill_checks: 0,
+            crawl_block_check: false,
         }
     }
 }
@@ -502,9 +514,10 @@ pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig) ->
     match life_reason(pos, target, config) {
         None => false,
         Some(Life::Escape)
-            if config.escape_block_check
-                && pos.board().color_at(target) != Some(pos.to_play())
-                && !escape_survives_block(pos, target, config) =>
+            if pos.board().color_at(target) != Some(pos.to_play())
+                && ((config.escape_block_check && !escape_survives_block(pos, target, config))
+                    || (config.crawl_block_check
+                        && !escape_survives_crawl_block(pos, target, config))) =>
         {
             let no_escape = OwlConfig {
                 escape_points: usize::MAX,
@@ -726,6 +739,59 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
     let empty = board.empty_points();
     let libs = group.neighbours(size) & empty;
     let blocks = (libs | libs.neighbours(size)) & empty;
+    survives_blocks(pos, target, owner, &blocks, config)
+}
+
+/// Whether the dragon of `target`, judged escaped at `pos` with its opponent to move, is still
+/// alive by the escape or eye judgements after the opponent plays on either liberty of any of
+/// its two-liberty blocks on the first line ([`OwlConfig::crawl_block_check`]); `true` when it
+/// has no such block (the check is then not asked).
+pub(crate) fn escape_survives_crawl_block(
+    pos: &Position,
+    target: Point,
+    config: &OwlConfig,
+) -> bool {
+    let board = pos.board();
+    let Some(owner) = board.color_at(target) else {
+        return false;
+    };
+    let size = board.size();
+    let (w, h) = (size.width(), size.height());
+    let on_edge = |p: Point| {
+        let (x, y) = size.coords(p);
+        x == 0 || y == 0 || x + 1 == w || y + 1 == h
+    };
+    let group = dragon(board, target);
+    let mut blocks = PointSet::new();
+    let mut seen = PointSet::new();
+    for p in group.iter() {
+        if seen.contains(p) {
+            continue;
+        }
+        let Some(block) = board.block_at(p) else {
+            continue;
+        };
+        let stones = block.stones();
+        seen |= stones;
+        let libs = block.liberties();
+        if libs.count() == 2 && stones.iter().any(on_edge) {
+            blocks |= libs;
+        }
+    }
+    if blocks.is_empty() {
+        return true;
+    }
+    survives_blocks(pos, target, owner, &blocks, config)
+}
+
+/// [`escape_survives_block`]'s test over the opponent moves `blocks`.
+fn survives_blocks(
+    pos: &Position,
+    target: Point,
+    owner: Color,
+    blocks: &PointSet,
+    config: &OwlConfig,
+) -> bool {
     let mut after = pos.clone();
     for b in blocks.iter() {
         after.copy_from(pos);
@@ -1744,6 +1810,50 @@ pub(crate) mod tests {
                 .nodes
         };
         assert!(nodes(on) > nodes(off), "{} {}", nodes(on), nodes(off));
+    }
+
+    #[test]
+    fn a_first_line_crawl_that_one_block_stops_does_not_end_the_search() {
+        // White's corner (B8 C8 B7) reaches the open lower left only through A6, a stone
+        // crawling on the first line with two liberties (A7, A5), linked to B7 on the
+        // diagonal: the static judgement calls the dragon escaped. With Black to move, A5
+        // puts A6 in atari and shuts the corner in (19x19-01's C18 corner: White's A15
+        // crawl, Black's A14). With the crawl check the search does not stop there.
+        let d = "
+            . . . X . . . . .
+            . O O X . . . . .
+            . O X . . . . . .
+            O X . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        let mut pos = Position::from_diagram(d).unwrap();
+        let size = pos.size();
+        let t = size.parse_point("B8").unwrap();
+        pos.set_to_play(Color::Black);
+        let off = OwlConfig::default();
+        let on = OwlConfig {
+            crawl_block_check: true,
+            ..off
+        };
+        assert_eq!(life_reason(&pos, t, &off), Some(Life::Escape));
+        assert!(search_lives(&pos, t, &off));
+        assert!(!escape_survives_crawl_block(&pos, t, &off));
+        assert!(!search_lives(&pos, t, &on));
+        // With White to move the escape stands as before.
+        pos.set_to_play(Color::White);
+        assert!(search_lives(&pos, t, &on));
+        // A dragon with no two-liberty block on the first line is not asked: the block on
+        // the wall's outside (A6 saved by A5, three liberties) keeps the escape.
+        let mut pos = Position::from_diagram(d).unwrap();
+        pos.set_to_play(Color::White);
+        pos.play(Move::Play(size.parse_point("A5").unwrap()))
+            .unwrap();
+        assert_eq!(life_reason(&pos, t, &off), Some(Life::Escape));
+        assert!(escape_survives_crawl_block(&pos, t, &off));
+        assert!(search_lives(&pos, t, &on));
     }
 
     #[test]

@@ -1165,6 +1165,12 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_KILLS") {
         config.root_kill_checks = v.parse().expect("IGO_OWL_ROOT_KILLS: a number");
     }
+    // IGO_OWL_CRAWL_BLOCK=1|0: in the search, an escape with the opponent to move must survive
+    // a block on either liberty of a two-liberty first-line crawl
+    // ([`OwlConfig::crawl_block_check`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_CRAWL_BLOCK") {
+        config.crawl_block_check = v == "1";
+    }
     // IGO_OWL_ENCLOSED_GAMMAS=N: the enclosed route's solver weighs igo-tsumego's Coulom
     // gammas by N ([`OwlConfig::enclosed_gammas`]; 0: the shape weights, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_GAMMAS") {

@@ -488,7 +488,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `OwlConfig::holding_links` off, everywhere or in the judgement of death only; `half_cuts`
 /// 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10: `OwlConfig::enclosed_gammas`;
 /// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7:
-/// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`) for the
+/// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`; `crawl_block`
+/// 0 or 1: `OwlConfig::crawl_block_check`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -556,6 +557,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "tactical_support" => c.tactical_support = v as u8,
             "root_kills" => c.root_kill_checks = v as usize,
+            "crawl_block" if v > 1 => {
+                return Err("syntax error: crawl_block takes 0 or 1".into());
+            }
+            "crawl_block" => c.crawl_block_check = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -564,7 +569,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-         tactical_support {} root_kills {}",
+         tactical_support {} root_kills {} crawl_block {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -584,7 +589,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.enclosed_gammas,
         c.quick_proof_nodes,
         c.tactical_support,
-        c.root_kill_checks
+        c.root_kill_checks,
+        u8::from(c.crawl_block_check)
     ))
 }
 
@@ -799,6 +805,8 @@ mod tests {
             "igo-owl_settings tactical_support 8",
             "igo-owl_settings root_kills 3",
             "igo-owl_settings root_kills x",
+            "igo-owl_settings crawl_block 1",
+            "igo-owl_settings crawl_block 2",
         ]);
         let d = OwlConfig::default();
         assert_eq!(
@@ -807,7 +815,7 @@ mod tests {
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
                  shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-                 tactical_support {} root_kills {}",
+                 tactical_support {} root_kills {} crawl_block {}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -827,61 +835,67 @@ mod tests {
                 d.enclosed_gammas,
                 d.quick_proof_nodes,
                 d.tactical_support,
-                d.root_kill_checks
+                d.root_kill_checks,
+                u8::from(d.crawl_block_check)
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
+             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[8].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
+            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
         ));
         assert!(a[10].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"
+            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
         ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[15]
             .as_ref()
             .unwrap()
-            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[16]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[18]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0"));
+            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
         assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[20].as_ref().unwrap().ends_with(
-            " half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0"
+            " half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0 crawl_block 0"
         ));
         assert!(a[21].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[22].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[23]
             .as_ref()
             .unwrap()
-            .ends_with(" quick_proof_nodes 5000 tactical_support 5 root_kills 0"));
+            .ends_with(" quick_proof_nodes 5000 tactical_support 5 root_kills 0 crawl_block 0"));
         assert!(a[24].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[25]
             .as_ref()
             .unwrap()
-            .ends_with(" tactical_support 5 root_kills 3"));
+            .ends_with(" tactical_support 5 root_kills 3 crawl_block 0"));
         assert!(a[26].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[27]
+            .as_ref()
+            .unwrap()
+            .ends_with(" root_kills 3 crawl_block 1"));
+        assert!(a[28].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));
