@@ -926,6 +926,24 @@ mod tests {
         }
     }
 
+    /// White's straight three A4-C4 along the top edge of a 6x4 board (White's group D3, Black
+    /// the attacker), with `to_play` to move: the vital point B4 decides it.
+    fn straight_three(to_play: Color) -> Question {
+        let who = if to_play == Color::Black { "X" } else { "O" };
+        question(
+            &format!(
+                "
+            . . . O X .
+            O O O O X .
+            X X X X X .
+            . . . . . .
+            to play: {who}"
+            ),
+            "D3",
+            Color::Black,
+        )
+    }
+
     fn question(diagram: &str, target: &str, attacker: Color) -> Question {
         let start = Position::from_diagram(diagram).unwrap();
         let size = start.size();
@@ -1092,16 +1110,7 @@ mod tests {
     fn the_hinted_move_searched_first_is_the_first_search_when_it_wins() {
         // The straight three of the test below: B4 lives, and the search below it alone
         // generates fewer positions than the search of every first move.
-        let q = question(
-            "
-            . . . O X .
-            O O O O X .
-            X X X X X .
-            . . . . . .
-            to play: O",
-            "D3",
-            Color::Black,
-        );
+        let q = straight_three(Color::White);
         let b4 = play(&q, "B4");
         let mut config = ProverConfig {
             root_hints: vec![(b4, 0.9)],
@@ -1132,16 +1141,7 @@ mod tests {
     fn a_search_below_one_move_tells_whether_that_move_lives_outright() {
         // White's straight three A4-C4 with White to play: B4 makes two eyes (Benson life at
         // once), A4 and C4 leave one eye (Black takes B4).
-        let q = question(
-            "
-            . . . O X .
-            O O O O X .
-            X X X X X .
-            . . . . . .
-            to play: O",
-            "D3",
-            Color::Black,
-        );
+        let q = straight_three(Color::White);
         let config = ProverConfig::default();
         let mut searches = searches(&q, &config);
         let rules = Rules {
@@ -1202,16 +1202,7 @@ mod tests {
     fn the_hinted_move_living_outright_is_the_whole_answer_when_asked_first() {
         // White's straight three A4-C4 with White to play: B4 lives outright (Benson life even
         // against Black's threats), A4 does not.
-        let q = question(
-            "
-            . . . O X .
-            O O O O X .
-            X X X X X .
-            . . . . . .
-            to play: O",
-            "D3",
-            Color::Black,
-        );
+        let q = straight_three(Color::White);
         let strict = Rules {
             ko: KoThreats::Unlimited(Color::Black),
             life: LifeRule::Unconditional,
@@ -1244,16 +1235,7 @@ mod tests {
     #[test]
     fn a_straight_three_dies_when_the_attacker_takes_the_vital_point() {
         // White's straight three A4-C4 along the top edge: Black B4 takes the vital point.
-        let q = question(
-            "
-            . . . O X .
-            O O O O X .
-            X X X X X .
-            . . . . . .
-            to play: X",
-            "D3",
-            Color::Black,
-        );
+        let q = straight_three(Color::Black);
         let a = prove_status(&q, &ProverConfig::default(), Limits::default());
         assert_eq!(a.status, Some(ProvenStatus::Kill));
         assert_eq!(
@@ -1307,16 +1289,7 @@ mod tests {
 
     #[test]
     fn a_losing_hinted_move_does_not_replace_the_proven_one() {
-        let q = question(
-            "
-            . . . O X .
-            O O O O X .
-            X X X X X .
-            . . . . . .
-            to play: X",
-            "D3",
-            Color::Black,
-        );
+        let q = straight_three(Color::Black);
         for losing in ["A4", "C4", "pass"] {
             let config = ProverConfig {
                 root_hints: vec![(play(&q, losing), 0.9)],
