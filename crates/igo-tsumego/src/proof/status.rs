@@ -438,9 +438,9 @@ impl Searches<'_, '_> {
 }
 
 impl Searches<'_, '_> {
-    /// [`Searches::search`] within `share` of what is left of the positions and of the time
-    /// to the deadline (the read-out's share included).
-    fn search_within(&mut self, rules: Rules, share: f64) -> Option<Proof> {
+    /// Runs `search` within `share` of what is left of the positions and of the time to the
+    /// deadline (the read-out's share included), then gives the whole limits back.
+    fn within<T>(&mut self, share: f64, search: impl FnOnce(&mut Self) -> T) -> T {
         let whole = self.limits;
         let left = whole.nodes.saturating_sub(self.nodes);
         self.limits.nodes = self.nodes.saturating_add((left as f64 * share) as u64);
@@ -448,26 +448,19 @@ impl Searches<'_, '_> {
             let now = Instant::now();
             now + end.saturating_duration_since(now).mul_f64(share)
         });
-        let found = self.search(rules);
+        let found = search(self);
         self.limits = whole;
         found
     }
-}
 
-impl Searches<'_, '_> {
-    /// [`Searches::search_move`] within `share` of what is left of the positions and of the
-    /// time to the deadline (the read-out's share included).
+    /// [`Searches::search`] within `share` of what is left ([`Searches::within`]).
+    fn search_within(&mut self, rules: Rules, share: f64) -> Option<Proof> {
+        self.within(share, |s| s.search(rules))
+    }
+
+    /// [`Searches::search_move`] within `share` of what is left ([`Searches::within`]).
     fn search_move_within(&mut self, rules: Rules, mv: Move, share: f64) -> Below {
-        let whole = self.limits;
-        let left = whole.nodes.saturating_sub(self.nodes);
-        self.limits.nodes = self.nodes.saturating_add((left as f64 * share) as u64);
-        self.limits.deadline = whole.deadline.map(|end| {
-            let now = Instant::now();
-            now + end.saturating_duration_since(now).mul_f64(share)
-        });
-        let below = self.search_move(rules, mv);
-        self.limits = whole;
-        below
+        self.within(share, |s| s.search_move(rules, mv))
     }
 }
 
