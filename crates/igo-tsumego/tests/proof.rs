@@ -954,3 +954,48 @@ fn proofs_found_with_kawanos_simulation_pass_the_checker_and_answer_as_without_i
         assert_checked(name, p, &s);
     }
 }
+
+#[test]
+fn the_table_moves_read_out_a_whole_tree_with_fewer_positions() {
+    // cho-elementary-0012, the same search (deterministic) read out with and without the
+    // table's winning move first at the prover's nodes: the same answer and status, both trees
+    // whole and accepted by the independent checker, and the read-out with the table's moves
+    // generates fewer positions (at a prover's node one child instead of every move). With
+    // the read-out's positions limited to a little more than what it needs then, the old
+    // read-out is cut and the new one is whole.
+    let p = cho_elementary("0012");
+    let positions = |s: &Solved| s.proof.as_ref().unwrap().searches.nodes;
+    let off = solve(&p, 500_000);
+    let with = |positions: u64| TreeLimits {
+        table_moves: true,
+        positions,
+        ..TreeLimits::default()
+    };
+    let on = solve_with(&p, 500_000, with(TreeLimits::default().positions));
+    for s in [&off, &on] {
+        assert!(s.proven_whole(), "read out whole");
+        assert_eq!(s.first_move(), off.first_move());
+        assert_eq!(s.status(), off.status());
+    }
+    assert_checked("0012 table moves", &p, &on);
+    assert!(
+        positions(&on) < positions(&off),
+        "{} against {}",
+        positions(&on),
+        positions(&off)
+    );
+    // About 4,200 nodes read out with about 4,300 positions with the table's moves; the old
+    // read-out needs several times more.
+    let on = solve_with(&p, 500_000, with(6_000));
+    assert!(on.proven_whole(), "{:?}", tree_cuts(&on));
+    assert_checked("0012 table moves, 6,000 positions", &p, &on);
+    let off = solve_with(
+        &p,
+        500_000,
+        TreeLimits {
+            positions: 6_000,
+            ..TreeLimits::default()
+        },
+    );
+    assert!(off.proven_incomplete() && tree_cuts(&off).0 > 0);
+}

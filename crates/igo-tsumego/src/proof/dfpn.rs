@@ -1281,6 +1281,36 @@ impl<'g, 't> Dfpn<'g, 't> {
         self.expand(d);
     }
 
+    /// The table's best move `code` of frame `d`, when it is a legal move there (a move of
+    /// the region that the local game allows, or pass): a key collision may give any code.
+    pub(crate) fn legal_table_move(&self, d: usize, code: u16) -> Option<Move> {
+        match self.decode(code)? {
+            Move::Pass => Some(Move::Pass),
+            Move::Play(p) => self
+                .game
+                .is_legal(&self.states[d], p)
+                .then_some(Move::Play(p)),
+        }
+    }
+
+    /// Enters the child of frame `d` after `mv` (counted as one position generated) and says
+    /// whether it repeats a position and whether the player who moved wins there by the
+    /// rules or by the table's numbers (for the tree builder).
+    pub(crate) fn enter_counted(&mut self, d: usize, mv: Move) -> (bool, bool) {
+        let repeated = self.enter(d, mv);
+        self.nodes += 1;
+        if repeated {
+            return (true, false);
+        }
+        let s = &self.states[d + 1];
+        let mover = !s.pos.to_play();
+        let won = match self.game.result(s, &mut self.benson) {
+            Some((w, _)) => w == mover,
+            None => self.tt.get(self.keys[d + 1]).is_some_and(|e| e.delta == 0),
+        };
+        (false, won)
+    }
+
     /// The state at depth `d`.
     pub(crate) fn state(&self, d: usize) -> &State {
         &self.states[d]

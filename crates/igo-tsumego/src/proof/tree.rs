@@ -11,6 +11,17 @@
 //! prover wins but nothing was read out, so the tree is honest about what it does not show,
 //! and the checker checks the rest and counts the cuts.
 //!
+//! At the prover's nodes the read-out can take the winning move the table holds for the
+//! position first ([`TreeLimits::table_moves`]), generating that one child instead of every
+//! move of the region: the search stores the winning move of each solved position it keeps,
+//! and a full expansion there spent most of a large tree's read-out on children it never
+//! wrote. Where that move does not give a written subtree, every move is tried as before.
+//!
+//! Diagnostics: with the environment variable `IGO_TREE_STATS` set, each read-out prints to
+//! standard error its nodes, cut lines, positions, limits, expansions at the prover's and the
+//! opponent's nodes with their children, table moves taken, re-proofs with their positions and
+//! outcomes, and which limit cut it.
+//!
 //! Positions met again are written once: a later occurrence refers to the first (`Same`). A
 //! reference is only made when the shared subtree cannot meet a position of the path above the
 //! new occurrence, which is what its proof would then have to answer for (graph history
@@ -149,6 +160,10 @@ pub struct TreeLimits {
     pub positions: u64,
     /// Wall-clock deadline of the read-out.
     pub deadline: Option<Instant>,
+    /// At the prover's nodes below the start, try first the winning move the table holds for
+    /// the position (the search's own proof), generating that one child, and expand every
+    /// move only when it does not lead to a written subtree. \[default: false\]
+    pub table_moves: bool,
 }
 
 impl Default for TreeLimits {
@@ -158,6 +173,7 @@ impl Default for TreeLimits {
             reprove_nodes: 200_000,
             positions: 4_000_000,
             deadline: None,
+            table_moves: false,
         }
     }
 }
@@ -176,6 +192,24 @@ struct Builder<'a, 'g, 't> {
     ticks: u32,
     /// The search's winning first move, written (cut below) when the budget allows no more.
     root_move: Option<Move>,
+    /// Diagnostics (`IGO_TREE_STATS`).
+    stats: Option<TreeStats>,
+}
+
+/// Where the read-out's positions went (printed with `IGO_TREE_STATS`).
+#[derive(Debug, Default)]
+struct TreeStats {
+    prover_expansions: u64,
+    prover_kids: u64,
+    opponent_expansions: u64,
+    opponent_kids: u64,
+    reproofs: u64,
+    reproof_positions: u64,
+    reproof_won: u64,
+    reproof_not_won: u64,
+    reproof_stopped: u64,
+    table_moves: u64,
+    spent_by: &'static str,
 }
 
 /// Reads the solution tree of `prover`'s win from the start position out of `dfpn`, after a
@@ -200,8 +234,20 @@ pub fn solution_tree(
         spent: false,
         ticks: 0,
         root_move,
+        stats: std::env::var_os("IGO_TREE_STATS").map(|_| TreeStats::default()),
     };
-    let root = b.node(0, false, None)?;
+    let root = b.node(0, false, None);
+    if let Some(st) = &b.stats {
+        eprintln!(
+            "tree stats: nodes {} cuts {} used {} limits {:?} {:?}",
+            b.nodes.len(),
+            b.nodes.iter().filter(|n| n.kind == Kind::Cut).count(),
+            b.used(),
+            b.limits,
+            st
+        );
+    }
+    let root = root?;
     if b.nodes[root as usize].kind == Kind::Cut {
         return Err(TreeError::OutOfBudget);
     }
@@ -238,6 +284,20 @@ impl Builder<'_, '_, '_> {
                 || self.nodes.len() >= self.limits.max_nodes
                 || self.used() >= self.limits.positions
                 || self.dfpn.stopped();
+            if self.spent {
+                let by = if late {
+                    "deadline"
+                } else if self.nodes.len() >= self.limits.max_nodes {
+                    "max_nodes"
+                } else if self.used() >= self.limits.positions {
+                    "positions"
+                } else {
+                    "stopped"
+                };
+                if let Some(st) = &mut self.stats {
+                    st.spent_by = by;
+                }
+            }
         }
         self.spent
     }
@@ -381,10 +441,19 @@ impl Builder<'_, '_, '_> {
     /// The prover's node: its first winning move whose subtree can be read out (the table's
     /// numbers first, then a search here on the real path).
     fn prover_move(&mut self, d: usize, me: Color) -> Result<Vec<u32>, TreeError> {
+        if d > 0 && self.limits.table_moves {
+            if let Some(c) = self.table_move(d, me)? {
+                return Ok(vec![c]);
+            }
+        }
         // First the numbers the table holds; if they show no win (the table lost it, or
         // the win depended on the path and was never stored), search here on the real
         // path, whose frame then holds its own numbers.
         self.dfpn.expand_only(d);
+        if let Some(st) = &mut self.stats {
+            st.prover_expansions += 1;
+            st.prover_kids += self.dfpn.kids(d).len() as u64;
+        }
         let mut searched = false;
         loop {
             let mut wins: Vec<(bool, u32, Move)> = self
@@ -425,7 +494,18 @@ impl Builder<'_, '_, '_> {
             }
             let left = self.limits.positions.saturating_sub(self.used());
             let budget = self.limits.reprove_nodes.min(left);
-            match self.dfpn.reprove(d, budget, self.limits.deadline) {
+            let before = self.dfpn.nodes;
+            let r = self.dfpn.reprove(d, budget, self.limits.deadline);
+            if let Some(st) = &mut self.stats {
+                st.reproofs += 1;
+                st.reproof_positions += self.dfpn.nodes - before;
+                match r {
+                    Reproof::Won => st.reproof_won += 1,
+                    Reproof::NotWon => st.reproof_not_won += 1,
+                    Reproof::Stopped => st.reproof_stopped += 1,
+                }
+            }
+            match r {
                 Reproof::Won => {}
                 Reproof::NotWon => {
                     if std::env::var("IGO_DEBUG").is_ok() {
@@ -446,9 +526,51 @@ impl Builder<'_, '_, '_> {
         }
     }
 
+    /// The prover's node: the winning move the table holds for the position, when its child
+    /// is won for the prover by the table's numbers or the rules and its subtree can be read
+    /// out (`None` otherwise: the caller expands every move).
+    ///
+    /// Why: a full expansion generates every move of the region (30 and more) to keep one,
+    /// and the prover's nodes are half of a tree's inner nodes, so the read-out of a large
+    /// kill spent most of its positions on children it never wrote (cho-intermediate-0002 at
+    /// 5,000,000 positions: its tree cut by the positions limit, BENCHMARKS.md branch
+    /// `readout`). The search stores the winning move of every solved position it keeps.
+    fn table_move(&mut self, d: usize, me: Color) -> Result<Option<u32>, TreeError> {
+        let key = self.dfpn.game.key(self.dfpn.state(d));
+        let Some(m) = self
+            .dfpn
+            .tt
+            .get(key)
+            .filter(|e| e.phi == 0)
+            .and_then(|e| self.dfpn.legal_table_move(d, e.best))
+        else {
+            return Ok(None);
+        };
+        let mark = self.nodes.len();
+        let (repeated, won) = self.dfpn.enter_counted(d, m);
+        if !repeated && !won {
+            return Ok(None);
+        }
+        if let Some(st) = &mut self.stats {
+            st.table_moves += 1;
+        }
+        match self.node(d + 1, repeated, Some((me, m))) {
+            Ok(c) => Ok(Some(c)),
+            Err(TreeError::Unproven) => {
+                self.truncate(mark);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// The opponent's node: every reply, each answered (main line first).
     fn opponent_children(&mut self, d: usize, me: Color) -> Result<Vec<u32>, TreeError> {
         self.dfpn.expand_only(d);
+        if let Some(st) = &mut self.stats {
+            st.opponent_expansions += 1;
+            st.opponent_kids += self.dfpn.kids(d).len() as u64;
+        }
         let mut children = Vec::new();
         let mut replies: Vec<(u32, Move)> = self
             .dfpn

@@ -143,6 +143,10 @@ pub struct SolverConfig {
     /// share ([`crate::proof::ProverConfig::hint_first`]; 0: off). Copied into the prover's
     /// settings when those keep their default (off). \[default: 0\] \[range: 0-1\]
     pub hint_first: f32,
+    /// The prover's read-out of solution trees tries the table's winning move first at the
+    /// prover's nodes ([`crate::proof::tree::TreeLimits::table_moves`]). Copied when set.
+    /// \[default: false\]
+    pub readout_table_moves: bool,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -186,6 +190,7 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             hint_first: 0.0,
+            readout_table_moves: false,
             sequence: None,
         }
     }
@@ -615,6 +620,14 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.hint_first,
             set: |c, v| c.hint_first = v,
+        },
+    },
+    Knob {
+        name: "readout_table_moves",
+        what: "prover: the solution tree's read-out tries the table's winning move first at the prover's nodes",
+        kind: KnobKind::Switch {
+            get: |c| c.readout_table_moves,
+            set: |c, v| c.readout_table_moves = v,
         },
     },
     Knob {
