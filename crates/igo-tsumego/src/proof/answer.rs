@@ -11,6 +11,7 @@ use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{
     prove_kill_move, prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question,
 };
+use super::tree::TreeLimits;
 use crate::local::LocalBoard;
 use crate::problem::Problem;
 use crate::solver::{Answer, Framed};
@@ -19,7 +20,8 @@ use crate::solver::{Answer, Framed};
 #[derive(Clone, Debug)]
 pub struct ProofSettings {
     /// The searches. \[default: [`ProverConfig::default`] with the death test read by
-    /// deepening within [`DOOMED_DEEP_BUDGET`] positions\]
+    /// deepening within [`DOOMED_DEEP_BUDGET`] positions, and the solution trees read out
+    /// with the table's winning moves first ([`TreeLimits::table_moves`])\]
     pub prover: ProverConfig,
     /// Steps from the defender's stones that stay playable (`None`: the whole box). \[default:
     /// 3\]
@@ -91,6 +93,10 @@ impl Default for ProofSettings {
                 doomed_budget: DOOMED_DEEP_BUDGET,
                 doomed_deepening: true,
                 doomed_filter: true,
+                tree: TreeLimits {
+                    table_moves: true,
+                    ..TreeLimits::default()
+                },
                 ..ProverConfig::default()
             },
             reach: Some(3),

@@ -233,8 +233,8 @@ pub fn solve_proven(
         if config.doomed_parts {
             s.prover.doomed_parts = true;
         }
-        if config.readout_table_moves {
-            s.prover.tree.table_moves = true;
+        if !config.readout_table_moves {
+            s.prover.tree.table_moves = false;
         }
         if s.prover.hint_first == 0.0 {
             s.prover.hint_first = f64::from(config.hint_first);

@@ -144,8 +144,8 @@ pub struct SolverConfig {
     /// settings when those keep their default (off). \[default: 0\] \[range: 0-1\]
     pub hint_first: f32,
     /// The prover's read-out of solution trees tries the table's winning move first at the
-    /// prover's nodes ([`crate::proof::tree::TreeLimits::table_moves`]). Copied when set.
-    /// \[default: false\]
+    /// prover's nodes ([`crate::proof::tree::TreeLimits::table_moves`], on in
+    /// [`crate::proof::ProofSettings`]). Copied when off. \[default: true\]
     pub readout_table_moves: bool,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
@@ -190,7 +190,7 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             hint_first: 0.0,
-            readout_table_moves: false,
+            readout_table_moves: true,
             sequence: None,
         }
     }
