@@ -534,7 +534,7 @@ impl Builder<'_, '_, '_> {
     /// is won for the prover by the table's numbers or the rules and its subtree can be read
     /// out (`None` otherwise: the caller expands every move).
     ///
-    /// Why: a full expansion generates every move of the region (30 and more) to keep one,
+    /// Why: a full expansion generates every legal move (5 to 7 on average) to keep one,
     /// and the prover's nodes are half of a tree's inner nodes, so the read-out of a large
     /// kill spent most of its positions on children it never wrote (cho-intermediate-0002 at
     /// 5,000,000 positions: its tree cut by the positions limit, BENCHMARKS.md branch
