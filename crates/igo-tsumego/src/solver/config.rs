@@ -143,6 +143,11 @@ pub struct SolverConfig {
     /// share ([`crate::proof::ProverConfig::hint_first`]; 0: off). Copied into the prover's
     /// settings when those keep their default (off). \[default: 0\] \[range: 0-1\]
     pub hint_first: f32,
+    /// Steer the prover's search in a wider region by the narrowed region's proofs
+    /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
+    /// search after a defender's failure). Copied into the prover's settings when those keep
+    /// their default (0). \[default: 0\] \[range: 0-2\]
+    pub widen_guide: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -186,6 +191,7 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             hint_first: 0.0,
+            widen_guide: 0,
             sequence: None,
         }
     }
@@ -615,6 +621,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.hint_first,
             set: |c, v| c.hint_first = v,
+        },
+    },
+    Knob {
+        name: "widen_guide",
+        what: "prover: steer the wider region's search by the narrowed proofs (0 off, 1 kill check, 2 also after a defender's failure)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.widen_guide,
+            set: |c, v| c.widen_guide = v,
         },
     },
     Knob {
