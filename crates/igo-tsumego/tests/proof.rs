@@ -999,3 +999,31 @@ fn the_table_moves_read_out_a_whole_tree_with_fewer_positions() {
     );
     assert!(off.proven_incomplete() && tree_cuts(&off).0 > 0);
 }
+
+#[test]
+fn the_wider_check_steered_by_the_narrowed_proof_proves_the_same_kill() {
+    // cho-elementary-0056 (a learning-set problem): the kill proven in the region narrowed to
+    // reach 3 plays next to that region's wall and is proven again at reach 4. Steered by the
+    // narrowed proof (`widen_guide`), the wider search is another search (other positions) and
+    // proves the same kill by the same move, a whole tree the checker accepts.
+    let p = cho_elementary("0056");
+    let solved = |guide: u8| {
+        let settings = ProofSettings {
+            widen_guide: guide,
+            ..ProofSettings::default()
+        };
+        solve_settings(&p, 2_000_000, &settings)
+    };
+    let (plain, steered) = (solved(0), solved(1));
+    for (name, s) in [("plain", &plain), ("steered", &steered)] {
+        assert!(s.proven_whole(), "{name}: proven");
+        assert_eq!(s.status(), Status::Kill, "{name}");
+        assert_checked(name, &p, s);
+    }
+    assert_eq!(steered.first_move(), plain.first_move());
+    assert_ne!(
+        steered.nodes(),
+        plain.nodes(),
+        "the guide steered the wider search"
+    );
+}

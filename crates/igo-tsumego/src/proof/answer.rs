@@ -6,12 +6,14 @@
 use igo_core::{Color, Move, PointSet, Position};
 
 use super::dfpn::Limits;
+use super::game::{LocalGame, State};
+use super::guide::Guide;
 use super::second::{judge_moves, MoveVerdict};
 use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{
-    prove_kill_move, prove_status, ProvenAnswer, ProvenStatus, ProverConfig, Question,
+    prove_kill_move, prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question,
 };
-use super::tree::TreeLimits;
+use super::tree::{Kind, TreeLimits};
 use crate::local::LocalBoard;
 use crate::problem::Problem;
 use crate::solver::{Answer, Framed};
@@ -50,6 +52,13 @@ pub struct ProofSettings {
     /// intermediate ones and 4 of 8 advanced ones, and no first move; reach 6 took 8 and 5
     /// of the first two (BENCHMARKS.md, branch `prover`, 2026-12-02)\]
     pub kill_reach: Option<usize>,
+    /// Steer the search in the wider region by the narrowed region's proofs
+    /// ([`super::guide`]): 0 never; 1 the check of a kill (or an attacker's ko) that met the
+    /// wall ([`ProofSettings::kill_reach`]); 2 that check and the second search after a
+    /// defender's failure ([`ProofSettings::wider_reach`]). Order and initial numbers only;
+    /// the wider proof is whole and checked as any other. \[default: 0 (BENCHMARKS.md,
+    /// branch `widen`)\]
+    pub widen_guide: u8,
 }
 
 /// Settings of the second opinion ([`super::second`]): when the status search ends without a
@@ -105,6 +114,7 @@ impl Default for ProofSettings {
             wider_reach: Some(6),
             second: SecondOpinion::default(),
             kill_reach: KILL_REACH_DEFAULT,
+            widen_guide: 0,
         }
     }
 }
@@ -399,6 +409,8 @@ fn prove_status_framed(
         (true, Some(ProvenStatus::Kill), Some(m)) => Some(m),
         _ => None,
     };
+    let guided = guided_settings(problem, answer, settings, &first, kill_doubt);
+    let settings = guided.as_ref().unwrap_or(settings);
     let mut second = prove_in(problem, answer, settings, Some(wider), left, only);
     if kill_doubt && !second.answers() && second.status != Some(ProvenStatus::Fail) {
         // The kill (or the attacker's ko) is not shown in the wider region, nor refuted there
@@ -427,6 +439,72 @@ fn prove_status_framed(
     second.searches.nodes += first.searches.nodes;
     second.searches.seconds += first.searches.seconds;
     (second, Some(wider))
+}
+
+/// `settings` with the narrowed search's proofs (`first`, in the region narrowed to
+/// `settings.reach`) as the guide of the wider search ([`super::guide`]), when
+/// [`ProofSettings::widen_guide`] asks for it for this kind of wider search (`kill_doubt`: the
+/// check of a kill that met the wall); `None` otherwise.
+fn guided_settings(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    first: &ProvenResult,
+    kill_doubt: bool,
+) -> Option<ProofSettings> {
+    let wanted = match settings.widen_guide {
+        0 => false,
+        1 => kill_doubt,
+        _ => true,
+    };
+    if !wanted || first.searches.proofs.is_empty() {
+        return None;
+    }
+    let (_, narrow) = framed_question(problem, answer, settings.reach);
+    let guide = guide_of(&narrow, &first.searches.proofs);
+    if guide.is_empty() {
+        return None;
+    }
+    let mut guided = settings.clone();
+    guided.prover.guide = Some(std::sync::Arc::new(guide));
+    Some(guided)
+}
+
+/// The guide ([`super::guide`]) of `proofs`, proven in the narrowed question `q` (their trees
+/// on the same local board as the wider search's): each tree replayed from the start, every
+/// inner node's position recorded with the winner's move at the winner's nodes (references
+/// add nothing, their subtree was read at the first occurrence; leaves are decided by the
+/// game's own tests, which the wider search applies anyway). Proofs without a tree add nothing.
+pub fn guide_of(q: &Question, proofs: &[Proof]) -> Guide {
+    let mut guide = Guide::new(q.region);
+    for p in proofs {
+        let Ok(tree) = &p.tree else { continue };
+        let game = LocalGame::new(q.start.clone(), q.region, q.target, q.attacker, p.rules);
+        let mut stack: Vec<(usize, State)> = vec![(0, game.start_state())];
+        while let Some((at, state)) = stack.pop() {
+            let Kind::Inner(children) = &tree.nodes[at].kind else {
+                continue;
+            };
+            let winning = if state.pos.to_play() == tree.prover {
+                children
+                    .first()
+                    .and_then(|&c| tree.nodes[c as usize].mv)
+                    .map(|m| m.1)
+            } else {
+                None
+            };
+            guide.record(p.rules, &state.pos, winning);
+            for &c in children {
+                let Some((_, mv)) = tree.nodes[c as usize].mv else {
+                    continue;
+                };
+                let mut next = state.clone();
+                game.play(&mut next, mv);
+                stack.push((c as usize, next));
+            }
+        }
+    }
+    guide
 }
 
 /// The second opinion ([`super::second`]) on `result`, which has no status: the first
@@ -659,5 +737,78 @@ mod tests {
                 .all(|p| p.starts_with('A') || p.starts_with('B')),
             "{open:?}"
         );
+    }
+
+    #[test]
+    fn the_guide_holds_the_proofs_positions_by_the_stones_on_the_narrowed_points() {
+        // The straight three, Black to kill; the bottom row is outside the narrowed points.
+        let start = Position::from_diagram(
+            "
+            . . . O X .
+            O O O O X .
+            X X X X X .
+            . . . . . .
+            to play: X",
+        )
+        .unwrap();
+        let size = start.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let row1: PointSet = ["A1", "B1", "C1", "D1", "E1", "F1"]
+            .iter()
+            .map(|s| pt(s))
+            .collect();
+        let q = Question {
+            start: start.clone(),
+            region: PointSet::full(size) - row1,
+            target: start.board().block_at(pt("D3")).unwrap().stones(),
+            attacker: Color::Black,
+        };
+        // Without the death test the kill is read to the capture: a tree of several moves.
+        let config = ProverConfig {
+            doomed_budget: 0,
+            ..ProverConfig::default()
+        };
+        let answer =
+            super::super::status::prove_status(&q, &config, super::super::dfpn::Limits::default());
+        let first = answer.first_move.expect("the kill");
+        let rules = answer.proofs[0].rules;
+        let guide = guide_of(&q, &answer.proofs);
+        assert!(guide.len() > 2, "{} positions", guide.len());
+        let at_start = guide.key(&start);
+        assert_eq!(guide.winning_move(rules, at_start), Some(first));
+        assert_eq!(guide.covers(rules, at_start), Some(true));
+        // Not under other rules.
+        let other = super::super::game::Rules {
+            ko: crate::proof::KoThreats::None,
+            life: crate::proof::LifeRule::Unconditional,
+        };
+        assert_ne!(rules, other);
+        assert_eq!(guide.covers(other, at_start), None);
+        // A White stone outside the narrowed points (an escape through the wider region) does
+        // not change the key: the narrowed proof's move is still the guess.
+        let board = start.board();
+        let wider = Position::from_board(
+            Board::from_stones(
+                size,
+                board.stones(Color::Black),
+                board.stones(Color::White) | PointSet::single(pt("A1")),
+            ),
+            Color::Black,
+        );
+        assert_eq!(guide.winning_move(rules, guide.key(&wider)), Some(first));
+        // After the winning move the defender is to move: held, no move of the winner's.
+        let game = super::super::game::LocalGame::new(
+            q.start.clone(),
+            q.region,
+            q.target,
+            q.attacker,
+            rules,
+        );
+        let mut after = game.start_state();
+        game.play(&mut after, first);
+        let key = guide.key(&after.pos);
+        assert_eq!(guide.quiet_child_key(at_start, Color::Black, first), key);
+        assert_eq!(guide.covers(rules, key), Some(false));
+        assert_eq!(guide.winning_move(rules, key), None);
     }
 }

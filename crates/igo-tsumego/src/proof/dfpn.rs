@@ -187,6 +187,12 @@ pub struct Dfpn<'g, 't> {
     pub max_depth_seen: usize,
     /// Success rates of root moves for the player to move there (Monte-Carlo hints).
     root_hints: Vec<(Move, f32)>,
+    /// The narrowed region's proofs, steering a search in a wider region
+    /// ([`Dfpn::set_guide`]).
+    guide: Option<std::sync::Arc<super::guide::Guide>>,
+    /// With a guide: expansions, those where the guide held a move, and those where that move
+    /// was legal (diagnostics).
+    pub guide_hits: [u64; 3],
     /// Learned shapes (paper 004, section 4.3) and the largest number they add to a move's
     /// proof number (0: not used).
     patterns: Option<(std::sync::Arc<crate::patterns::Patterns>, u32)>,
@@ -449,6 +455,8 @@ impl<'g, 't> Dfpn<'g, 't> {
             aborted: false,
             max_depth_seen: 0,
             root_hints: Vec::new(),
+            guide: None,
+            guide_hits: [0; 3],
             patterns: None,
             weights: Vec::new(),
             killers: vec![None; depth],
@@ -483,6 +491,14 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// rate r starts with proof number 1 + 8 (1 - r) and disproof number 1 + 8 r.
     pub fn set_root_hints(&mut self, hints: &[(Move, f32)]) {
         self.root_hints = hints.to_vec();
+    }
+
+    /// Steers the search by a narrowed region's proofs ([`super::guide`]): where the guide
+    /// holds a move for the position (under this game's rules), that move is ordered first and
+    /// a fresh child it leads to starts as the cheapest move for the player to move (disproof
+    /// number 1 for the opponent there). Order and initial numbers only: no result changes.
+    pub fn set_guide(&mut self, guide: Option<std::sync::Arc<super::guide::Guide>>) {
+        self.guide = guide;
     }
 
     fn hint(&self, mv: Move) -> Option<f32> {
@@ -793,6 +809,23 @@ impl<'g, 't> Dfpn<'g, 't> {
                 moves[..=i].rotate_right(1);
             }
         }
+        let rules = self.game.rules();
+        let guide = self.guide.clone();
+        let guide_key = guide.as_ref().map(|g| g.key(&self.states[d].pos));
+        let guided = match (&guide, guide_key) {
+            (Some(g), Some(k)) => {
+                self.guide_hits[0] += 1;
+                g.winning_move(rules, k)
+            }
+            _ => None,
+        };
+        if let Some(g) = guided {
+            self.guide_hits[1] += 1;
+            if let Some(i) = moves.iter().position(|&m| m == g) {
+                self.guide_hits[2] += 1;
+                moves[..=i].rotate_right(1);
+            }
+        }
         let mut weights = std::mem::take(&mut self.weights);
         weights.clear();
         let mut best_weight = 0.0f32;
@@ -814,10 +847,22 @@ impl<'g, 't> Dfpn<'g, 't> {
             st.distinct.insert(self.game.key(&self.states[d]));
             st.depth[(d / 4).min(11)] += 1;
         }
+        let me = self.states[d].pos.to_play();
         for (i, &mv) in moves.iter().enumerate() {
             let (repeated, pending) = self.enter_lazily(d, mv);
             self.nodes += 1;
             let key = self.keys[d + 1];
+            // Whether the narrowed proof holds the child's position (see `set_guide`).
+            let covered = match (&guide, guide_key) {
+                (Some(g), Some(k)) => {
+                    let child = match pending {
+                        Some(_) => g.quiet_child_key(k, me, mv),
+                        None => g.key(&self.states[d + 1].pos),
+                    };
+                    g.covers(rules, child)
+                }
+                _ => None,
+            };
             let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key, pending);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
                 if hinted {
@@ -831,6 +876,13 @@ impl<'g, 't> Dfpn<'g, 't> {
                 if let (Some((_, k)), true) = (&self.patterns, best_weight > 0.0) {
                     let shortfall = 1.0 - weights[i] / best_weight;
                     delta += (*k as f32 * shortfall).round() as u32;
+                }
+                // A position of the narrowed proof starts as the cheapest for its winner: proof
+                // number 1 where the winner is to move, disproof number 1 where its opponent is.
+                match covered {
+                    Some(true) => phi = 1,
+                    Some(false) => delta = 1,
+                    None => {}
                 }
             }
             kids.push(Child {

@@ -8,6 +8,7 @@
 //! * [`table`]: the transposition table (memory-bounded, replacement by work);
 //! * [`knowledge`]: move order and heuristic proof numbers (df-pn+);
 //! * [`region`]: the solver's box narrowed to what the defender can reach (an enclosed problem);
+//! * [`guide`]: the narrowed region's proofs steering the search in a wider region;
 //! * [`dfpn`]: df-pn with the 1+epsilon trick, GHI-safe storing;
 //! * [`tree`]: the solution tree read out of a finished proof, with transpositions shared;
 //! * [`status`]: kill / live / seki / ko by proofs under several ko models;
@@ -20,6 +21,7 @@
 pub mod answer;
 pub mod dfpn;
 pub mod game;
+pub mod guide;
 pub mod knowledge;
 pub mod region;
 pub mod second;

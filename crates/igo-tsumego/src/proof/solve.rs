@@ -239,6 +239,9 @@ pub fn solve_proven(
         if s.prover.hint_first == 0.0 {
             s.prover.hint_first = f64::from(config.hint_first);
         }
+        if s.widen_guide == 0 {
+            s.widen_guide = u8::try_from(config.widen_guide).unwrap_or(u8::MAX);
+        }
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
         }

@@ -218,6 +218,10 @@ pub struct ProverConfig {
     /// against 18 (0.5: cho-intermediate-0054 gained, 0082 lost; BENCHMARKS.md, branch
     /// `proven`)\]
     pub hint_first: f64,
+    /// A narrowed region's proofs steering the searches ([`super::guide`],
+    /// [`Dfpn::set_guide`]): set by the tsumego answer for the search in a wider region when
+    /// [`super::ProofSettings::widen_guide`] asks for it. \[default: none\]
+    pub guide: Option<std::sync::Arc<super::guide::Guide>>,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -251,6 +255,7 @@ impl Default for ProverConfig {
             settled_max_total: super::game::SETTLED_MAX_TOTAL,
             doomed_parts: false,
             hint_first: 0.0,
+            guide: None,
         }
     }
 }
@@ -391,6 +396,7 @@ impl Searches<'_, '_> {
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_root_hints(&self.config.root_hints);
         dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
+        dfpn.set_guide(self.config.guide.clone());
         let left = Limits {
             nodes: self.limits.nodes.saturating_sub(self.nodes),
             ..self.limits
@@ -485,11 +491,21 @@ impl Searches<'_, '_> {
         let me = q.start.to_play();
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
+        dfpn.set_guide(self.config.guide.clone());
         let left = Limits {
             nodes: self.limits.nodes.saturating_sub(self.nodes),
             ..self.limits
         };
         let outcome = dfpn.run_after(mv, left);
+        if self.config.guide.is_some() && std::env::var_os("IGO_DFPN_STATS").is_some() {
+            eprintln!(
+                "guide: {} entries; expansions, guided, legal: {:?}; outcome {:?}, positions {}",
+                self.config.guide.as_ref().map_or(0, |g| g.len()),
+                dfpn.guide_hits,
+                outcome,
+                dfpn.nodes
+            );
+        }
         if outcome != Some(Reproof::NotWon) {
             self.nodes += dfpn.nodes;
             return match outcome {
@@ -776,6 +792,7 @@ fn complete_trees(searches: &mut Searches<'_, '_>, proofs: &mut [Proof], t0: Ins
         let g = game(searches.q, p.rules, searches.config);
         let mut dfpn = Dfpn::new(&g, &mut searches.tt, config.dfpn);
         dfpn.set_patterns(config.patterns.clone(), config.pattern_weight);
+        dfpn.set_guide(config.guide.clone());
         let limits = TreeLimits {
             positions: positions - used,
             deadline,

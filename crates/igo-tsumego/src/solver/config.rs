@@ -147,6 +147,11 @@ pub struct SolverConfig {
     /// prover's nodes ([`crate::proof::tree::TreeLimits::table_moves`], on in
     /// [`crate::proof::ProofSettings`]). Copied when off. \[default: true\]
     pub readout_table_moves: bool,
+    /// Steer the prover's search in a wider region by the narrowed region's proofs
+    /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
+    /// search after a defender's failure). Copied into the prover's settings when those keep
+    /// their default (0). \[default: 0\] \[range: 0-2\]
+    pub widen_guide: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -191,6 +196,7 @@ impl Default for SolverConfig {
             simulation: 0,
             hint_first: 0.0,
             readout_table_moves: true,
+            widen_guide: 0,
             sequence: None,
         }
     }
@@ -628,6 +634,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.readout_table_moves,
             set: |c, v| c.readout_table_moves = v,
+        },
+    },
+    Knob {
+        name: "widen_guide",
+        what: "prover: steer the wider region's search by the narrowed proofs (0 off, 1 kill check, 2 also after a defender's failure)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.widen_guide,
+            set: |c, v| c.widen_guide = v,
         },
     },
     Knob {
