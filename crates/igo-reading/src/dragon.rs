@@ -263,7 +263,16 @@ pub struct OwlConfig {
     /// question, with its tactical checks, prover and estimates, shows dead; and the
     /// attacker's candidates may not hold the owner's vital point (GNU Go self-play game
     /// 9x9-07 after 20 moves: `owl_attack B3` 1 A4, the owner's own defence, which igo's
-    /// `owl_does_attack` accepted while its attack answered 0). \[default: 0, off\]
+    /// `owl_does_attack` accepted while its attack answered 0). A move the attacker cannot
+    /// play (the owner's saving move on its own eye point) is skipped, and a kill whose
+    /// defence stopped at the node limit (only the estimate finding no saving move) stands
+    /// only when no owner atari on a two-liberty attacker block next to the dragon leaves the
+    /// owl's attack without a kill (GNU Go self-play games 9x9-32 after 34 moves and 9x9-00
+    /// after 30, the two false kills on living dragons of BENCHMARKS.md, igo-reading, branch
+    /// `owlkills`). \[default: 0, off: at 2, on GNU Go's game dragons the critical attacks
+    /// pass 27 of 47 on 9x9 (25 without) with no living dragon killed, but 76 of 114 on 19x19
+    /// (75) with four kills of 593 living dragons that GNU Go's `owl_does_attack` rejects, at
+    /// 2-3 times the attack's CPU; BENCHMARKS.md, igo-reading, branch `owlroot`\]
     pub root_kill_checks: usize,
     /// Whether, in the owl's search, a dragon judged escaped with its opponent to move is
     /// judged again when one of its blocks is a two-liberty crawl on the first line: the

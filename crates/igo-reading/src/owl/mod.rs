@@ -553,6 +553,8 @@ impl Owl {
     /// answer `owl_defend` gives), with the positions searched. The search judges its
     /// lines statically, so a kill whose defence it misjudged at a leaf is found here by the
     /// reading the owl answers `owl_defend` with (igo's own `owl_does_attack` accepts it).
+    /// A kill that rests on the defence's estimate must also survive the owner's ataris
+    /// ([`Owl::atari_answers`]).
     fn root_kill(
         &mut self,
         pos: &Position,
@@ -582,15 +584,81 @@ impl Owl {
             }
         }
         for mv in moves {
+            // The owner's saving move may be one the attacker cannot play (a suicide on the
+            // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
+            // `refuted_kill` lets a move that is not played stand: no kill.
+            let mut probe = root.clone();
+            if mv.point().is_some() && probe.ko_point() == mv.point() {
+                // As `refuted_kill` plays it: a ko kill retakes at once.
+                probe.clear_ko();
+            }
+            if !probe.is_legal(mv) {
+                continue;
+            }
             // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
             // is one the owl's own questions agree on.
             let (refuted, n) = self.refuted_kill(pos, target, Some(mv), false);
             nodes += n;
-            if !refuted {
+            if refuted {
+                continue;
+            }
+            let (answered, n) = self.atari_answers(&probe, target, mv);
+            nodes += n;
+            if !answered {
                 return (Some(mv), nodes);
             }
         }
         (None, nodes)
+    }
+
+    /// Whether, after the attacker's `mv` (legal in `root`, the attacker to move), the owner
+    /// has an atari on an attacker block next to the dragon after which the owl's attack
+    /// (read without the root check) finds no kill, when the owl's defence after `mv` was
+    /// stopped at its node limit and only its estimate found no saving move; with the
+    /// positions searched. The estimate's random playouts do not read forcing moves: GNU Go
+    /// self-play game 9x9-00 after 30 moves, White's A5 beside Black's corner, where the
+    /// defence stopped and its estimate found nothing, but Black's A6 (an atari on A5) saves
+    /// the corner (GNU Go's `owl_defend` after A5: 1 A6; igo's `owl_does_defend A6`: 1).
+    /// A defence read to the end is trusted as it stands.
+    fn atari_answers(&mut self, root: &Position, target: Point, mv: Move) -> (bool, u64) {
+        let mut after = root.clone();
+        if after.play(mv).is_err() {
+            return (false, 0);
+        }
+        let board = after.board();
+        let Some(owner) = board.color_at(target) else {
+            return (false, 0);
+        };
+        let estimated = self
+            .read(&after, target, false)
+            .is_ok_and(|d| !d.complete && d.estimated && d.code == Code::Fails);
+        if !estimated {
+            return (false, 0);
+        }
+        let mut ataris = PointSet::new();
+        for (_, liberties) in adjacent_blocks(&after, dragon(board, target), !owner) {
+            if liberties.count() == 2 {
+                ataris |= liberties;
+            }
+        }
+        let mut attack = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            ..self.config
+        });
+        let mut nodes = 0;
+        for p in ataris.iter() {
+            let mut child = after.clone();
+            if child.play(Move::Play(p)).is_err() || child.board().color_at(target) != Some(owner) {
+                continue;
+            }
+            if let Ok(kill) = attack.read(&child, target, true) {
+                nodes += kill.nodes;
+                if kill.code == Code::Fails {
+                    return (true, nodes);
+                }
+            }
+        }
+        (false, nodes)
     }
 
     /// Whether the owl's own defence (the full reading of [`Owl::defend`]) saves the dragon of
@@ -2095,6 +2163,62 @@ mod tests {
         assert_eq!(none.code, Code::Fails, "{none:?}");
         let kill = Owl::new(with(1)).attack(&pos, b3).unwrap();
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(a4)), "{kill:?}");
+    }
+
+    #[test]
+    fn the_root_check_does_not_name_a_move_the_attacker_cannot_play() {
+        // GNU Go self-play game 9x9-32 (its 32 moves; the game ends with two passes): Black's
+        // A5-B5-B4 with A3 and B2 around the eye B3. GNU Go 3.8: `owl_attack A5` 0. The owl's
+        // defence names B3 (Black's eye point), which White cannot play (a suicide): the check
+        // named it a kill, as the check of a kill lets a move that is not played stand.
+        let pos = game_9x9(
+            "ef bg be gf gg gd hg ed dg hf if ie ig hd de cc ff bd ae fe cd dd bh ce bf cf cg ad \
+             ag cd ee df",
+        );
+        let size = pos.size();
+        let a5 = size.parse_point("A5").unwrap();
+        let b3 = Move::Play(size.parse_point("B3").unwrap());
+        assert_eq!(pos.board().color_at(a5), Some(Color::Black));
+        let mut white = pos.clone();
+        white.set_to_play(Color::White);
+        assert!(!white.is_legal(b3));
+        let with = |n: usize| OwlConfig {
+            root_kill_checks: n,
+            ..OwlConfig::default()
+        };
+        assert_eq!(Owl::new(with(0)).defend(&pos, a5).unwrap().mv, Some(b3));
+        let attack = Owl::new(with(2)).attack(&pos, a5).unwrap();
+        assert_eq!((attack.code, attack.mv), (Code::Fails, None), "{attack:?}");
+    }
+
+    #[test]
+    fn the_root_check_reads_the_owners_ataris_after_an_estimated_kill() {
+        // GNU Go self-play game 9x9-00 after 30 moves: Black's corner B9-B8-C7-C6-B5 beside
+        // White's C8 and A5's point. GNU Go 3.8: `owl_attack B9` 0, and after White's A5,
+        // `owl_defend B9` 1 A6 (an atari on A5). igo's defence after A5 stops at its node limit
+        // and its estimate finds no saving move, so the root check named A5; its attack after
+        // A5 A6 finds no kill (igo's `owl_does_defend A6` 1): the atari answers the kill.
+        let pos = game_9x9(
+            "ee cf cd eg fg ef ff de fd dd cc dc db eb be gc gd hc hd cb bb da ba bf eh dh fh id \
+             ie ic",
+        );
+        let size = pos.size();
+        let b9 = size.parse_point("B9").unwrap();
+        let a5 = Move::Play(size.parse_point("A5").unwrap());
+        assert_eq!(pos.board().color_at(b9), Some(Color::Black));
+        let mut owl = Owl::new(OwlConfig {
+            root_kill_checks: 2,
+            ..OwlConfig::default()
+        });
+        // The defence after A5 alone lets the kill stand ...
+        let (refuted, _) = owl.refuted_kill(&pos, b9, Some(a5), false);
+        assert!(!refuted);
+        // ... the atari on A5 does not.
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert!(owl.atari_answers(&root, b9, a5).0);
+        let attack = owl.attack(&pos, b9).unwrap();
+        assert_eq!(attack.code, Code::Fails, "{attack:?}");
     }
 
     #[test]
