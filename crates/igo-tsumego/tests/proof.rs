@@ -1001,6 +1001,38 @@ fn the_table_moves_read_out_a_whole_tree_with_fewer_positions() {
 }
 
 #[test]
+fn the_least_work_read_out_writes_a_smaller_whole_tree() {
+    // cho-elementary-0012, the same search (deterministic) read out with the table's moves
+    // first, once as the table holds them (the search's first win) and once as the won child
+    // of least stored work (`least_work`, the children found by their keys without playing):
+    // the same answer and status, both trees whole and accepted by the independent checker,
+    // and the least-work tree is the smaller.
+    let p = cho_elementary("0012");
+    let with = |least_work: bool| TreeLimits {
+        table_moves: true,
+        least_work,
+        ..TreeLimits::default()
+    };
+    let (first, least) = (
+        solve_with(&p, 500_000, with(false)),
+        solve_with(&p, 500_000, with(true)),
+    );
+    for (name, s) in [("first win", &first), ("least work", &least)] {
+        assert!(s.proven_whole(), "{name}: read out whole");
+        assert_eq!(s.first_move(), first.first_move(), "{name}");
+        assert_eq!(s.status(), first.status(), "{name}");
+        assert_checked(name, &p, s);
+    }
+    let nodes = |s: &Solved| tree_cuts(s).1;
+    assert!(
+        nodes(&least) < nodes(&first),
+        "{} against {} tree nodes",
+        nodes(&least),
+        nodes(&first)
+    );
+}
+
+#[test]
 fn the_wider_check_steered_by_the_narrowed_proof_proves_the_same_kill() {
     // cho-elementary-0056 (a learning-set problem): the kill proven in the region narrowed to
     // reach 3 plays next to that region's wall and is proven again at reach 4. Steered by the

@@ -236,6 +236,9 @@ pub fn solve_proven(
         if !config.readout_table_moves {
             s.prover.tree.table_moves = false;
         }
+        if config.readout_least_work {
+            s.prover.tree.least_work = true;
+        }
         if s.prover.hint_first == 0.0 {
             s.prover.hint_first = f64::from(config.hint_first);
         }

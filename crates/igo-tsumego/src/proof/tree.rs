@@ -168,6 +168,12 @@ pub struct TreeLimits {
     /// Cho's intermediate 2 mod 4 sample instead of 18 and 6 advanced instead of 4, losing
     /// none, every tree accepted by the checker (BENCHMARKS.md, branch `readout`)\]
     pub table_moves: bool,
+    /// With [`TreeLimits::table_moves`], take at the prover's node the won child of least
+    /// stored work instead of the table's first winning move: every legal move's child is
+    /// looked up in the table by its key computed without playing the move (exact for a move
+    /// that captures nothing), and the won child whose entry holds the least work is tried
+    /// first, then the table's move. \[default: false\]
+    pub least_work: bool,
 }
 
 impl Default for TreeLimits {
@@ -178,6 +184,7 @@ impl Default for TreeLimits {
             positions: 4_000_000,
             deadline: None,
             table_moves: false,
+            least_work: false,
         }
     }
 }
@@ -550,6 +557,20 @@ impl Builder<'_, '_, '_> {
         else {
             return Ok(None);
         };
+        if self.limits.least_work {
+            if let Some(cheap) = self.least_work_move(d, key, m) {
+                if let Some(c) = self.try_won_move(d, me, cheap)? {
+                    return Ok(Some(c));
+                }
+            }
+        }
+        self.try_won_move(d, me, m)
+    }
+
+    /// The child after `m` at the prover's node `d`, read out, when it is won for the prover
+    /// by the rules or the table's numbers and its subtree can be read out (`None`
+    /// otherwise, nothing written).
+    fn try_won_move(&mut self, d: usize, me: Color, m: Move) -> Result<Option<u32>, TreeError> {
         let mark = self.nodes.len();
         let (repeated, won) = self.dfpn.enter_counted(d, m);
         if !repeated && !won {
@@ -566,6 +587,46 @@ impl Builder<'_, '_, '_> {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// The prover's move at node `d` (table key `key`, the table's winning move `best`) whose
+    /// child the table holds as won for the prover with the least work, when that is not
+    /// `best` ([`TreeLimits::least_work`]).
+    ///
+    /// Why: the table's move is the search's first win, not always its cheapest subtree
+    /// (cho-elementary-0012's tree: 4,241 nodes by the table's moves against about 2,500;
+    /// BENCHMARKS.md, branch `readout`). The children's keys come from the parent's without
+    /// playing ([`super::game::LocalGame::quiet_key`], exact when nothing is captured), so the
+    /// choice costs table look-ups, not positions; a capture's guessed key finds nothing (or,
+    /// rarely, another position, which [`Builder::try_won_move`] then finds not won).
+    fn least_work_move(&mut self, d: usize, key: u64, best: Move) -> Option<Move> {
+        let game = self.dfpn.game;
+        let s = self.dfpn.state(d);
+        let base = game.quiet_base(s, key);
+        let mut moves = Vec::new();
+        game.moves(s, &mut moves);
+        let mut cheapest: Option<(u32, Move)> = None;
+        let mut best_work = None;
+        for mv in moves {
+            let Some(e) = self.dfpn.tt.get(game.quiet_key(s, base, mv)) else {
+                continue;
+            };
+            if e.delta != 0 {
+                continue;
+            }
+            if mv == best {
+                best_work = Some(e.work);
+            }
+            if cheapest.is_none_or(|(w, _)| e.work < w) {
+                cheapest = Some((e.work, mv));
+            }
+        }
+        // The table's move without an entry of its own (a capture, or a win by the rules)
+        // may be a leaf: keep it.
+        let best_work = best_work?;
+        cheapest
+            .filter(|&(w, mv)| mv != best && w < best_work)
+            .map(|(_, mv)| mv)
     }
 
     /// The opponent's node: every reply, each answered (main line first).

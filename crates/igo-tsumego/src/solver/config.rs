@@ -147,6 +147,10 @@ pub struct SolverConfig {
     /// prover's nodes ([`crate::proof::tree::TreeLimits::table_moves`], on in
     /// [`crate::proof::ProofSettings`]). Copied when off. \[default: true\]
     pub readout_table_moves: bool,
+    /// With the table's moves, the read-out takes at the prover's nodes the won child of least
+    /// stored work first ([`crate::proof::tree::TreeLimits::least_work`]). Copied when on.
+    /// \[default: false\]
+    pub readout_least_work: bool,
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
     /// search after a defender's failure). Copied into the prover's settings when those keep
@@ -196,6 +200,7 @@ impl Default for SolverConfig {
             simulation: 0,
             hint_first: 0.0,
             readout_table_moves: true,
+            readout_least_work: false,
             widen_guide: 0,
             sequence: None,
         }
@@ -634,6 +639,14 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.readout_table_moves,
             set: |c, v| c.readout_table_moves = v,
+        },
+    },
+    Knob {
+        name: "readout_least_work",
+        what: "prover: the read-out takes the won child of least stored work first at the prover's nodes",
+        kind: KnobKind::Switch {
+            get: |c| c.readout_least_work,
+            set: |c, v| c.readout_least_work = v,
         },
     },
     Knob {
