@@ -1037,7 +1037,8 @@ fn the_wider_check_steered_by_the_narrowed_proof_proves_the_same_kill() {
     // cho-elementary-0056 (a learning-set problem): the kill proven in the region narrowed to
     // reach 3 plays next to that region's wall and is proven again at reach 4. Steered by the
     // narrowed proof (`widen_guide`), the wider search is another search (other positions) and
-    // proves the same kill by the same move, a whole tree the checker accepts.
+    // proves the same kill by the same move, a whole tree the checker accepts. The default
+    // settings steer it (the same search as `widen_guide` 1), and 0 gives the unsteered one.
     let p = cho_elementary("0056");
     let solved = |guide: u8| {
         let settings = ProofSettings {
@@ -1058,4 +1059,8 @@ fn the_wider_check_steered_by_the_narrowed_proof_proves_the_same_kill() {
         plain.nodes(),
         "the guide steered the wider search"
     );
+    let default = solve_settings(&p, 2_000_000, &ProofSettings::default());
+    assert_eq!(default.nodes(), steered.nodes(), "the default steers");
+    assert_eq!(default.first_move(), steered.first_move());
+    assert_checked("default", &p, &default);
 }

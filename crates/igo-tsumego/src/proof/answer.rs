@@ -56,8 +56,8 @@ pub struct ProofSettings {
     /// ([`super::guide`]): 0 never; 1 the check of a kill (or an attacker's ko) that met the
     /// wall ([`ProofSettings::kill_reach`]); 2 that check and the second search after a
     /// defender's failure ([`ProofSettings::wider_reach`]). Order and initial numbers only;
-    /// the wider proof is whole and checked as any other. \[default: 0 (BENCHMARKS.md,
-    /// branch `widen`)\]
+    /// the wider proof is whole and checked as any other. \[default: 1
+    /// ([`WIDEN_GUIDE_DEFAULT`])\]
     pub widen_guide: u8,
 }
 
@@ -84,6 +84,15 @@ impl SecondOpinion {
 
 /// The default of [`ProofSettings::kill_reach`].
 pub const KILL_REACH_DEFAULT: Option<usize> = Some(4);
+
+/// The default of [`ProofSettings::widen_guide`]: the check of a kill that met the wall
+/// steered by the narrowed proof. At 5,000 playouts and 1,000,000 positions on the first 40 of
+/// the 2 mod 4 samples, with the read-out by the table's moves, it proved cho-intermediate-0038
+/// (a whole tree) and cho-advanced-0130 (an attacker's ko) besides what the unsteered check
+/// proves, losing no proven answer and no first move on elementary, intermediate, advanced and
+/// Gokyo Shumyo; 2 (the defender's wider search steered too) lost cho-intermediate-0130
+/// (BENCHMARKS.md, issue 10, branch `widenon`).
+pub const WIDEN_GUIDE_DEFAULT: u8 = 1;
 
 /// The death test's budget ([`ProverConfig::doomed_budget`]) in the tsumego answer's searches,
 /// read by iterative deepening ([`ProverConfig::doomed_deepening`]). At 1,000,000 prover
@@ -114,7 +123,7 @@ impl Default for ProofSettings {
             wider_reach: Some(6),
             second: SecondOpinion::default(),
             kill_reach: KILL_REACH_DEFAULT,
-            widen_guide: 0,
+            widen_guide: WIDEN_GUIDE_DEFAULT,
         }
     }
 }

@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::answer::{
     prove_answer, prove_framed, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill,
-    DOOMED_DEEP_BUDGET,
+    DOOMED_DEEP_BUDGET, WIDEN_GUIDE_DEFAULT,
 };
 use super::dfpn::Limits;
 use super::status::{Proof, ProvenStatus, ProverConfig, FIRST_MODEL_SHARE_DEFAULT};
@@ -242,7 +242,7 @@ pub fn solve_proven(
         if s.prover.hint_first == 0.0 {
             s.prover.hint_first = f64::from(config.hint_first);
         }
-        if s.widen_guide == 0 {
+        if s.widen_guide == WIDEN_GUIDE_DEFAULT {
             s.widen_guide = u8::try_from(config.widen_guide).unwrap_or(u8::MAX);
         }
         if s.prover.dfpn.simulation == 0 {
@@ -313,8 +313,10 @@ pub fn settled_by_proof(
             seki: false,
             ..ProverConfig::default()
         },
-        // A reading's test within a small budget, as before the kill check came.
+        // A reading's test within a small budget, as before the kill check came (and with
+        // no guide for a wider search, as before `widen_guide`).
         kill_reach: None,
+        widen_guide: 0,
         ..ProofSettings::default()
     };
     let limits = Limits {

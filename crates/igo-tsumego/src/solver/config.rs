@@ -154,7 +154,8 @@ pub struct SolverConfig {
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
     /// search after a defender's failure). Copied into the prover's settings when those keep
-    /// their default (0). \[default: 0\] \[range: 0-2\]
+    /// their default ([`crate::proof::answer::WIDEN_GUIDE_DEFAULT`]). \[default: 1\]
+    /// \[range: 0-2\]
     pub widen_guide: u64,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
@@ -201,7 +202,7 @@ impl Default for SolverConfig {
             hint_first: 0.0,
             readout_table_moves: true,
             readout_least_work: false,
-            widen_guide: 0,
+            widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             sequence: None,
         }
     }
