@@ -16,6 +16,8 @@
 //! move of the region: the search stores the winning move of each solved position it keeps,
 //! and a full expansion there spent most of a large tree's read-out on children it never
 //! wrote. Where that move does not give a written subtree, every move is tried as before.
+//! With [`TreeLimits::least_work`] the won child of least stored work comes first, found by
+//! the children's keys without playing their moves.
 //!
 //! Diagnostics: with the environment variable `IGO_TREE_STATS` set, each read-out prints to
 //! standard error its nodes, cut lines, positions, limits, expansions at the prover's and the
