@@ -269,10 +269,17 @@ pub struct OwlConfig {
     /// only when no owner atari on a two-liberty attacker block next to the dragon leaves the
     /// owl's attack without a kill (GNU Go self-play games 9x9-32 after 34 moves and 9x9-00
     /// after 30, the two false kills on living dragons of BENCHMARKS.md, igo-reading, branch
-    /// `owlkills`). \[default: 0, off: at 2, on GNU Go's game dragons the critical attacks
-    /// pass 27 of 47 on 9x9 (25 without) with no living dragon killed, but 76 of 114 on 19x19
-    /// (75) with four kills of 593 living dragons that GNU Go's `owl_does_attack` rejects, at
-    /// 2-3 times the attack's CPU; BENCHMARKS.md, igo-reading, branch `owlroot`\]
+    /// `owlkills`); and every kill stands only when, after each of the owner's root
+    /// candidates (its pass included), the owl's attack (without this check) does not read to
+    /// the end and find no kill: the owl's defence may answer 0 where its own attack after one
+    /// of its moves does not (its estimate at the node limit, or the string judged lost by the
+    /// tactical reader, whose moves stay near the string: GNU Go self-play game 19x19-01 after
+    /// 230 moves, `owl_attack R12`, Black's S6, White's S7). \[default: 0, off: at 2, on GNU
+    /// Go's game dragons the critical attacks pass 27 of 47 on 9x9 (25 without) with no living
+    /// dragon killed, but on 19x19 76 of 114 (75) with one kill of 593 living dragons that GNU
+    /// Go's `owl_does_attack` rejects (four before the owner's candidates were read); the
+    /// slowest question about 100 CPU-s; BENCHMARKS.md, igo-reading, branches `owlroot` and
+    /// `owlroot2`\]
     pub root_kill_checks: usize,
     /// Whether, in the owl's search, a dragon judged escaped with its opponent to move is
     /// judged again when one of its blocks is a two-liberty crawl on the first line: the

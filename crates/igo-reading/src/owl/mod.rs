@@ -554,7 +554,9 @@ impl Owl {
     /// lines statically, so a kill whose defence it misjudged at a leaf is found here by the
     /// reading the owl answers `owl_defend` with (igo's own `owl_does_attack` accepts it).
     /// A kill that rests on the defence's estimate must also survive the owner's ataris
-    /// ([`Owl::atari_answers`]).
+    /// ([`Owl::atari_answers`]), and every kill the owner's root candidates
+    /// ([`Owl::candidate_answers`]): the defence question's answer alone named kills on
+    /// living 19x19 dragons (BENCHMARKS.md, igo-reading, branches `owlroot` and `owlroot2`).
     fn root_kill(
         &mut self,
         pos: &Position,
@@ -574,6 +576,12 @@ impl Owl {
             return (None, nodes);
         }
         root.set_to_play(!owner);
+        // The attacks read after the owner's candidates ([`Owl::candidate_answers`]), kept
+        // from kill to kill.
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            ..self.config
+        });
         let mut moves: Vec<Move> = save.mv.into_iter().filter(|&m| m != Move::Pass).collect();
         for (mv, _) in children_for(&root, target, true, &root_config(plain)) {
             if moves.len() > self.config.root_kill_checks {
@@ -604,11 +612,51 @@ impl Owl {
             }
             let (answered, n) = self.atari_answers(&probe, target, mv);
             nodes += n;
+            if answered {
+                continue;
+            }
+            let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker);
+            nodes += n;
             if !answered {
                 return (Some(mv), nodes);
             }
         }
         (None, nodes)
+    }
+
+    /// Whether, after the attacker's `mv` (legal in `root`, the attacker to move), one of the
+    /// owner's root candidates (its pass included) is a move after which the owl's attack
+    /// (`checker`: read without the root check, so no recursion) reads to the end and finds
+    /// no kill; with the positions searched. The owl's defence after `mv` may answer 0 where
+    /// its own attack after one of its moves does not: its search stops at the node limit and
+    /// its estimate finds no move (GNU Go self-play game 19x19-01 after 190 moves, `owl_attack
+    /// R11`, S7: the attack after T11 reads to the end without a kill), or the stone's string
+    /// is judged lost by the tactical reader, whose moves are the string's neighbourhood
+    /// (19x19-01 after 230, R12, S6: after S7 or R6 the attack reads to the end without a
+    /// kill; the saving moves give liberties to the blocks the string's escape runs into). An
+    /// attack that stops at its node limit does not count: its estimate is the coin flip the
+    /// root check's kills rest on.
+    fn candidate_answers(
+        &mut self,
+        root: &Position,
+        target: Point,
+        mv: Move,
+        checker: &mut Owl,
+    ) -> (bool, u64) {
+        let mut after = root.clone();
+        if after.play(mv).is_err() || after.board().color_at(target).is_none() {
+            return (false, 0);
+        }
+        let mut nodes = 0;
+        for (_, child) in children_for(&after, target, false, &root_config(&self.config)) {
+            if let Ok(kill) = checker.read(&child, target, true) {
+                nodes += kill.nodes;
+                if kill.code == Code::Fails && kill.complete {
+                    return (true, nodes);
+                }
+            }
+        }
+        (false, nodes)
     }
 
     /// Whether, after the attacker's `mv` (legal in `root`, the attacker to move), the owner
@@ -2218,6 +2266,61 @@ mod tests {
         root.set_to_play(Color::White);
         assert!(owl.atari_answers(&root, b9, a5).0);
         let attack = owl.attack(&pos, b9).unwrap();
+        assert_eq!(attack.code, Code::Fails, "{attack:?}");
+    }
+
+    #[test]
+    fn the_root_check_reads_the_owners_candidates_after_its_kill() {
+        // GNU Go self-play game 19x19-01 after 230 moves: White's R12-R11-S11 (two liberties,
+        // S12 and T11) hangs by T10 and S9 on the white stones down the right side. GNU Go
+        // 3.8: `owl_attack R12` 0, `owl_defend R12` after Black's S6 1 PASS. The root check
+        // named S6: the owl's defence after it answers 0 (the tactical reader finds no move
+        // that saves the string: the saving moves, S7 or R6, give liberties to the blocks its
+        // escape runs into), but the owl's own attack after S7 reads to the end and finds no
+        // kill (GNU Go's `owl_does_attack S6 R12`: 0).
+        let pos = game_19x19(
+            "jg cd ec df cc bc dd cb ce bd de ef cf qo dq do fp cq cr cp br ck jq od qq op or \
+             qd qj ql qg di mc nb mq me ao ke kc ie ic no gb hg mb nc oj mp fn nq lq nr pq ks \
+             dm ir og ko jo kp ek kq jp jr jn fi re rd mg rf rg qe cl hi cj gk bh jl lh gr hp \
+             eq ep dp dr fq gq hq kn en gp es mj il hn ji db dc na cc pa md eb be nm he mn bf \
+             cg rp rq rk iq hr er fr sp so sq ri rj sj lo lp ee ff pl pm pk om ol fl em qi qk \
+             rl pi bg dh ah bk bi ci ch ei eh dj fj bh jd jc dg ch qb qa pf pg nf rb pb ld rc \
+             kj jj ll sb ra kk lk ki li kl if jf kf je kh ig lf jh le ng nh ej el gm os hm mf \
+             of mo nn mm kg ds qp pp po ns mr fs gs gn ob oa sf gd fe fd ge hd in io im ca ba \
+             da qh ph km ms ls oq qr rr rs lm lj di kj",
+        );
+        let size = pos.size();
+        let r12 = size.parse_point("R12").unwrap();
+        let s6 = Move::Play(size.parse_point("S6").unwrap());
+        let s7 = Move::Play(size.parse_point("S7").unwrap());
+        assert_eq!(pos.board().color_at(r12), Some(Color::White));
+        let config = OwlConfig {
+            root_kill_checks: 2,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(config);
+        // The defence after S6 alone lets the kill stand, read to the end ...
+        let (refuted, _) = owl.refuted_kill(&pos, r12, Some(s6), false);
+        assert!(!refuted);
+        let mut root = pos.clone();
+        root.set_to_play(Color::Black);
+        assert!(!owl.atari_answers(&root, r12, s6).0);
+        // ... the attack after White's S7 does not.
+        let mut after = root.clone();
+        after.play(s6).unwrap();
+        after.play(s7).unwrap();
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            ..config
+        });
+        let attack = checker.attack(&after, r12).unwrap();
+        assert_eq!(
+            (attack.code, attack.complete),
+            (Code::Fails, true),
+            "{attack:?}"
+        );
+        assert!(owl.candidate_answers(&root, r12, s6, &mut checker).0);
+        let attack = owl.attack(&pos, r12).unwrap();
         assert_eq!(attack.code, Code::Fails, "{attack:?}");
     }
 
