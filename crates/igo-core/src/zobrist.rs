@@ -44,6 +44,10 @@ impl Zobrist {
     pub fn stone(c: Color, p: Point) -> u64 {
         stone_key(c, p)
     }
+
+    /// The key White to move adds to a position's hash (Black to move adds nothing), for a
+    /// search that hashes part of a position its own way.
+    pub const WHITE_TO_MOVE: u64 = WHITE_TO_MOVE;
 }
 
 /// Rows: black stones, white stones, ko points.

@@ -34,8 +34,8 @@ pub struct Guide {
     moves: HashMap<(Rules, u64), Option<Move>>,
 }
 
-/// The key a position with White to move adds (a SplitMix64 constant, no stone's key).
-const WHITE_TO_MOVE: u64 = 0x9E37_79B9_7F4A_7C15;
+/// The key a position with White to move adds: igo-core's own.
+const WHITE_TO_MOVE: u64 = Zobrist::WHITE_TO_MOVE;
 
 impl Guide {
     /// An empty guide keyed by the stones on `points` (the narrowed region's playable points,
