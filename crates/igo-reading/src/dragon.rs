@@ -292,6 +292,26 @@ pub struct OwlConfig {
     /// [`OwlConfig::escape_block_check`] (that one tries every point near the dragon at every
     /// such leaf). \[default: off\]
     pub crawl_block_check: bool,
+    /// Whether the string-first step (module documentation of [`crate::owl`], "The string
+    /// first") trusts the plain tactical reader's "no move saves the string" only when the
+    /// reader with its support moves ([`crate::ReaderConfig::support_moves`]) also reads to
+    /// the end and finds no saving move; otherwise the owl's own search reads the dragon. The
+    /// plain reader's moves stay next to the string, and a string whose escape runs into
+    /// short opponent blocks is saved by moves away from it that give those blocks' captors
+    /// liberties or take them (GNU Go self-play game 19x19-01 after 230 moves and Black's S6,
+    /// `owl_defend R12`: the plain reader captures R12 at S12 and finds no save, White's S7,
+    /// R6 or R7 save it; GNU Go `1 PASS`). Only a defence question's "lost" is read again.
+    /// \[default: off\]
+    pub string_lost_check: bool,
+    /// At the node limit (the question's search stopped without an answer), before the
+    /// estimate: each of the mover's root candidates, in the search's order, is read again
+    /// alone with at most this many positions (the opponent's question after it, the same
+    /// judgements), and the first whose opponent's reading ends and fails is the answer, read
+    /// to the end. The depth-first search spends its positions on its first candidates and
+    /// may never reach a short proof behind a long line (GNU Go self-play game 19x19-08 after
+    /// 70 moves and White's P17, `owl_defend S18`: S19 first does not finish in 40,000
+    /// positions, R18 is proved in 138). 0: no such reading. \[default: 0\]
+    pub root_probe_nodes: u64,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -429,6 +449,8 @@ impl Default for OwlConfig {
             tactical_support: 0,
             root_kill_checks: 0,
             crawl_block_check: false,
+            string_lost_check: false,
+            root_probe_nodes: 0,
         }
     }
 }

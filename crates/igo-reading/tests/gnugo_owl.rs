@@ -1171,6 +1171,17 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_CRAWL_BLOCK") {
         config.crawl_block_check = v == "1";
     }
+    // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
+    // "no move saves the string" only when the reader with support moves agrees
+    // ([`OwlConfig::string_lost_check`]).
+    if let Ok(v) = std::env::var("IGO_OWL_STRING_CHECK") {
+        config.string_lost_check = v == "1";
+    }
+    // IGO_OWL_ROOT_PROBE=N: at the node limit, each root candidate read alone with N positions
+    // before the estimate ([`OwlConfig::root_probe_nodes`]; 0: none).
+    if let Ok(v) = std::env::var("IGO_OWL_ROOT_PROBE") {
+        config.root_probe_nodes = v.parse().expect("IGO_OWL_ROOT_PROBE: a number");
+    }
     // IGO_OWL_ENCLOSED_GAMMAS=N: the enclosed route's solver weighs igo-tsumego's Coulom
     // gammas by N ([`OwlConfig::enclosed_gammas`]; 0: the shape weights, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_GAMMAS") {

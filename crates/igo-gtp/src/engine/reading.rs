@@ -489,7 +489,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10: `OwlConfig::enclosed_gammas`;
 /// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7:
 /// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`; `crawl_block`
-/// 0 or 1: `OwlConfig::crawl_block_check`) for the
+/// 0 or 1: `OwlConfig::crawl_block_check`; `string_check` 0 or 1:
+/// `OwlConfig::string_lost_check`; `root_probe` N: `OwlConfig::root_probe_nodes`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -561,6 +562,11 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: crawl_block takes 0 or 1".into());
             }
             "crawl_block" => c.crawl_block_check = v == 1,
+            "string_check" if v > 1 => {
+                return Err("syntax error: string_check takes 0 or 1".into());
+            }
+            "string_check" => c.string_lost_check = v == 1,
+            "root_probe" => c.root_probe_nodes = v,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -569,7 +575,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-         tactical_support {} root_kills {} crawl_block {}",
+         tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -590,7 +596,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.quick_proof_nodes,
         c.tactical_support,
         c.root_kill_checks,
-        u8::from(c.crawl_block_check)
+        u8::from(c.crawl_block_check),
+        u8::from(c.string_lost_check),
+        c.root_probe_nodes
     ))
 }
 
@@ -807,15 +815,24 @@ mod tests {
             "igo-owl_settings root_kills x",
             "igo-owl_settings crawl_block 1",
             "igo-owl_settings crawl_block 2",
+            "igo-owl_settings string_check 1 root_probe 2000",
+            "igo-owl_settings string_check 2",
+            "igo-owl_settings root_probe -1",
         ]);
         let d = OwlConfig::default();
+        // The settings after `crawl_block`, at their defaults.
+        let tail = format!(
+            " string_check {} root_probe {}",
+            u8::from(d.string_lost_check),
+            d.root_probe_nodes
+        );
         assert_eq!(
             a[0],
             Ok(format!(
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
                  shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-                 tactical_support {} root_kills {} crawl_block {}",
+                 tactical_support {} root_kills {} crawl_block {}{tail}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -840,62 +857,66 @@ mod tests {
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             " enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
+             &format!(" enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[8].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
+            &format!(" escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
         ));
         assert!(a[10].as_ref().unwrap().ends_with(
-            " escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"
+            &format!(" escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
         ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[15]
             .as_ref()
             .unwrap()
-            .ends_with(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[16]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[18]
             .as_ref()
             .unwrap()
-            .ends_with(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0"));
+            .ends_with(&format!(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
         assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[20].as_ref().unwrap().ends_with(
-            " half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0 crawl_block 0"
+            &format!(" half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0 crawl_block 0{tail}")
         ));
         assert!(a[21].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[22].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[23]
-            .as_ref()
-            .unwrap()
-            .ends_with(" quick_proof_nodes 5000 tactical_support 5 root_kills 0 crawl_block 0"));
+        assert!(a[23].as_ref().unwrap().ends_with(&format!(
+            " quick_proof_nodes 5000 tactical_support 5 root_kills 0 crawl_block 0{tail}"
+        )));
         assert!(a[24].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[25]
-            .as_ref()
-            .unwrap()
-            .ends_with(" tactical_support 5 root_kills 3 crawl_block 0"));
+        assert!(a[25].as_ref().unwrap().ends_with(&format!(
+            " tactical_support 5 root_kills 3 crawl_block 0{tail}"
+        )));
         assert!(a[26].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[27]
             .as_ref()
             .unwrap()
-            .ends_with(" root_kills 3 crawl_block 1"));
+            .ends_with(&format!(" root_kills 3 crawl_block 1{tail}")));
         assert!(a[28].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[29]
+            .as_ref()
+            .unwrap()
+            .ends_with(" crawl_block 1 string_check 1 root_probe 2000"));
+        assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[6].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[1].as_ref().unwrap().starts_with("nodes 500 moves 4 "));

@@ -151,10 +151,15 @@
 //! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
 //! no better); when it can be captured and not saved the owl's defence fails, and when it can
 //! be captured and saved the owl's defence is a move (the string's, where the search would
-//! pass).
+//! pass). The plain reader's moves stay next to the string: with
+//! [`OwlConfig::string_lost_check`] a string it finds lost is read again with its support
+//! moves, and when that reading finds a save (or stops) the owl's search decides.
 //!
-//! **At the node limit** the search has proved nothing; the answer is then a Monte-Carlo estimate
-//! of the dragon's fate after each candidate move (module `estimate`: the best move by how often
+//! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
+//! each root candidate is first read alone with that many positions (the opponent's question
+//! after it), and the first that this reading proves is the answer, read to the end: the
+//! depth-first search may spend all its positions on its first candidate. Otherwise the
+//! answer is a Monte-Carlo estimate of the dragon's fate after each candidate move (module `estimate`: the best move by how often
 //! the stone asked about survives random playouts, and whether it works; the owner's pass
 //! counted as the only pass, whatever passes the game's history ends with), marked as such
 //! ([`crate::Reading::estimated`], not [`crate::Reading::complete`]). `dragon_status` answers
@@ -454,13 +459,23 @@ impl Owl {
             });
         }
         let rescue = if !attack && capture.code != Code::Fails {
-            let r = tactical.defend(pos, target)?;
+            let mut r = tactical.defend(pos, target)?;
             tactical_nodes += r.nodes;
             if r.complete && r.code == Code::Fails {
-                return Ok(Reading {
-                    nodes: tactical_nodes,
-                    ..r
-                });
+                // The string is lost by the plain reader: with `string_lost_check`, only if
+                // the reader with its support moves agrees (read to the end); its save, if it
+                // finds one, stands as the string's defence and the search reads the dragon.
+                let (again, nodes) = self.string_rescue(pos, target)?;
+                tactical_nodes += nodes;
+                match again {
+                    Some(saved) => r = saved,
+                    None => {
+                        return Ok(Reading {
+                            nodes: tactical_nodes,
+                            ..r
+                        })
+                    }
+                }
             }
             Some(r)
         } else {
@@ -481,6 +496,17 @@ impl Owl {
             attack,
         );
         reading.nodes += tactical_nodes;
+        if !reading.complete && reading.code == Code::Fails && self.config.root_probe_nodes > 0 {
+            // Stopped at the node limit: each root candidate read alone with a small budget
+            // before the estimate ([`OwlConfig::root_probe_nodes`]).
+            let (probed, nodes) = self.root_probe(pos, target, attack, &goal_config);
+            reading.nodes += nodes;
+            if let Some(mv) = probed {
+                reading.code = Code::Works;
+                reading.mv = Some(mv);
+                reading.complete = true;
+            }
+        }
         if attack && self.config.shut_in_death && reading.code != Code::Fails {
             // A kill found where lines ended at the static judgement of death stands only when
             // the owl's own defence after it finds no saving move (module documentation,
@@ -543,6 +569,77 @@ impl Owl {
             }
         }
         Ok(reading)
+    }
+
+    /// The string-first step's second reading of a string the plain tactical reader finds
+    /// lost ([`OwlConfig::string_lost_check`]): `None` when the string is lost (the check is
+    /// off, or the reader with its support moves reads to the end and finds no saving move
+    /// either), else that reader's defence (a save, or a reading stopped at its limit: not
+    /// certain, so the owl's search decides); with the positions searched.
+    fn string_rescue(
+        &self,
+        pos: &Position,
+        target: Point,
+    ) -> Result<(Option<Reading>, u64), ReadingError> {
+        // With the string step's support moves on, the first reading was already this one.
+        if !self.config.string_lost_check || self.config.support_in(TACTICAL_SUPPORT_STRING) {
+            return Ok((None, 0));
+        }
+        let mut support = crate::Reader::new(ReaderConfig {
+            node_limit: self.config.tactical_nodes,
+            support_moves: true,
+            ..ReaderConfig::default()
+        });
+        let r = support.defend(pos, target)?;
+        if r.complete && r.code == Code::Fails {
+            return Ok((None, r.nodes));
+        }
+        Ok((Some(r), r.nodes))
+    }
+
+    /// The mover's root candidates read one by one with [`OwlConfig::root_probe_nodes`]
+    /// positions each, after the question's search stopped at its node limit: the first
+    /// after which the opponent's question, read with the same judgements (`goal`, the
+    /// search's own), ends and fails under every ko privilege is a move that works outright,
+    /// read to the end; with the positions searched. The depth-first search reads its first
+    /// candidate to the limit and may never reach a second one proved in a few positions.
+    fn root_probe(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        attack: bool,
+        goal: &OwlConfig,
+    ) -> (Option<Move>, u64) {
+        let Some(owner) = pos.board().color_at(target) else {
+            return (None, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(if attack { !owner } else { owner });
+        let config = ReaderConfig {
+            node_limit: self.config.root_probe_nodes,
+            max_depth: self.config.max_depth,
+            ..ReaderConfig::default()
+        };
+        let mut nodes = 0;
+        for (mv, after) in children_for(&root, target, attack, &root_config(goal)) {
+            if after.board().color_at(target) != Some(owner) {
+                // The attacker's capture of the stone asked about: the search has read it.
+                continue;
+            }
+            let answer = read_goal(
+                &mut self.table,
+                &config,
+                Goal::Dragon(*goal),
+                &after,
+                target,
+                !attack,
+            );
+            nodes += answer.nodes;
+            if answer.complete && answer.code == Code::Fails {
+                return (Some(mv), nodes);
+            }
+        }
+        (None, nodes)
     }
 
     /// A kill the attack's search missed, checked move by move by the owl's own defence
@@ -2278,17 +2375,7 @@ mod tests {
         // that saves the string: the saving moves, S7 or R6, give liberties to the blocks its
         // escape runs into), but the owl's own attack after S7 reads to the end and finds no
         // kill (GNU Go's `owl_does_attack S6 R12`: 0).
-        let pos = game_19x19(
-            "jg cd ec df cc bc dd cb ce bd de ef cf qo dq do fp cq cr cp br ck jq od qq op or \
-             qd qj ql qg di mc nb mq me ao ke kc ie ic no gb hg mb nc oj mp fn nq lq nr pq ks \
-             dm ir og ko jo kp ek kq jp jr jn fi re rd mg rf rg qe cl hi cj gk bh jl lh gr hp \
-             eq ep dp dr fq gq hq kn en gp es mj il hn ji db dc na cc pa md eb be nm he mn bf \
-             cg rp rq rk iq hr er fr sp so sq ri rj sj lo lp ee ff pl pm pk om ol fl em qi qk \
-             rl pi bg dh ah bk bi ci ch ei eh dj fj bh jd jc dg ch qb qa pf pg nf rb pb ld rc \
-             kj jj ll sb ra kk lk ki li kl if jf kf je kh ig lf jh le ng nh ej el gm os hm mf \
-             of mo nn mm kg ds qp pp po ns mr fs gs gn ob oa sf gd fe fd ge hd in io im ca ba \
-             da qh ph km ms ls oq qr rr rs lm lj di kj",
-        );
+        let pos = game_19x19_01_230();
         let size = pos.size();
         let r12 = size.parse_point("R12").unwrap();
         let s6 = Move::Play(size.parse_point("S6").unwrap());
@@ -2322,6 +2409,108 @@ mod tests {
         assert!(owl.candidate_answers(&root, r12, s6, &mut checker).0);
         let attack = owl.attack(&pos, r12).unwrap();
         assert_eq!(attack.code, Code::Fails, "{attack:?}");
+    }
+
+    /// GNU Go self-play game 19x19-01 after 230 moves (the moves of
+    /// `the_root_check_reads_the_owners_candidates_after_its_kill`).
+    fn game_19x19_01_230() -> Position {
+        game_19x19(
+            "jg cd ec df cc bc dd cb ce bd de ef cf qo dq do fp cq cr cp br ck jq od qq op or \
+             qd qj ql qg di mc nb mq me ao ke kc ie ic no gb hg mb nc oj mp fn nq lq nr pq ks \
+             dm ir og ko jo kp ek kq jp jr jn fi re rd mg rf rg qe cl hi cj gk bh jl lh gr hp \
+             eq ep dp dr fq gq hq kn en gp es mj il hn ji db dc na cc pa md eb be nm he mn bf \
+             cg rp rq rk iq hr er fr sp so sq ri rj sj lo lp ee ff pl pm pk om ol fl em qi qk \
+             rl pi bg dh ah bk bi ci ch ei eh dj fj bh jd jc dg ch qb qa pf pg nf rb pb ld rc \
+             kj jj ll sb ra kk lk ki li kl if jf kf je kh ig lf jh le ng nh ej el gm os hm mf \
+             of mo nn mm kg ds qp pp po ns mr fs gs gn ob oa sf gd fe fd ge hd in io im ca ba \
+             da qh ph km ms ls oq qr rr rs lm lj di kj",
+        )
+    }
+
+    #[test]
+    fn a_string_the_plain_reader_finds_lost_is_read_again_with_support_moves() {
+        // 19x19-01 after 230 moves and Black's S6: White's R12-R11-S11 (liberties S12, T11).
+        // The plain tactical reader captures it at S12 and finds no saving move, so the
+        // string-first step answered `owl_defend R12` 0; the saves are away from the string
+        // (White's S7, R6 or R7, which give the blocks its escape runs into liberties), and
+        // GNU Go 3.8 answers `1 PASS`. With `string_lost_check` the reader with its support
+        // moves finds a save, and the owl's search reads the dragon.
+        let mut pos = game_19x19_01_230();
+        let size = pos.size();
+        let r12 = size.parse_point("R12").unwrap();
+        pos.set_to_play(Color::Black);
+        pos.play(Move::Play(size.parse_point("S6").unwrap()))
+            .unwrap();
+        let defend = |check: bool| {
+            Owl::new(OwlConfig {
+                string_lost_check: check,
+                ..OwlConfig::default()
+            })
+            .defend(&pos, r12)
+            .unwrap()
+        };
+        let lost = defend(false);
+        assert_eq!((lost.code, lost.complete), (Code::Fails, true), "{lost:?}");
+        let saved = defend(true);
+        assert_ne!(saved.code, Code::Fails, "{saved:?}");
+        // The plain reader alone still finds the string lost: it is the support moves that
+        // save it.
+        let mut plain = crate::Reader::new(ReaderConfig {
+            node_limit: OwlConfig::default().tactical_nodes,
+            ..ReaderConfig::default()
+        });
+        assert_eq!(plain.defend(&pos, r12).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn at_the_node_limit_each_root_candidate_is_read_alone() {
+        // GNU Go self-play game 19x19-08 after 70 moves and White's P17: Black's S18 corner.
+        // The defence's depth-first search reads S19 first, whose line does not finish in its
+        // 40,000 positions, and stops without reaching R18, which is proved in a few hundred
+        // (after R18 the owl's attack reads to the end and finds no kill; GNU Go's
+        // `owl_does_defend R18 S18` is 1 too). The estimate found no saving move: 0. With
+        // `root_probe_nodes` each root candidate is read alone first.
+        let mut pos = game_19x19(
+            "qi se ko pq qo mq dc ce ed ch df dq do dl fo gq ho jq ql qe jc dj nd cf qc hi ff \
+             hf cd qp po cp cn jf gd lc ld kc id nb kd jb ib ka mc mb de lj em be bd rh bl dg \
+             ck dk gl il lf rc rb rd kg ji fi fk jp iq kq gk",
+        );
+        let size = pos.size();
+        let s18 = size.parse_point("S18").unwrap();
+        let r18 = Move::Play(size.parse_point("R18").unwrap());
+        // Black is to move in the game: White's P17 is the owl's attack, played out of turn.
+        pos.set_to_play(Color::White);
+        pos.play(Move::Play(size.parse_point("P17").unwrap()))
+            .unwrap();
+        let defend = |probe: u64| {
+            Owl::new(OwlConfig {
+                root_probe_nodes: probe,
+                ..OwlConfig::default()
+            })
+            .defend(&pos, s18)
+            .unwrap()
+        };
+        let stopped = defend(0);
+        assert_eq!(
+            (stopped.code, stopped.complete, stopped.estimated),
+            (Code::Fails, false, true),
+            "{stopped:?}"
+        );
+        let probed = defend(2_000);
+        assert_eq!(
+            (probed.code, probed.mv, probed.complete, probed.estimated),
+            (Code::Works, Some(r18), true, false),
+            "{probed:?}"
+        );
+        // R18 is a saving move by the owl's own attack after it, read to the end.
+        let mut after = pos.clone();
+        after.play(r18).unwrap();
+        let attack = Owl::default().attack(&after, s18).unwrap();
+        assert_eq!(
+            (attack.code, attack.complete),
+            (Code::Fails, true),
+            "{attack:?}"
+        );
     }
 
     #[test]
