@@ -301,7 +301,10 @@ pub struct OwlConfig {
     /// liberties or take them (GNU Go self-play game 19x19-01 after 230 moves and Black's S6,
     /// `owl_defend R12`: the plain reader captures R12 at S12 and finds no save, White's S7,
     /// R6 or R7 save it; GNU Go `1 PASS`). Only a defence question's "lost" is read again.
-    /// \[default: off\]
+    /// \[default: on: on GNU Go's game dragons (`owl_attack` on 707 19x19 and 201 9x9
+    /// dragons, `owl_defend` on 262 and 94) and the book proxy it changed no answer, and it
+    /// answers `owl_defend R12` after S6 `1 M2` (GNU Go accepts M2); BENCHMARKS.md,
+    /// igo-reading, branch `owldef`\]
     pub string_lost_check: bool,
     /// At the node limit (the question's search stopped without an answer), before the
     /// estimate: each of the mover's root candidates, in the search's order, is read again
@@ -310,7 +313,12 @@ pub struct OwlConfig {
     /// to the end. The depth-first search spends its positions on its first candidates and
     /// may never reach a short proof behind a long line (GNU Go self-play game 19x19-08 after
     /// 70 moves and White's P17, `owl_defend S18`: S19 first does not finish in 40,000
-    /// positions, R18 is proved in 138). 0: no such reading. \[default: 0\]
+    /// positions, R18 is proved in 138). 0: no such reading. \[default: 0: at 2,000 on GNU
+    /// Go's critical 19x19 dragons `owl_defend` passed 95 of 111 (94 without), but it saved
+    /// one of 151 dragons GNU Go calls dead (19x19-06 after 70 moves, F18 by E18: igo's own
+    /// attack after E18 finds no kill, the play-out is unsettled), at 1.3 times the CPU on
+    /// the critical and 2 times on the dead dragons; BENCHMARKS.md, igo-reading, branch
+    /// `owldef`\]
     pub root_probe_nodes: u64,
 }
 
@@ -449,7 +457,7 @@ impl Default for OwlConfig {
             tactical_support: 0,
             root_kill_checks: 0,
             crawl_block_check: false,
-            string_lost_check: false,
+            string_lost_check: true,
             root_probe_nodes: 0,
         }
     }

@@ -1173,7 +1173,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
-    // ([`OwlConfig::string_lost_check`]).
+    // ([`OwlConfig::string_lost_check`]; 1: on, the default).
     if let Ok(v) = std::env::var("IGO_OWL_STRING_CHECK") {
         config.string_lost_check = v == "1";
     }

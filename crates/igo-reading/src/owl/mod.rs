@@ -152,8 +152,8 @@
 //! no better); when it can be captured and not saved the owl's defence fails, and when it can
 //! be captured and saved the owl's defence is a move (the string's, where the search would
 //! pass). The plain reader's moves stay next to the string: with
-//! [`OwlConfig::string_lost_check`] a string it finds lost is read again with its support
-//! moves, and when that reading finds a save (or stops) the owl's search decides.
+//! [`OwlConfig::string_lost_check`] (on by default) a string it finds lost is read again with
+//! its support moves, and when that reading finds a save (or stops) the owl's search decides.
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! each root candidate is first read alone with that many positions (the opponent's question
@@ -2381,8 +2381,11 @@ mod tests {
         let s6 = Move::Play(size.parse_point("S6").unwrap());
         let s7 = Move::Play(size.parse_point("S7").unwrap());
         assert_eq!(pos.board().color_at(r12), Some(Color::White));
+        // The string-first step as it was (the plain reader's "lost" trusted), so that the
+        // defence after S6 answers 0 and the rule below is what refutes the kill.
         let config = OwlConfig {
             root_kill_checks: 2,
+            string_lost_check: false,
             ..OwlConfig::default()
         };
         let mut owl = Owl::new(config);
