@@ -30,7 +30,7 @@
 //!
 //! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run prints to standard
 //! error where its positions went (expansions and distinct positions expanded, children per
-//! expansion, table and leaf-cache hits, the ends of the game by reason, repetitions, ko
+//! expansion, table, leaf-cache and expansion-cache hits, the ends of the game by reason, repetitions, ko
 //! retakes, expansions by depth in steps of four plies) and the root's children with their
 //! numbers; and, for the fresh children with the defender to move, the empty points the target
 //! reaches without crossing an attacker stone and whether a larger death test (budget
@@ -50,6 +50,7 @@ use std::time::Instant;
 use igo_analysis::benson::BensonSolver;
 use igo_core::{Color, Move, PointSet};
 
+use super::expansions::{ExpansionCache, Item};
 use super::game::{LocalGame, State, DOOMED_MAX_EMPTY};
 use super::knowledge::{self, Knowledge};
 use super::table::{Entry, Table};
@@ -173,6 +174,14 @@ pub struct Dfpn<'g, 't> {
     keys: Vec<u64>,
     kids: Vec<Vec<Child>>,
     moves: Vec<Move>,
+    /// Scratch: the children being expanded, with their index in the move order.
+    items: Vec<(u16, Item)>,
+    /// Expansions of positions met before ([`super::expansions`]).
+    expansions: ExpansionCache,
+    /// A hash of every expansion's depth and children with their numbers, in the order of the
+    /// expansions (the tests' record of the search).
+    #[cfg(test)]
+    trace: u64,
     pub(crate) benson: BensonSolver,
     knowledge: Knowledge,
     config: DfpnConfig,
@@ -196,8 +205,6 @@ pub struct Dfpn<'g, 't> {
     /// Learned shapes (paper 004, section 4.3) and the largest number they add to a move's
     /// proof number (0: not used).
     patterns: Option<(std::sync::Arc<crate::patterns::Patterns>, u32)>,
-    /// Scratch: the shapes' weights of the moves being expanded.
-    weights: Vec<f32>,
     /// The last winning move found at each depth (the killer heuristic: a move that won in one
     /// position often wins in its siblings' positions, Kawano's simulation in small).
     killers: Vec<Option<Move>>,
@@ -446,6 +453,10 @@ impl<'g, 't> Dfpn<'g, 't> {
             keys,
             kids: (0..depth).map(|_| Vec::new()).collect(),
             moves: Vec::new(),
+            items: Vec::new(),
+            expansions: ExpansionCache::default(),
+            #[cfg(test)]
+            trace: 0,
             benson: BensonSolver::new(),
             config,
             nodes: 0,
@@ -458,7 +469,6 @@ impl<'g, 't> Dfpn<'g, 't> {
             guide: None,
             guide_hits: [0; 3],
             patterns: None,
-            weights: Vec::new(),
             killers: vec![None; depth],
             leaves: vec![(0, 0, 0); LEAF_CACHE],
             stats: std::env::var_os("IGO_DFPN_STATS").map(|_| {
@@ -518,6 +528,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         if want > self.leaves.len() {
             self.leaves = vec![(0, 0, 0); want];
         }
+        self.expansions.size_for(nodes);
     }
 
     /// Searches the start position within `limits`.
@@ -548,6 +559,12 @@ impl<'g, 't> Dfpn<'g, 't> {
         };
         if let Some(st) = &self.stats {
             st.report(self.nodes, verdict, self.game);
+            eprintln!(
+                "dfpn-stats expansion_cache hits={} stores={} slots={}",
+                self.expansions.hits,
+                self.expansions.stores,
+                self.expansions.slots()
+            );
             let sim = self.simulations;
             eprintln!(
                 "dfpn-stats simulations tried={} proved={} positions={} \
@@ -788,14 +805,12 @@ impl<'g, 't> Dfpn<'g, 't> {
     fn expand(&mut self, d: usize) {
         let mut kids = std::mem::take(&mut self.kids[d]);
         kids.clear();
-        let mut moves = std::mem::take(&mut self.moves);
-        self.game.moves(&self.states[d], &mut moves);
-        self.touch_children(d, &moves);
-        knowledge::order_moves(self.game, &self.states[d], &mut moves);
+        let mut items = std::mem::take(&mut self.items);
+        let known = self.ordered_children(d, &mut items);
         let hinted = d == 0 && !self.root_hints.is_empty();
         if hinted {
-            moves.sort_by(|a, b| {
-                let (ha, hb) = (self.hint(*a), self.hint(*b));
+            items.sort_by(|a, b| {
+                let (ha, hb) = (self.hint(a.1.mv), self.hint(b.1.mv));
                 hb.unwrap_or(-1.0).total_cmp(&ha.unwrap_or(-1.0))
             });
         }
@@ -805,8 +820,8 @@ impl<'g, 't> Dfpn<'g, 't> {
             None
         };
         if let Some(k) = killer {
-            if let Some(i) = moves.iter().position(|&m| m == k) {
-                moves[..=i].rotate_right(1);
+            if let Some(i) = items.iter().position(|m| m.1.mv == k) {
+                items[..=i].rotate_right(1);
             }
         }
         let rules = self.game.rules();
@@ -821,35 +836,30 @@ impl<'g, 't> Dfpn<'g, 't> {
         };
         if let Some(g) = guided {
             self.guide_hits[1] += 1;
-            if let Some(i) = moves.iter().position(|&m| m == g) {
+            if let Some(i) = items.iter().position(|m| m.1.mv == g) {
                 self.guide_hits[2] += 1;
-                moves[..=i].rotate_right(1);
+                items[..=i].rotate_right(1);
             }
         }
-        let mut weights = std::mem::take(&mut self.weights);
-        weights.clear();
-        let mut best_weight = 0.0f32;
-        if let Some((pats, _)) = &self.patterns {
-            let pos = &self.states[d].pos;
-            for &mv in &moves {
-                let w = match mv {
-                    Move::Play(p) => pats.order_weight(pos, p),
-                    Move::Pass => 0.0,
-                };
-                best_weight = best_weight.max(w);
-                weights.push(w);
-            }
-        }
+        let best_weight = items.iter().fold(0.0f32, |b, m| b.max(m.1.weight));
         if let Some(st) = &mut self.stats {
             st.expansions += 1;
-            st.kids += moves.len() as u64;
+            st.kids += items.len() as u64;
             st.pass_kids += u64::from(self.states[d].pos.consecutive_passes() > 0);
             st.distinct.insert(self.game.key(&self.states[d]));
             st.depth[(d / 4).min(11)] += 1;
         }
         let me = self.states[d].pos.to_play();
-        for (i, &mv) in moves.iter().enumerate() {
-            let (repeated, pending) = self.enter_lazily(d, mv);
+        for (_, item) in items.iter_mut() {
+            let mv = item.mv;
+            // A cached child's keys are known; under a guide a capture's position is needed
+            // for the guide's key (below), as without the cache.
+            let (repeated, pending) = if known && guide.is_none() {
+                self.enter_known(d, item)
+            } else {
+                self.enter_lazily(d, mv)
+            };
+            (item.key, item.rk) = (self.keys[d + 1], self.path[d + 1]);
             self.nodes += 1;
             let key = self.keys[d + 1];
             // Whether the narrowed proof holds the child's position (see `set_guide`).
@@ -874,7 +884,7 @@ impl<'g, 't> Dfpn<'g, 't> {
                     delta = delta.div_ceil(2);
                 }
                 if let (Some((_, k)), true) = (&self.patterns, best_weight > 0.0) {
-                    let shortfall = 1.0 - weights[i] / best_weight;
+                    let shortfall = 1.0 - item.weight / best_weight;
                     delta += (*k as f32 * shortfall).round() as u32;
                 }
                 // A position of the narrowed proof starts as the cheapest for its winner: proof
@@ -893,9 +903,85 @@ impl<'g, 't> Dfpn<'g, 't> {
                 dep,
             });
         }
-        self.moves = moves;
-        self.weights = weights;
+        if !known {
+            self.expansions.put(self.keys[d], &items);
+        }
+        #[cfg(test)]
+        for c in std::iter::once(None).chain(kids.iter().map(Some)) {
+            let x = c.map_or(d as u64, |c| {
+                c.key
+                    ^ u64::from(encode(c.mv)) << 1
+                    ^ (u64::from(c.phi) << 17)
+                    ^ (u64::from(c.delta) << 40)
+                    ^ u64::from(c.dep)
+            });
+            self.trace = (self.trace.rotate_left(5) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        self.items = items;
         self.kids[d] = kids;
+    }
+
+    /// The legal moves of frame `d` in the move order ([`knowledge::order_moves`]) with their
+    /// shape weights, into `items` (each with its index in that order). From the expansion
+    /// cache when it holds the position ([`super::expansions`]): then with the children's keys
+    /// too, and the function returns true; else the keys are to be filled in.
+    fn ordered_children(&mut self, d: usize, items: &mut Vec<(u16, Item)>) -> bool {
+        items.clear();
+        let s = &self.states[d];
+        debug_assert_eq!(self.keys[d], self.game.key(s), "the frame's key");
+        if let Some(cached) = self.expansions.get(self.keys[d]) {
+            let mask = self.leaves.len() - 1;
+            let mut seen = 0u64;
+            for (i, &item) in cached.iter().enumerate() {
+                // The loads of `touch_children`, by the exact keys.
+                seen ^= self.tt.touch(item.key) ^ self.leaves[(item.key as usize) & mask].0;
+                items.push((i as u16, item));
+            }
+            std::hint::black_box(seen);
+            return true;
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        self.game.moves(s, &mut moves);
+        self.touch_children(d, &moves);
+        knowledge::order_moves(self.game, s, &mut moves);
+        for (i, &mv) in moves.iter().enumerate() {
+            let weight = match (&self.patterns, mv) {
+                (Some((pats, _)), Move::Play(p)) => pats.order_weight(&s.pos, p),
+                _ => 0.0,
+            };
+            items.push((
+                i as u16,
+                Item {
+                    mv,
+                    key: 0,
+                    rk: 0,
+                    weight,
+                },
+            ));
+        }
+        self.moves = moves;
+        false
+    }
+
+    /// [`Dfpn::enter_lazily`] for a child whose keys the expansion cache holds: no move is
+    /// played, captures included, but a retake of the ko point, which cuts the repetition
+    /// window ([`Dfpn::enter`]). Whether the move retakes is read from this position: a ko
+    /// point the ko master may retake is not in the table key, so the position the cache
+    /// entry came from may have had another.
+    fn enter_known(&mut self, d: usize, item: &Item) -> (bool, Option<Move>) {
+        if let Move::Play(p) = item.mv {
+            if self.states[d].pos.ko_point() == Some(p) {
+                return (self.enter(d, item.mv), None);
+            }
+        }
+        let (rk, key) = (item.rk, item.key);
+        self.path[d + 1] = rk;
+        self.keys[d + 1] = key;
+        let cut = self.cuts[d];
+        self.cuts[d + 1] = cut;
+        let repeated =
+            (cut <= d && self.path[cut..=d].contains(&rk)) || self.keys[..cut].contains(&key);
+        (repeated, Some(item.mv))
     }
 
     /// Loads the table bucket and the leaf-cache entry of each child of frame `d` (`moves`),
@@ -1517,6 +1603,109 @@ mod tests {
             quiet > 1000 && captures > 20,
             "{quiet} quiet, {captures} capturing"
         );
+    }
+
+    /// A search of `game` within `nodes` positions in a small table (entries replaced, so
+    /// positions are expanded again often), with the shipped shapes or not, root hints or not,
+    /// with the expansion cache or without: (verdict, positions, the trace of every
+    /// expansion, the cache's hits).
+    fn traced(
+        game: &LocalGame,
+        shapes: bool,
+        hints: bool,
+        cache: bool,
+    ) -> (Verdict, u64, u64, u64) {
+        let mut tt = Table::with_bytes(1 << 16);
+        let mut dfpn = Dfpn::new(game, &mut tt, DfpnConfig::default());
+        if shapes {
+            let shipped = std::sync::Arc::new(crate::patterns::Patterns::shipped());
+            dfpn.set_patterns(Some(shipped), 4);
+        }
+        if hints {
+            let mut moves = Vec::new();
+            game.moves(&game.start_state(), &mut moves);
+            let rated: Vec<(Move, f32)> = moves
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (m, (i % 5) as f32 / 4.0))
+                .collect();
+            dfpn.set_root_hints(&rated);
+        }
+        if !cache {
+            dfpn.expansions = ExpansionCache::off();
+        }
+        let verdict = dfpn.run(Limits {
+            nodes: 60_000,
+            ..Limits::default()
+        });
+        (verdict, dfpn.nodes, dfpn.trace, dfpn.expansions.hits)
+    }
+
+    #[test]
+    fn the_expansion_cache_leaves_the_search_as_it_was() {
+        // Both kos under every ko model (retakes of the master, captures, removed target
+        // points), and an open corner with room for many lines, with and without the learned
+        // shapes and root hints: every expansion has the same children in the same order with
+        // the same numbers, with the cache as without it, and the cache answered many.
+        let two_kos = Position::from_diagram(TWO_KOS).unwrap();
+        let size = two_kos.size();
+        // The top three rows: few moves, deep lines, positions met again and again.
+        let top = PointSet::full(size)
+            .iter()
+            .filter(|&p| size.coords(p).1 < 3)
+            .fold(PointSet::EMPTY, |s, p| s | PointSet::single(p));
+        let region = (two_kos.board().empty_points() | two_kos.board().stones(Color::White)) & top;
+        let target = two_kos
+            .board()
+            .block_at(size.parse_point("D9").unwrap())
+            .unwrap()
+            .stones();
+        let mut games = Vec::new();
+        for ko in [
+            KoThreats::None,
+            KoThreats::Unlimited(Color::Black),
+            KoThreats::Unlimited(Color::White),
+            KoThreats::BelowTarget(Color::White),
+        ] {
+            let rules = Rules {
+                ko,
+                life: LifeRule::Standing,
+            };
+            games.push(LocalGame::new(
+                two_kos.clone(),
+                region,
+                target,
+                Color::Black,
+                rules,
+            ));
+        }
+        let corner = Position::from_diagram(
+            "
+            . . . . . X .
+            . . . . O X .
+            O O O O . X .
+            X X X X X X .
+            . . . . . . .
+            to play: X",
+        )
+        .unwrap();
+        let region = corner.board().empty_points();
+        games.push(black_attacks(corner, region, "D3"));
+        let mut hits = 0;
+        for (i, game) in games.iter().enumerate() {
+            for (shapes, hints) in [(false, false), (true, false), (false, true)] {
+                let plain = traced(game, shapes, hints, false);
+                let cached = traced(game, shapes, hints, true);
+                assert_eq!(plain.3, 0);
+                assert_eq!(
+                    (cached.0, cached.1, cached.2),
+                    (plain.0, plain.1, plain.2),
+                    "game {i}, shapes {shapes}, hints {hints}"
+                );
+                hits += cached.3;
+            }
+        }
+        assert!(hits > 1000, "{hits} expansions from the cache");
     }
 
     #[test]

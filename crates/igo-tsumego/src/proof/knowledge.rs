@@ -127,13 +127,30 @@ pub fn order_moves(game: &LocalGame, s: &State, moves: &mut [Move]) {
     let target_libs = standing.neighbours(size) & board.empty_points();
     let near_target = standing.neighbours(size) | target_libs.neighbours(size);
     // Two liberties exactly, without walking big blocks (the wall): more than eight
-    // pseudo-liberties mean three liberties or more.
-    let two_libs = |q| {
-        board.block_at(q).is_some_and(|b| {
-            !b.in_atari() && b.pseudo_liberty_count() <= 8 && b.liberty_count() == 2
-        })
+    // pseudo-liberties mean three liberties or more. A block's count is walked once a call,
+    // kept by its anchor: a block next to several moves was walked again for each (the walk
+    // was 45% of this function, BENCHMARKS.md, issue 10, branch `proverspeed3`).
+    let mut walked = [(usize::MAX, false); 32];
+    let mut known = 0;
+    let mut two_libs = |q| {
+        let Some(b) = board.block_at(q) else {
+            return false;
+        };
+        if b.in_atari() || b.pseudo_liberty_count() > 8 {
+            return false;
+        }
+        let anchor = b.anchor().index();
+        if let Some(&(_, two)) = walked[..known].iter().find(|w| w.0 == anchor) {
+            return two;
+        }
+        let two = b.liberty_count() == 2;
+        if known < walked.len() {
+            walked[known] = (anchor, two);
+            known += 1;
+        }
+        two
     };
-    let score = |mv: &Move| -> i32 {
+    let mut score = |mv: &Move| -> i32 {
         let Move::Play(p) = *mv else {
             return -1000;
         };
@@ -285,6 +302,104 @@ mod tests {
         }
         // New stones joined the target's blocks in many positions.
         assert!(checked == 16_000 && joined > 1000, "{checked} {joined}");
+    }
+
+    /// The first form of [`order_moves`], each neighbour block's liberties walked at every
+    /// move next to it: the oracle of the walk kept by block.
+    fn order_moves_walking_each_time(game: &LocalGame, s: &State, moves: &mut [Move]) {
+        let board = s.pos.board();
+        let size = board.size();
+        let me = s.pos.to_play();
+        let standing = (game.target() & board.stones(!game.attacker())) - s.removed;
+        let target_libs = standing.neighbours(size) & board.empty_points();
+        let near_target = standing.neighbours(size) | target_libs.neighbours(size);
+        let two_libs = |q| {
+            board.block_at(q).is_some_and(|b| {
+                !b.in_atari() && b.pseudo_liberty_count() <= 8 && b.liberty_count() == 2
+            })
+        };
+        let score = |mv: &Move| -> i32 {
+            let Move::Play(p) = *mv else {
+                return -1000;
+            };
+            let mut v = 0i32;
+            let mut own_libs_low = false;
+            for q in size.neighbours(p) {
+                match board.color_at(q) {
+                    Some(c) if c != me => {
+                        if board.in_atari(q) {
+                            v += 60;
+                        } else if two_libs(q) {
+                            v += 8;
+                        }
+                    }
+                    Some(_) => {
+                        if board.in_atari(q) {
+                            v += 40;
+                        } else if two_libs(q) {
+                            own_libs_low = true;
+                        }
+                    }
+                    None => v += 1,
+                }
+            }
+            if target_libs.contains(p) {
+                v += 20;
+            } else if near_target.contains(p) {
+                v += 8;
+            }
+            if own_libs_low && board.empty_neighbour_count(p) == 0 {
+                v -= 10;
+            }
+            v
+        };
+        moves.sort_by_key(|m| std::cmp::Reverse(score(m)));
+    }
+
+    #[test]
+    fn the_move_order_is_that_of_the_walk_at_every_move() {
+        // Random lines in a crowded corner (blocks of two liberties next to several moves,
+        // ataris, captures): every position's order, for both players, against the oracle.
+        let diagram = "
+            . . . . . . . .
+            . O O . O . . .
+            . . O X O O . .
+            O O X . X . X .
+            . X . X X O . .
+            X X X . O . . .
+            . . . . . . . .
+            to play: X";
+        let pos = Position::from_diagram(diagram).unwrap();
+        let size = pos.size();
+        let stones = |p: &str| {
+            let b = pos.board().block_at(size.parse_point(p).unwrap()).unwrap();
+            b.stones()
+        };
+        let target = stones("B6") | stones("E6") | stones("A4");
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        let game = LocalGame::new(pos, PointSet::full(size), target, Color::Black, rules);
+        let mut rng = igo_core::seeded_rng(11);
+        let (mut checked, mut differs) = (0, 0);
+        for _line in 0..300 {
+            let mut s = game.start_state();
+            for _ in 0..40 {
+                let mut moves = Vec::new();
+                game.moves(&s, &mut moves);
+                let mut ordered = moves.clone();
+                order_moves(&game, &s, &mut ordered);
+                let mut oracle = moves.clone();
+                order_moves_walking_each_time(&game, &s, &mut oracle);
+                assert_eq!(ordered, oracle, "\n{}", s.pos);
+                checked += 1;
+                differs += usize::from(ordered != moves);
+                let k = rand_core::RngCore::next_u32(&mut rng) as usize % moves.len();
+                game.play(&mut s, moves[k]);
+            }
+        }
+        assert!(checked == 12_000 && differs > 10_000, "{checked} {differs}");
     }
 
     #[test]

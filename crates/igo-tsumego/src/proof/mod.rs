@@ -10,6 +10,8 @@
 //! * [`region`]: the solver's box narrowed to what the defender can reach (an enclosed problem);
 //! * [`guide`]: the narrowed region's proofs steering the search in a wider region;
 //! * [`dfpn`]: df-pn with the 1+epsilon trick, GHI-safe storing;
+//! * `expansions`: df-pn's cache of the positions it expanded (ordered moves, children's keys),
+//!   for the expansions that come back to them;
 //! * [`tree`]: the solution tree read out of a finished proof, with transpositions shared;
 //! * [`status`]: kill / live / seki / ko by proofs under several ko models;
 //! * [`sgf`]: solution trees as SGF for the checker and for people;
@@ -20,6 +22,7 @@
 
 pub mod answer;
 pub mod dfpn;
+mod expansions;
 pub mod game;
 pub mod guide;
 pub mod knowledge;
