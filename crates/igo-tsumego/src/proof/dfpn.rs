@@ -124,7 +124,9 @@ pub struct DfpnConfig {
     /// fight ([`knowledge::fight_part`]: farther than two points from the target's blocks,
     /// outside its area and next to no block in atari), so that such moves are tried last at
     /// both sides' nodes. Order and initial numbers only: every proof is a whole df-pn proof.
-    /// 0: off. \[default: 0\]
+    /// 0: off. \[default: 0: at 8, 1,000,000 positions on the first 40 of Cho's 2 mod 4
+    /// samples and Gokyo Shumyo, no proof more, advanced 0002's tree cut and 0090's first move
+    /// lost (BENCHMARKS.md, branch `provereff`)\]
     pub far_moves: u32,
 }
 

@@ -213,8 +213,9 @@ pub struct ProverConfig {
     /// problems too, where the attacker plays first. The diagnosis of branch `provereff`
     /// (BENCHMARKS.md): in the unproven kill searches 30-80% of the fresh positions with the
     /// attacker to move hold two or more eye regions of the target, and Benson's test ends
-    /// few of them. \[default: false: off in kill problems since the ninth session, for its
-    /// cost a position\]
+    /// few of them. \[default: false: at 1,000,000 positions on the first 40 of Cho's 2 mod 4
+    /// samples and Gokyo Shumyo, no proof more, advanced 0002's tree cut and 0090's first move
+    /// lost, the common proofs 3-4% smaller (BENCHMARKS.md, branch `provereff`)\]
     pub settled_kills: bool,
     /// Before the first ko model's search of every first move, search the Monte-Carlo
     /// search's move (the first root hint) alone under the same rules, within this share of
