@@ -42,7 +42,11 @@
 //! life reading inside the target's closed area (bounded by attacker stones, up to 14 empty
 //! points), and the death test on a part of the target enough for a capture (see
 //! `LocalGame::settled_probe`, `LocalGame::area_life_probe`,
-//! `LocalGame::doomed_part_probe`). Off, the counters cost one branch a position.
+//! `LocalGame::doomed_part_probe`). A second line (`dfpn-stats root_work`) gives the positions
+//! generated below each root move, the ends of the game by reason and depth, the positions
+//! below a move away from the fight ([`knowledge::fight_part`]) by who played it first, and the
+//! fresh children by the target's eye regions and the player to move. Off, the counters cost
+//! one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
