@@ -42,7 +42,11 @@
 //! life reading inside the target's closed area (bounded by attacker stones, up to 14 empty
 //! points), and the death test on a part of the target enough for a capture (see
 //! `LocalGame::settled_probe`, `LocalGame::area_life_probe`,
-//! `LocalGame::doomed_part_probe`). Off, the counters cost one branch a position.
+//! `LocalGame::doomed_part_probe`). A second line (`dfpn-stats root_work`) gives the positions
+//! generated below each root move, the ends of the game by reason and depth, the positions
+//! below a move away from the fight ([`knowledge::fight_part`]) by who played it first, and the
+//! fresh children by the target's eye regions and the player to move. Off, the counters cost
+//! one branch a position.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -121,6 +125,14 @@ pub struct DfpnConfig {
     /// positions on intermediate and elementary (median): within what a changed search moves
     /// (BENCHMARKS.md, issue 10, branch `sim`)\]
     pub simulation: u32,
+    /// Added to the mover's proof number of a fresh child reached by a move away from the
+    /// fight ([`knowledge::fight_part`]: farther than two points from the target's blocks,
+    /// outside its area and next to no block in atari), so that such moves are tried last at
+    /// both sides' nodes. Order and initial numbers only: every proof is a whole df-pn proof.
+    /// 0: off. \[default: 0: at 8, 1,000,000 positions on the first 40 of Cho's 2 mod 4
+    /// samples and Gokyo Shumyo, no proof more, advanced 0002's tree cut and 0090's first move
+    /// lost (BENCHMARKS.md, branch `provereff`)\]
+    pub far_moves: u32,
 }
 
 impl Default for DfpnConfig {
@@ -133,6 +145,7 @@ impl Default for DfpnConfig {
             weak: false,
             eye_regions: 0,
             simulation: 0,
+            far_moves: 0,
         }
     }
 }
@@ -302,6 +315,19 @@ struct Stats {
     /// of the target's closed area (0-7, 8-10, 11-14, 15 or more): such positions / an
     /// optimistic life reading inside the area (`LocalGame::area_life_probe`) shows life.
     area_life: [[u64; 2]; 4],
+    /// Positions generated below each root move (the root's children, in the order first
+    /// entered): where the first search's budget went.
+    root_work: Vec<(Move, u64, bool)>,
+    /// The ends of the game by reason and by the depth of the child (steps of four plies).
+    ends_depth: [[u64; 12]; 7],
+    /// Whether the line to the frame at each depth went through a move away from the fight
+    /// (see [`knowledge::is_far`]), by depth; and the positions generated at such frames,
+    /// by who made the first such move (attacker, defender).
+    far_path: Vec<Option<bool>>,
+    far_nodes: [u64; 2],
+    /// Fresh children by the player to move (attacker, defender) and the eye regions the
+    /// target has there ([`knowledge::eye_estimate`]: 0, 1, 2 or more).
+    eyes: [[u64; 3]; 2],
 }
 
 impl Stats {
@@ -358,6 +384,25 @@ impl Stats {
         }
     }
 
+    /// Marks the frame at `d + 1`, entered by `mv` from `s` at `d`: through a move away from
+    /// the fight or not (`far_path`).
+    fn note_path(&mut self, game: &LocalGame, s: &State, d: usize, mv: Move) {
+        if self.far_path.len() < d + 2 {
+            self.far_path.resize(d + 2, None);
+        }
+        let here = self.far_path[d];
+        self.far_path[d + 1] = here
+            .or_else(|| knowledge::is_far(game, s, mv).then(|| s.pos.to_play() == game.attacker()));
+    }
+
+    /// Adds `work` positions below the root move `mv`.
+    fn note_root_work(&mut self, mv: Move, work: u64, far: bool) {
+        match self.root_work.iter_mut().find(|(m, _, _)| *m == mv) {
+            Some(e) => e.1 += work,
+            None => self.root_work.push((mv, work, far)),
+        }
+    }
+
     /// Counts [`LocalGame::doomed_extension_probe`] at `s` into `extension`.
     fn count_extension(&mut self, game: &LocalGame, s: &State, benson: &mut BensonSolver) {
         if let Some((refuted, dead)) = game.doomed_extension_probe(s, benson, probe_budget()) {
@@ -407,6 +452,26 @@ impl Stats {
             self.settled,
             self.parts,
             self.area_life,
+        );
+        let size = game.start().size();
+        let root: Vec<String> = self
+            .root_work
+            .iter()
+            .map(|(m, w, far)| {
+                let far = if *far { "(far)" } else { "" };
+                match m {
+                    Move::Pass => format!("pass:{w}"),
+                    Move::Play(p) => format!("{}{far}:{w}", size.format_point(*p)),
+                }
+            })
+            .collect();
+        eprintln!(
+            "dfpn-stats root_work {} ends_depth(captured,alive,dead,two_passes,repetition,settled,doomed)x(x4)={:?} \
+             far_nodes(attacker_first,defender_first)={:?} eyes(attacker_to_move,defender)x(0,1,2+)={:?}",
+            root.join(" "),
+            self.ends_depth,
+            self.far_nodes,
+            self.eyes,
         );
     }
 }
@@ -757,6 +822,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
             if let Some(st) = &mut self.stats {
                 st.ends[reason as usize] += 1;
+                st.ends_depth[reason as usize][((d + 1) / 4).min(11)] += 1;
                 if reason == super::game::Reason::Doomed {
                     st.filter[3] += u64::from(self.game.doomed_filter_holds(s, &mut self.benson));
                 }
@@ -791,6 +857,8 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         if let Some(st) = &mut self.stats {
             st.count_fresh(self.game, s, &mut self.benson);
+            let who = usize::from(mover != self.game.attacker());
+            st.eyes[who][(knowledge::eye_estimate(self.game, s) as usize).min(2)] += 1;
         }
         let (phi, delta) = if self.config.heuristic {
             self.knowledge.initial(self.game, s)
@@ -848,8 +916,13 @@ impl<'g, 't> Dfpn<'g, 't> {
             st.pass_kids += u64::from(self.states[d].pos.consecutive_passes() > 0);
             st.distinct.insert(self.game.key(&self.states[d]));
             st.depth[(d / 4).min(11)] += 1;
+            if let Some(Some(first)) = st.far_path.get(d) {
+                st.far_nodes[usize::from(!*first)] += items.len() as u64;
+            }
         }
         let me = self.states[d].pos.to_play();
+        let part =
+            (self.config.far_moves > 0).then(|| knowledge::fight_part(self.game, &self.states[d]));
         for (_, item) in items.iter_mut() {
             let mv = item.mv;
             // A cached child's keys are known; under a guide a capture's position is needed
@@ -886,6 +959,9 @@ impl<'g, 't> Dfpn<'g, 't> {
                 if let (Some((_, k)), true) = (&self.patterns, best_weight > 0.0) {
                     let shortfall = 1.0 - item.weight / best_weight;
                     delta += (*k as f32 * shortfall).round() as u32;
+                }
+                if part.is_some_and(|part| knowledge::is_far_in(part, mv)) {
+                    delta += self.config.far_moves;
                 }
                 // A position of the narrowed proof starts as the cheapest for its winner: proof
                 // number 1 where the winner is to move, disproof number 1 where its opponent is.
@@ -1118,9 +1194,17 @@ impl<'g, 't> Dfpn<'g, 't> {
                 grown.max(second as u64 + 1).min(INF as u64) as u32
             };
             let th_delta_c = th_phi.min(eps_next);
+            if let Some(st) = &mut self.stats {
+                st.note_path(self.game, &self.states[d], d, c.mv);
+            }
+            let before = self.nodes;
             let repeated = self.enter(d, c.mv);
             debug_assert!(!repeated, "a repeated child is solved by the rules");
             let (cp, cd, cdep) = self.mid(d + 1, th_phi_c, th_delta_c);
+            if let (Some(st), 0) = (&mut self.stats, d) {
+                let far = knowledge::is_far(self.game, &self.states[0], c.mv);
+                st.note_root_work(c.mv, self.nodes - before, far);
+            }
             let k = &mut kids[best];
             k.phi = cp;
             k.delta = cd;
@@ -1760,6 +1844,65 @@ mod tests {
         . . . . . . . . .
         . . . . . . . . .
         to play: X";
+
+    #[test]
+    fn moves_away_from_the_fight_start_higher_by_the_knob_and_the_verdict_stays() {
+        // The straight four walled in at the top: Black's moves on the open lower board are
+        // away from the fight (outside the four's area, far from its blocks). With the knob,
+        // each such fresh child at the root starts K higher for Black (its delta), the others
+        // as without; the search still shows every Black move refuted.
+        let pos = Position::from_diagram(STRAIGHT_FOUR).unwrap();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos, region, "E9");
+        let root = |far_moves: u32| {
+            let mut tt = Table::with_bytes(1 << 22);
+            let config = DfpnConfig {
+                far_moves,
+                ..DfpnConfig::default()
+            };
+            let mut dfpn = Dfpn::new(&game, &mut tt, config);
+            dfpn.expand_only(0);
+            let kids: Vec<(Move, u32, u32)> = dfpn
+                .kids(0)
+                .iter()
+                .map(|c| (c.mv, c.phi, c.delta))
+                .collect();
+            let verdict = dfpn.run(Limits {
+                nodes: 1_000_000,
+                ..Limits::default()
+            });
+            (kids, verdict, dfpn.nodes)
+        };
+        let (plain, plain_verdict, plain_nodes) = root(0);
+        let (raised, verdict, nodes) = root(7);
+        let part = knowledge::fight_part(&game, &game.start_state());
+        let size = game.start().size();
+        let far = |mv: Move| knowledge::is_far_in(part, mv);
+        let e5 = Move::Play(size.parse_point("E5").unwrap());
+        let d9 = Move::Play(size.parse_point("D9").unwrap());
+        assert!(far(e5) && !far(d9) && !far(Move::Pass));
+        let mut counts = (0, 0);
+        for (a, b) in plain.iter().zip(&raised) {
+            assert_eq!(
+                (a.0, a.1),
+                (b.0, b.1),
+                "the order and the opponent's numbers"
+            );
+            if far(a.0) {
+                assert_eq!(b.2, a.2 + 7, "{:?}", a.0);
+                counts.0 += 1;
+            } else {
+                assert_eq!(b.2, a.2, "{:?}", a.0);
+                counts.1 += 1;
+            }
+        }
+        assert!(counts.0 > 20 && counts.1 >= 4, "{counts:?}");
+        assert_eq!(plain_verdict, Verdict::Loss);
+        // A loss must refute every move whatever their order: the same verdict (here in as
+        // many positions).
+        assert_eq!(verdict, plain_verdict);
+        assert!(nodes > 0 && plain_nodes > 0);
+    }
 
     /// The search of [`STRAIGHT_FOUR`] with `simulation` positions a simulation: the verdict,
     /// the positions, the simulations' counts, and the table's verdicts of the root's moves

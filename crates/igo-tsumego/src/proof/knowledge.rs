@@ -116,6 +116,57 @@ pub fn eye_estimate(game: &LocalGame, s: &State) -> u32 {
     eyes
 }
 
+/// The *fight's part* of the board at `s`: the points within distance two of the standing
+/// target's whole blocks, the empty and defender points the target reaches without crossing
+/// an attacker stone (its area: where its eyes and escapes are) with their neighbours, and the
+/// points next to a block in atari. A move elsewhere is *away from the fight*: it neither
+/// touches the target's liberties, nor its eye space, nor a capture; a human reader answers it
+/// last. The whole board when no target stone stands (nothing is away then).
+pub fn fight_part(game: &LocalGame, s: &State) -> PointSet {
+    let board = s.pos.board();
+    let size = board.size();
+    let defender = !game.attacker();
+    let standing = (game.target() & board.stones(defender)) - s.removed;
+    if standing.is_empty() {
+        return PointSet::full(size);
+    }
+    let blocks = standing.flood_fill(&board.stones(defender), size);
+    let near = blocks | blocks.neighbours(size);
+    let near = near | near.neighbours(size);
+    let open = PointSet::full(size) - board.stones(game.attacker());
+    let area = blocks.flood_fill(&open, size);
+    let mut part = near | area | area.neighbours(size);
+    // Blocks in atari (either colour): a move next to one may capture or save it.
+    let stones = board.stones(defender) | board.stones(game.attacker());
+    let mut seen = PointSet::EMPTY;
+    for p in stones.iter() {
+        if seen.contains(p) {
+            continue;
+        }
+        if let Some(b) = board.block_at(p) {
+            seen |= b.stones();
+            if b.in_atari() {
+                part |= b.stones().neighbours(size);
+            }
+        }
+    }
+    part
+}
+
+/// Whether `mv` is away from the fight whose part is `part` ([`fight_part`]): a play outside
+/// it (a pass is not: it has its own rules).
+pub fn is_far_in(part: PointSet, mv: Move) -> bool {
+    match mv {
+        Move::Pass => false,
+        Move::Play(p) => !part.contains(p),
+    }
+}
+
+/// [`is_far_in`] with the fight's part of `s` (diagnostics).
+pub fn is_far(game: &LocalGame, s: &State, mv: Move) -> bool {
+    is_far_in(fight_part(game, s), mv)
+}
+
 /// Orders `moves` of the player to move in `s`, best first: captures, saving own stones in
 /// atari, moves next to the target or its liberties; pass last.
 pub fn order_moves(game: &LocalGame, s: &State, moves: &mut [Move]) {
@@ -400,6 +451,57 @@ mod tests {
             }
         }
         assert!(checked == 12_000 && differs > 10_000, "{checked} {differs}");
+    }
+
+    #[test]
+    fn the_fights_part_holds_the_targets_surroundings_its_area_and_ataris() {
+        // White's two stones in the corner, Black's wall two lines away with a gap at C7
+        // leading out to the open board, and a black stone in atari far off at H2.
+        let diagram = "
+            . O . . . . . . .
+            O O . . . . . . .
+            . . X X . . . . .
+            X X . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . O .
+            . . . . . . . O X
+            to play: X";
+        let g = game(diagram, "A8");
+        let s = g.start_state();
+        let part = fight_part(&g, &s);
+        let size = s.pos.size();
+        let at = |p: &str| part.contains(size.parse_point(p).unwrap());
+        // Within two points of the target's block.
+        assert!(at("A9") && at("C9") && at("C8") && at("D8") && at("B6"));
+        // The area reaches out through the gap: the whole open board is the fight's then.
+        assert!(at("J5") && at("E1"));
+        // Closed in by Black's wall, the far side of the wall is away from the fight, but the
+        // point next to the black stone in atari (J2) is not.
+        let closed = "
+            . O . X . . . . .
+            O O . X . . . . .
+            X X X X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . O .
+            . . . . . . . O X
+            to play: X";
+        let g = game(closed, "A8");
+        let s = g.start_state();
+        let part = fight_part(&g, &s);
+        let at = |p: &str| part.contains(size.parse_point(p).unwrap());
+        // The block's points within two, its area (A9, C9, C8) and their neighbours.
+        assert!(at("A9") && at("C9") && at("C8") && at("B6") && at("C7") && at("D8") && at("A6"));
+        assert!(
+            !at("J5") && !at("E4") && !at("G7") && !at("F8") && !at("E9") && !at("D5") && !at("D6")
+        );
+        assert!(at("J2"), "next to the block in atari");
+        assert!(is_far(&g, &s, Move::Play(size.parse_point("E4").unwrap())));
+        assert!(!is_far(&g, &s, Move::Pass));
     }
 
     #[test]

@@ -233,6 +233,9 @@ pub fn solve_proven(
         if config.doomed_parts {
             s.prover.doomed_parts = true;
         }
+        if config.settled_kills {
+            s.prover.settled_kills = true;
+        }
         if !config.readout_table_moves {
             s.prover.tree.table_moves = false;
         }
@@ -247,6 +250,9 @@ pub fn solve_proven(
         }
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
+        }
+        if s.prover.dfpn.far_moves == 0 {
+            s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
         }
         s
     });

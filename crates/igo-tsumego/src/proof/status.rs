@@ -208,6 +208,15 @@ pub struct ProverConfig {
     /// intermediate and advanced, a first move and an advanced proof lost (BENCHMARKS.md,
     /// branch `prover` 2026-12-02, 13:31-15:35 UTC)\]
     pub doomed_parts: bool,
+    /// Keep the settled-life test ([`super::game::Reason::Settled`]: the defender reaches
+    /// Benson life by answering inside a small eye space, played out by the checker) in kill
+    /// problems too, where the attacker plays first. The diagnosis of branch `provereff`
+    /// (BENCHMARKS.md): in the unproven kill searches 30-80% of the fresh positions with the
+    /// attacker to move hold two or more eye regions of the target, and Benson's test ends
+    /// few of them. \[default: false: at 1,000,000 positions on the first 40 of Cho's 2 mod 4
+    /// samples and Gokyo Shumyo, no proof more, advanced 0002's tree cut and 0090's first move
+    /// lost, the common proofs 3-4% smaller (BENCHMARKS.md, branch `provereff`)\]
+    pub settled_kills: bool,
     /// Before the first ko model's search of every first move, search the Monte-Carlo
     /// search's move (the first root hint) alone under the same rules, within this share of
     /// the positions (and of the time to the deadline): when it wins, that proof is the first
@@ -254,6 +263,7 @@ impl Default for ProverConfig {
             settled_max_empty: super::game::SETTLED_MAX_EMPTY,
             settled_max_total: super::game::SETTLED_MAX_TOTAL,
             doomed_parts: false,
+            settled_kills: false,
             hint_first: 0.0,
             guide: None,
         }
@@ -346,7 +356,7 @@ pub(super) fn game(q: &Question, rules: Rules, config: &ProverConfig) -> LocalGa
         max_total: config.settled_max_total,
         ..g.settled_limits()
     });
-    if q.start.to_play() == q.attacker {
+    if q.start.to_play() == q.attacker && !config.settled_kills {
         // A kill problem: the settled-life test rarely ends a line of the attacker's search
         // and cost it 2.5-3.5x the time a position (BENCHMARKS.md, issue 10, ninth session);
         // it stays for life problems, where it saves positions and time.
@@ -1025,6 +1035,62 @@ mod tests {
         kill.start.set_to_play(Color::Black);
         assert_eq!(game(&kill, rules, &config).settled_limits().budget, 0);
         assert_eq!(game(&kill, rules, &config).doomed_limits().max_empty, 9);
+        // With `settled_kills` the kill problem keeps the settled test and its sizes.
+        let kills = ProverConfig {
+            settled_kills: true,
+            ..config
+        };
+        let g = game(&kill, rules, &kills);
+        assert_eq!(g.settled_limits().budget, SettledLimits::standard().budget);
+        assert_eq!(
+            (g.settled_limits().max_empty, g.settled_limits().max_total),
+            (8, 11)
+        );
+    }
+
+    #[test]
+    fn the_settled_test_ends_a_kill_problems_line_only_with_settled_kills() {
+        // Black's bent three in the corner (A1, B1, A2) and its eye D1, White (the attacker)
+        // to move: Black lives by answering inside the eye space, though Benson's test does
+        // not see it (A1 is no liberty). In a kill problem the game of the status search
+        // ends such a position as settled only with the knob.
+        let q = question(
+            "
+            O O O O O O . . .
+            X X X X X O . . .
+            . X X X X O . . .
+            . . X . X O . . .
+            to play: O",
+            "C1",
+            Color::White,
+        );
+        let rules = Rules {
+            ko: KoThreats::None,
+            life: LifeRule::Standing,
+        };
+        let mut benson = igo_analysis::benson::BensonSolver::new();
+        let plain = game(&q, rules, &ProverConfig::default());
+        let s = plain.start_state();
+        assert_eq!(plain.result(&s, &mut benson), None);
+        let config = ProverConfig {
+            settled_kills: true,
+            ..ProverConfig::default()
+        };
+        let kills = game(&q, rules, &config);
+        assert_eq!(
+            kills.result(&s, &mut benson),
+            Some((Color::Black, super::super::game::Reason::Settled))
+        );
+        // And the search shows White's failure either way.
+        let search = |config: &ProverConfig| {
+            let limits = Limits {
+                nodes: 200_000,
+                ..Limits::default()
+            };
+            prove_status(&q, config, limits).status
+        };
+        assert_eq!(search(&ProverConfig::default()), Some(ProvenStatus::Fail));
+        assert_eq!(search(&config), Some(ProvenStatus::Fail));
     }
 
     #[test]

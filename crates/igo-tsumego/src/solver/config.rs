@@ -139,6 +139,13 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::simulation`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000000\]
     pub simulation: u64,
+    /// Added to the prover's initial proof number of a move away from the fight
+    /// ([`crate::proof::DfpnConfig::far_moves`]; 0: off). Copied into the prover's settings
+    /// when those keep their default (off). \[default: 0\] \[range: 0-1000\]
+    pub far_moves: u64,
+    /// The prover's settled-life test in kill problems too
+    /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
+    pub settled_kills: bool,
     /// The prover's search of the Monte-Carlo move alone before every first move, within this
     /// share ([`crate::proof::ProverConfig::hint_first`]; 0: off). Copied into the prover's
     /// settings when those keep their default (off). \[default: 0\] \[range: 0-1\]
@@ -199,6 +206,8 @@ impl Default for SolverConfig {
             settled_max_total: crate::proof::game::SETTLED_MAX_TOTAL as u64,
             doomed_parts: false,
             simulation: 0,
+            far_moves: 0,
+            settled_kills: false,
             hint_first: 0.0,
             readout_table_moves: true,
             readout_least_work: false,
@@ -622,6 +631,24 @@ pub const KNOBS: &[Knob] = &[
             hi: 1_000_000,
             get: |c| c.simulation,
             set: |c, v| c.simulation = v,
+        },
+    },
+    Knob {
+        name: "far_moves",
+        what: "prover: added to the initial proof number of a move away from the fight (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1000,
+            get: |c| c.far_moves,
+            set: |c, v| c.far_moves = v,
+        },
+    },
+    Knob {
+        name: "settled_kills",
+        what: "prover: the settled-life test in kill problems too (the attacker plays first)",
+        kind: KnobKind::Switch {
+            get: |c| c.settled_kills,
+            set: |c, v| c.settled_kills = v,
         },
     },
     Knob {
