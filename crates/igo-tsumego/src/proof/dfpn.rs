@@ -910,16 +910,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             }
         }
         let best_weight = items.iter().fold(0.0f32, |b, m| b.max(m.1.weight));
-        if let Some(st) = &mut self.stats {
-            st.expansions += 1;
-            st.kids += items.len() as u64;
-            st.pass_kids += u64::from(self.states[d].pos.consecutive_passes() > 0);
-            st.distinct.insert(self.game.key(&self.states[d]));
-            st.depth[(d / 4).min(11)] += 1;
-            if let Some(Some(first)) = st.far_path.get(d) {
-                st.far_nodes[usize::from(!*first)] += items.len() as u64;
-            }
-        }
+        self.note_expansion(d, items.len());
         let me = self.states[d].pos.to_play();
         let part =
             (self.config.far_moves > 0).then(|| knowledge::fight_part(self.game, &self.states[d]));
@@ -995,6 +986,20 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         self.items = items;
         self.kids[d] = kids;
+    }
+
+    /// Counts an expansion of frame `d` with `kids` children in the diagnostics (when on).
+    fn note_expansion(&mut self, d: usize, kids: usize) {
+        if let Some(st) = &mut self.stats {
+            st.expansions += 1;
+            st.kids += kids as u64;
+            st.pass_kids += u64::from(self.states[d].pos.consecutive_passes() > 0);
+            st.distinct.insert(self.game.key(&self.states[d]));
+            st.depth[(d / 4).min(11)] += 1;
+            if let Some(Some(first)) = st.far_path.get(d) {
+                st.far_nodes[usize::from(!*first)] += kids as u64;
+            }
+        }
     }
 
     /// The legal moves of frame `d` in the move order ([`knowledge::order_moves`]) with their
