@@ -318,18 +318,30 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+    // Four games in all, two in each of two tests, so that the test harness's two threads
+    // share them: one test of four was the longest pole of CI's test run (24 s with the other
+    // core idle).
+    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
 
     /// The full board, fewer and shorter games (the model costs O(n²) a move and more for F by
     /// eq. 4).
     #[test]
     fn fast_engine_matches_bw_model_on_19x19(moves in choices(250)) {
-        let size = BoardSize::square(19).unwrap();
-        let mut cov = Coverage::default();
-        if let Err(e) = run_game(size, &moves, &mut cov) {
-            return Err(TestCaseError::fail(format!("{size}: {e}")));
-        }
+        full_board_game(&moves)?;
     }
+
+    /// Two more full-board games, beside the two above.
+    #[test]
+    fn fast_engine_matches_bw_model_on_19x19_again(moves in choices(250)) {
+        full_board_game(&moves)?;
+    }
+}
+
+/// One game on 19x19 checked move by move against the BW model.
+fn full_board_game(moves: &[u32]) -> Result<(), TestCaseError> {
+    let size = BoardSize::square(19).unwrap();
+    let mut cov = Coverage::default();
+    run_game(size, moves, &mut cov).map_err(|e| TestCaseError::fail(format!("{size}: {e}")))
 }
 
 /// Seeded games on a few sizes, checked the same way, that must contain what the properties are
