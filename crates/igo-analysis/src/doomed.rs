@@ -274,6 +274,7 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
     }
     let board = pos.board();
     let mut pool = Pool::take();
+    let mut scratch = AreaScratch::default();
     for p in (q.area & q.playable & board.empty_points()).iter() {
         if !board.is_legal_placement(defender, p) {
             continue;
@@ -285,7 +286,7 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
         // Only the stones inside the area can be captured by the reading (a part of the
         // target may lie outside it).
         let standing = q.target & after.stones(defender) & q.area;
-        let alive = alive_in_area(after, defender, q.area);
+        let alive = alive_in_area_with(after, defender, q.area, &mut scratch);
         let reachable = q.removed | (standing - alive);
         pool.give(next);
         if reachable.count() < q.needed {
@@ -302,6 +303,27 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
 /// each with two vital regions enclosed by the set; the set found here with fewer regions is
 /// such a set, so every stone it calls alive is alive on the whole board.
 pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet {
+    alive_in_area_with(board, defender, area, &mut AreaScratch::default())
+}
+
+/// The regions and blocks [`alive_in_area`] works on, kept between the calls of one filter
+/// ([`lives_in_one_move`]): a new pair of vectors at every defender move was a fifth of the
+/// function's instructions (BENCHMARKS.md, issue 10, branch `endtests`).
+#[derive(Default)]
+struct AreaScratch {
+    /// Each region inside the area, with its border.
+    regions: Vec<(PointSet, PointSet)>,
+    /// The defender's blocks inside the area.
+    blocks: Vec<PointSet>,
+}
+
+/// [`alive_in_area`] in `scratch`'s vectors.
+fn alive_in_area_with(
+    board: &Board,
+    defender: Color,
+    area: PointSet,
+    scratch: &mut AreaScratch,
+) -> PointSet {
     let size = board.size();
     let mine = board.stones(defender) & area;
     let open = area - mine;
@@ -310,7 +332,9 @@ pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet
         // Two regions inside need two points off the rim.
         return PointSet::EMPTY;
     }
-    let mut regions: Vec<(PointSet, PointSet)> = Vec::new();
+    let AreaScratch { regions, blocks } = scratch;
+    regions.clear();
+    blocks.clear();
     let mut left = open;
     while let Some(p) = left.first() {
         let region = PointSet::single(p).flood_fill(&open, size);
@@ -322,7 +346,6 @@ pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet
     if regions.len() < 2 {
         return PointSet::EMPTY;
     }
-    let mut blocks: Vec<PointSet> = Vec::new();
     let mut left = mine;
     while let Some(p) = left.first() {
         let Some(block) = board.block_at(p) else {
@@ -1434,5 +1457,31 @@ mod tests {
             }
         }
         assert!(asked > 2000 && kills > 100, "asked {asked}, kills {kills}");
+    }
+
+    #[test]
+    fn the_alive_stones_found_in_kept_vectors_are_those_found_in_new_ones() {
+        // One scratch for all the random corners and each defender move in them, as the
+        // filter keeps it between moves: the same alive stones as with new vectors.
+        let mut scratch = AreaScratch::default();
+        let (mut asked, mut alive) = (0, 0);
+        for (_, pos, t) in random_corners(0x2545_f491_4f6c_dd1d, 1500) {
+            let Some(q) = query(&pos, t, 0) else {
+                continue;
+            };
+            for p in (q.area & pos.board().empty_points()).iter() {
+                let mut next = pos.clone();
+                if !next.board().is_legal_placement(Color::Black, p) {
+                    continue;
+                }
+                next.play_fast(p);
+                let fresh = alive_in_area(next.board(), Color::Black, q.area);
+                let kept = alive_in_area_with(next.board(), Color::Black, q.area, &mut scratch);
+                assert_eq!(kept, fresh, "after {p:?} in\n{pos}");
+                asked += 1;
+                alive += usize::from(!fresh.is_empty());
+            }
+        }
+        assert!(asked > 2000 && alive > 500, "asked {asked}, alive {alive}");
     }
 }
