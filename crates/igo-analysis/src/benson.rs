@@ -99,53 +99,6 @@ pub struct BensonSolver {
     words4: Work<Wide<4>>,
     words5: Work<Wide<5>>,
     words6: Work<Wide<6>>,
-    /// The last whole-board solve of each colour ([`BensonSolver::solve`]), answering the
-    /// next one where the boards differ only where it cannot matter ([`Last::answers`]).
-    last: [Option<Last>; 2],
-}
-
-/// A whole-board solve: the board's size, the colour's stones and the empty points, and the
-/// result.
-#[derive(Clone, Copy)]
-struct Last {
-    size: igo_core::BoardSize,
-    own: PointSet,
-    empty: PointSet,
-    result: BensonResult,
-}
-
-impl Last {
-    /// Whether this solve's result is that of `board` for the same colour, without solving:
-    /// the same size and stones of the colour, and every point empty on one board and not on
-    /// the other (an opponent's stone there) next to a point empty on both with no stone of
-    /// the colour next to it. Such a point lies in the region of the point it changed (a
-    /// region is a connected set of points without the colour's stones), which holds an empty
-    /// point next to none of the colour's stones on both boards: a region vital to no block
-    /// and not small, which the solver drops on both boards before anything else (see
-    /// [`Work::solve`]). Every other region has the same points, empty the same, and no block
-    /// changes; a block's liberties differ only in the dropped regions, which no test reads.
-    /// So the fixed point and the result are the same. In the prover, the attacker's solve
-    /// at one child after another of a defender's position (moves inside the defender's own
-    /// space) was 10% of its instructions on cho-intermediate-0010 at 1,000,000 positions
-    /// (BENCHMARKS.md, issue 10, branch `endtests`).
-    fn answers(&self, board: &Board, own: PointSet) -> bool {
-        let size = board.size();
-        if self.size != size || self.own != own {
-            return false;
-        }
-        let empty = board.empty_points();
-        let changed = self.empty ^ empty;
-        if changed.is_empty() {
-            return true;
-        }
-        if changed.count() > 4 {
-            return false;
-        }
-        let far = (self.empty & empty) - own.neighbours(size);
-        changed
-            .iter()
-            .all(|p| size.neighbours(p).any(|q| far.contains(q)))
-    }
 }
 
 /// The solver's work space for sets of one representation.
@@ -314,26 +267,12 @@ impl BensonSolver {
             words4: Work::new(),
             words5: Work::new(),
             words6: Work::new(),
-            last: [None; 2],
         }
     }
 
     /// Benson's unconditional life for `color` on `board`.
     pub fn solve(&mut self, board: &Board, color: Color) -> BensonResult {
-        let own = board.stones(color);
-        if let Some(last) = &self.last[color.index()] {
-            if last.answers(board, own) {
-                return last.result;
-            }
-        }
-        let result = self.solve_within(board, color, None);
-        self.last[color.index()] = Some(Last {
-            size: board.size(),
-            own,
-            empty: board.empty_points(),
-            result,
-        });
-        result
+        self.solve_within(board, color, None)
     }
 
     /// Benson's result for the *part* of the board connected to `seeds`: the colour's blocks
@@ -826,59 +765,6 @@ mod tests {
         }
         // The positions are not all trivial.
         assert!(alive > 1000 && safe > 1000, "{alive} {safe}");
-    }
-
-    #[test]
-    fn a_solve_answered_by_the_last_one_is_the_solve_of_its_board() {
-        // Random boards (as above), each colour: the solver asked at each child after one
-        // opponent's move, child after child as the prover asks, then along a random line of
-        // both colours' moves; every answer against a solve from nothing (the reference
-        // solver), and enough of them answered by the last solve, alive blocks among them.
-        let mut rng = igo_core::seeded_rng(0x1a_57);
-        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
-        let mut solver = BensonSolver::new();
-        let mut oracle = ReferenceSolver::new();
-        let (mut asked, mut kept, mut kept_alive) = (0, 0, 0);
-        for case in 0..600 {
-            let start = random_position(case, &mut below);
-            for color in [Color::Black, Color::White] {
-                let mut pos = start.clone();
-                for step in 0..12 {
-                    let empty: Vec<_> = pos.board().empty_points().iter().collect();
-                    let mut ask = |board: &Board| {
-                        let last = solver.last[color.index()];
-                        let hit = last.is_some_and(|l| l.answers(board, board.stones(color)));
-                        let got = solver.solve(board, color);
-                        assert_eq!(got, oracle.solve(board, color), "{hit}");
-                        asked += 1;
-                        kept += usize::from(hit);
-                        kept_alive += usize::from(hit && !got.alive_blocks.is_empty());
-                    };
-                    ask(pos.board());
-                    for &p in empty.iter().take(8) {
-                        let mut child = pos.clone();
-                        child.set_to_play(!color);
-                        if child.board().is_legal_placement(!color, p) {
-                            child.play_fast(p);
-                            ask(child.board());
-                        }
-                    }
-                    if empty.is_empty() {
-                        break;
-                    }
-                    let p = empty[below(empty.len() as u32)];
-                    let mover = [color, !color][step % 2];
-                    pos.set_to_play(mover);
-                    if pos.board().is_legal_placement(mover, p) {
-                        pos.play_fast(p);
-                    }
-                }
-            }
-        }
-        assert!(
-            asked > 50_000 && kept > 10_000 && kept_alive > 2_000,
-            "asked {asked}, answered by the last solve {kept}, with alive blocks {kept_alive}"
-        );
     }
 
     #[test]
