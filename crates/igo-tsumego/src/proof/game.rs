@@ -843,11 +843,11 @@ impl LocalGame {
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
         if self.may_be_dead(s, standing) {
-            let (dead, result) = self.benson_dead(s, standing, benson);
-            if dead {
+            let result = benson.solve(board, self.attacker);
+            if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
             }
-            attacker_benson = result;
+            attacker_benson = Some(result);
         }
         if s.pos.consecutive_passes() >= 2 {
             return Some((self.standing_winner(), Reason::TwoPasses));
@@ -859,36 +859,6 @@ impl LocalGame {
             return Some((self.attacker, Reason::Doomed));
         }
         None
-    }
-
-    /// Whether the `standing` target stones in the attacker's Benson safe territory, with
-    /// those removed, are enough for a capture ([`Reason::Dead`]), and the attacker's
-    /// whole-board result where the death test may read it (the defender to move).
-    ///
-    /// With the attacker to move the death test reads nothing, and the test here needs the
-    /// safe territory only where standing target stones lie: Benson's solver on the part of
-    /// the board connected to them ([`BensonSolver::solve_part`]: every field inside the part
-    /// is the whole board's, and the part holds every region of a standing stone that the
-    /// whole solve does not drop) answers as the whole solve. The attacker's whole-board
-    /// solve at these positions was 10% of the prover's instructions on cho-intermediate-0010
-    /// at 1,000,000 positions, for a handful of `Dead` ends (BENCHMARKS.md, issue 10, branch
-    /// `endtests`).
-    fn benson_dead(
-        &self,
-        s: &State,
-        standing: PointSet,
-        benson: &mut BensonSolver,
-    ) -> (bool, Option<BensonResult>) {
-        let board = s.pos.board();
-        let removed = s.removed.count();
-        let enough =
-            |r: &BensonResult| removed + (standing & r.safe_territory).count() >= self.needed;
-        if s.pos.to_play() == self.attacker {
-            let part = benson.solve_part(board, self.attacker, standing);
-            return (enough(&part), None);
-        }
-        let result = benson.solve(board, self.attacker);
-        (enough(&result), Some(result))
     }
 
     /// The read-out death test at `s` (see [`Reason::Doomed`]).
@@ -1372,15 +1342,12 @@ mod tests {
     #[test]
     fn the_gates_of_the_benson_tests_agree_with_the_tests_on_random_lines() {
         // Random framed positions and random lines from them (captures fill `removed`): the
-        // dead gate answers as the one that filled every part, the Benson-dead test behind it
-        // (on the part of the board with the attacker to move) as the whole solve, and
-        // wherever Benson's solver finds enough of the target alive, both life gates hold.
+        // dead gate answers as the one that filled every part, and wherever Benson's solver
+        // finds enough of the target alive, both life gates hold.
         let mut rng = igo_core::seeded_rng(0x9a7e);
         let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
         let mut benson = BensonSolver::new();
         let (mut alive, mut skipped, mut dead, mut removed) = (0, 0, 0, 0);
-        // Benson-dead targets with White, Black (the attacker) to move.
-        let mut benson_dead = [0, 0];
         for case in 0..1500 {
             let game = random_game(case, &mut below);
             if game.target.is_empty() {
@@ -1394,16 +1361,6 @@ mod tests {
                 let expected = may_be_dead_filling_every_part(&game, &s, standing);
                 assert_eq!(game.may_be_dead(&s, standing), expected, "{}", s.pos);
                 dead += usize::from(expected);
-                if expected {
-                    // The Benson-dead test as it was: the attacker's whole-board solve.
-                    let safe = benson.solve(board, Color::Black).safe_territory;
-                    let whole = s.removed.count() + (standing & safe).count() >= game.needed;
-                    let (got, kept) = game.benson_dead(&s, standing, &mut benson);
-                    assert_eq!(got, whole, "{}", s.pos);
-                    let part = s.pos.to_play() == Color::Black;
-                    assert_eq!(kept.is_none(), part);
-                    benson_dead[usize::from(part)] += usize::from(whole);
-                }
                 removed += usize::from(!s.removed.is_empty());
                 let spare = game.target.count() - game.needed;
                 let libs = game.target_liberties(&s, standing);
@@ -1423,10 +1380,6 @@ mod tests {
         assert!(
             alive > 300 && skipped > 300 && dead > 300 && removed > 300,
             "{alive} {skipped} {dead} {removed}"
-        );
-        assert!(
-            benson_dead[0] > 100 && benson_dead[1] > 100,
-            "Benson-dead {benson_dead:?}"
         );
     }
 
