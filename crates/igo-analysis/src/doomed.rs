@@ -307,8 +307,9 @@ pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet
 }
 
 /// The regions and blocks [`alive_in_area`] works on, kept between the calls of one filter
-/// ([`lives_in_one_move`]): a new pair of vectors at every defender move was a fifth of the
-/// function's instructions (BENCHMARKS.md, issue 10, branch `endtests`).
+/// ([`lives_in_one_move`]) instead of a new pair at every defender move: 7% fewer of the
+/// filter's instructions on cho-intermediate-0010 (BENCHMARKS.md, issue 10, branch
+/// `endtests`).
 #[derive(Default)]
 struct AreaScratch {
     /// Each region inside the area, with its border.
@@ -422,9 +423,9 @@ pub fn weak_blocks_hold(
 /// joining several weak blocks has the union of theirs. One whose liberties outside the area
 /// alone are two sure ones (after the passes so far) holds at every position (its block's
 /// count is at least that, and with liberties outside the area it is never captured), and
-/// only the others are walked. On cho-intermediate-0010 the walk of every weak block at every
-/// position was 7.7% of the prover's instructions (BENCHMARKS.md, issue 10, branch
-/// `endtests`).
+/// only the others are walked. The walk of every weak block at every position was 7.7% of the
+/// instructions of `igo tsumego solve` on cho-intermediate-0010 at 300,000 prover positions
+/// (BENCHMARKS.md, issue 10, branch `endtests`).
 struct WeakBlocks {
     /// Per weak block of the start: one of its stones, its liberties outside the area and
     /// outside the playable region (sure at any count of passes), and those outside the area
