@@ -30,6 +30,11 @@ pub struct ProofSettings {
     pub reach: Option<usize>,
     /// Start the root moves from the Monte-Carlo capture rates. \[default: true\]
     pub hints: bool,
+    /// Start the fresh positions below the root that the Monte-Carlo tree visited at least
+    /// this many times ([`Framed::tree`], [`crate::mctree`]) from its capture rates, on the
+    /// root hints' scale ([`super::Dfpn::set_tree_hints`]); 0: off. Order and initial
+    /// numbers only. \[default: 0\]
+    pub tree_hints: u64,
     /// With two threads or more, the share of the Monte-Carlo budget its main search runs
     /// before the prover starts beside it (the root hints come from it). \[default: 0.1\]
     pub warmup: f64,
@@ -119,6 +124,7 @@ impl Default for ProofSettings {
             },
             reach: Some(3),
             hints: true,
+            tree_hints: 0,
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
@@ -610,6 +616,10 @@ fn prove_in(
                 Some((local_mv, success))
             })
             .collect();
+    }
+    if settings.tree_hints > 0 && !answer.tree.is_empty() {
+        let hints = crate::mctree::TreeHints::new(&answer.tree, region, settings.tree_hints);
+        config.tree_hints = (!hints.is_empty()).then(|| std::sync::Arc::new(hints));
     }
     let local_only = only.map(|m| match m {
         Move::Pass => Some(Move::Pass),

@@ -251,6 +251,12 @@ pub fn solve_proven(
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
         }
+        if s.tree_hints == 0 {
+            s.tree_hints = config.tree_hints;
+        }
+        if config.tree_relative {
+            s.prover.dfpn.tree_relative = true;
+        }
         if s.prover.dfpn.far_moves == 0 {
             s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
         }
@@ -311,6 +317,7 @@ pub fn settled_by_proof(
         target,
         region: *region,
         candidates: Vec::new(),
+        tree: Default::default(),
     };
     let settings = ProofSettings {
         prover: ProverConfig {

@@ -143,6 +143,14 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::far_moves`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000\]
     pub far_moves: u64,
+    /// The Monte-Carlo tree's positions visited at least this many times start the prover's
+    /// numbers below its root ([`crate::proof::ProofSettings::tree_hints`], [`crate::mctree`];
+    /// 0: off). Copied into the prover's settings when those keep their default (off).
+    /// \[default: 0\] \[range: 0-1000000000\]
+    pub tree_hints: u64,
+    /// The tree's rates scale the prover's static estimate instead of replacing it
+    /// ([`crate::proof::DfpnConfig::tree_relative`]). Copied when set. \[default: false\]
+    pub tree_relative: bool,
     /// The prover's settled-life test in kill problems too
     /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
     pub settled_kills: bool,
@@ -207,6 +215,8 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             far_moves: 0,
+            tree_hints: 0,
+            tree_relative: false,
             settled_kills: false,
             hint_first: 0.0,
             readout_table_moves: true,
@@ -641,6 +651,24 @@ pub const KNOBS: &[Knob] = &[
             hi: 1000,
             get: |c| c.far_moves,
             set: |c, v| c.far_moves = v,
+        },
+    },
+    Knob {
+        name: "tree_hints",
+        what: "prover: the Monte-Carlo tree's positions visited this often start its numbers (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000_000,
+            get: |c| c.tree_hints,
+            set: |c, v| c.tree_hints = v,
+        },
+    },
+    Knob {
+        name: "tree_relative",
+        what: "prover: the tree's rates scale its static estimate instead of replacing it",
+        kind: KnobKind::Switch {
+            get: |c| c.tree_relative,
+            set: |c, v| c.tree_relative = v,
         },
     },
     Knob {
