@@ -95,8 +95,8 @@ impl McTree {
 pub struct TreeHints {
     /// The prover region's playable points (local board): the points a key reads.
     points: PointSet,
-    /// Capture rates by key.
-    rates: HashMap<u64, f32>,
+    /// Capture rates and visits by key.
+    rates: HashMap<u64, (f32, u64)>,
 }
 
 impl TreeHints {
@@ -117,7 +117,7 @@ impl TreeHints {
         }
         hints.rates = sums
             .into_iter()
-            .map(|(k, (sum, visits))| (k, (sum / visits as f64) as f32))
+            .map(|(k, (sum, visits))| (k, ((sum / visits as f64) as f32, visits)))
             .collect();
         hints
     }
@@ -169,6 +169,12 @@ impl TreeHints {
 
     /// The Monte-Carlo capture rate of the position of key `key`, if the tree holds it.
     pub fn capture_rate(&self, key: u64) -> Option<f32> {
+        self.rates.get(&key).map(|r| r.0)
+    }
+
+    /// The capture rate of the position of key `key` and the playouts through it, if the
+    /// tree holds it.
+    pub fn rate_and_visits(&self, key: u64) -> Option<(f32, u64)> {
         self.rates.get(&key).copied()
     }
 }

@@ -137,6 +137,10 @@ pub struct DfpnConfig {
     /// estimate of a fresh child by the tree's rate (each side's number times twice its
     /// failure rate) instead of replacing it by the root hints' numbers. \[default: false\]
     pub tree_relative: bool,
+    /// With the Monte-Carlo tree's hints: each position's rate shrunk towards one half as if
+    /// this many more playouts had given one half: (v r + k / 2) / (v + k) for a rate r of v
+    /// playouts. 0: the rate as it is. \[default: 0\]
+    pub tree_prior: u32,
 }
 
 impl Default for DfpnConfig {
@@ -151,6 +155,7 @@ impl Default for DfpnConfig {
             simulation: 0,
             far_moves: 0,
             tree_relative: false,
+            tree_prior: 0,
         }
     }
 }
@@ -222,6 +227,9 @@ pub struct Dfpn<'g, 't> {
     /// With a guide: expansions, those where the guide held a move, and those where that move
     /// was legal (diagnostics).
     pub guide_hits: [u64; 3],
+    /// With the Monte-Carlo tree's hints: fresh children looked up in the tree, those it
+    /// held, and those of them below the root's children (depth 2 or more) (diagnostics).
+    pub tree_hits: [u64; 3],
     /// Learned shapes (paper 004, section 4.3) and the largest number they add to a move's
     /// proof number (0: not used).
     patterns: Option<(std::sync::Arc<crate::patterns::Patterns>, u32)>,
@@ -552,6 +560,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             guide: None,
             tree_hints: None,
             guide_hits: [0; 3],
+            tree_hits: [0; 3],
             patterns: None,
             killers: vec![None; depth],
             leaves: vec![(0, 0, 0); LEAF_CACHE],
@@ -658,6 +667,13 @@ impl<'g, 't> Dfpn<'g, 't> {
                 self.expansions.hits,
                 self.expansions.stores,
                 self.expansions.slots()
+            );
+            eprintln!(
+                "dfpn-stats tree_hints entries={} looked_up={} held={} below_depth_1={}",
+                self.tree_hints.as_ref().map_or(0, |t| t.len()),
+                self.tree_hits[0],
+                self.tree_hits[1],
+                self.tree_hits[2]
             );
             let sim = self.simulations;
             eprintln!(
@@ -970,9 +986,10 @@ impl<'g, 't> Dfpn<'g, 't> {
             let tree_rate = tree_key.and_then(|k| self.tree_rate(d, k, mv, pending));
             let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key, pending);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
+                self.tree_hits[0] += u64::from(tree_key.is_some());
                 match (hinted.then(|| self.hint(mv)).flatten(), tree_rate) {
                     (Some(r), _) => (phi, delta) = hinted_numbers(r),
-                    (None, Some(r)) => (phi, delta) = self.tree_numbers(phi, delta, r),
+                    (None, Some(r)) => (phi, delta) = self.tree_numbers(d, phi, delta, r),
                     (None, None) if !hinted && killer == Some(mv) => delta = delta.div_ceil(2),
                     _ => {}
                 }
@@ -1031,7 +1048,11 @@ impl<'g, 't> Dfpn<'g, 't> {
             Some(_) => t.quiet_child_key(parent, me, mv),
             None => t.key(&self.states[d + 1].pos),
         };
-        let c = t.capture_rate(child)?;
+        let (c, visits) = t.rate_and_visits(child)?;
+        // Shrunk towards one half by `tree_prior` playouts of one half (a rate of few
+        // playouts says little).
+        let k = self.config.tree_prior as f32;
+        let c = (c * visits as f32 + 0.5 * k) / (visits as f32 + k);
         Some(if me == self.game.attacker() {
             c
         } else {
@@ -1043,7 +1064,10 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// mover succeeds with rate `r` by the Monte-Carlo tree: on the root hints' scale
     /// ([`hinted_numbers`]), or with [`DfpnConfig::tree_relative`] the estimate scaled, each
     /// side's number by twice its failure rate (at least 1): the estimate at r = 1/2.
-    fn tree_numbers(&self, phi: u32, delta: u32, r: f32) -> (u32, u32) {
+    /// Counted in [`Dfpn::tree_hits`] as a child of frame `d`.
+    fn tree_numbers(&mut self, d: usize, phi: u32, delta: u32, r: f32) -> (u32, u32) {
+        self.tree_hits[1] += 1;
+        self.tree_hits[2] += u64::from(d > 0);
         if !self.config.tree_relative {
             return hinted_numbers(r);
         }
@@ -2077,6 +2101,50 @@ mod tests {
         // Order and initial numbers only: the same verdict, B9.
         assert_eq!(plain_verdict, Verdict::Win(mv("B9")));
         assert_eq!(verdict, plain_verdict);
+    }
+
+    #[test]
+    fn the_relative_scale_and_the_prior_change_the_trees_numbers_as_documented() {
+        // The tree holds Black's E5 as a sure capture (100 playouts): on the root hints' scale
+        // (9, 1); scaled, the estimate's phi doubled and delta 1; with a prior of 100
+        // playouts the rate is (100 + 50) / 200 = 0.75: (1 + 6, 1 + 2).
+        let pos = Position::from_diagram(STRAIGHT_THREE).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos.clone(), region, "D9");
+        let e5 = Move::Play(size.parse_point("E5").unwrap());
+        let mut after = pos.clone();
+        after.play(e5).unwrap();
+        let tree = crate::mctree::McTree {
+            nodes: vec![crate::mctree::TreeNode {
+                black: after.board().stones(Color::Black),
+                white: after.board().stones(Color::White),
+                to_play: after.to_play(),
+                visits: 100,
+                capture_rate: 1.0,
+            }],
+        };
+        let hints = std::sync::Arc::new(crate::mctree::TreeHints::new(&tree, region, 1));
+        let e5_numbers = |config: DfpnConfig, hinted: bool| {
+            let mut tt = Table::with_bytes(1 << 20);
+            let mut dfpn = Dfpn::new(&game, &mut tt, config);
+            dfpn.set_tree_hints(hinted.then(|| hints.clone()));
+            dfpn.expand_only(0);
+            let c = dfpn.kids(0).iter().find(|c| c.mv == e5).copied().unwrap();
+            (c.phi, c.delta)
+        };
+        let plain = e5_numbers(DfpnConfig::default(), false);
+        assert_eq!(e5_numbers(DfpnConfig::default(), true), (9, 1));
+        let relative = DfpnConfig {
+            tree_relative: true,
+            ..DfpnConfig::default()
+        };
+        assert_eq!(e5_numbers(relative, true), (2 * plain.0, 1));
+        let prior = DfpnConfig {
+            tree_prior: 100,
+            ..DfpnConfig::default()
+        };
+        assert_eq!(e5_numbers(prior, true), (7, 3));
     }
 
     /// The search of [`STRAIGHT_FOUR`] with `simulation` positions a simulation: the verdict,

@@ -151,6 +151,10 @@ pub struct SolverConfig {
     /// The tree's rates scale the prover's static estimate instead of replacing it
     /// ([`crate::proof::DfpnConfig::tree_relative`]). Copied when set. \[default: false\]
     pub tree_relative: bool,
+    /// The tree's rates shrunk towards one half by this many playouts
+    /// ([`crate::proof::DfpnConfig::tree_prior`]). Copied when set. \[default: 0\]
+    /// \[range: 0-1000000\]
+    pub tree_prior: u64,
     /// The prover's settled-life test in kill problems too
     /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
     pub settled_kills: bool,
@@ -217,6 +221,7 @@ impl Default for SolverConfig {
             far_moves: 0,
             tree_hints: 0,
             tree_relative: false,
+            tree_prior: 0,
             settled_kills: false,
             hint_first: 0.0,
             readout_table_moves: true,
@@ -669,6 +674,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.tree_relative,
             set: |c, v| c.tree_relative = v,
+        },
+    },
+    Knob {
+        name: "tree_prior",
+        what: "prover: the tree's rates shrunk towards one half by this many playouts",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000,
+            get: |c| c.tree_prior,
+            set: |c, v| c.tree_prior = v,
         },
     },
     Knob {
