@@ -33,7 +33,14 @@ pub struct ProofSettings {
     /// Start the fresh positions below the root that the Monte-Carlo tree visited at least
     /// this many times ([`Framed::tree`], [`crate::mctree`]) from its capture rates, on the
     /// root hints' scale ([`super::Dfpn::set_tree_hints`]); 0: off. Order and initial
-    /// numbers only. \[default: 0\]
+    /// numbers only. \[default: 0, off: at 5,000 playouts and 1,000,000 positions on the
+    /// first 40 of Cho's 2 mod 4 samples and Gokyo Shumyo, at 20 (and at 20 scaled by
+    /// [`super::DfpnConfig::tree_relative`], at 5, at 1 scaled with
+    /// [`super::DfpnConfig::tree_prior`] 10) no proof more on any level and advanced 0090's
+    /// first move lost (B19 -> A17) in every run, intermediate 0038's whole tree or first move
+    /// lost at 20, 20 scaled and 1 scaled, advanced 0002's tree at 5; the tree of 5,000
+    /// playouts holds 45-2,779 positions and the prover meets 75-5,500 of its 840k-963k fresh
+    /// children there (BENCHMARKS.md, branch `mctree`)\]
     pub tree_hints: u64,
     /// With two threads or more, the share of the Monte-Carlo budget its main search runs
     /// before the prover starts beside it (the root hints come from it). \[default: 0.1\]

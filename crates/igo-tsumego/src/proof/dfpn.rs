@@ -135,11 +135,15 @@ pub struct DfpnConfig {
     pub far_moves: u32,
     /// With the Monte-Carlo tree's hints ([`Dfpn::set_tree_hints`]): scale the static
     /// estimate of a fresh child by the tree's rate (each side's number times twice its
-    /// failure rate) instead of replacing it by the root hints' numbers. \[default: false\]
+    /// failure rate) instead of replacing it by the root hints' numbers. \[default: false:
+    /// with `tree_hints` 20, no proof more and a first move lost on intermediate and on
+    /// advanced (BENCHMARKS.md, branch `mctree`; see [`super::ProofSettings::tree_hints`])\]
     pub tree_relative: bool,
     /// With the Monte-Carlo tree's hints: each position's rate shrunk towards one half as if
     /// this many more playouts had given one half: (v r + k / 2) / (v + k) for a rate r of v
-    /// playouts. 0: the rate as it is. \[default: 0\]
+    /// playouts. 0: the rate as it is. \[default: 0: 10 with every position of the tree
+    /// (`tree_hints` 1) scaled, no proof more, intermediate 0038's tree cut (BENCHMARKS.md,
+    /// branch `mctree`)\]
     pub tree_prior: u32,
 }
 
