@@ -257,6 +257,9 @@ pub fn solve_proven(
         if config.tree_relative {
             s.prover.dfpn.tree_relative = true;
         }
+        if s.prover.dfpn.eye_regions == 0 {
+            s.prover.dfpn.eye_regions = u32::try_from(config.eye_regions).unwrap_or(u32::MAX);
+        }
         if s.prover.dfpn.tree_prior == 0 {
             s.prover.dfpn.tree_prior = u32::try_from(config.tree_prior).unwrap_or(u32::MAX);
         }

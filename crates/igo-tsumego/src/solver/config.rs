@@ -155,6 +155,10 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::tree_prior`]). Copied when set. \[default: 0\]
     /// \[range: 0-1000000\]
     pub tree_prior: u64,
+    /// The weight of one eye counted from the target's eye regions in the prover's initial
+    /// numbers ([`crate::proof::DfpnConfig::eye_regions`]; 0: off). Copied when set.
+    /// \[default: 0\] \[range: 0-100\]
+    pub eye_regions: u64,
     /// The prover's settled-life test in kill problems too
     /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
     pub settled_kills: bool,
@@ -222,6 +226,7 @@ impl Default for SolverConfig {
             tree_hints: 0,
             tree_relative: false,
             tree_prior: 0,
+            eye_regions: 0,
             settled_kills: false,
             hint_first: 0.0,
             readout_table_moves: true,
@@ -684,6 +689,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1_000_000,
             get: |c| c.tree_prior,
             set: |c, v| c.tree_prior = v,
+        },
+    },
+    Knob {
+        name: "eye_regions",
+        what: "prover: the weight of an eye counted from the target's eye regions (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 100,
+            get: |c| c.eye_regions,
+            set: |c, v| c.eye_regions = v,
         },
     },
     Knob {
