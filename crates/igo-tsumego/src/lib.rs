@@ -31,6 +31,7 @@ pub mod fight;
 pub mod frame;
 pub mod local;
 pub mod mainline;
+pub mod mctree;
 pub mod nakade;
 pub mod patterns;
 pub mod peer;

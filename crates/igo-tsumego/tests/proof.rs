@@ -875,6 +875,7 @@ fn cho_advanced_0048_framed(first: &str) -> (Problem, igo_tsumego::solver::besid
             visits: 1000,
             proven: None,
         }],
+        tree: Default::default(),
     };
     (p, framed)
 }

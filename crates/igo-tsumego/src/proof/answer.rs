@@ -30,6 +30,18 @@ pub struct ProofSettings {
     pub reach: Option<usize>,
     /// Start the root moves from the Monte-Carlo capture rates. \[default: true\]
     pub hints: bool,
+    /// Start the fresh positions below the root that the Monte-Carlo tree visited at least
+    /// this many times ([`Framed::tree`], [`crate::mctree`]) from its capture rates, on the
+    /// root hints' scale ([`super::Dfpn::set_tree_hints`]); 0: off. Order and initial
+    /// numbers only. \[default: 0, off: at 5,000 playouts and 1,000,000 positions on the
+    /// first 40 of Cho's 2 mod 4 samples and Gokyo Shumyo, at 20 (and at 20 scaled by
+    /// [`super::DfpnConfig::tree_relative`], at 5, at 1 scaled with
+    /// [`super::DfpnConfig::tree_prior`] 10) no proof more on any level and advanced 0090's
+    /// first move lost (B19 -> A17) in every run, intermediate 0038's whole tree or first move
+    /// lost at 20, 20 scaled and 1 scaled, advanced 0002's tree at 5; the tree of 5,000
+    /// playouts holds 45-2,779 positions and the prover meets 75-5,500 of its 840k-963k fresh
+    /// children there (BENCHMARKS.md, branch `mctree`)\]
+    pub tree_hints: u64,
     /// With two threads or more, the share of the Monte-Carlo budget its main search runs
     /// before the prover starts beside it (the root hints come from it). \[default: 0.1\]
     pub warmup: f64,
@@ -119,6 +131,7 @@ impl Default for ProofSettings {
             },
             reach: Some(3),
             hints: true,
+            tree_hints: 0,
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
@@ -610,6 +623,10 @@ fn prove_in(
                 Some((local_mv, success))
             })
             .collect();
+    }
+    if settings.tree_hints > 0 && !answer.tree.is_empty() {
+        let hints = crate::mctree::TreeHints::new(&answer.tree, region, settings.tree_hints);
+        config.tree_hints = (!hints.is_empty()).then(|| std::sync::Arc::new(hints));
     }
     let local_only = only.map(|m| match m {
         Move::Pass => Some(Move::Pass),

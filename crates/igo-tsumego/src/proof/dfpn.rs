@@ -133,6 +133,18 @@ pub struct DfpnConfig {
     /// samples and Gokyo Shumyo, no proof more, advanced 0002's tree cut and 0090's first move
     /// lost (BENCHMARKS.md, branch `provereff`)\]
     pub far_moves: u32,
+    /// With the Monte-Carlo tree's hints ([`Dfpn::set_tree_hints`]): scale the static
+    /// estimate of a fresh child by the tree's rate (each side's number times twice its
+    /// failure rate) instead of replacing it by the root hints' numbers. \[default: false:
+    /// with `tree_hints` 20, no proof more and a first move lost on intermediate and on
+    /// advanced (BENCHMARKS.md, branch `mctree`; see [`super::ProofSettings::tree_hints`])\]
+    pub tree_relative: bool,
+    /// With the Monte-Carlo tree's hints: each position's rate shrunk towards one half as if
+    /// this many more playouts had given one half: (v r + k / 2) / (v + k) for a rate r of v
+    /// playouts. 0: the rate as it is. \[default: 0: 10 with every position of the tree
+    /// (`tree_hints` 1) scaled, no proof more, intermediate 0038's tree cut (BENCHMARKS.md,
+    /// branch `mctree`)\]
+    pub tree_prior: u32,
 }
 
 impl Default for DfpnConfig {
@@ -146,6 +158,8 @@ impl Default for DfpnConfig {
             eye_regions: 0,
             simulation: 0,
             far_moves: 0,
+            tree_relative: false,
+            tree_prior: 0,
         }
     }
 }
@@ -212,9 +226,14 @@ pub struct Dfpn<'g, 't> {
     /// The narrowed region's proofs, steering a search in a wider region
     /// ([`Dfpn::set_guide`]).
     guide: Option<std::sync::Arc<super::guide::Guide>>,
+    /// The Monte-Carlo tree's capture rates below the root ([`Dfpn::set_tree_hints`]).
+    tree_hints: Option<std::sync::Arc<crate::mctree::TreeHints>>,
     /// With a guide: expansions, those where the guide held a move, and those where that move
     /// was legal (diagnostics).
     pub guide_hits: [u64; 3],
+    /// With the Monte-Carlo tree's hints: fresh children looked up in the tree, those it
+    /// held, and those of them below the root's children (depth 2 or more) (diagnostics).
+    pub tree_hits: [u64; 3],
     /// Learned shapes (paper 004, section 4.3) and the largest number they add to a move's
     /// proof number (0: not used).
     patterns: Option<(std::sync::Arc<crate::patterns::Patterns>, u32)>,
@@ -262,6 +281,17 @@ pub struct SimCounts {
 const PASS_CODE: u16 = u16::MAX - 1;
 /// [`Entry::best`] of no move.
 const NO_MOVE: u16 = u16::MAX;
+
+/// The initial (phi, delta) of a fresh child reached by a move whose mover succeeds with rate
+/// `r` by the Monte-Carlo search (the root hints and the tree's, [`Dfpn::set_root_hints`]):
+/// delta, the mover's proof number, 1 + 8 (1 - r); phi, the opponent's, 1 + 8 r.
+fn hinted_numbers(r: f32) -> (u32, u32) {
+    let r = r.clamp(0.0, 1.0);
+    (
+        1 + (8.0 * r).round() as u32,
+        1 + (8.0 * (1.0 - r)).round() as u32,
+    )
+}
 
 /// A move as the table's best move: the point's index, or [`PASS_CODE`].
 fn encode(mv: Move) -> u16 {
@@ -532,7 +562,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             max_depth_seen: 0,
             root_hints: Vec::new(),
             guide: None,
+            tree_hints: None,
             guide_hits: [0; 3],
+            tree_hits: [0; 3],
             patterns: None,
             killers: vec![None; depth],
             leaves: vec![(0, 0, 0); LEAF_CACHE],
@@ -574,6 +606,16 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// number 1 for the opponent there). Order and initial numbers only: no result changes.
     pub fn set_guide(&mut self, guide: Option<std::sync::Arc<super::guide::Guide>>) {
         self.guide = guide;
+    }
+
+    /// Starts each fresh child whose position the Monte-Carlo tree holds ([`crate::mctree`])
+    /// from its capture rate, on the root hints' scale ([`Dfpn::set_root_hints`]): a move whose
+    /// mover succeeds there with rate r (the capture rate for the attacker, one less it for the
+    /// defender) starts with the mover's proof number 1 + 8 (1 - r) and the opponent's 1 + 8 r,
+    /// in place of the static estimate ([`super::knowledge`]). At the root the root hints come
+    /// first. Order and initial numbers only: no result changes.
+    pub fn set_tree_hints(&mut self, hints: Option<std::sync::Arc<crate::mctree::TreeHints>>) {
+        self.tree_hints = hints.filter(|h| !h.is_empty());
     }
 
     fn hint(&self, mv: Move) -> Option<f32> {
@@ -629,6 +671,13 @@ impl<'g, 't> Dfpn<'g, 't> {
                 self.expansions.hits,
                 self.expansions.stores,
                 self.expansions.slots()
+            );
+            eprintln!(
+                "dfpn-stats tree_hints entries={} looked_up={} held={} below_depth_1={}",
+                self.tree_hints.as_ref().map_or(0, |t| t.len()),
+                self.tree_hits[0],
+                self.tree_hits[1],
+                self.tree_hits[2]
             );
             let sim = self.simulations;
             eprintln!(
@@ -914,11 +963,12 @@ impl<'g, 't> Dfpn<'g, 't> {
         let me = self.states[d].pos.to_play();
         let part =
             (self.config.far_moves > 0).then(|| knowledge::fight_part(self.game, &self.states[d]));
+        let tree_key = self.tree_hints.as_ref().map(|t| t.key(&self.states[d].pos));
         for (_, item) in items.iter_mut() {
             let mv = item.mv;
-            // A cached child's keys are known; under a guide a capture's position is needed
-            // for the guide's key (below), as without the cache.
-            let (repeated, pending) = if known && guide.is_none() {
+            // A cached child's keys are known; under a guide or the tree's hints a capture's
+            // position is needed for their keys (below), as without the cache.
+            let (repeated, pending) = if known && guide.is_none() && tree_key.is_none() {
                 self.enter_known(d, item)
             } else {
                 self.enter_lazily(d, mv)
@@ -937,15 +987,15 @@ impl<'g, 't> Dfpn<'g, 't> {
                 }
                 _ => None,
             };
+            let tree_rate = tree_key.and_then(|k| self.tree_rate(d, k, mv, pending));
             let (mut phi, mut delta, dep, fresh) = self.child_numbers(d, repeated, key, pending);
             if fresh && phi > 0 && delta > 0 && phi < INF && delta < INF {
-                if hinted {
-                    if let Some(r) = self.hint(mv) {
-                        delta = 1 + (8.0 * (1.0 - r)).round() as u32;
-                        phi = 1 + (8.0 * r).round() as u32;
-                    }
-                } else if killer == Some(mv) {
-                    delta = delta.div_ceil(2);
+                self.tree_hits[0] += u64::from(tree_key.is_some());
+                match (hinted.then(|| self.hint(mv)).flatten(), tree_rate) {
+                    (Some(r), _) => (phi, delta) = hinted_numbers(r),
+                    (None, Some(r)) => (phi, delta) = self.tree_numbers(d, phi, delta, r),
+                    (None, None) if !hinted && killer == Some(mv) => delta = delta.div_ceil(2),
+                    _ => {}
                 }
                 if let (Some((_, k)), true) = (&self.patterns, best_weight > 0.0) {
                     let shortfall = 1.0 - item.weight / best_weight;
@@ -986,6 +1036,48 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         self.items = items;
         self.kids[d] = kids;
+    }
+
+    /// The Monte-Carlo tree's success rate ([`Dfpn::set_tree_hints`]) of `mv` for its mover
+    /// at frame `d`, whose tree key is `parent`; the child entered with `pending` as
+    /// [`Dfpn::enter_lazily`] left it. `None` where the root hints rate the move or the tree
+    /// does not hold the child.
+    fn tree_rate(&self, d: usize, parent: u64, mv: Move, pending: Option<Move>) -> Option<f32> {
+        let t = self.tree_hints.as_ref()?;
+        if d == 0 && self.hint(mv).is_some() {
+            return None;
+        }
+        let me = self.states[d].pos.to_play();
+        let child = match pending {
+            Some(_) => t.quiet_child_key(parent, me, mv),
+            None => t.key(&self.states[d + 1].pos),
+        };
+        let (c, visits) = t.rate_and_visits(child)?;
+        // Shrunk towards one half by `tree_prior` playouts of one half (a rate of few
+        // playouts says little).
+        let k = self.config.tree_prior as f32;
+        let c = (c * visits as f32 + 0.5 * k) / (visits as f32 + k);
+        Some(if me == self.game.attacker() {
+            c
+        } else {
+            1.0 - c
+        })
+    }
+
+    /// The initial numbers of a fresh child whose static estimate is (`phi`, `delta`) and whose
+    /// mover succeeds with rate `r` by the Monte-Carlo tree: on the root hints' scale
+    /// ([`hinted_numbers`]), or with [`DfpnConfig::tree_relative`] the estimate scaled, each
+    /// side's number by twice its failure rate (at least 1): the estimate at r = 1/2.
+    /// Counted in [`Dfpn::tree_hits`] as a child of frame `d`.
+    fn tree_numbers(&mut self, d: usize, phi: u32, delta: u32, r: f32) -> (u32, u32) {
+        self.tree_hits[1] += 1;
+        self.tree_hits[2] += u64::from(d > 0);
+        if !self.config.tree_relative {
+            return hinted_numbers(r);
+        }
+        let r = r.clamp(0.0, 1.0);
+        let scale = |n: u32, f: f32| ((n as f32 * 2.0 * f).round() as u32).clamp(1, CAP);
+        (scale(phi, r), scale(delta, 1.0 - r))
     }
 
     /// Counts an expansion of frame `d` with `kids` children in the diagnostics (when on).
@@ -1907,6 +1999,156 @@ mod tests {
         // many positions).
         assert_eq!(verdict, plain_verdict);
         assert!(nodes > 0 && plain_nodes > 0);
+    }
+
+    // White's straight three in the corner, Black to play: B9, the vital point, kills.
+    const STRAIGHT_THREE: &str = "
+        . . . O X . . . .
+        O O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: X";
+
+    #[test]
+    fn the_trees_rates_start_the_fresh_children_below_the_root_and_the_verdict_stays() {
+        // The Monte-Carlo tree (made by hand) rates Black's E5, far from the fight, as a sure
+        // capture, and after it White's F5 as White's sure life: each fresh child the tree
+        // holds starts from the rate on the root hints' scale (the mover's number, delta, 1;
+        // the opponent's 9), E5 becomes the move tried first, and the search still proves B9
+        // (decided at once by the death test: the tree's rate of it changes nothing).
+        let pos = Position::from_diagram(STRAIGHT_THREE).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos.clone(), region, "D9");
+        let mv = |t: &str| Move::Play(size.parse_point(t).unwrap());
+        let node = |moves: &[&str], capture_rate: f32| {
+            let mut p = pos.clone();
+            for m in moves {
+                p.play(mv(m)).unwrap();
+            }
+            crate::mctree::TreeNode {
+                black: p.board().stones(Color::Black),
+                white: p.board().stones(Color::White),
+                to_play: p.to_play(),
+                visits: 100,
+                capture_rate,
+            }
+        };
+        let tree = crate::mctree::McTree {
+            nodes: vec![
+                node(&["E5"], 1.0),
+                node(&["B9"], 0.1),
+                node(&["E5", "F5"], 0.0),
+            ],
+        };
+        let hints = crate::mctree::TreeHints::new(&tree, region, 50);
+        let search = |hinted: bool| {
+            let mut tt = Table::with_bytes(1 << 22);
+            let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+            dfpn.set_tree_hints(hinted.then(|| std::sync::Arc::new(hints.clone())));
+            dfpn.expand_only(0);
+            let root: Vec<Child> = dfpn.kids(0).to_vec();
+            dfpn.enter_counted(0, mv("E5"));
+            dfpn.expand_only(1);
+            let below: Vec<Child> = dfpn.kids(1).to_vec();
+            let mut tt = Table::with_bytes(1 << 22);
+            let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+            dfpn.set_tree_hints(hinted.then(|| std::sync::Arc::new(hints.clone())));
+            let verdict = dfpn.run(Limits {
+                nodes: 200_000,
+                ..Limits::default()
+            });
+            (root, below, verdict)
+        };
+        let (plain_root, plain_below, plain_verdict) = search(false);
+        let (root, below, verdict) = search(true);
+        let numbers = |kids: &[Child], m: Move| {
+            let c = kids.iter().find(|c| c.mv == m).unwrap();
+            (c.phi, c.delta)
+        };
+        // At the root: E5 (capture rate 1, Black's success 1); B9 is decided (Black wins
+        // there: phi INF, delta 0) whatever the tree says; every other child as without it.
+        assert_eq!(numbers(&root, mv("E5")), (9, 1));
+        assert_eq!(numbers(&root, mv("B9")), (INF, 0));
+        assert_ne!(numbers(&plain_root, mv("E5")), (9, 1));
+        for (a, b) in plain_root.iter().zip(&root) {
+            assert_eq!(a.mv, b.mv, "the same children in the same order");
+            if a.mv != mv("E5") && a.mv != mv("B9") {
+                assert_eq!((a.phi, a.delta), (b.phi, b.delta), "{:?}", a.mv);
+            }
+        }
+        // The move tried first among the open children: the one of least delta.
+        let first = |kids: &[Child]| {
+            let open: Vec<Child> = kids
+                .iter()
+                .filter(|c| c.phi > 0 && c.delta > 0)
+                .copied()
+                .collect();
+            open[Dfpn::summarize(&open, false).3].mv
+        };
+        assert_ne!(first(&plain_root), mv("E5"));
+        assert_eq!(first(&root), mv("E5"));
+        // Below E5: White's F5 (capture rate 0: White's success 1) starts cheapest for White.
+        assert_eq!(numbers(&below, mv("F5")), (9, 1));
+        assert_ne!(numbers(&plain_below, mv("F5")), (9, 1));
+        assert_eq!(first(&below), mv("F5"));
+        for (a, b) in plain_below.iter().zip(&below) {
+            if a.mv != mv("F5") {
+                assert_eq!((a.mv, a.phi, a.delta), (b.mv, b.phi, b.delta));
+            }
+        }
+        // Order and initial numbers only: the same verdict, B9.
+        assert_eq!(plain_verdict, Verdict::Win(mv("B9")));
+        assert_eq!(verdict, plain_verdict);
+    }
+
+    #[test]
+    fn the_relative_scale_and_the_prior_change_the_trees_numbers_as_documented() {
+        // The tree holds Black's E5 as a sure capture (100 playouts): on the root hints' scale
+        // (9, 1); scaled, the estimate's phi doubled and delta 1; with a prior of 100
+        // playouts the rate is (100 + 50) / 200 = 0.75: (1 + 6, 1 + 2).
+        let pos = Position::from_diagram(STRAIGHT_THREE).unwrap();
+        let size = pos.size();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos.clone(), region, "D9");
+        let e5 = Move::Play(size.parse_point("E5").unwrap());
+        let mut after = pos.clone();
+        after.play(e5).unwrap();
+        let tree = crate::mctree::McTree {
+            nodes: vec![crate::mctree::TreeNode {
+                black: after.board().stones(Color::Black),
+                white: after.board().stones(Color::White),
+                to_play: after.to_play(),
+                visits: 100,
+                capture_rate: 1.0,
+            }],
+        };
+        let hints = std::sync::Arc::new(crate::mctree::TreeHints::new(&tree, region, 1));
+        let e5_numbers = |config: DfpnConfig, hinted: bool| {
+            let mut tt = Table::with_bytes(1 << 20);
+            let mut dfpn = Dfpn::new(&game, &mut tt, config);
+            dfpn.set_tree_hints(hinted.then(|| hints.clone()));
+            dfpn.expand_only(0);
+            let c = dfpn.kids(0).iter().find(|c| c.mv == e5).copied().unwrap();
+            (c.phi, c.delta)
+        };
+        let plain = e5_numbers(DfpnConfig::default(), false);
+        assert_eq!(e5_numbers(DfpnConfig::default(), true), (9, 1));
+        let relative = DfpnConfig {
+            tree_relative: true,
+            ..DfpnConfig::default()
+        };
+        assert_eq!(e5_numbers(relative, true), (2 * plain.0, 1));
+        let prior = DfpnConfig {
+            tree_prior: 100,
+            ..DfpnConfig::default()
+        };
+        assert_eq!(e5_numbers(prior, true), (7, 3));
     }
 
     /// The search of [`STRAIGHT_FOUR`] with `simulation` positions a simulation: the verdict,

@@ -251,6 +251,18 @@ pub fn solve_proven(
         if s.prover.dfpn.simulation == 0 {
             s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
         }
+        if s.tree_hints == 0 {
+            s.tree_hints = config.tree_hints;
+        }
+        if config.tree_relative {
+            s.prover.dfpn.tree_relative = true;
+        }
+        if s.prover.dfpn.eye_regions == 0 {
+            s.prover.dfpn.eye_regions = u32::try_from(config.eye_regions).unwrap_or(u32::MAX);
+        }
+        if s.prover.dfpn.tree_prior == 0 {
+            s.prover.dfpn.tree_prior = u32::try_from(config.tree_prior).unwrap_or(u32::MAX);
+        }
         if s.prover.dfpn.far_moves == 0 {
             s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
         }
@@ -311,6 +323,7 @@ pub fn settled_by_proof(
         target,
         region: *region,
         candidates: Vec::new(),
+        tree: Default::default(),
     };
     let settings = ProofSettings {
         prover: ProverConfig {

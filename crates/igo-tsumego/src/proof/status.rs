@@ -231,6 +231,10 @@ pub struct ProverConfig {
     /// [`Dfpn::set_guide`]): set by the tsumego answer for the search in a wider region when
     /// [`super::ProofSettings::widen_guide`] asks for it. \[default: none\]
     pub guide: Option<std::sync::Arc<super::guide::Guide>>,
+    /// The Monte-Carlo tree's capture rates below the root ([`crate::mctree`],
+    /// [`Dfpn::set_tree_hints`]): set by the tsumego answer when
+    /// [`super::ProofSettings::tree_hints`] asks for it. \[default: none\]
+    pub tree_hints: Option<std::sync::Arc<crate::mctree::TreeHints>>,
 }
 
 /// The default of [`ProverConfig::first_model_share`].
@@ -266,6 +270,7 @@ impl Default for ProverConfig {
             settled_kills: false,
             hint_first: 0.0,
             guide: None,
+            tree_hints: None,
         }
     }
 }
@@ -407,6 +412,7 @@ impl Searches<'_, '_> {
         dfpn.set_root_hints(&self.config.root_hints);
         dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
         dfpn.set_guide(self.config.guide.clone());
+        dfpn.set_tree_hints(self.config.tree_hints.clone());
         let left = Limits {
             nodes: self.limits.nodes.saturating_sub(self.nodes),
             ..self.limits
@@ -502,6 +508,7 @@ impl Searches<'_, '_> {
         let mut dfpn = Dfpn::new(&g, &mut self.tt, self.config.dfpn);
         dfpn.set_patterns(self.config.patterns.clone(), self.config.pattern_weight);
         dfpn.set_guide(self.config.guide.clone());
+        dfpn.set_tree_hints(self.config.tree_hints.clone());
         let left = Limits {
             nodes: self.limits.nodes.saturating_sub(self.nodes),
             ..self.limits
@@ -803,6 +810,7 @@ fn complete_trees(searches: &mut Searches<'_, '_>, proofs: &mut [Proof], t0: Ins
         let mut dfpn = Dfpn::new(&g, &mut searches.tt, config.dfpn);
         dfpn.set_patterns(config.patterns.clone(), config.pattern_weight);
         dfpn.set_guide(config.guide.clone());
+        dfpn.set_tree_hints(config.tree_hints.clone());
         let limits = TreeLimits {
             positions: positions - used,
             deadline,

@@ -77,6 +77,10 @@ pub struct Answer {
     pub proven: bool,
     /// The root probes, if they ran (knob `probes`), in the answer search's order.
     pub probes: Vec<super::probe::Probe>,
+    /// The main search's positions below the root visited at least
+    /// [`SolverConfig::tree_hints`] times (empty when that is 0): the prover's initial numbers
+    /// below its root ([`crate::mctree`]).
+    pub tree: std::sync::Arc<crate::mctree::McTree>,
     /// Playouts used in all.
     pub playouts: u64,
     /// Wall-clock seconds used.

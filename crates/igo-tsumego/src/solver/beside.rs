@@ -34,6 +34,9 @@ pub struct Framed {
     pub region: Region,
     /// The warm-up search's best first moves, best first (original board).
     pub candidates: Vec<Candidate>,
+    /// The warm-up search's positions below the root (the fight's local board) visited at
+    /// least [`crate::SolverConfig::tree_hints`] times; empty when that is 0.
+    pub tree: std::sync::Arc<crate::mctree::McTree>,
 }
 
 impl Framed {
@@ -46,6 +49,7 @@ impl Framed {
             target: answer.target,
             region: answer.region,
             candidates: answer.candidates.clone(),
+            tree: answer.tree.clone(),
         }
     }
 }
@@ -114,6 +118,7 @@ mod tests {
             target: PointSet::EMPTY,
             region: Region::new(size, 0, 3, 0, 3).unwrap(),
             candidates: Vec::new(),
+            tree: Default::default(),
         }
     }
 

@@ -143,6 +143,24 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::far_moves`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000\]
     pub far_moves: u64,
+    /// The Monte-Carlo tree's positions visited at least this many times start the prover's
+    /// numbers below its root ([`crate::proof::ProofSettings::tree_hints`], [`crate::mctree`];
+    /// 0: off). Copied into the prover's settings when those keep their default (off).
+    /// \[default: 0\] \[range: 0-1000000000\]
+    pub tree_hints: u64,
+    /// The tree's rates scale the prover's static estimate instead of replacing it
+    /// ([`crate::proof::DfpnConfig::tree_relative`]). Copied when set. \[default: false\]
+    pub tree_relative: bool,
+    /// The tree's rates shrunk towards one half by this many playouts
+    /// ([`crate::proof::DfpnConfig::tree_prior`]). Copied when set. \[default: 0\]
+    /// \[range: 0-1000000\]
+    pub tree_prior: u64,
+    /// The weight of one eye counted from the target's eye regions in the prover's initial
+    /// numbers ([`crate::proof::DfpnConfig::eye_regions`]; 0: off). Copied when set.
+    /// \[default: 0: at 2, 5,000 playouts and 1,000,000 positions on the first 40 of Cho's
+    /// 2 mod 4 samples and Gokyo Shumyo, intermediate 0054 proven more and advanced 0090's
+    /// first move lost (BENCHMARKS.md, branch `mctree`)\] \[range: 0-100\]
+    pub eye_regions: u64,
     /// The prover's settled-life test in kill problems too
     /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
     pub settled_kills: bool,
@@ -207,6 +225,10 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             far_moves: 0,
+            tree_hints: 0,
+            tree_relative: false,
+            tree_prior: 0,
+            eye_regions: 0,
             settled_kills: false,
             hint_first: 0.0,
             readout_table_moves: true,
@@ -641,6 +663,44 @@ pub const KNOBS: &[Knob] = &[
             hi: 1000,
             get: |c| c.far_moves,
             set: |c, v| c.far_moves = v,
+        },
+    },
+    Knob {
+        name: "tree_hints",
+        what: "prover: the Monte-Carlo tree's positions visited this often start its numbers (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000_000,
+            get: |c| c.tree_hints,
+            set: |c, v| c.tree_hints = v,
+        },
+    },
+    Knob {
+        name: "tree_relative",
+        what: "prover: the tree's rates scale its static estimate instead of replacing it",
+        kind: KnobKind::Switch {
+            get: |c| c.tree_relative,
+            set: |c, v| c.tree_relative = v,
+        },
+    },
+    Knob {
+        name: "tree_prior",
+        what: "prover: the tree's rates shrunk towards one half by this many playouts",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000,
+            get: |c| c.tree_prior,
+            set: |c, v| c.tree_prior = v,
+        },
+    },
+    Knob {
+        name: "eye_regions",
+        what: "prover: the weight of an eye counted from the target's eye regions (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 100,
+            get: |c| c.eye_regions,
+            set: |c, v| c.eye_regions = v,
         },
     },
     Knob {

@@ -96,6 +96,7 @@ pub fn solve_beside(
         target: fight.target,
         region: question.region,
         candidates: answer::candidates(fight, &search.children_after(&[]), goal),
+        tree: std::sync::Arc::new(tree_of(&search, config)),
     };
     beside::run_beside(companion.run, &framed, stop, |quit| {
         decide(&question, fight, search, to_play, config, &mut spend, quit)
@@ -164,10 +165,25 @@ fn decide<'f>(
         config,
         stop,
     };
-    match (&ko_fight, &ko) {
+    let answer = match (&ko_fight, &ko) {
         (Some(kf), Some(ks)) => read.answer(kf, &ks.search, Status::Ko, ks.proven, spend),
         _ => read.answer(fight, &main.search, main.status, main.proven, spend),
+    };
+    // The main search's tree, not the ko test's: the prover's first search asks the main
+    // search's question (the opponent has the ko threats).
+    answer.map(|mut a| {
+        a.tree = std::sync::Arc::new(tree_of(&main.search, config));
+        a
+    })
+}
+
+/// The positions of `search`'s tree for the prover's initial numbers
+/// ([`SolverConfig::tree_hints`]; empty when off).
+fn tree_of(search: &Search<TsumegoState<'_>>, config: &SolverConfig) -> crate::mctree::McTree {
+    if config.tree_hints == 0 {
+        return crate::mctree::McTree::default();
     }
+    crate::mctree::McTree::collect(search, config.tree_hints)
 }
 
 /// What phase 3 reads the answer with.
@@ -248,6 +264,7 @@ impl Reading<'_, '_> {
             status,
             proven,
             probes: probed.probes,
+            tree: Default::default(),
             playouts: spend.used,
             seconds: spend.elapsed().as_secs_f64(),
         })
