@@ -146,6 +146,15 @@
 //! again; the playouts' survival) are off: measured, they let false kills through or
 //! separate nothing.
 //!
+//! **The root check of kills** ([`OwlConfig::root_kill_checks`], on by default). Where the
+//! attack, its second look included, finds no kill, the owner's own saving move (the owl's
+//! defence at the root) and the attack's first root candidates are each checked by the owl's
+//! full defence after them; the first after which the defence finds no saving move is the
+//! kill, when it also survives the owner's ataris (a defence only estimated), is answered by a
+//! kill after the owner's first candidate and is refuted by no attack read to the end after
+//! another candidate. The check reads a bounded number of positions and names no kill past
+//! them.
+//!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
 //! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
@@ -158,7 +167,10 @@
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! each root candidate is first read alone with that many positions (the opponent's question
 //! after it), and the first that this reading proves is the answer, read to the end: the
-//! depth-first search may spend all its positions on its first candidate. Otherwise the
+//! depth-first search may spend all its positions on its first candidate. A defence is
+//! probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]), so that a short
+//! reading does not prove a dragon alive by an escape through a diagonal the attacker has
+//! already cut. Otherwise the
 //! answer is a Monte-Carlo estimate of the dragon's fate after each candidate move (module `estimate`: the best move by how often
 //! the stone asked about survives random playouts, and whether it works; the owner's pass
 //! counted as the only pass, whatever passes the game's history ends with), marked as such
@@ -664,8 +676,11 @@ impl Owl {
     /// reading the owl answers `owl_defend` with (igo's own `owl_does_attack` accepts it).
     /// A kill that rests on the defence's estimate must also survive the owner's ataris
     /// ([`Owl::atari_answers`]), and every kill the owner's root candidates
-    /// ([`Owl::candidate_answers`]): the defence question's answer alone named kills on
-    /// living 19x19 dragons (BENCHMARKS.md, igo-reading, branches `owlroot` and `owlroot2`).
+    /// ([`Owl::candidate_answers`]: the first answered by a kill, read or estimated, none
+    /// answered by an attack read to the end without one): the defence question's answer
+    /// alone named kills on living 19x19 dragons (BENCHMARKS.md, igo-reading, branches
+    /// `owlroot`, `owlroot2` and `owlsafe`). The check stops, naming no kill, once it has read
+    /// [`ROOT_CHECK_LIMITS`] node limits of positions.
     fn root_kill(
         &mut self,
         pos: &Position,
@@ -1296,13 +1311,15 @@ mod tests {
         Position::from_diagram(d).unwrap()
     }
 
-    /// The owl without the selective second look (for the tests of the search's own knobs).
+    /// The owl without the selective second look and the root check of kills (for the tests
+    /// of the search's own knobs).
     fn plain() -> OwlConfig {
         OwlConfig {
             selective: SelectiveAttack {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            root_kill_checks: 0,
             ..before_shut_in()
         }
     }
@@ -1785,7 +1802,11 @@ mod tests {
             . . . . . . . . .",
         );
         let e5 = pos.size().parse_point("E5").unwrap();
-        let skip = OwlConfig::default();
+        // (The root check of kills off: its readings after the failed attack would count too.)
+        let skip = OwlConfig {
+            root_kill_checks: 0,
+            ..OwlConfig::default()
+        };
         assert!(skip.selective.enabled && skip.selective.skip_hopeless);
         let noskip = OwlConfig {
             selective: SelectiveAttack {
