@@ -274,12 +274,17 @@ pub struct OwlConfig {
     /// the end and find no kill: the owl's defence may answer 0 where its own attack after one
     /// of its moves does not (its estimate at the node limit, or the string judged lost by the
     /// tactical reader, whose moves stay near the string: GNU Go self-play game 19x19-01 after
-    /// 230 moves, `owl_attack R12`, Black's S6, White's S7). \[default: 0, off: at 2, on GNU
-    /// Go's game dragons the critical attacks pass 27 of 47 on 9x9 (25 without) with no living
-    /// dragon killed, but on 19x19 76 of 114 (75) with one kill of 593 living dragons that GNU
-    /// Go's `owl_does_attack` rejects (four before the owner's candidates were read); the
-    /// slowest question about 100 CPU-s; BENCHMARKS.md, igo-reading, branches `owlroot` and
-    /// `owlroot2`\]
+    /// 230 moves, `owl_attack R12`, Black's S6, White's S7); and the owner's first candidate
+    /// (its principal reply by the owl's move order) must be answered by a kill, read to the
+    /// end or by the attack's estimate (19x19-08 after 150 moves, `owl_attack B11`, White's
+    /// B7: after Black's C7 the attack's estimate finds no kill; GNU Go: alive). The check
+    /// reads at most 16 node limits of positions, and names no kill past them.
+    /// \[default: 2: on GNU Go's game dragons the critical attacks pass 27 of 47 on 9x9 (25
+    /// without) and 76 of 114 on 19x19 (75), with no dragon of 154 and 593 living ones
+    /// killed that was not before (the one false kill left at branch `owlroot2`, B7 above,
+    /// gone); it costs 2.1 and 2.8 times the CPU of the 19x19 attacks on critical and living
+    /// dragons, the slowest question 20.2 CPU-s (7.5 without the check, 105.6 before the
+    /// cap); BENCHMARKS.md, igo-reading, branches `owlroot`, `owlroot2` and `owlsafe`\]
     pub root_kill_checks: usize,
     /// Whether, in the owl's search, a dragon judged escaped with its opponent to move is
     /// judged again when one of its blocks is a two-liberty crawl on the first line: the
@@ -313,12 +318,18 @@ pub struct OwlConfig {
     /// to the end. The depth-first search spends its positions on its first candidates and
     /// may never reach a short proof behind a long line (GNU Go self-play game 19x19-08 after
     /// 70 moves and White's P17, `owl_defend S18`: S19 first does not finish in 40,000
-    /// positions, R18 is proved in 138). 0: no such reading. \[default: 0: at 2,000 on GNU
-    /// Go's critical 19x19 dragons `owl_defend` passed 95 of 111 (94 without), but it saved
-    /// one of 151 dragons GNU Go calls dead (19x19-06 after 70 moves, F18 by E18: igo's own
-    /// attack after E18 finds no kill, the play-out is unsettled), at 1.3 times the CPU on
-    /// the critical and 2 times on the dead dragons; BENCHMARKS.md, igo-reading, branch
-    /// `owldef`\]
+    /// positions, R18 is proved in 138). A defence is probed without the dragon's cut
+    /// diagonals ([`OwlConfig::cut_diagonals`]): the probe proved a dead dragon alive by an
+    /// escape through a diagonal whose other two points are the attacker's (GNU Go self-play
+    /// game 19x19-06 after 70 moves, `owl_defend F18`, E18; GNU Go kills at G17); R18 above
+    /// rests on such a diagonal too and is no longer probed. 0: no such reading. \[default:
+    /// 0: at 2,000 on GNU Go's game dragons `owl_defend` passes 95 of 111 critical 19x19
+    /// dragons (94 without) and every dead one the base passes (128 of 151; 9x9 41 and 33 of
+    /// 47, as without), at 1.2 and 1.6 times the CPU of the 19x19 defences on critical and
+    /// dead dragons, and with the root check of kills it changed none of 908 attack answers
+    /// (1.3 times their CPU); not turned on in that session for lack of time to re-run the
+    /// tests with it; BENCHMARKS.md, igo-reading, branch `owlsafe` (before the cut diagonals
+    /// it saved F18, branch `owldef`)\]
     pub root_probe_nodes: u64,
 }
 
@@ -455,7 +466,7 @@ impl Default for OwlConfig {
             holding_links: HoldingLinks::Off,
             half_cuts: false,
             tactical_support: 0,
-            root_kill_checks: 0,
+            root_kill_checks: 2,
             crawl_block_check: false,
             string_lost_check: true,
             root_probe_nodes: 0,

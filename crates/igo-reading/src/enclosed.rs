@@ -633,9 +633,11 @@ mod tests {
         let size = pos.size();
         let c3 = size.parse_point("C3").unwrap();
         // The prover off, so that the solver's estimate answers (a proof would stand either
-        // way).
+        // way); the owl's root check of kills off, so that "off" below is the search's answer
+        // (the check reads the stone dead there too).
         let on = OwlConfig {
             proof_nodes: 0,
+            root_kill_checks: 0,
             ..OwlConfig::default()
         };
         assert!(on.enclosed_no_escape, "on by default");

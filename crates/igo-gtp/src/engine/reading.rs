@@ -820,6 +820,8 @@ mod tests {
             "igo-owl_settings root_probe -1",
         ]);
         let d = OwlConfig::default();
+        // The root check's default, until a setting below changes it.
+        let rk = d.root_kill_checks;
         // The settings after `crawl_block`, at their defaults.
         let tail = format!(
             " string_check {} root_probe {}",
@@ -857,41 +859,41 @@ mod tests {
             ))
         );
         assert!(a[5].as_ref().unwrap().ends_with(
-             &format!(" enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
+             &format!(" enclosed_no_escape 0 group_target 1 enclosed_check 0 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")
         ));
         assert!(a[7]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" enclosed_check 2 escape_block 0 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[8].as_ref().unwrap().ends_with(
-            &format!(" escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
+            &format!(" escape_block 1 escape_link 2 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")
         ));
         assert!(a[10].as_ref().unwrap().ends_with(
-            &format!(" escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")
+            &format!(" escape_block 1 escape_link 3 shut_in 1 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")
         ));
         assert!(a[11]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 0 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[12].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[13]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" escape_link 3 shut_in 0 cut_diagonals 1 holding_links 0 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[14].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[15]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" shut_in 0 cut_diagonals 1 holding_links 2 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[16]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" holding_links 1 half_cuts 0 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[17].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[18]
             .as_ref()
             .unwrap()
-            .ends_with(&format!(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills 0 crawl_block 0{tail}")));
+            .ends_with(&format!(" holding_links 1 half_cuts 1 enclosed_gammas 0 quick_proof_nodes 0 tactical_support 0 root_kills {rk} crawl_block 0{tail}")));
         assert!(a[19].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[20].as_ref().unwrap().ends_with(
             &format!(" half_cuts 1 enclosed_gammas 2 quick_proof_nodes 5000 tactical_support 0 root_kills 0 crawl_block 0{tail}")

@@ -146,6 +146,15 @@
 //! again; the playouts' survival) are off: measured, they let false kills through or
 //! separate nothing.
 //!
+//! **The root check of kills** ([`OwlConfig::root_kill_checks`], on by default). Where the
+//! attack, its second look included, finds no kill, the owner's own saving move (the owl's
+//! defence at the root) and the attack's first root candidates are each checked by the owl's
+//! full defence after them; the first after which the defence finds no saving move is the
+//! kill, when it also survives the owner's ataris (a defence only estimated), is answered by a
+//! kill after the owner's first candidate and is refuted by no attack read to the end after
+//! another candidate. The check reads a bounded number of positions and names no kill past
+//! them.
+//!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
 //! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
@@ -158,7 +167,10 @@
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! each root candidate is first read alone with that many positions (the opponent's question
 //! after it), and the first that this reading proves is the answer, read to the end: the
-//! depth-first search may spend all its positions on its first candidate. Otherwise the
+//! depth-first search may spend all its positions on its first candidate. A defence is
+//! probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]), so that a short
+//! reading does not prove a dragon alive by an escape through a diagonal the attacker has
+//! already cut. Otherwise the
 //! answer is a Monte-Carlo estimate of the dragon's fate after each candidate move (module `estimate`: the best move by how often
 //! the stone asked about survives random playouts, and whether it works; the owner's pass
 //! counted as the only pass, whatever passes the game's history ends with), marked as such
@@ -603,6 +615,12 @@ impl Owl {
     /// search's own), ends and fails under every ko privilege is a move that works outright,
     /// read to the end; with the positions searched. The depth-first search reads its first
     /// candidate to the limit and may never reach a second one proved in a few positions.
+    /// A defence is probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]):
+    /// the stopped search did not find it, and a short reading that ends at a judgement of
+    /// escape through a diagonal whose two other points are the attacker's proves a dragon
+    /// alive that is already cut in two (GNU Go self-play game 19x19-06 after 70 moves,
+    /// `owl_defend F18`: after Black's E18, White's G17 and Black's D18 the three stones
+    /// "escaped" through D18-C17 beside White's C18 and D17; GNU Go kills at G17).
     fn root_probe(
         &mut self,
         pos: &Position,
@@ -620,6 +638,12 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
+        // The owner's proof is read with the stricter judgement; an attack's with the
+        // search's own (cutting the owner's diagonals would only make kills easier).
+        let judged = OwlConfig {
+            cut_diagonals: goal.cut_diagonals || !attack,
+            ..*goal
+        };
         let mut nodes = 0;
         for (mv, after) in children_for(&root, target, attack, &root_config(goal)) {
             if after.board().color_at(target) != Some(owner) {
@@ -629,7 +653,7 @@ impl Owl {
             let answer = read_goal(
                 &mut self.table,
                 &config,
-                Goal::Dragon(*goal),
+                Goal::Dragon(judged),
                 &after,
                 target,
                 !attack,
@@ -652,8 +676,11 @@ impl Owl {
     /// reading the owl answers `owl_defend` with (igo's own `owl_does_attack` accepts it).
     /// A kill that rests on the defence's estimate must also survive the owner's ataris
     /// ([`Owl::atari_answers`]), and every kill the owner's root candidates
-    /// ([`Owl::candidate_answers`]): the defence question's answer alone named kills on
-    /// living 19x19 dragons (BENCHMARKS.md, igo-reading, branches `owlroot` and `owlroot2`).
+    /// ([`Owl::candidate_answers`]: the first answered by a kill, read or estimated, none
+    /// answered by an attack read to the end without one): the defence question's answer
+    /// alone named kills on living 19x19 dragons (BENCHMARKS.md, igo-reading, branches
+    /// `owlroot`, `owlroot2` and `owlsafe`). The check stops, naming no kill, once it has read
+    /// [`ROOT_CHECK_LIMITS`] node limits of positions.
     fn root_kill(
         &mut self,
         pos: &Position,
@@ -679,6 +706,9 @@ impl Owl {
             root_kill_checks: 0,
             ..self.config
         });
+        // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
+        // not named.
+        let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
         let mut moves: Vec<Move> = save.mv.into_iter().filter(|&m| m != Move::Pass).collect();
         for (mv, _) in children_for(&root, target, true, &root_config(plain)) {
             if moves.len() > self.config.root_kill_checks {
@@ -689,6 +719,9 @@ impl Owl {
             }
         }
         for mv in moves {
+            if nodes >= budget {
+                break;
+            }
             // The owner's saving move may be one the attacker cannot play (a suicide on the
             // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
             // `refuted_kill` lets a move that is not played stand: no kill.
@@ -712,7 +745,8 @@ impl Owl {
             if answered {
                 continue;
             }
-            let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker);
+            let left = budget.saturating_sub(nodes);
+            let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker, left);
             nodes += n;
             if !answered {
                 return (Some(mv), nodes);
@@ -732,23 +766,36 @@ impl Owl {
     /// (19x19-01 after 230, R12, S6: after S7 or R6 the attack reads to the end without a
     /// kill; the saving moves give liberties to the blocks the string's escape runs into). An
     /// attack that stops at its node limit does not count: its estimate is the coin flip the
-    /// root check's kills rest on.
+    /// root check's kills rest on, except after the owner's first candidate (its principal
+    /// reply by the owl's move order): there the kill must be found, read to the end or by
+    /// the attack's estimate. Where the defence after `mv` was only an estimate too, the kill
+    /// otherwise rests on estimates both ways, and a kill that leaves the owner's best reply
+    /// unanswered by igo's own attack is not shown (19x19-08 after 150 moves, `owl_attack
+    /// B11`, White's B7: after Black's C7, igo's first candidate and GNU Go's save, the
+    /// attack stops and its estimate finds no kill; the right kills of the same kind, B7
+    /// after 170 moves and 9x9-07's, are answered there). When the attacks read here pass
+    /// `budget` positions the kill is taken as answered: not shown within the check's cost.
     fn candidate_answers(
         &mut self,
         root: &Position,
         target: Point,
         mv: Move,
         checker: &mut Owl,
+        budget: u64,
     ) -> (bool, u64) {
         let mut after = root.clone();
         if after.play(mv).is_err() || after.board().color_at(target).is_none() {
             return (false, 0);
         }
         let mut nodes = 0;
-        for (_, child) in children_for(&after, target, false, &root_config(&self.config)) {
+        let replies = children_for(&after, target, false, &root_config(&self.config));
+        for (i, (_, child)) in replies.into_iter().enumerate() {
+            if nodes >= budget {
+                return (true, nodes);
+            }
             if let Ok(kill) = checker.read(&child, target, true) {
                 nodes += kill.nodes;
-                if kill.code == Code::Fails && kill.complete {
+                if kill.code == Code::Fails && (kill.complete || i == 0) {
                     return (true, nodes);
                 }
             }
@@ -1078,6 +1125,15 @@ impl Owl {
     }
 }
 
+/// The most positions the root check of kills ([`OwlConfig::root_kill_checks`]) reads, in
+/// node limits ([`OwlConfig::node_limit`]) of one question: the defence at the root and after
+/// each move it tries, the attacks after the owner's ataris and candidates. Each attack after
+/// an owner candidate reads up to some 2.5 node limits (its search, the selective second look
+/// and the string's tactical reading), and the check tries up to `root_kill_checks` + 1 moves
+/// with up to nine owner candidates after each; unbounded, one question took 105.6 CPU-s
+/// (BENCHMARKS.md, igo-reading, branch `owlroot2`).
+const ROOT_CHECK_LIMITS: u64 = 16;
+
 /// How many root candidates after a refuted kill the owl's attack tries in its place
 /// ([`OwlConfig::shut_in_death`]; each costs a full defence reading).
 const NEXT_KILLS: usize = 2;
@@ -1255,13 +1311,15 @@ mod tests {
         Position::from_diagram(d).unwrap()
     }
 
-    /// The owl without the selective second look (for the tests of the search's own knobs).
+    /// The owl without the selective second look and the root check of kills (for the tests
+    /// of the search's own knobs).
     fn plain() -> OwlConfig {
         OwlConfig {
             selective: SelectiveAttack {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            root_kill_checks: 0,
             ..before_shut_in()
         }
     }
@@ -1744,7 +1802,11 @@ mod tests {
             . . . . . . . . .",
         );
         let e5 = pos.size().parse_point("E5").unwrap();
-        let skip = OwlConfig::default();
+        // (The root check of kills off: its readings after the failed attack would count too.)
+        let skip = OwlConfig {
+            root_kill_checks: 0,
+            ..OwlConfig::default()
+        };
         assert!(skip.selective.enabled && skip.selective.skip_hopeless);
         let noskip = OwlConfig {
             selective: SelectiveAttack {
@@ -2409,9 +2471,75 @@ mod tests {
             (Code::Fails, true),
             "{attack:?}"
         );
-        assert!(owl.candidate_answers(&root, r12, s6, &mut checker).0);
+        assert!(
+            owl.candidate_answers(&root, r12, s6, &mut checker, u64::MAX)
+                .0
+        );
         let attack = owl.attack(&pos, r12).unwrap();
         assert_eq!(attack.code, Code::Fails, "{attack:?}");
+    }
+
+    #[test]
+    fn an_estimated_kill_must_answer_the_owners_first_candidate() {
+        // GNU Go self-play game 19x19-08 after 150 moves: Black's B11, hanging by A10 and C10
+        // on C9-B8, which joins Black's lower left through C7 or C8 (GNU Go 3.8: alive,
+        // `owl_attack B11` 0; after White's B7 `owl_defend B11` 1 C7). The root check named
+        // B7: the owl's defence after it stops at its node limit and its estimate finds no
+        // saving move, and no attack after an owner candidate reads to the end without a
+        // kill. After Black's C7, the owner's first candidate, the attack stops and its
+        // estimate finds no kill: the kill is not shown. (Smaller budgets than the defaults
+        // keep the test short; the estimate does not depend on them.)
+        let pos = game_19x19(
+            "qi se ko pq qo mq dc ce ed ch df dq do dl fo gq ho jq ql qe jc dj nd cf qc hi ff hf \
+             cd qp po cp cn jf gd lc ld kc id nb kd jb ib ka mc mb de lj em be bd rh bl dg ck dk \
+             gl il lf rc rb rd kg ji fi fk jp iq kq gk mp kr nq lq no nr rp rq ro ll ol ri qj qh \
+             rj je jd eg bo bp fg fh gh eh jg hh oc ob sq pb rr pc qq ig nc fl pr oq np or ia gm \
+             ae af ad bg os ao an ap ns ms ps gg ng gf bi ef fe bh cj ci aj dm fn fm ie if mk li \
+             lk kl kk ni en jk oj ml nj mj",
+        );
+        let size = pos.size();
+        let b11 = size.parse_point("B11").unwrap();
+        let b7 = Move::Play(size.parse_point("B7").unwrap());
+        let c7 = Move::Play(size.parse_point("C7").unwrap());
+        assert_eq!(pos.board().color_at(b11), Some(Color::Black));
+        let config = OwlConfig {
+            root_kill_checks: 2,
+            node_limit: 2_000,
+            tactical_nodes: 2_000,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(config);
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        let mut after = root.clone();
+        after.play(b7).unwrap();
+        let first = children_for(&after, b11, false, &root_config(&config))[0].0;
+        assert_eq!(first, c7);
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            ..config
+        });
+        after.play(c7).unwrap();
+        let attack = checker.attack(&after, b11).unwrap();
+        assert_eq!(
+            (attack.code, attack.complete, attack.estimated),
+            (Code::Fails, false, true),
+            "{attack:?}"
+        );
+        // Answered at the first candidate, by that estimate alone.
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            ..config
+        });
+        assert_eq!(
+            owl.candidate_answers(&root, b11, b7, &mut checker, u64::MAX),
+            (true, attack.nodes)
+        );
+        // The check's cost is bounded: with no positions left the kill is not shown.
+        assert_eq!(
+            owl.candidate_answers(&root, b11, b7, &mut checker, 0),
+            (true, 0)
+        );
     }
 
     /// GNU Go self-play game 19x19-01 after 230 moves (the moves of
@@ -2467,53 +2595,81 @@ mod tests {
 
     #[test]
     fn at_the_node_limit_each_root_candidate_is_read_alone() {
-        // GNU Go self-play game 19x19-08 after 70 moves and White's P17: Black's S18 corner.
-        // The defence's depth-first search reads S19 first, whose line does not finish in its
-        // 40,000 positions, and stops without reaching R18, which is proved in a few hundred
-        // (after R18 the owl's attack reads to the end and finds no kill; GNU Go's
-        // `owl_does_defend R18 S18` is 1 too). The estimate found no saving move: 0. With
-        // `root_probe_nodes` each root candidate is read alone first.
-        let mut pos = game_19x19(
-            "qi se ko pq qo mq dc ce ed ch df dq do dl fo gq ho jq ql qe jc dj nd cf qc hi ff \
-             hf cd qp po cp cn jf gd lc ld kc id nb kd jb ib ka mc mb de lj em be bd rh bl dg \
-             ck dk gl il lf rc rb rd kg ji fi fk jp iq kq gk",
+        // GNU Go self-play game 19x19-06 after 80 moves: White's A15 on the left edge under
+        // Black's B15-B14 (GNU Go 3.8: critical, `owl_defend A15` 1 A17; it accepts A16,
+        // `owl_does_defend A16 A15` 1, and its attack after A16 finds nothing). The defence's
+        // depth-first search stops at its 40,000 positions and the estimate finds no saving
+        // move: 0. With `root_probe_nodes` each root candidate is read alone, and A16 is
+        // proved. (The test's position was 19x19-08 after 70 moves and White's P17, `owl_defend
+        // S18`: R18, which GNU Go accepts, is proved only through a cut diagonal, and a
+        // probed defence is read without them; BENCHMARKS.md, igo-reading, branch `owlsafe`.)
+        let pos = game_19x19(
+            "mq pc pe nd qc qb qd ob qi dc de fd cc cb cd bb ci jc pq po dq qq qr qp or qk co mo \
+             kp eo fp gn hp em cl ae nf oj in gl oi im ni le mk nl li pj pi ik hc hd rr rq lf dd \
+             ic id jb kc fb kb be ib bf rb rc rj ri ee df si sh sj qj rk rg hf kf me",
         );
         let size = pos.size();
-        let s18 = size.parse_point("S18").unwrap();
-        let r18 = Move::Play(size.parse_point("R18").unwrap());
-        // Black is to move in the game: White's P17 is the owl's attack, played out of turn.
-        pos.set_to_play(Color::White);
-        pos.play(Move::Play(size.parse_point("P17").unwrap()))
-            .unwrap();
-        let defend = |probe: u64| {
-            Owl::new(OwlConfig {
-                root_probe_nodes: probe,
-                ..OwlConfig::default()
-            })
-            .defend(&pos, s18)
-            .unwrap()
-        };
-        let stopped = defend(0);
+        let a15 = size.parse_point("A15").unwrap();
+        let a16 = Move::Play(size.parse_point("A16").unwrap());
+        assert_eq!(pos.board().color_at(a15), Some(Color::White));
+        let stopped = Owl::default().defend(&pos, a15).unwrap();
         assert_eq!(
             (stopped.code, stopped.complete, stopped.estimated),
             (Code::Fails, false, true),
             "{stopped:?}"
         );
-        let probed = defend(2_000);
-        assert_eq!(
-            (probed.code, probed.mv, probed.complete, probed.estimated),
-            (Code::Works, Some(r18), true, false),
-            "{probed:?}"
+        let config = OwlConfig {
+            root_probe_nodes: 2_000,
+            ..OwlConfig::default()
+        };
+        let (probed, _) = Owl::new(config).root_probe(&pos, a15, false, &config);
+        assert_eq!(probed, Some(a16));
+    }
+
+    #[test]
+    fn a_probed_defence_does_not_escape_through_a_cut_diagonal() {
+        // GNU Go self-play game 19x19-06 after 70 moves: Black's lone F18 under White's H18
+        // and D17-D16, beside White's B18-C18 corner. GNU Go 3.8: dead (`owl_attack F18` 1
+        // G17, `owl_defend F18` 0). The owl's defence stops at its node limit; the probe of
+        // its root candidates proved E18 by the search's judgement: after White's G17 and
+        // Black's D18 the three stones reach the open left side through the diagonal D18-C17,
+        // whose other points, C18 and D17, are White's. A probed defence is read without such
+        // diagonals.
+        let pos = game_19x19(
+            "mq pc pe nd qc qb qd ob qi dc de fd cc cb cd bb ci jc pq po dq qq qr qp or qk co \
+             mo kp eo fp gn hp em cl ae nf oj in gl oi im ni le mk nl li pj pi ik hc hd rr rq \
+             lf dd ic id jb kc fb kb be ib bf rb rc rj ri ee",
         );
-        // R18 is a saving move by the owl's own attack after it, read to the end.
-        let mut after = pos.clone();
-        after.play(r18).unwrap();
-        let attack = Owl::default().attack(&after, s18).unwrap();
-        assert_eq!(
-            (attack.code, attack.complete),
-            (Code::Fails, true),
-            "{attack:?}"
-        );
+        let size = pos.size();
+        let pt = |v: &str| size.parse_point(v).unwrap();
+        let f18 = pt("F18");
+        assert_eq!(pos.board().color_at(f18), Some(Color::Black));
+        let mut line = pos.clone();
+        for (c, v) in [
+            (Color::Black, "E18"),
+            (Color::White, "G17"),
+            (Color::Black, "D18"),
+        ] {
+            line.set_to_play(c);
+            line.play(Move::Play(pt(v))).unwrap();
+        }
+        // The line's end is an escape only through the cut diagonal.
+        assert_eq!(Owl::default().static_life(&line, f18), Some("escape"));
+        let cut = OwlConfig {
+            cut_diagonals: true,
+            ..OwlConfig::default()
+        };
+        assert_eq!(Owl::new(cut).static_life(&line, f18), None);
+        // (The probe named E18 with 300 positions as with 2,000, BENCHMARKS.md, igo-reading,
+        // branch `owldef`; the smaller budget keeps the test short.)
+        let config = OwlConfig {
+            root_probe_nodes: 300,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(config);
+        let (probed, nodes) = owl.root_probe(&pos, f18, false, &config);
+        assert_eq!(probed, None, "{nodes} positions");
+        assert!(nodes > 0);
     }
 
     #[test]
