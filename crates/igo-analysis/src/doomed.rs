@@ -399,16 +399,21 @@ pub fn weak_blocks_hold(
         if stones.intersects(&strong) {
             continue;
         }
-        let libs = block.liberties();
-        let inside = (libs & area).count();
-        let unreachable = (libs - area - playable).count();
-        let fillable = ((libs - area) & playable).count();
-        let sure = inside + unreachable + fillable.saturating_sub(passes as usize);
-        if sure < 2 {
+        if sure_liberties(block.liberties(), area, playable, passes) < 2 {
             return false;
         }
     }
     true
+}
+
+/// A weak block's sure liberties among `libs`: those inside `area` and those outside it, less
+/// one for each of the `passes` defender moves outside `area` that may have filled one in
+/// `playable`.
+fn sure_liberties(libs: PointSet, area: PointSet, playable: PointSet, passes: u32) -> usize {
+    let inside = (libs & area).count();
+    let unreachable = (libs - area - playable).count();
+    let fillable = ((libs - area) & playable).count();
+    inside + unreachable + fillable.saturating_sub(passes as usize)
 }
 
 /// [`weak_blocks_hold`] for the positions of one reading, from what does not change in it.
@@ -473,11 +478,7 @@ impl WeakBlocks {
             if stones.intersects(&strong) {
                 continue;
             }
-            let libs = block.liberties();
-            let inside = (libs & q.area).count();
-            let unreachable = (libs - q.area - q.playable).count();
-            let fillable = ((libs - q.area) & q.playable).count();
-            if inside + unreachable + fillable.saturating_sub(passes as usize) < 2 {
+            if sure_liberties(block.liberties(), q.area, q.playable, passes) < 2 {
                 return false;
             }
         }
