@@ -102,6 +102,13 @@ pub enum ProblemError {
     /// No stones on the board.
     #[error("the position has no stones, so there is nothing to solve")]
     NoStones,
+    /// No stones set up, but moves: a game record (or a problem written as moves), whose moves
+    /// [`Problem::from_sgf`] reads as the solution tree, not as the position.
+    #[error(
+        "the setup (AB/AW) has no stones and the file's {0} moves are read as the solution tree, \
+         not as the position (a problem sets its stones up with AB/AW)"
+    )]
+    OnlyMoves(usize),
     /// A block on the board has no liberty.
     #[error("the block at {0} has no liberty (the setup is not a legal position)")]
     NoLiberty(String),
@@ -152,6 +159,13 @@ impl Problem {
     pub fn from_sgf(text: &str, fallback_name: &str) -> Result<Problem, ProblemError> {
         let game = GoGame::from_sgf(text)?;
         let position = game.setup();
+        let board = position.board();
+        if (board.stones(Color::Black) | board.stones(Color::White)).is_empty() {
+            let moves = game.main_line().len();
+            if moves > 0 {
+                return Err(ProblemError::OnlyMoves(moves));
+            }
+        }
         check_position(&position)?;
         let root = game.root();
         let depth = tree_depth(&root);
@@ -177,6 +191,33 @@ impl Problem {
             prompt,
             solution,
         })
+    }
+
+    /// The position after the first `moves` moves of the SGF text's main line (setup included,
+    /// replayed as [`GoGame::position_after`] does), as a problem with the side to play next:
+    /// a problem in a game record, or in a file that writes its stones as moves. The name is
+    /// the file's `GN` (or `fallback_name`) with the move number; there is no solution tree, goal
+    /// or prompt, since a game's continuation and root comment are neither.
+    ///
+    /// ```
+    /// use igo_tsumego::Problem;
+    /// let p = Problem::from_sgf_after("(;SZ[9];B[aa];W[ba];B[bb])", "game", 2).unwrap();
+    /// assert_eq!(p.position.board().empty_points().count(), 81 - 2);
+    /// assert_eq!(p.name, "game after move 2");
+    /// ```
+    pub fn from_sgf_after(
+        text: &str,
+        fallback_name: &str,
+        moves: usize,
+    ) -> Result<Problem, ProblemError> {
+        let game = GoGame::from_sgf(text)?;
+        let position = game.position_after(Some(moves))?;
+        let name = game
+            .game_name()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| fallback_name.to_string());
+        Problem::from_position(&format!("{name} after move {moves}"), position)
     }
 
     /// The side to play.
@@ -391,6 +432,35 @@ mod tests {
             level = &n.children;
         }
         assert_eq!(depth, MAX_SOLUTION_DEPTH);
+    }
+
+    #[test]
+    fn a_game_record_is_named_as_one_and_its_position_read_after_n_moves() {
+        let record = "(;SZ[9]GN[g];B[aa];W[ba];B[bb];W[ab])";
+        // Moves but no setup: the error counts them, instead of saying the board is empty.
+        assert!(matches!(
+            Problem::from_sgf(record, "e"),
+            Err(ProblemError::OnlyMoves(4))
+        ));
+        // After four moves White's A8 and B9 have taken Black's A9 (A9's liberties: B9, A8).
+        let p = Problem::from_sgf_after(record, "e", 4).unwrap();
+        let size = p.position.size();
+        let at = |v: &str| p.position.board().color_at(size.parse_point(v).unwrap());
+        assert_eq!(at("A9"), None);
+        assert_eq!(at("B9"), Some(Color::White));
+        assert_eq!(at("B8"), Some(Color::Black));
+        assert_eq!(p.to_play(), Color::Black);
+        assert_eq!(p.name, "g after move 4");
+        assert!(p.solution.is_empty() && p.goal.is_none());
+        // Past the end of the main line, and before any stone: errors, not problems.
+        assert!(matches!(
+            Problem::from_sgf_after(record, "e", 5),
+            Err(ProblemError::Sgf(_))
+        ));
+        assert!(matches!(
+            Problem::from_sgf_after(record, "e", 0),
+            Err(ProblemError::NoStones)
+        ));
     }
 
     #[test]

@@ -30,7 +30,7 @@ mod check;
 mod files;
 mod search;
 
-use files::{output, parse_goal, read_patterns, read_problem, sgf_files};
+use files::{output, parse_goal, read_patterns, read_problem, read_problem_after, sgf_files};
 
 use search::{knob_help, proof_settings, prover_limits, solver_config, SearchArgs};
 
@@ -63,6 +63,11 @@ pub struct SolveArgs {
     /// Goal of the side to play: `kill` or `live`; from the file or inferred if absent.
     #[arg(long)]
     goal: Option<String>,
+    /// Solve the position after this many moves of the file's main line (a game record, or a
+    /// problem written as moves), with the side to play next; the file's moves are then not read
+    /// as a solution tree [default: the file's setup, its moves the solution].
+    #[arg(long = "move", value_name = "N")]
+    move_number: Option<usize>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -129,7 +134,10 @@ fn solve_cmd(args: SolveArgs) -> Result<()> {
     let config = solver_config(&args.search)?;
     let sgf_out = output(&args.sgf_out)?;
     let svg_out = output(&args.svg_out)?;
-    let problem = read_problem(&args.file)?;
+    let problem = match args.move_number {
+        Some(n) => read_problem_after(&args.file, n)?,
+        None => read_problem(&args.file)?,
+    };
     let size = problem.position.size();
     let target = match &args.target {
         Some(v) => Some(

@@ -324,6 +324,43 @@ fn positions_with_no_problem_exit_with_code_2_and_say_why() {
 const STRAIGHT_THREE: &str =
     "(;GM[1]FF[4]SZ[9]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea]PL[B])";
 
+/// [`STRAIGHT_THREE`] written as a game record: its stones as moves (Black twice in a row where
+/// it has two more stones), then White's pass, so that Black is to play.
+const STRAIGHT_THREE_AS_MOVES: &str = "(;GM[1]FF[4]SZ[9];B[ac];W[ab];B[bc];W[bb];B[cc];W[cb];\
+     B[dc];W[db];B[ec];W[da];B[eb];B[ea];W[])";
+
+#[test]
+fn solve_after_n_moves_of_a_record_answers_as_the_same_position_set_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = write_sgf(dir.path(), "three.sgf", STRAIGHT_THREE);
+    let record = write_sgf(dir.path(), "moves.sgf", STRAIGHT_THREE_AS_MOVES);
+    let solve = |file: &str, extra: &[&str]| {
+        let mut args = vec!["tsumego", "solve", file, "--playouts", "2000", "--json"];
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let set_up = solve(&setup, &[]);
+    let replayed = solve(&record, &["--move", "13"]);
+    for key in ["move", "status", "proven", "to_play", "target", "region"] {
+        assert_eq!(
+            set_up[key], replayed[key],
+            "{key}: {set_up} against {replayed}"
+        );
+    }
+    assert_eq!(replayed["move"], "B9", "{replayed}");
+    assert_eq!(replayed["problem"], "moves after move 13", "{replayed}");
+    // Without --move the record's moves are a solution tree on an empty board: the error
+    // counts them and names the flag; past the end of the main line, an error too.
+    assert_bad_input(
+        &["tsumego", "solve", &record],
+        &["13 moves are read as the solution tree", "--move N"],
+    );
+    assert_bad_input(
+        &["tsumego", "solve", &record, "--move", "14"],
+        &["moves.sgf", "past the end of the main line"],
+    );
+}
+
 #[test]
 fn solve_proves_a_kill_and_the_checker_accepts_the_proof_but_not_a_cut_one() {
     let dir = tempfile::tempdir().unwrap();

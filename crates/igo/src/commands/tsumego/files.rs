@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use igo_tsumego::bench::problem_files;
-use igo_tsumego::{Goal, Patterns, Problem};
+use igo_tsumego::{Goal, Patterns, Problem, ProblemError};
 
 use crate::error::{bad_input, InputContext};
 use crate::util::OutputFile;
@@ -16,16 +16,36 @@ pub(super) fn read_problem(path: &Path) -> Result<Problem> {
     load_problem(path).map_err(|e| bad_input(format!("{}: {e}", path.display())))
 }
 
+/// The position after `moves` moves of the main line of the file in `path`, as a problem
+/// (`solve --move N`); errors name the file.
+pub(super) fn read_problem_after(path: &Path, moves: usize) -> Result<Problem> {
+    let (text, stem) =
+        problem_text(path).map_err(|e| bad_input(format!("{}: {e}", path.display())))?;
+    Problem::from_sgf_after(&text, &stem, moves)
+        .map_err(|e| bad_input(format!("{}: {e}", path.display())))
+}
+
 /// Reads the problem in `path`; the error says what went wrong but not the file (a bench line
 /// names it once).
 pub(super) fn load_problem(path: &Path) -> std::result::Result<Problem, String> {
+    let (text, stem) = problem_text(path)?;
+    Problem::from_sgf(&text, &stem).map_err(|e| match e {
+        ProblemError::OnlyMoves(_) => {
+            format!("{e}; `igo tsumego solve --move N` solves the position after N of them")
+        }
+        e => e.to_string(),
+    })
+}
+
+/// The text of the file in `path` and its stem (the name of a problem without `GN`).
+fn problem_text(path: &Path) -> std::result::Result<(String, String), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(&bytes).into_owned();
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Problem::from_sgf(&text, &stem).map_err(|e| e.to_string())
+    Ok((text, stem))
 }
 
 /// The pattern file `with` (errors name it), or the shipped one.
