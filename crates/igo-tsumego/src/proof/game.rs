@@ -81,7 +81,7 @@ use igo_analysis::doomed::{
     dead_area, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea, DoomedQuery,
 };
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
-use igo_core::{Color, Move, Point, PointSet, Position, Zobrist};
+use igo_core::{Board, Color, Move, Point, PointSet, Position, Zobrist};
 
 /// Who has outside ko threats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1198,7 +1198,9 @@ impl LocalGame {
 
     /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
     /// removed) lie in regions of the attacker's colour (reached from them without crossing
-    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do.
+    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do,
+    /// and whose bounding blocks may each have two vital regions ([`bounds_may_live`]: a
+    /// region is safe territory only when every block bounding it is alive).
     ///
     /// The parts are filled only while their answer is open: not at all when the standing
     /// and removed stones together are too few, and no further once enough are counted or
@@ -1222,7 +1224,7 @@ impl LocalGame {
             }
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) {
+            if (part & empty).is_subset(&touching) && bounds_may_live(board, attacker, part) {
                 count += (part & standing).count();
             }
             if count + left.count() < self.needed {
@@ -1231,6 +1233,38 @@ impl LocalGame {
         }
         count >= self.needed
     }
+}
+
+/// A cheap necessary condition for Benson life of every block of `attacker` (the colour's
+/// stones on `board`) next to `part`, one of the colour's regions (a maximal set of points
+/// connected without crossing its stones): each such block has two vital regions (regions
+/// holding an empty point, every one of them a liberty of the block). A vital region other
+/// than `part` holds a liberty of the block whose empty neighbours are liberties too (they lie
+/// in the same region), none of them in `part`; distinct regions hold distinct such
+/// liberties. So a block has at most `[part is vital to it]` plus that many liberties outside
+/// `part` vital regions, and with fewer than two it is not alive, `part` is not safe territory
+/// and none of its stones is dead by Benson. In the prover's positions most attacker blocks
+/// next to the target's region are stones played inside it with a liberty or two
+/// (BENCHMARKS.md, issue 10, branch `deadtest`).
+fn bounds_may_live(board: &Board, attacker: PointSet, part: PointSet) -> bool {
+    let size = board.size();
+    let empty = board.empty_points();
+    let part_empty = part & empty;
+    let mut next = part.neighbours(size) & attacker;
+    while let Some(p) = next.first() {
+        let block = PointSet::single(p).flood_fill(&attacker, size);
+        next -= block;
+        let around = block.neighbours(size);
+        let libs = around & empty;
+        // Empty points that are not liberties: a liberty next to one is in no vital region.
+        let far = empty - around;
+        let outside = libs - far.neighbours(size) - part;
+        let vital_here = !part_empty.is_empty() && part_empty.is_subset(&libs);
+        if !(outside.has_two_or_more() || vital_here && !outside.is_empty()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// A cheap necessary condition for Benson life of the standing target, from its blocks'
@@ -1283,7 +1317,7 @@ mod tests {
         while let Some(seed) = left.first() {
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) {
+            if (part & empty).is_subset(&touching) && bounds_may_live(board, attacker, part) {
                 count += (part & standing).count();
             }
         }
@@ -1380,6 +1414,65 @@ mod tests {
         assert!(
             alive > 300 && skipped > 300 && dead > 300 && removed > 300,
             "{alive} {skipped} {dead} {removed}"
+        );
+    }
+
+    #[test]
+    fn the_bounds_test_holds_wherever_benson_finds_the_target_dead() {
+        // Random framed positions and random lines from them: wherever Benson's solver finds
+        // enough of the target dead (the `Dead` end), the dead gate holds; and every region of
+        // the attacker's colour whose bounding blocks Benson finds all alive passes
+        // `bounds_may_live` (the oracle of the condition itself, not only of its sum).
+        let mut rng = igo_core::seeded_rng(0xdead);
+        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
+        let mut benson = BensonSolver::new();
+        let (mut fired, mut skipped, mut alive_bound, mut cut) = (0, 0, 0, 0);
+        for case in 0..1500 {
+            let game = random_game(case, &mut below);
+            if game.target.is_empty() {
+                continue;
+            }
+            let mut s = game.start_state();
+            let mut moves = Vec::new();
+            for _ in 0..12 {
+                let board = s.pos.board();
+                let size = board.size();
+                let standing = (game.target & board.stones(Color::White)) - s.removed;
+                let result = benson.solve(board, Color::Black);
+                let dead = s.removed.count() + (standing & result.safe_territory).count();
+                let gate = game.may_be_dead(&s, standing);
+                // (With enough removed the game ends first, captured.)
+                if dead >= game.needed && s.removed.count() < game.needed {
+                    assert!(gate, "{}", s.pos);
+                    fired += 1;
+                } else {
+                    skipped += usize::from(!gate);
+                }
+                let attacker = board.stones(Color::Black);
+                let open = PointSet::full(size) - attacker;
+                let touching = attacker.neighbours(size);
+                let mut left = open;
+                while let Some(p) = left.first() {
+                    let region = PointSet::single(p).flood_fill(&open, size);
+                    left -= region;
+                    let bounds = region.neighbours(size) & attacker;
+                    let may = bounds_may_live(board, attacker, region);
+                    if !bounds.is_empty() && bounds.is_subset(&result.alive_blocks) {
+                        assert!(may, "{}\n{:?}", s.pos, region);
+                        alive_bound += 1;
+                    } else if (region & board.empty_points()).is_subset(&touching) {
+                        cut += usize::from(!may);
+                    }
+                }
+                game.moves(&s, &mut moves);
+                let mv = moves[below(moves.len())];
+                game.play(&mut s, mv);
+            }
+        }
+        // Neither side of either question is rare.
+        assert!(
+            fired > 300 && skipped > 300 && alive_bound > 3000 && cut > 3000,
+            "{fired} {skipped} {alive_bound} {cut}"
         );
     }
 
