@@ -501,16 +501,18 @@ impl LocalGame {
 
     /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]).
     fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
-        self.closed_area_with(s, benson, None)
+        self.closed_area_with(s, benson, None, None)
     }
 
     /// [`LocalGame::closed_area`] with the attacker's Benson result at `s` when the caller has
-    /// it already (the same board: it is not computed again).
+    /// it already (the same board: it is not computed again), and [`may_be_small`]'s answer
+    /// for the standing target when the caller has it (`small`).
     fn closed_area_with(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
+        small: Option<bool>,
     ) -> Option<DeadArea> {
         if self.doomed.budget == 0 {
             return None;
@@ -525,7 +527,7 @@ impl LocalGame {
             }
         };
         let mut own = None;
-        if may_be_small(board, self.attacker, standing, max_empty) {
+        if small.unwrap_or_else(|| may_be_small(board, self.attacker, standing, max_empty)) {
             result(benson, &mut own);
             let r = known.or(own.as_ref())?;
             return dead_area(board, standing, r, self.region, max_empty);
@@ -840,9 +842,18 @@ impl LocalGame {
                 return Some((defender, Reason::Alive));
             }
         }
+        // Where the death test below will read the target's closed area, it solves Benson's
+        // life of the attacker anyway (when the area may be small): the `Dead` test takes that
+        // solve as it is, and the bounds test of `may_be_dead` is kept for the other positions.
+        let area_read = settled
+            && s.pos.to_play() != self.attacker
+            && s.pos.consecutive_passes() < 2
+            && self.doomed.budget > 0;
+        let small =
+            area_read.then(|| may_be_small(board, self.attacker, standing, self.doomed.max_empty));
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
-        if self.may_be_dead(s, standing) {
+        if self.may_be_dead(s, standing, small != Some(true)) {
             let result = benson.solve(board, self.attacker);
             if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
@@ -855,7 +866,7 @@ impl LocalGame {
         if settled && may_live && self.is_settled(s, benson) {
             return Some((defender, Reason::Settled));
         }
-        if settled && self.is_doomed(s, benson, attacker_benson.as_ref()) {
+        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), small) {
             return Some((self.attacker, Reason::Doomed));
         }
         None
@@ -867,13 +878,14 @@ impl LocalGame {
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
+        small: Option<bool>,
     ) -> bool {
         // Only with the defender to move: where the attacker is to move, df-pn's own expansion
         // finds the killing move one ply later (as for the settled test).
         if s.pos.to_play() == self.attacker {
             return false;
         }
-        let Some(found) = self.closed_area_with(s, benson, known) else {
+        let Some(found) = self.closed_area_with(s, benson, known, small) else {
             return false;
         };
         let board = s.pos.board();
@@ -1199,13 +1211,14 @@ impl LocalGame {
     /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
     /// removed) lie in regions of the attacker's colour (reached from them without crossing
     /// attacker stones) whose empty points all touch attacker stones, as safe territory's do,
-    /// and whose bounding blocks may each have two vital regions ([`bounds_may_live`]: a
-    /// region is safe territory only when every block bounding it is alive).
+    /// and, with `bounds`, whose bounding blocks may each have two vital regions
+    /// ([`bounds_may_live`]: a region is safe territory only when every block bounding it is
+    /// alive).
     ///
     /// The parts are filled only while their answer is open: not at all when the standing
     /// and removed stones together are too few, and no further once enough are counted or
     /// the stones left cannot make up the count (the same answer as counting every part).
-    fn may_be_dead(&self, s: &State, standing: PointSet) -> bool {
+    fn may_be_dead(&self, s: &State, standing: PointSet, bounds: bool) -> bool {
         let removed = s.removed.count();
         if standing.is_empty() || removed + standing.count() < self.needed {
             return false;
@@ -1224,7 +1237,9 @@ impl LocalGame {
             }
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) && bounds_may_live(board, attacker, part) {
+            if (part & empty).is_subset(&touching)
+                && (!bounds || bounds_may_live(board, attacker, part))
+            {
                 count += (part & standing).count();
             }
             if count + left.count() < self.needed {
@@ -1302,7 +1317,12 @@ mod tests {
 
     /// The first form of [`LocalGame::may_be_dead`], every part filled: the oracle of the one
     /// that stops once the answer is known.
-    fn may_be_dead_filling_every_part(game: &LocalGame, s: &State, standing: PointSet) -> bool {
+    fn may_be_dead_filling_every_part(
+        game: &LocalGame,
+        s: &State,
+        standing: PointSet,
+        bounds: bool,
+    ) -> bool {
         if standing.is_empty() {
             return false;
         }
@@ -1317,7 +1337,9 @@ mod tests {
         while let Some(seed) = left.first() {
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) && bounds_may_live(board, attacker, part) {
+            if (part & empty).is_subset(&touching)
+                && (!bounds || bounds_may_live(board, attacker, part))
+            {
                 count += (part & standing).count();
             }
         }
@@ -1392,9 +1414,12 @@ mod tests {
             for _ in 0..12 {
                 let board = s.pos.board();
                 let standing = (game.target & board.stones(Color::White)) - s.removed;
-                let expected = may_be_dead_filling_every_part(&game, &s, standing);
-                assert_eq!(game.may_be_dead(&s, standing), expected, "{}", s.pos);
-                dead += usize::from(expected);
+                for bounds in [false, true] {
+                    let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
+                    let got = game.may_be_dead(&s, standing, bounds);
+                    assert_eq!(got, expected, "{}", s.pos);
+                }
+                dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
                 removed += usize::from(!s.removed.is_empty());
                 let spare = game.target.count() - game.needed;
                 let libs = game.target_liberties(&s, standing);
@@ -1440,7 +1465,7 @@ mod tests {
                 let standing = (game.target & board.stones(Color::White)) - s.removed;
                 let result = benson.solve(board, Color::Black);
                 let dead = s.removed.count() + (standing & result.safe_territory).count();
-                let gate = game.may_be_dead(&s, standing);
+                let gate = game.may_be_dead(&s, standing, true);
                 // (With enough removed the game ends first, captured.)
                 if dead >= game.needed && s.removed.count() < game.needed {
                     assert!(gate, "{}", s.pos);
