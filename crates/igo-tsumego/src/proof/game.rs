@@ -78,7 +78,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
 use igo_analysis::doomed::{
-    dead_area, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea, DoomedQuery,
+    dead_area, dead_area_with, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea,
+    DoomedQuery,
 };
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
 use igo_core::{Board, Color, Move, Point, PointSet, Position, Zobrist};
@@ -505,14 +506,15 @@ impl LocalGame {
     }
 
     /// [`LocalGame::closed_area`] with the attacker's Benson result at `s` when the caller has
-    /// it already (the same board: it is not computed again), and [`may_be_small`]'s answer
-    /// for the standing target when the caller has it (`small`).
+    /// it already (the same board: it is not computed again), and the points the standing
+    /// target reaches without crossing an attacker stone when the caller has them (`inner`:
+    /// [`may_be_small`]'s and [`dead_area`]'s fill, not made again).
     fn closed_area_with(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
-        small: Option<bool>,
+        inner: Option<PointSet>,
     ) -> Option<DeadArea> {
         if self.doomed.budget == 0 {
             return None;
@@ -527,10 +529,16 @@ impl LocalGame {
             }
         };
         let mut own = None;
-        if small.unwrap_or_else(|| may_be_small(board, self.attacker, standing, max_empty)) {
+        let small = match inner {
+            Some(inner) => {
+                !standing.is_empty() && (inner & board.empty_points()).count() <= max_empty
+            }
+            None => may_be_small(board, self.attacker, standing, max_empty),
+        };
+        if small {
             result(benson, &mut own);
             let r = known.or(own.as_ref())?;
-            return dead_area(board, standing, r, self.region, max_empty);
+            return dead_area_with(board, standing, inner, r, self.region, max_empty);
         }
         if !self.doomed.parts || standing.is_empty() {
             return None;
@@ -849,11 +857,19 @@ impl LocalGame {
             && s.pos.to_play() != self.attacker
             && s.pos.consecutive_passes() < 2
             && self.doomed.budget > 0;
-        let small =
-            area_read.then(|| may_be_small(board, self.attacker, standing, self.doomed.max_empty));
+        // The points the standing target reaches without crossing an attacker stone: the
+        // death test's area holds them, and they hold the parts `may_be_dead` fills (one fill
+        // for both, the parts' own fills then in a local mask).
+        let inner = area_read.then(|| {
+            let open = PointSet::full(board.size()) - board.stones(self.attacker);
+            standing.flood_fill(&open, board.size())
+        });
+        let small = inner.is_some_and(|inner| {
+            !standing.is_empty() && (inner & board.empty_points()).count() <= self.doomed.max_empty
+        });
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
-        if self.may_be_dead(s, standing, small != Some(true)) {
+        if self.may_be_dead(s, standing, !small, inner) {
             let result = benson.solve(board, self.attacker);
             if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
@@ -866,7 +882,7 @@ impl LocalGame {
         if settled && may_live && self.is_settled(s, benson) {
             return Some((defender, Reason::Settled));
         }
-        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), small) {
+        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), inner) {
             return Some((self.attacker, Reason::Doomed));
         }
         None
@@ -878,14 +894,14 @@ impl LocalGame {
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
-        small: Option<bool>,
+        inner: Option<PointSet>,
     ) -> bool {
         // Only with the defender to move: where the attacker is to move, df-pn's own expansion
         // finds the killing move one ply later (as for the settled test).
         if s.pos.to_play() == self.attacker {
             return false;
         }
-        let Some(found) = self.closed_area_with(s, benson, known, small) else {
+        let Some(found) = self.closed_area_with(s, benson, known, inner) else {
             return false;
         };
         let board = s.pos.board();
@@ -1213,12 +1229,19 @@ impl LocalGame {
     /// attacker stones) whose empty points all touch attacker stones, as safe territory's do,
     /// and, with `bounds`, whose bounding blocks may each have two vital regions
     /// ([`bounds_may_live`]: a region is safe territory only when every block bounding it is
-    /// alive).
+    /// alive). `inner`, when the caller has it: the points the standing target reaches
+    /// without crossing an attacker stone, in which the parts are filled (the same parts).
     ///
     /// The parts are filled only while their answer is open: not at all when the standing
     /// and removed stones together are too few, and no further once enough are counted or
     /// the stones left cannot make up the count (the same answer as counting every part).
-    fn may_be_dead(&self, s: &State, standing: PointSet, bounds: bool) -> bool {
+    fn may_be_dead(
+        &self,
+        s: &State,
+        standing: PointSet,
+        bounds: bool,
+        inner: Option<PointSet>,
+    ) -> bool {
         let removed = s.removed.count();
         if standing.is_empty() || removed + standing.count() < self.needed {
             return false;
@@ -1226,7 +1249,9 @@ impl LocalGame {
         let board = s.pos.board();
         let size = board.size();
         let attacker = board.stones(self.attacker);
-        let open = PointSet::full(size) - attacker;
+        // A part is the component of a standing stone among the points without attacker
+        // stones; `inner` is the union of those components.
+        let open = inner.unwrap_or_else(|| PointSet::full(size) - attacker);
         let touching = attacker.neighbours(size);
         let empty = board.empty_points();
         let mut count = removed;
@@ -1414,10 +1439,15 @@ mod tests {
             for _ in 0..12 {
                 let board = s.pos.board();
                 let standing = (game.target & board.stones(Color::White)) - s.removed;
+                let size = board.size();
+                let open = PointSet::full(size) - board.stones(Color::Black);
                 for bounds in [false, true] {
                     let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
-                    let got = game.may_be_dead(&s, standing, bounds);
+                    let got = game.may_be_dead(&s, standing, bounds, None);
                     assert_eq!(got, expected, "{}", s.pos);
+                    let inner = standing.flood_fill(&open, size);
+                    let shared = game.may_be_dead(&s, standing, bounds, Some(inner));
+                    assert_eq!(shared, expected, "{}", s.pos);
                 }
                 dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
                 removed += usize::from(!s.removed.is_empty());
@@ -1445,13 +1475,14 @@ mod tests {
     #[test]
     fn the_bounds_test_holds_wherever_benson_finds_the_target_dead() {
         // Random framed positions and random lines from them: wherever Benson's solver finds
-        // enough of the target dead (the `Dead` end), the dead gate holds; and every region of
+        // enough of the target dead (the `Dead` end), the dead gate holds; every region of
         // the attacker's colour whose bounding blocks Benson finds all alive passes
-        // `bounds_may_live` (the oracle of the condition itself, not only of its sum).
+        // `bounds_may_live` (the oracle of the condition itself, not only of its sum); and the
+        // death test's area found from the shared fill is the one found from its own fills.
         let mut rng = igo_core::seeded_rng(0xdead);
         let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
         let mut benson = BensonSolver::new();
-        let (mut fired, mut skipped, mut alive_bound, mut cut) = (0, 0, 0, 0);
+        let (mut fired, mut skipped, mut alive_bound, mut cut, mut areas) = (0, 0, 0, 0, 0);
         for case in 0..1500 {
             let game = random_game(case, &mut below);
             if game.target.is_empty() {
@@ -1465,7 +1496,7 @@ mod tests {
                 let standing = (game.target & board.stones(Color::White)) - s.removed;
                 let result = benson.solve(board, Color::Black);
                 let dead = s.removed.count() + (standing & result.safe_territory).count();
-                let gate = game.may_be_dead(&s, standing, true);
+                let gate = game.may_be_dead(&s, standing, true, None);
                 // (With enough removed the game ends first, captured.)
                 if dead >= game.needed && s.removed.count() < game.needed {
                     assert!(gate, "{}", s.pos);
@@ -1475,6 +1506,15 @@ mod tests {
                 }
                 let attacker = board.stones(Color::Black);
                 let open = PointSet::full(size) - attacker;
+                // The death test's area from the shared fill is the area.
+                let inner = standing.flood_fill(&open, size);
+                let area = |inner, benson: &mut BensonSolver| {
+                    let found = game.closed_area_with(&s, benson, None, inner);
+                    found.map(|f| (f.area, f.weak))
+                };
+                let plain = area(None, &mut benson);
+                assert_eq!(area(Some(inner), &mut benson), plain, "{}", s.pos);
+                areas += usize::from(plain.is_some());
                 let touching = attacker.neighbours(size);
                 let mut left = open;
                 while let Some(p) = left.first() {
@@ -1496,8 +1536,8 @@ mod tests {
         }
         // Neither side of either question is rare.
         assert!(
-            fired > 300 && skipped > 300 && alive_bound > 3000 && cut > 3000,
-            "{fired} {skipped} {alive_bound} {cut}"
+            fired > 300 && skipped > 300 && alive_bound > 3000 && cut > 3000 && areas > 300,
+            "{fired} {skipped} {alive_bound} {cut} {areas}"
         );
     }
 
