@@ -142,6 +142,20 @@ pub fn dead_area(
     playable: PointSet,
     max_empty: usize,
 ) -> Option<DeadArea> {
+    dead_area_with(board, standing, None, benson, playable, max_empty)
+}
+
+/// [`dead_area`] with the points reached from `standing` without crossing an attacker stone
+/// (`inner`, as [`may_be_small`] fills them) when the caller has them: the same answer
+/// without filling them again.
+pub fn dead_area_with(
+    board: &Board,
+    standing: PointSet,
+    inner: Option<PointSet>,
+    benson: &BensonResult,
+    playable: PointSet,
+    max_empty: usize,
+) -> Option<DeadArea> {
     if standing.is_empty() {
         return None;
     }
@@ -161,7 +175,8 @@ pub fn dead_area(
         });
     }
     let attacker = board.stones(benson.color);
-    let inner = standing.flood_fill(&(PointSet::full(size) - attacker), size);
+    let inner =
+        inner.unwrap_or_else(|| standing.flood_fill(&(PointSet::full(size) - attacker), size));
     if (inner & board.empty_points()).count() > max_empty {
         return None;
     }

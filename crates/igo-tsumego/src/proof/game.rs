@@ -78,10 +78,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
 use igo_analysis::doomed::{
-    dead_area, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea, DoomedQuery,
+    dead_area, dead_area_with, doomed, doomed_report, lives_in_one_move, may_be_small, DeadArea,
+    DoomedQuery,
 };
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
-use igo_core::{Color, Move, Point, PointSet, Position, Zobrist};
+use igo_core::{Board, Color, Move, Point, PointSet, Position, Zobrist};
 
 /// Who has outside ko threats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -501,16 +502,19 @@ impl LocalGame {
 
     /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]).
     fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
-        self.closed_area_with(s, benson, None)
+        self.closed_area_with(s, benson, None, None)
     }
 
     /// [`LocalGame::closed_area`] with the attacker's Benson result at `s` when the caller has
-    /// it already (the same board: it is not computed again).
+    /// it already (the same board: it is not computed again), and the points the standing
+    /// target reaches without crossing an attacker stone when the caller has them (`inner`:
+    /// [`may_be_small`]'s and [`dead_area`]'s fill, not made again).
     fn closed_area_with(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
+        inner: Option<PointSet>,
     ) -> Option<DeadArea> {
         if self.doomed.budget == 0 {
             return None;
@@ -525,10 +529,16 @@ impl LocalGame {
             }
         };
         let mut own = None;
-        if may_be_small(board, self.attacker, standing, max_empty) {
+        let small = match inner {
+            Some(inner) => {
+                !standing.is_empty() && (inner & board.empty_points()).count() <= max_empty
+            }
+            None => may_be_small(board, self.attacker, standing, max_empty),
+        };
+        if small {
             result(benson, &mut own);
             let r = known.or(own.as_ref())?;
-            return dead_area(board, standing, r, self.region, max_empty);
+            return dead_area_with(board, standing, inner, r, self.region, max_empty);
         }
         if !self.doomed.parts || standing.is_empty() {
             return None;
@@ -840,9 +850,26 @@ impl LocalGame {
                 return Some((defender, Reason::Alive));
             }
         }
+        // Where the death test below will read the target's closed area, it solves Benson's
+        // life of the attacker anyway (when the area may be small): the `Dead` test takes that
+        // solve as it is, and the bounds test of `may_be_dead` is kept for the other positions.
+        let area_read = settled
+            && s.pos.to_play() != self.attacker
+            && s.pos.consecutive_passes() < 2
+            && self.doomed.budget > 0;
+        // The points the standing target reaches without crossing an attacker stone: the
+        // death test's area holds them, and they hold the parts `may_be_dead` fills (one fill
+        // for both, the parts' own fills then in a local mask).
+        let inner = area_read.then(|| {
+            let open = PointSet::full(board.size()) - board.stones(self.attacker);
+            standing.flood_fill(&open, board.size())
+        });
+        let small = inner.is_some_and(|inner| {
+            !standing.is_empty() && (inner & board.empty_points()).count() <= self.doomed.max_empty
+        });
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
-        if self.may_be_dead(s, standing) {
+        if self.may_be_dead(s, standing, !small, inner) {
             let result = benson.solve(board, self.attacker);
             if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
@@ -855,7 +882,7 @@ impl LocalGame {
         if settled && may_live && self.is_settled(s, benson) {
             return Some((defender, Reason::Settled));
         }
-        if settled && self.is_doomed(s, benson, attacker_benson.as_ref()) {
+        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), inner) {
             return Some((self.attacker, Reason::Doomed));
         }
         None
@@ -867,13 +894,14 @@ impl LocalGame {
         s: &State,
         benson: &mut BensonSolver,
         known: Option<&BensonResult>,
+        inner: Option<PointSet>,
     ) -> bool {
         // Only with the defender to move: where the attacker is to move, df-pn's own expansion
         // finds the killing move one ply later (as for the settled test).
         if s.pos.to_play() == self.attacker {
             return false;
         }
-        let Some(found) = self.closed_area_with(s, benson, known) else {
+        let Some(found) = self.closed_area_with(s, benson, known, inner) else {
             return false;
         };
         let board = s.pos.board();
@@ -1198,12 +1226,22 @@ impl LocalGame {
 
     /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
     /// removed) lie in regions of the attacker's colour (reached from them without crossing
-    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do.
+    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do,
+    /// and, with `bounds`, whose bounding blocks may each have two vital regions
+    /// ([`bounds_may_live`]: a region is safe territory only when every block bounding it is
+    /// alive). `inner`, when the caller has it: the points the standing target reaches
+    /// without crossing an attacker stone, in which the parts are filled (the same parts).
     ///
     /// The parts are filled only while their answer is open: not at all when the standing
     /// and removed stones together are too few, and no further once enough are counted or
     /// the stones left cannot make up the count (the same answer as counting every part).
-    fn may_be_dead(&self, s: &State, standing: PointSet) -> bool {
+    fn may_be_dead(
+        &self,
+        s: &State,
+        standing: PointSet,
+        bounds: bool,
+        inner: Option<PointSet>,
+    ) -> bool {
         let removed = s.removed.count();
         if standing.is_empty() || removed + standing.count() < self.needed {
             return false;
@@ -1211,7 +1249,9 @@ impl LocalGame {
         let board = s.pos.board();
         let size = board.size();
         let attacker = board.stones(self.attacker);
-        let open = PointSet::full(size) - attacker;
+        // A part is the component of a standing stone among the points without attacker
+        // stones; `inner` is the union of those components.
+        let open = inner.unwrap_or_else(|| PointSet::full(size) - attacker);
         let touching = attacker.neighbours(size);
         let empty = board.empty_points();
         let mut count = removed;
@@ -1222,7 +1262,9 @@ impl LocalGame {
             }
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) {
+            if (part & empty).is_subset(&touching)
+                && (!bounds || bounds_may_live(board, attacker, part))
+            {
                 count += (part & standing).count();
             }
             if count + left.count() < self.needed {
@@ -1231,6 +1273,38 @@ impl LocalGame {
         }
         count >= self.needed
     }
+}
+
+/// A cheap necessary condition for Benson life of every block of `attacker` (the colour's
+/// stones on `board`) next to `part`, one of the colour's regions (a maximal set of points
+/// connected without crossing its stones): each such block has two vital regions (regions
+/// holding an empty point, every one of them a liberty of the block). A vital region other
+/// than `part` holds a liberty of the block whose empty neighbours are liberties too (they lie
+/// in the same region), none of them in `part`; distinct regions hold distinct such
+/// liberties. So a block has at most `[part is vital to it]` plus that many liberties outside
+/// `part` vital regions, and with fewer than two it is not alive, `part` is not safe territory
+/// and none of its stones is dead by Benson. In the prover's positions most attacker blocks
+/// next to the target's region are stones played inside it with a liberty or two
+/// (BENCHMARKS.md, issue 10, branch `deadtest`).
+fn bounds_may_live(board: &Board, attacker: PointSet, part: PointSet) -> bool {
+    let size = board.size();
+    let empty = board.empty_points();
+    let part_empty = part & empty;
+    let mut next = part.neighbours(size) & attacker;
+    while let Some(p) = next.first() {
+        let block = PointSet::single(p).flood_fill(&attacker, size);
+        next -= block;
+        let around = block.neighbours(size);
+        let libs = around & empty;
+        // Empty points that are not liberties: a liberty next to one is in no vital region.
+        let far = empty - around;
+        let outside = libs - far.neighbours(size) - part;
+        let vital_here = !part_empty.is_empty() && part_empty.is_subset(&libs);
+        if !(outside.has_two_or_more() || vital_here && !outside.is_empty()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// A cheap necessary condition for Benson life of the standing target, from its blocks'
@@ -1268,7 +1342,12 @@ mod tests {
 
     /// The first form of [`LocalGame::may_be_dead`], every part filled: the oracle of the one
     /// that stops once the answer is known.
-    fn may_be_dead_filling_every_part(game: &LocalGame, s: &State, standing: PointSet) -> bool {
+    fn may_be_dead_filling_every_part(
+        game: &LocalGame,
+        s: &State,
+        standing: PointSet,
+        bounds: bool,
+    ) -> bool {
         if standing.is_empty() {
             return false;
         }
@@ -1283,7 +1362,9 @@ mod tests {
         while let Some(seed) = left.first() {
             let part = PointSet::single(seed).flood_fill(&open, size);
             left -= part;
-            if (part & empty).is_subset(&touching) {
+            if (part & empty).is_subset(&touching)
+                && (!bounds || bounds_may_live(board, attacker, part))
+            {
                 count += (part & standing).count();
             }
         }
@@ -1358,9 +1439,17 @@ mod tests {
             for _ in 0..12 {
                 let board = s.pos.board();
                 let standing = (game.target & board.stones(Color::White)) - s.removed;
-                let expected = may_be_dead_filling_every_part(&game, &s, standing);
-                assert_eq!(game.may_be_dead(&s, standing), expected, "{}", s.pos);
-                dead += usize::from(expected);
+                let size = board.size();
+                let open = PointSet::full(size) - board.stones(Color::Black);
+                for bounds in [false, true] {
+                    let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
+                    let got = game.may_be_dead(&s, standing, bounds, None);
+                    assert_eq!(got, expected, "{}", s.pos);
+                    let inner = standing.flood_fill(&open, size);
+                    let shared = game.may_be_dead(&s, standing, bounds, Some(inner));
+                    assert_eq!(shared, expected, "{}", s.pos);
+                }
+                dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
                 removed += usize::from(!s.removed.is_empty());
                 let spare = game.target.count() - game.needed;
                 let libs = game.target_liberties(&s, standing);
@@ -1380,6 +1469,75 @@ mod tests {
         assert!(
             alive > 300 && skipped > 300 && dead > 300 && removed > 300,
             "{alive} {skipped} {dead} {removed}"
+        );
+    }
+
+    #[test]
+    fn the_bounds_test_holds_wherever_benson_finds_the_target_dead() {
+        // Random framed positions and random lines from them: wherever Benson's solver finds
+        // enough of the target dead (the `Dead` end), the dead gate holds; every region of
+        // the attacker's colour whose bounding blocks Benson finds all alive passes
+        // `bounds_may_live` (the oracle of the condition itself, not only of its sum); and the
+        // death test's area found from the shared fill is the one found from its own fills.
+        let mut rng = igo_core::seeded_rng(0xdead);
+        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
+        let mut benson = BensonSolver::new();
+        let (mut fired, mut skipped, mut alive_bound, mut cut, mut areas) = (0, 0, 0, 0, 0);
+        for case in 0..1500 {
+            let game = random_game(case, &mut below);
+            if game.target.is_empty() {
+                continue;
+            }
+            let mut s = game.start_state();
+            let mut moves = Vec::new();
+            for _ in 0..12 {
+                let board = s.pos.board();
+                let size = board.size();
+                let standing = (game.target & board.stones(Color::White)) - s.removed;
+                let result = benson.solve(board, Color::Black);
+                let dead = s.removed.count() + (standing & result.safe_territory).count();
+                let gate = game.may_be_dead(&s, standing, true, None);
+                // (With enough removed the game ends first, captured.)
+                if dead >= game.needed && s.removed.count() < game.needed {
+                    assert!(gate, "{}", s.pos);
+                    fired += 1;
+                } else {
+                    skipped += usize::from(!gate);
+                }
+                let attacker = board.stones(Color::Black);
+                let open = PointSet::full(size) - attacker;
+                // The death test's area from the shared fill is the area.
+                let inner = standing.flood_fill(&open, size);
+                let area = |inner, benson: &mut BensonSolver| {
+                    let found = game.closed_area_with(&s, benson, None, inner);
+                    found.map(|f| (f.area, f.weak))
+                };
+                let plain = area(None, &mut benson);
+                assert_eq!(area(Some(inner), &mut benson), plain, "{}", s.pos);
+                areas += usize::from(plain.is_some());
+                let touching = attacker.neighbours(size);
+                let mut left = open;
+                while let Some(p) = left.first() {
+                    let region = PointSet::single(p).flood_fill(&open, size);
+                    left -= region;
+                    let bounds = region.neighbours(size) & attacker;
+                    let may = bounds_may_live(board, attacker, region);
+                    if !bounds.is_empty() && bounds.is_subset(&result.alive_blocks) {
+                        assert!(may, "{}\n{:?}", s.pos, region);
+                        alive_bound += 1;
+                    } else if (region & board.empty_points()).is_subset(&touching) {
+                        cut += usize::from(!may);
+                    }
+                }
+                game.moves(&s, &mut moves);
+                let mv = moves[below(moves.len())];
+                game.play(&mut s, mv);
+            }
+        }
+        // Neither side of either question is rare.
+        assert!(
+            fired > 300 && skipped > 300 && alive_bound > 3000 && cut > 3000 && areas > 300,
+            "{fired} {skipped} {alive_bound} {cut} {areas}"
         );
     }
 
