@@ -2001,6 +2001,63 @@ mod tests {
         assert!(nodes > 0 && plain_nodes > 0);
     }
 
+    #[test]
+    fn the_eye_regions_weigh_in_each_childs_numbers_by_its_eyes_and_the_verdict_stays() {
+        // The straight four walled in at the top, Black (the attacker) to play. At each fresh
+        // root child White is to move: with the knob at W, White's work to live (phi) grows
+        // by W per eye missing from two and Black's work to kill (delta) by W per eye, the
+        // eyes counted again here from the child's position. A move inside the four (A9-D9)
+        // leaves one eye, a move outside two; a decided child keeps its numbers; the order
+        // of the moves and the verdict stay.
+        let pos = Position::from_diagram(STRAIGHT_FOUR).unwrap();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos, region, "E9");
+        const W: u32 = 3;
+        let root = |eye_regions: u32| {
+            let mut tt = Table::with_bytes(1 << 22);
+            let config = DfpnConfig {
+                eye_regions,
+                ..DfpnConfig::default()
+            };
+            let mut dfpn = Dfpn::new(&game, &mut tt, config);
+            dfpn.expand_only(0);
+            let kids: Vec<(Move, u32, u32)> = dfpn
+                .kids(0)
+                .iter()
+                .map(|c| (c.mv, c.phi, c.delta))
+                .collect();
+            let verdict = dfpn.run(Limits {
+                nodes: 1_000_000,
+                ..Limits::default()
+            });
+            (kids, verdict)
+        };
+        let (plain, plain_verdict) = root(0);
+        let (weighed, verdict) = root(W);
+        assert_eq!(plain.len(), weighed.len());
+        let mut counts = [0; 3];
+        for (a, b) in plain.iter().zip(&weighed) {
+            assert_eq!(a.0, b.0, "the order of the moves");
+            if a.1 == 0 || a.2 == 0 || a.1 == INF || a.2 == INF {
+                assert_eq!(a, b, "a decided child");
+                continue;
+            }
+            let mut s = game.start_state();
+            game.play(&mut s, a.0);
+            let eyes = knowledge::eye_estimate(&game, &s).min(2);
+            assert_eq!(
+                (b.1, b.2),
+                (a.1 + W * (2 - eyes), a.2 + W * eyes),
+                "{:?}",
+                a.0
+            );
+            counts[eyes as usize] += 1;
+        }
+        assert!(counts[1] >= 2 && counts[2] > 20, "{counts:?}");
+        assert_eq!(plain_verdict, Verdict::Loss);
+        assert_eq!(verdict, plain_verdict);
+    }
+
     // White's straight three in the corner, Black to play: B9, the vital point, kills.
     const STRAIGHT_THREE: &str = "
         . . . O X . . . .
