@@ -28,7 +28,8 @@
 //! often lose to the same refutation (the vital point, the same atari), which the killer move
 //! by depth only hints at.
 //!
-//! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run prints to standard
+//! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run (and each search
+//! below one move, `run_after`, after a `dfpn-stats run_after` line) prints to standard
 //! error where its positions went (expansions and distinct positions expanded, children per
 //! expansion, table, leaf-cache and expansion-cache hits, the ends of the game by reason, repetitions, ko
 //! retakes, expansions by depth in steps of four plies) and the root's children with their
@@ -664,6 +665,13 @@ impl<'g, 't> Dfpn<'g, 't> {
         } else {
             Verdict::Unknown
         };
+        self.print_stats(verdict);
+        verdict
+    }
+
+    /// Prints the diagnostic counters (`IGO_DFPN_STATS`) after a search that ended in
+    /// `verdict`; nothing when they are off.
+    fn print_stats(&self, verdict: Verdict) {
         if let Some(st) = &self.stats {
             st.report(self.nodes, verdict, self.game);
             eprintln!(
@@ -698,7 +706,6 @@ impl<'g, 't> Dfpn<'g, 't> {
                 .collect();
             eprintln!("dfpn-stats root {}", root.join(" "));
         }
-        verdict
     }
 
     /// The start position's moves with their numbers (for the player to move after each) from
@@ -1582,7 +1589,19 @@ impl<'g, 't> Dfpn<'g, 't> {
         {
             return None;
         }
-        Some(self.reprove(1, limits.nodes, limits.deadline))
+        let outcome = self.reprove(1, limits.nodes, limits.deadline);
+        if self.stats.is_some() {
+            // The search below one move (the seki question's, Benson life below the standing
+            // move) prints its counters too; its verdict is the start's player's: `mv` fails
+            // when the opponent wins below it, and holds (or was left open) otherwise.
+            eprintln!("dfpn-stats run_after {mv:?} outcome={outcome:?}");
+            self.print_stats(match outcome {
+                Reproof::Won => Verdict::Loss,
+                Reproof::NotWon => Verdict::Win(mv),
+                Reproof::Stopped => Verdict::Unknown,
+            });
+        }
+        Some(outcome)
     }
 
     /// Whether the stop flag is set.
