@@ -114,7 +114,12 @@ pub struct DfpnConfig {
     /// Weight of one eye counted from the target's eye regions in the initial numbers
     /// ([`knowledge::eye_estimate`]); 0: not counted. \[default: 0: with weights 2 and 4 it
     /// proved nothing more in 1 M positions on 20 advanced problems (BENCHMARKS.md, issue 10,
-    /// eighth session)\]
+    /// eighth session); at 2, 5,000 playouts and 1,000,000 positions on the first 40 of Cho's
+    /// three levels and Gokyo Shumyo, 0 mod 4 at seed 1 and 2 mod 4 at seeds 1-3, 245 whole
+    /// proofs against 246 and 402 first moves against 405 (intermediate 0054 gained, its seki
+    /// question 42% smaller; intermediate 0028 and advanced 0024 lost, their standing searches
+    /// larger: each within 8% of the budget); weights 1, 3 and 4 on 0 mod 4 lose 1-3 proofs
+    /// and gain none (BENCHMARKS.md, branch `eyeregions`)\]
     pub eye_regions: u32,
     /// Positions one Kawano simulation may generate (0: no simulation). When a move of the
     /// player to move is proven lost, each sibling the search then selects is first tried by
