@@ -28,7 +28,8 @@
 //! often lose to the same refutation (the vital point, the same atari), which the killer move
 //! by depth only hints at.
 //!
-//! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run prints to standard
+//! Diagnostics: with the environment variable `IGO_DFPN_STATS` set, each run (and each search
+//! below one move, `run_after`, after a `dfpn-stats run_after` line) prints to standard
 //! error where its positions went (expansions and distinct positions expanded, children per
 //! expansion, table, leaf-cache and expansion-cache hits, the ends of the game by reason, repetitions, ko
 //! retakes, expansions by depth in steps of four plies) and the root's children with their
@@ -113,7 +114,12 @@ pub struct DfpnConfig {
     /// Weight of one eye counted from the target's eye regions in the initial numbers
     /// ([`knowledge::eye_estimate`]); 0: not counted. \[default: 0: with weights 2 and 4 it
     /// proved nothing more in 1 M positions on 20 advanced problems (BENCHMARKS.md, issue 10,
-    /// eighth session)\]
+    /// eighth session); at 2, 5,000 playouts and 1,000,000 positions on the first 40 of Cho's
+    /// three levels and Gokyo Shumyo, 0 mod 4 at seed 1 and 2 mod 4 at seeds 1-3, 245 whole
+    /// proofs against 246 and 402 first moves against 405 (intermediate 0054 gained, its seki
+    /// question 42% smaller; intermediate 0028 and advanced 0024 lost, their standing searches
+    /// larger: each within 8% of the budget); weights 1, 3 and 4 on 0 mod 4 lose 1-3 proofs
+    /// and gain none (BENCHMARKS.md, branch `eyeregions`)\]
     pub eye_regions: u32,
     /// Positions one Kawano simulation may generate (0: no simulation). When a move of the
     /// player to move is proven lost, each sibling the search then selects is first tried by
@@ -664,6 +670,13 @@ impl<'g, 't> Dfpn<'g, 't> {
         } else {
             Verdict::Unknown
         };
+        self.print_stats(verdict);
+        verdict
+    }
+
+    /// Prints the diagnostic counters (`IGO_DFPN_STATS`) after a search that ended in
+    /// `verdict`; nothing when they are off.
+    fn print_stats(&self, verdict: Verdict) {
         if let Some(st) = &self.stats {
             st.report(self.nodes, verdict, self.game);
             eprintln!(
@@ -698,7 +711,6 @@ impl<'g, 't> Dfpn<'g, 't> {
                 .collect();
             eprintln!("dfpn-stats root {}", root.join(" "));
         }
-        verdict
     }
 
     /// The start position's moves with their numbers (for the player to move after each) from
@@ -1582,7 +1594,19 @@ impl<'g, 't> Dfpn<'g, 't> {
         {
             return None;
         }
-        Some(self.reprove(1, limits.nodes, limits.deadline))
+        let outcome = self.reprove(1, limits.nodes, limits.deadline);
+        if self.stats.is_some() {
+            // The search below one move (the seki question's, Benson life below the standing
+            // move) prints its counters too; its verdict is the start's player's: `mv` fails
+            // when the opponent wins below it, and holds (or was left open) otherwise.
+            eprintln!("dfpn-stats run_after {mv:?} outcome={outcome:?}");
+            self.print_stats(match outcome {
+                Reproof::Won => Verdict::Loss,
+                Reproof::NotWon => Verdict::Win(mv),
+                Reproof::Stopped => Verdict::Unknown,
+            });
+        }
+        Some(outcome)
     }
 
     /// Whether the stop flag is set.
@@ -1999,6 +2023,63 @@ mod tests {
         // many positions).
         assert_eq!(verdict, plain_verdict);
         assert!(nodes > 0 && plain_nodes > 0);
+    }
+
+    #[test]
+    fn the_eye_regions_weigh_in_each_childs_numbers_by_its_eyes_and_the_verdict_stays() {
+        // The straight four walled in at the top, Black (the attacker) to play. At each fresh
+        // root child White is to move: with the knob at W, White's work to live (phi) grows
+        // by W per eye missing from two and Black's work to kill (delta) by W per eye, the
+        // eyes counted again here from the child's position. A move inside the four (A9-D9)
+        // leaves one eye, a move outside two; a decided child keeps its numbers; the order
+        // of the moves and the verdict stay.
+        let pos = Position::from_diagram(STRAIGHT_FOUR).unwrap();
+        let region = pos.board().empty_points();
+        let game = black_attacks(pos, region, "E9");
+        const W: u32 = 3;
+        let root = |eye_regions: u32| {
+            let mut tt = Table::with_bytes(1 << 22);
+            let config = DfpnConfig {
+                eye_regions,
+                ..DfpnConfig::default()
+            };
+            let mut dfpn = Dfpn::new(&game, &mut tt, config);
+            dfpn.expand_only(0);
+            let kids: Vec<(Move, u32, u32)> = dfpn
+                .kids(0)
+                .iter()
+                .map(|c| (c.mv, c.phi, c.delta))
+                .collect();
+            let verdict = dfpn.run(Limits {
+                nodes: 1_000_000,
+                ..Limits::default()
+            });
+            (kids, verdict)
+        };
+        let (plain, plain_verdict) = root(0);
+        let (weighed, verdict) = root(W);
+        assert_eq!(plain.len(), weighed.len());
+        let mut counts = [0; 3];
+        for (a, b) in plain.iter().zip(&weighed) {
+            assert_eq!(a.0, b.0, "the order of the moves");
+            if a.1 == 0 || a.2 == 0 || a.1 == INF || a.2 == INF {
+                assert_eq!(a, b, "a decided child");
+                continue;
+            }
+            let mut s = game.start_state();
+            game.play(&mut s, a.0);
+            let eyes = knowledge::eye_estimate(&game, &s).min(2);
+            assert_eq!(
+                (b.1, b.2),
+                (a.1 + W * (2 - eyes), a.2 + W * eyes),
+                "{:?}",
+                a.0
+            );
+            counts[eyes as usize] += 1;
+        }
+        assert!(counts[1] >= 2 && counts[2] > 20, "{counts:?}");
+        assert_eq!(plain_verdict, Verdict::Loss);
+        assert_eq!(verdict, plain_verdict);
     }
 
     // White's straight three in the corner, Black to play: B9, the vital point, kills.

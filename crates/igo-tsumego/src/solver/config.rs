@@ -159,7 +159,9 @@ pub struct SolverConfig {
     /// numbers ([`crate::proof::DfpnConfig::eye_regions`]; 0: off). Copied when set.
     /// \[default: 0: at 2, 5,000 playouts and 1,000,000 positions on the first 40 of Cho's
     /// 2 mod 4 samples and Gokyo Shumyo, intermediate 0054 proven more and advanced 0090's
-    /// first move lost (BENCHMARKS.md, branch `mctree`)\] \[range: 0-100\]
+    /// first move lost (BENCHMARKS.md, branch `mctree`); with 0 mod 4 and seeds 2 and 3 too,
+    /// one whole proof fewer in 640 problems and three first moves (branch `eyeregions`)\]
+    /// \[range: 0-100\]
     pub eye_regions: u64,
     /// The prover's settled-life test in kill problems too
     /// ([`crate::proof::ProverConfig::settled_kills`]). Copied when set. \[default: false\]
