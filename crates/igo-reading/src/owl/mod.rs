@@ -165,7 +165,7 @@
 //! its support moves, and when that reading finds a save (or stops) the owl's search decides.
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
-//! each root candidate is first read alone with that many positions (the opponent's question
+//! (on by default, 2,000) each root candidate is first read alone with that many positions (the opponent's question
 //! after it), and the first that this reading proves is the answer, read to the end: the
 //! depth-first search may spend all its positions on its first candidate. A defence is
 //! probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]), so that a short
@@ -2612,7 +2612,11 @@ mod tests {
         let a15 = size.parse_point("A15").unwrap();
         let a16 = Move::Play(size.parse_point("A16").unwrap());
         assert_eq!(pos.board().color_at(a15), Some(Color::White));
-        let stopped = Owl::default().defend(&pos, a15).unwrap();
+        let unprobed = OwlConfig {
+            root_probe_nodes: 0,
+            ..OwlConfig::default()
+        };
+        let stopped = Owl::new(unprobed).defend(&pos, a15).unwrap();
         assert_eq!(
             (stopped.code, stopped.complete, stopped.estimated),
             (Code::Fails, false, true),
@@ -2624,6 +2628,13 @@ mod tests {
         };
         let (probed, _) = Owl::new(config).root_probe(&pos, a15, false, &config);
         assert_eq!(probed, Some(a16));
+        // The probe is on by default: `owl_defend A15` answers A16, read to the end.
+        let defended = Owl::default().defend(&pos, a15).unwrap();
+        assert_eq!(
+            (defended.code, defended.mv, defended.complete),
+            (Code::Works, Some(a16), true),
+            "{defended:?}"
+        );
     }
 
     #[test]
