@@ -2502,10 +2502,13 @@ mod tests {
         let b7 = Move::Play(size.parse_point("B7").unwrap());
         let c7 = Move::Play(size.parse_point("C7").unwrap());
         assert_eq!(pos.board().color_at(b11), Some(Color::Black));
+        // (Without the probe at the node limit, which would read 2,000 positions for each
+        // candidate of each stopped reading: the test reads the check's own rule.)
         let config = OwlConfig {
             root_kill_checks: 2,
             node_limit: 2_000,
             tactical_nodes: 2_000,
+            root_probe_nodes: 0,
             ..OwlConfig::default()
         };
         let mut owl = Owl::new(config);
