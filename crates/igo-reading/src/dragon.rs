@@ -323,13 +323,13 @@ pub struct OwlConfig {
     /// escape through a diagonal whose other two points are the attacker's (GNU Go self-play
     /// game 19x19-06 after 70 moves, `owl_defend F18`, E18; GNU Go kills at G17); R18 above
     /// rests on such a diagonal too and is no longer probed. 0: no such reading. \[default:
-    /// 0: at 2,000 on GNU Go's game dragons `owl_defend` passes 95 of 111 critical 19x19
+    /// 2,000: on GNU Go's game dragons `owl_defend` passes 95 of 111 critical 19x19
     /// dragons (94 without) and every dead one the base passes (128 of 151; 9x9 41 and 33 of
     /// 47, as without), at 1.2 and 1.6 times the CPU of the 19x19 defences on critical and
     /// dead dragons, and with the root check of kills it changed none of 908 attack answers
-    /// (1.3 times their CPU); not turned on in that session for lack of time to re-run the
-    /// tests with it; BENCHMARKS.md, igo-reading, branch `owlsafe` (before the cut diagonals
-    /// it saved F18, branch `owldef`)\]
+    /// (1.3 times their CPU); BENCHMARKS.md, igo-reading, branches `owlsafe` and `owlprobe`
+    /// (on by default there, the crate's, igo-gtp's and igo's tests unchanged; before the cut
+    /// diagonals it saved F18, branch `owldef`)\]
     pub root_probe_nodes: u64,
 }
 
@@ -469,7 +469,7 @@ impl Default for OwlConfig {
             root_kill_checks: 2,
             crawl_block_check: false,
             string_lost_check: true,
-            root_probe_nodes: 0,
+            root_probe_nodes: 2_000,
         }
     }
 }

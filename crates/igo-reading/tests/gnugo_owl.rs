@@ -1161,7 +1161,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_ROOT_KILLS=N: where the attack finds no kill, the owner's saving move and the
     // first N root candidates are checked by the owl's own defence
-    // ([`OwlConfig::root_kill_checks`]; 0: none, the default).
+    // ([`OwlConfig::root_kill_checks`]; 0: none; 2, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_KILLS") {
         config.root_kill_checks = v.parse().expect("IGO_OWL_ROOT_KILLS: a number");
     }
@@ -1178,7 +1178,7 @@ fn owl_knobs(config: &mut OwlConfig) {
         config.string_lost_check = v == "1";
     }
     // IGO_OWL_ROOT_PROBE=N: at the node limit, each root candidate read alone with N positions
-    // before the estimate ([`OwlConfig::root_probe_nodes`]; 0: none).
+    // before the estimate ([`OwlConfig::root_probe_nodes`]; 0: none; 2000, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_PROBE") {
         config.root_probe_nodes = v.parse().expect("IGO_OWL_ROOT_PROBE: a number");
     }

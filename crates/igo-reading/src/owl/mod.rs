@@ -165,7 +165,7 @@
 //! its support moves, and when that reading finds a save (or stops) the owl's search decides.
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
-//! each root candidate is first read alone with that many positions (the opponent's question
+//! (on by default, 2,000) each root candidate is first read alone with that many positions (the opponent's question
 //! after it), and the first that this reading proves is the answer, read to the end: the
 //! depth-first search may spend all its positions on its first candidate. A defence is
 //! probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]), so that a short
@@ -2502,10 +2502,13 @@ mod tests {
         let b7 = Move::Play(size.parse_point("B7").unwrap());
         let c7 = Move::Play(size.parse_point("C7").unwrap());
         assert_eq!(pos.board().color_at(b11), Some(Color::Black));
+        // (Without the probe at the node limit, which would read 2,000 positions for each
+        // candidate of each stopped reading: the test reads the check's own rule.)
         let config = OwlConfig {
             root_kill_checks: 2,
             node_limit: 2_000,
             tactical_nodes: 2_000,
+            root_probe_nodes: 0,
             ..OwlConfig::default()
         };
         let mut owl = Owl::new(config);
@@ -2612,18 +2615,20 @@ mod tests {
         let a15 = size.parse_point("A15").unwrap();
         let a16 = Move::Play(size.parse_point("A16").unwrap());
         assert_eq!(pos.board().color_at(a15), Some(Color::White));
-        let stopped = Owl::default().defend(&pos, a15).unwrap();
-        assert_eq!(
-            (stopped.code, stopped.complete, stopped.estimated),
-            (Code::Fails, false, true),
-            "{stopped:?}"
+        // The probe is on by default (2,000 positions a candidate): `owl_defend A15` answers
+        // A16, read to the end, after the search has spent its node limit (without the probe
+        // the answer is the estimate's `0`; the test read it so before the probe was on).
+        assert_eq!(OwlConfig::default().root_probe_nodes, 2_000);
+        let defended = Owl::default().defend(&pos, a15).unwrap();
+        assert!(
+            defended.nodes >= OwlConfig::default().node_limit,
+            "{defended:?}"
         );
-        let config = OwlConfig {
-            root_probe_nodes: 2_000,
-            ..OwlConfig::default()
-        };
-        let (probed, _) = Owl::new(config).root_probe(&pos, a15, false, &config);
-        assert_eq!(probed, Some(a16));
+        assert_eq!(
+            (defended.code, defended.mv, defended.complete),
+            (Code::Works, Some(a16), true),
+            "{defended:?}"
+        );
     }
 
     #[test]
