@@ -1966,6 +1966,27 @@ mod tests {
         . . . . . . . . .
         to play: X";
 
+    /// The root's fresh children (move, phi, delta) as `config` starts them, then the verdict
+    /// of a search of a million positions and the positions it took.
+    fn root_children_then_verdict(
+        game: &LocalGame,
+        config: DfpnConfig,
+    ) -> (Vec<(Move, u32, u32)>, Verdict, u64) {
+        let mut tt = Table::with_bytes(1 << 22);
+        let mut dfpn = Dfpn::new(game, &mut tt, config);
+        dfpn.expand_only(0);
+        let kids = dfpn
+            .kids(0)
+            .iter()
+            .map(|c| (c.mv, c.phi, c.delta))
+            .collect();
+        let verdict = dfpn.run(Limits {
+            nodes: 1_000_000,
+            ..Limits::default()
+        });
+        (kids, verdict, dfpn.nodes)
+    }
+
     #[test]
     fn moves_away_from_the_fight_start_higher_by_the_knob_and_the_verdict_stays() {
         // The straight four walled in at the top: Black's moves on the open lower board are
@@ -1976,23 +1997,13 @@ mod tests {
         let region = pos.board().empty_points();
         let game = black_attacks(pos, region, "E9");
         let root = |far_moves: u32| {
-            let mut tt = Table::with_bytes(1 << 22);
-            let config = DfpnConfig {
-                far_moves,
-                ..DfpnConfig::default()
-            };
-            let mut dfpn = Dfpn::new(&game, &mut tt, config);
-            dfpn.expand_only(0);
-            let kids: Vec<(Move, u32, u32)> = dfpn
-                .kids(0)
-                .iter()
-                .map(|c| (c.mv, c.phi, c.delta))
-                .collect();
-            let verdict = dfpn.run(Limits {
-                nodes: 1_000_000,
-                ..Limits::default()
-            });
-            (kids, verdict, dfpn.nodes)
+            root_children_then_verdict(
+                &game,
+                DfpnConfig {
+                    far_moves,
+                    ..DfpnConfig::default()
+                },
+            )
         };
         let (plain, plain_verdict, plain_nodes) = root(0);
         let (raised, verdict, nodes) = root(7);
@@ -2038,26 +2049,16 @@ mod tests {
         let game = black_attacks(pos, region, "E9");
         const W: u32 = 3;
         let root = |eye_regions: u32| {
-            let mut tt = Table::with_bytes(1 << 22);
-            let config = DfpnConfig {
-                eye_regions,
-                ..DfpnConfig::default()
-            };
-            let mut dfpn = Dfpn::new(&game, &mut tt, config);
-            dfpn.expand_only(0);
-            let kids: Vec<(Move, u32, u32)> = dfpn
-                .kids(0)
-                .iter()
-                .map(|c| (c.mv, c.phi, c.delta))
-                .collect();
-            let verdict = dfpn.run(Limits {
-                nodes: 1_000_000,
-                ..Limits::default()
-            });
-            (kids, verdict)
+            root_children_then_verdict(
+                &game,
+                DfpnConfig {
+                    eye_regions,
+                    ..DfpnConfig::default()
+                },
+            )
         };
-        let (plain, plain_verdict) = root(0);
-        let (weighed, verdict) = root(W);
+        let (plain, plain_verdict, _) = root(0);
+        let (weighed, verdict, _) = root(W);
         assert_eq!(plain.len(), weighed.len());
         let mut counts = [0; 3];
         for (a, b) in plain.iter().zip(&weighed) {
