@@ -1029,17 +1029,23 @@ mod tests {
         assert!(!filter_holds(&board(seki, 'X'), "A3"));
     }
 
-    /// `n` random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten
-    /// points A1-E2 empty, Black or White at random, a xorshift stream from `seed`): the legal
-    /// ones, each with its diagram and Black's block at F1.
-    fn random_corners(seed: u64, n: usize) -> Vec<(String, Position, PointSet)> {
+    /// A xorshift stream from `seed` (Marsaglia's 13/7/17), the random corners' and lines'
+    /// source: small, and its numbers fixed by the seed alone.
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
         let mut state = seed;
-        let mut next = || {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        };
+        }
+    }
+
+    /// `n` random corners inside White's living wall (the frame of [`DEEP_CORNER`], the ten
+    /// points A1-E2 empty, Black or White at random, a xorshift stream from `seed`): the legal
+    /// ones, each with its diagram and Black's block at F1.
+    fn random_corners(seed: u64, n: usize) -> Vec<(String, Position, PointSet)> {
+        let mut next = xorshift(seed);
         let mut corners = Vec::new();
         for _ in 0..n {
             let mut rows = [['.'; 5]; 2];
@@ -1307,13 +1313,7 @@ mod tests {
     /// weak bounding stones, each with its diagram, target and death test's question (White
     /// attacks; Black to move).
     fn weak_corners(seed: u64, n: usize) -> Vec<(String, Position, DoomedQuery)> {
-        let mut state = seed;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(seed);
         let mut out = Vec::new();
         for _ in 0..n {
             // Outside, from no liberty of the block (Black all round) to many.
@@ -1398,13 +1398,7 @@ mod tests {
         // bans ignored, passes, captures of the wall among them): at every position, after 0 to 4 passes, the reading's test gives the answer
         // of `weak_blocks_hold`, the test kept as its oracle.
         let (mut asked, mut held, mut failed, mut captured) = (0, 0, 0, 0);
-        let mut state = 0x51_7c_c1_b7_27_22_0a_95u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x51_7c_c1_b7_27_22_0a_95);
         for (d, start, q) in weak_corners(0x2545_f491_4f6c_dd1d, 4000) {
             let weak = WeakBlocks::new(start.board(), &q);
             let strong = (q.area.neighbours(start.size()) - q.area) - q.weak;

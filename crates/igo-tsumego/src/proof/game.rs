@@ -1420,15 +1420,11 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_gates_of_the_benson_tests_agree_with_the_tests_on_random_lines() {
-        // Random framed positions and random lines from them (captures fill `removed`): the
-        // dead gate answers as the one that filled every part, and wherever Benson's solver
-        // finds enough of the target alive, both life gates hold.
-        let mut rng = igo_core::seeded_rng(0x9a7e);
+    /// Calls `visit` at each position of 12-move random lines from 1,500 random framed games
+    /// (those with a target), the games and moves drawn from `seed`.
+    fn on_random_lines(seed: u64, mut visit: impl FnMut(&LocalGame, &State)) {
+        let mut rng = igo_core::seeded_rng(seed);
         let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
-        let mut benson = BensonSolver::new();
-        let (mut alive, mut skipped, mut dead, mut removed) = (0, 0, 0, 0);
         for case in 0..1500 {
             let game = random_game(case, &mut below);
             if game.target.is_empty() {
@@ -1437,34 +1433,46 @@ mod tests {
             let mut s = game.start_state();
             let mut moves = Vec::new();
             for _ in 0..12 {
-                let board = s.pos.board();
-                let standing = (game.target & board.stones(Color::White)) - s.removed;
-                let size = board.size();
-                let open = PointSet::full(size) - board.stones(Color::Black);
-                for bounds in [false, true] {
-                    let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
-                    let got = game.may_be_dead(&s, standing, bounds, None);
-                    assert_eq!(got, expected, "{}", s.pos);
-                    let inner = standing.flood_fill(&open, size);
-                    let shared = game.may_be_dead(&s, standing, bounds, Some(inner));
-                    assert_eq!(shared, expected, "{}", s.pos);
-                }
-                dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
-                removed += usize::from(!s.removed.is_empty());
-                let spare = game.target.count() - game.needed;
-                let libs = game.target_liberties(&s, standing);
-                let gates = may_be_alive(libs) && game.may_have_two_eyes(&s, libs);
-                let lives = (standing & benson.solve(board, Color::White).alive_blocks).count();
-                if standing.count() > spare && lives > spare {
-                    assert!(gates, "{}", s.pos);
-                    alive += 1;
-                }
-                skipped += usize::from(may_be_alive(libs) && !gates);
+                visit(&game, &s);
                 game.moves(&s, &mut moves);
                 let mv = moves[below(moves.len())];
                 game.play(&mut s, mv);
             }
         }
+    }
+
+    #[test]
+    fn the_gates_of_the_benson_tests_agree_with_the_tests_on_random_lines() {
+        // Random framed positions and random lines from them (captures fill `removed`): the
+        // dead gate answers as the one that filled every part, and wherever Benson's solver
+        // finds enough of the target alive, both life gates hold.
+        let mut benson = BensonSolver::new();
+        let (mut alive, mut skipped, mut dead, mut removed) = (0, 0, 0, 0);
+        on_random_lines(0x9a7e, |game, s| {
+            let board = s.pos.board();
+            let standing = (game.target & board.stones(Color::White)) - s.removed;
+            let size = board.size();
+            let open = PointSet::full(size) - board.stones(Color::Black);
+            for bounds in [false, true] {
+                let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
+                let got = game.may_be_dead(&s, standing, bounds, None);
+                assert_eq!(got, expected, "{}", s.pos);
+                let inner = standing.flood_fill(&open, size);
+                let shared = game.may_be_dead(&s, standing, bounds, Some(inner));
+                assert_eq!(shared, expected, "{}", s.pos);
+            }
+            dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
+            removed += usize::from(!s.removed.is_empty());
+            let spare = game.target.count() - game.needed;
+            let libs = game.target_liberties(&s, standing);
+            let gates = may_be_alive(libs) && game.may_have_two_eyes(&s, libs);
+            let lives = (standing & benson.solve(board, Color::White).alive_blocks).count();
+            if standing.count() > spare && lives > spare {
+                assert!(gates, "{}", s.pos);
+                alive += 1;
+            }
+            skipped += usize::from(may_be_alive(libs) && !gates);
+        });
         // Neither side of either question is rare.
         assert!(
             alive > 300 && skipped > 300 && dead > 300 && removed > 300,
@@ -1479,61 +1487,48 @@ mod tests {
         // the attacker's colour whose bounding blocks Benson finds all alive passes
         // `bounds_may_live` (the oracle of the condition itself, not only of its sum); and the
         // death test's area found from the shared fill is the one found from its own fills.
-        let mut rng = igo_core::seeded_rng(0xdead);
-        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
         let mut benson = BensonSolver::new();
         let (mut fired, mut skipped, mut alive_bound, mut cut, mut areas) = (0, 0, 0, 0, 0);
-        for case in 0..1500 {
-            let game = random_game(case, &mut below);
-            if game.target.is_empty() {
-                continue;
+        on_random_lines(0xdead, |game, s| {
+            let board = s.pos.board();
+            let size = board.size();
+            let standing = (game.target & board.stones(Color::White)) - s.removed;
+            let result = benson.solve(board, Color::Black);
+            let dead = s.removed.count() + (standing & result.safe_territory).count();
+            let gate = game.may_be_dead(&s, standing, true, None);
+            // (With enough removed the game ends first, captured.)
+            if dead >= game.needed && s.removed.count() < game.needed {
+                assert!(gate, "{}", s.pos);
+                fired += 1;
+            } else {
+                skipped += usize::from(!gate);
             }
-            let mut s = game.start_state();
-            let mut moves = Vec::new();
-            for _ in 0..12 {
-                let board = s.pos.board();
-                let size = board.size();
-                let standing = (game.target & board.stones(Color::White)) - s.removed;
-                let result = benson.solve(board, Color::Black);
-                let dead = s.removed.count() + (standing & result.safe_territory).count();
-                let gate = game.may_be_dead(&s, standing, true, None);
-                // (With enough removed the game ends first, captured.)
-                if dead >= game.needed && s.removed.count() < game.needed {
-                    assert!(gate, "{}", s.pos);
-                    fired += 1;
-                } else {
-                    skipped += usize::from(!gate);
+            let attacker = board.stones(Color::Black);
+            let open = PointSet::full(size) - attacker;
+            // The death test's area from the shared fill is the area.
+            let inner = standing.flood_fill(&open, size);
+            let area = |inner, benson: &mut BensonSolver| {
+                let found = game.closed_area_with(&s, benson, None, inner);
+                found.map(|f| (f.area, f.weak))
+            };
+            let plain = area(None, &mut benson);
+            assert_eq!(area(Some(inner), &mut benson), plain, "{}", s.pos);
+            areas += usize::from(plain.is_some());
+            let touching = attacker.neighbours(size);
+            let mut left = open;
+            while let Some(p) = left.first() {
+                let region = PointSet::single(p).flood_fill(&open, size);
+                left -= region;
+                let bounds = region.neighbours(size) & attacker;
+                let may = bounds_may_live(board, attacker, region);
+                if !bounds.is_empty() && bounds.is_subset(&result.alive_blocks) {
+                    assert!(may, "{}\n{:?}", s.pos, region);
+                    alive_bound += 1;
+                } else if (region & board.empty_points()).is_subset(&touching) {
+                    cut += usize::from(!may);
                 }
-                let attacker = board.stones(Color::Black);
-                let open = PointSet::full(size) - attacker;
-                // The death test's area from the shared fill is the area.
-                let inner = standing.flood_fill(&open, size);
-                let area = |inner, benson: &mut BensonSolver| {
-                    let found = game.closed_area_with(&s, benson, None, inner);
-                    found.map(|f| (f.area, f.weak))
-                };
-                let plain = area(None, &mut benson);
-                assert_eq!(area(Some(inner), &mut benson), plain, "{}", s.pos);
-                areas += usize::from(plain.is_some());
-                let touching = attacker.neighbours(size);
-                let mut left = open;
-                while let Some(p) = left.first() {
-                    let region = PointSet::single(p).flood_fill(&open, size);
-                    left -= region;
-                    let bounds = region.neighbours(size) & attacker;
-                    let may = bounds_may_live(board, attacker, region);
-                    if !bounds.is_empty() && bounds.is_subset(&result.alive_blocks) {
-                        assert!(may, "{}\n{:?}", s.pos, region);
-                        alive_bound += 1;
-                    } else if (region & board.empty_points()).is_subset(&touching) {
-                        cut += usize::from(!may);
-                    }
-                }
-                game.moves(&s, &mut moves);
-                let mv = moves[below(moves.len())];
-                game.play(&mut s, mv);
             }
-        }
+        });
         // Neither side of either question is rare.
         assert!(
             fired > 300 && skipped > 300 && alive_bound > 3000 && cut > 3000 && areas > 300,
