@@ -1454,18 +1454,18 @@ mod tests {
             let size = board.size();
             let open = PointSet::full(size) - board.stones(Color::Black);
             for bounds in [false, true] {
-                let expected = may_be_dead_filling_every_part(&game, &s, standing, bounds);
-                let got = game.may_be_dead(&s, standing, bounds, None);
+                let expected = may_be_dead_filling_every_part(game, s, standing, bounds);
+                let got = game.may_be_dead(s, standing, bounds, None);
                 assert_eq!(got, expected, "{}", s.pos);
                 let inner = standing.flood_fill(&open, size);
-                let shared = game.may_be_dead(&s, standing, bounds, Some(inner));
+                let shared = game.may_be_dead(s, standing, bounds, Some(inner));
                 assert_eq!(shared, expected, "{}", s.pos);
             }
-            dead += usize::from(may_be_dead_filling_every_part(&game, &s, standing, true));
+            dead += usize::from(may_be_dead_filling_every_part(game, s, standing, true));
             removed += usize::from(!s.removed.is_empty());
             let spare = game.target.count() - game.needed;
-            let libs = game.target_liberties(&s, standing);
-            let gates = may_be_alive(libs) && game.may_have_two_eyes(&s, libs);
+            let libs = game.target_liberties(s, standing);
+            let gates = may_be_alive(libs) && game.may_have_two_eyes(s, libs);
             let lives = (standing & benson.solve(board, Color::White).alive_blocks).count();
             if standing.count() > spare && lives > spare {
                 assert!(gates, "{}", s.pos);
@@ -1495,7 +1495,7 @@ mod tests {
             let standing = (game.target & board.stones(Color::White)) - s.removed;
             let result = benson.solve(board, Color::Black);
             let dead = s.removed.count() + (standing & result.safe_territory).count();
-            let gate = game.may_be_dead(&s, standing, true, None);
+            let gate = game.may_be_dead(s, standing, true, None);
             // (With enough removed the game ends first, captured.)
             if dead >= game.needed && s.removed.count() < game.needed {
                 assert!(gate, "{}", s.pos);
@@ -1508,7 +1508,7 @@ mod tests {
             // The death test's area from the shared fill is the area.
             let inner = standing.flood_fill(&open, size);
             let area = |inner, benson: &mut BensonSolver| {
-                let found = game.closed_area_with(&s, benson, None, inner);
+                let found = game.closed_area_with(s, benson, None, inner);
                 found.map(|f| (f.area, f.weak))
             };
             let plain = area(None, &mut benson);
