@@ -184,6 +184,12 @@ pub struct SolverConfig {
     /// their default ([`crate::proof::answer::WIDEN_GUIDE_DEFAULT`]). \[default: 1\]
     /// \[range: 0-2\]
     pub widen_guide: u64,
+    /// The estimate's tie-break by the prover's root numbers
+    /// ([`crate::proof::solve::tie_break`]): when the prover did not finish, the Monte-Carlo
+    /// move gives way to the candidate, not refuted and within this much of its success rate,
+    /// of smallest proof number at the root of the prover's first search (0: off).
+    /// \[default: 0\] \[range: 0-1\]
+    pub tie_break: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -236,6 +242,7 @@ impl Default for SolverConfig {
             readout_table_moves: true,
             readout_least_work: false,
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
+            tie_break: 0.0,
             sequence: None,
         }
     }
@@ -721,6 +728,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.hint_first,
             set: |c, v| c.hint_first = v,
+        },
+    },
+    Knob {
+        name: "tie_break",
+        what: "estimate: the candidate of smallest root proof number within this of the Monte-Carlo move's rate (0: off)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.tie_break,
+            set: |c, v| c.tie_break = v,
         },
     },
     Knob {
