@@ -194,7 +194,8 @@ pub struct SolverConfig {
     /// 1,000,000 positions on the first 40 of the 2 mod 4 samples, first moves elementary,
     /// intermediate, advanced, Gokyo Shumyo 38, 30, 20, 13 off; 37, 30, 20, 10 at 0.03; 38, 30,
     /// 20, 14 at 0.01; at 100,000 playouts intermediate and advanced 32, 22 off, 31, 21 at 0.01
-    /// and 30, 21 at 0.03 (BENCHMARKS.md, branch `tiebreak`)\] \[range: 0-1\]
+    /// and 30, 21 at 0.03; at 10 s 34, 22 off, 33, 22 at 0.01 and 33, 20 at 0.03
+    /// (BENCHMARKS.md, branch `tiebreak`)\] \[range: 0-1\]
     pub tie_break: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
