@@ -984,6 +984,7 @@ fn read_strict(found: Option<Proof>, strict: Rules, me: Color) -> Strict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proof::dfpn::INF;
     use crate::proof::game::{
         SettledLimits, DOOMED_MAX_EMPTY, SETTLED_MAX_EMPTY, SETTLED_MAX_TOTAL,
     };
@@ -1432,6 +1433,78 @@ mod tests {
             assert_eq!(a.status, Some(ProvenStatus::Kill), "hint {losing}");
             assert_eq!(a.first_move, Some(play(&q, "B4")), "hint {losing}");
         }
+    }
+
+    #[test]
+    fn an_unfinished_first_search_leaves_its_root_numbers_for_the_side_to_play() {
+        // White's straight four walled in at the top of an otherwise open 9x9 board, Black
+        // (the attacker) to play: every Black move fails, shown within a million positions. A
+        // finished search keeps no open root; one stopped by the node limit keeps the root's
+        // moves, each refuted one (its child won by White) with proof number infinite and
+        // disproof number 0 for Black, the others open (both numbers above 0).
+        let q = question(
+            "
+            . . . . O X . . .
+            O O O O O X . . .
+            X X X X X X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            to play: X",
+            "E9",
+            Color::Black,
+        );
+        let mut with_refutation = 0;
+        // At 12,800 positions the first model's search finishes (every Black move fails
+        // unconditionally), the second's does not: no status, and no open root (the numbers
+        // kept are the first model's only).
+        let later = prove_status(
+            &q,
+            &ProverConfig::default(),
+            Limits {
+                nodes: 12_800,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(later.status, None);
+        assert_eq!(later.proofs.len(), 1);
+        assert!(later.open_root.is_empty());
+        for nodes in [200, 800, 3_200] {
+            let limits = Limits {
+                nodes,
+                ..Limits::default()
+            };
+            let a = prove_status(&q, &ProverConfig::default(), limits);
+            assert_eq!(a.status, None, "{nodes} positions");
+            assert!(!a.open_root.is_empty(), "{nodes} positions");
+            for c in &a.open_root {
+                let refuted = a.refuted.iter().any(|r| r.0 == c.mv);
+                if refuted {
+                    assert_eq!((c.proof, c.disproof), (INF, 0), "{nodes}: {c:?}");
+                } else {
+                    assert!(
+                        c.proof > 0 && c.proof < INF && c.disproof > 0,
+                        "{nodes}: {c:?}"
+                    );
+                }
+                assert_eq!(a.root_proof_number(c.mv), Some(c.proof));
+            }
+            with_refutation += usize::from(a.open_root.iter().any(|c| c.proof == INF));
+        }
+        assert!(with_refutation > 0, "no stopped search refuted a move");
+        let done = prove_status(
+            &q,
+            &ProverConfig::default(),
+            Limits {
+                nodes: 1_000_000,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(done.status, Some(ProvenStatus::Fail));
+        assert!(done.open_root.is_empty());
     }
 
     #[test]
