@@ -227,10 +227,14 @@ pub struct TieMove {
 /// `pick` is not among `moves` or has no proof number (the prover's search finished, or never
 /// expanded the move: nothing to compare).
 ///
-/// A small proof number at the stop means the search found the move cheaper to show
-/// working; the Monte-Carlo order ranks by playouts, and a move within a few hundredths of
-/// the chosen one's rate with far fewer playouts was the largest class of the 10 s misses on
-/// Gokyo Shumyo (BENCHMARKS.md, branch `misses`).
+/// The idea: the Monte-Carlo order ranks by playouts, a move within a few hundredths of the
+/// chosen one's rate with far fewer playouts was the largest class of the 10 s misses on Gokyo
+/// Shumyo (BENCHMARKS.md, branch `misses`), and a small proof number might mean a move nearer
+/// a proof. Measured, it is not: the least number at the stop names the book's move in 18 of
+/// 62 near ties, a random member 20.8, the Monte-Carlo pick 28 (df-pn's 1+epsilon trick keeps
+/// the numbers of the moves it works on within about a quarter of each other, and the least
+/// is the move it was on when it stopped); so the knob is off (BENCHMARKS.md, branch
+/// `tiebreak`).
 pub fn tie_break(moves: &[TieMove], pick: Move, eps: f32) -> Move {
     if eps <= 0.0 {
         return pick;
