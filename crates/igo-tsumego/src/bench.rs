@@ -452,6 +452,7 @@ impl<'c> Bench<'c> {
                 answer,
                 proof: None,
                 seconds: (0.0, 0.0),
+                tie_break: 0.0,
             }),
             Some(p) => {
                 let limits = Limits {

@@ -83,7 +83,19 @@ impl Solved {
                 size.format_move(self.first_move()),
                 p.reason.as_deref().unwrap_or("not proven")
             );
-            if self.first_move() != self.answer.mv {
+            let refuted = self
+                .proof
+                .as_ref()
+                .and_then(|q| q.refuted_level(self.answer.mv))
+                .is_some_and(|l| l > 0);
+            if self.first_move() != self.answer.mv && !refuted && self.tie_break > 0.0 {
+                out += &format!(
+                    "the prover's first search has a smaller proof number for {} than for the \
+                     Monte-Carlo move {} at a near tie (tie_break)\n",
+                    size.format_move(self.first_move()),
+                    size.format_move(self.answer.mv)
+                );
+            } else if self.first_move() != self.answer.mv {
                 out += &format!(
                     "the prover shows the Monte-Carlo move {} fails; answered by the next \
                      candidate it has not refuted\n",

@@ -210,14 +210,26 @@ impl ProvenResult {
     /// original board's move `mv` to fail for the side to play, 0 if none did; `None` for a
     /// move outside the prover's region, which it never tries (nor refutes).
     pub fn refuted_level(&self, mv: Move) -> Option<u8> {
-        let local = match mv {
-            Move::Pass => Move::Pass,
+        Some(self.searches.refuted_level(self.to_region(mv)?))
+    }
+
+    /// The proof number for the side to play of the original board's first move `mv` when the
+    /// first ko model's search stopped unfinished ([`super::status::ProvenAnswer::open_root`]);
+    /// `None` when that search finished or did not run, or for a move it did not expand.
+    pub fn root_proof_number(&self, mv: Move) -> Option<u32> {
+        self.searches.root_proof_number(self.to_region(mv)?)
+    }
+
+    /// The original board's move `mv` on the local board, if it is pass or a point of the
+    /// prover's region.
+    fn to_region(&self, mv: Move) -> Option<Move> {
+        match mv {
+            Move::Pass => Some(Move::Pass),
             Move::Play(p) => match self.local.to_local(p) {
-                Some(q) if self.region.contains(q) => Move::Play(q),
-                _ => return None,
+                Some(q) if self.region.contains(q) => Some(Move::Play(q)),
+                _ => None,
             },
-        };
-        Some(self.searches.refuted_level(local))
+        }
     }
 
     /// A move of the local board on the original board.
@@ -701,6 +713,7 @@ mod tests {
             nodes: 0,
             seconds: 0.0,
             refuted: refuted.iter().map(|s| (local_move(s), 1)).collect(),
+            open_root: Vec::new(),
         };
         ProvenResult {
             status: None,

@@ -722,6 +722,19 @@ impl<'g, 't> Dfpn<'g, 't> {
             .collect()
     }
 
+    /// [`Dfpn::root_children`] with the work stored for each child in the table (positions
+    /// searched below it, saturating; 0 when its entry is not stored): what an unfinished
+    /// search knows of each first move ([`super::status::RootChild`]).
+    pub fn root_children_work(&self) -> Vec<(Move, u32, u32, u32)> {
+        self.kids[0]
+            .iter()
+            .map(|c| {
+                let work = self.tt.get(c.key).map_or(0, |e| e.work);
+                (c.mv, c.phi, c.delta, work)
+            })
+            .collect()
+    }
+
     /// The numbers of the start position as stored (or (1, 1)).
     pub fn root_numbers(&self) -> (u32, u32) {
         let key = self.game.key(&self.states[0]);

@@ -39,6 +39,9 @@ pub struct Solved {
     pub proof: Option<ProvenResult>,
     /// Wall-clock seconds of the Monte-Carlo part and of the prover.
     pub seconds: (f64, f64),
+    /// The estimate's tie-break by the prover's root numbers
+    /// ([`crate::solver::SolverConfig::tie_break`]; 0: off).
+    pub tie_break: f32,
 }
 
 impl Solved {
@@ -100,6 +103,11 @@ impl Solved {
     /// Next, a candidate the second opinion ([`super::second`], off by default) showed to win
     /// below it under the first ko model: the first in the Monte-Carlo order. Its failures are
     /// among the refutations.
+    ///
+    /// Last, with [`Solved::tie_break`] on, a move the prover did not refute is replaced by the
+    /// candidate of smallest proof number at the unfinished first search's root among those
+    /// the prover did not refute and whose success rate is within the tie-break of its own
+    /// ([`tie_break`]).
     pub fn estimated_move(&self) -> Move {
         let Some(p) = &self.proof else {
             return self.answer.mv;
@@ -123,7 +131,30 @@ impl Solved {
                 _ => {}
             }
         }
+        if level == 0 && self.tie_break > 0.0 {
+            pick = tie_break(&self.tie_moves(p), pick, self.tie_break);
+        }
         pick
+    }
+
+    /// The Monte-Carlo candidates as [`tie_break`] reads them: the success rate of the side
+    /// to play, the prover's root proof number, whether the prover refuted the move.
+    fn tie_moves(&self, p: &ProvenResult) -> Vec<TieMove> {
+        let attacking = self.answer.to_play == self.answer.attacker;
+        self.answer
+            .candidates
+            .iter()
+            .map(|c| TieMove {
+                mv: c.mv,
+                success: if attacking {
+                    c.capture_rate
+                } else {
+                    1.0 - c.capture_rate
+                },
+                proof: p.root_proof_number(c.mv),
+                refuted: p.refuted_level(c.mv).is_some_and(|l| l > 0),
+            })
+            .collect()
     }
 
     /// The status: the proven one when the answer is proven, else the Monte-Carlo estimate.
@@ -172,6 +203,55 @@ impl Solved {
     pub fn nodes(&self) -> u64 {
         self.proof.as_ref().map_or(0, |p| p.searches.nodes)
     }
+}
+
+/// A Monte-Carlo candidate as the tie-break reads it ([`tie_break`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TieMove {
+    /// The move.
+    pub mv: Move,
+    /// Its success rate for the side to play (the capture rate for the attacker, one minus it
+    /// for the defender).
+    pub success: f32,
+    /// Its proof number for the side to play at the root of the prover's unfinished first
+    /// search, if it has one.
+    pub proof: Option<u32>,
+    /// Whether the prover showed it to fail (under any ko model).
+    pub refuted: bool,
+}
+
+/// The tie-break of a near tie among the Monte-Carlo candidates (issue 10, branch
+/// `tiebreak`): among `moves` (the candidates, in the Monte-Carlo order) not refuted, with a
+/// root proof number, and whose success rate is at least `pick`'s less `eps`, the one of
+/// smallest proof number (ties: the first in `moves`); `pick` itself when `eps` is 0, when
+/// `pick` is not among `moves` or has no proof number (the prover's search finished, or never
+/// expanded the move: nothing to compare).
+///
+/// The idea: the Monte-Carlo order ranks by playouts, a move within a few hundredths of the
+/// chosen one's rate with far fewer playouts was the largest class of the 10 s misses on Gokyo
+/// Shumyo (BENCHMARKS.md, branch `misses`), and a small proof number might mean a move nearer
+/// a proof. Measured, it is not: the least number at the stop names the book's move in 18 of
+/// 62 near ties, a random member 20.8, the Monte-Carlo pick 28 (df-pn's 1+epsilon trick keeps
+/// the numbers of the moves it works on within about a quarter of each other, and the least
+/// is the move it was on when it stopped); so the knob is off (BENCHMARKS.md, branch
+/// `tiebreak`).
+pub fn tie_break(moves: &[TieMove], pick: Move, eps: f32) -> Move {
+    if eps <= 0.0 {
+        return pick;
+    }
+    let Some(chosen) = moves.iter().find(|m| m.mv == pick) else {
+        return pick;
+    };
+    if chosen.proof.is_none() {
+        return pick;
+    }
+    let floor = chosen.success - eps;
+    moves
+        .iter()
+        .filter(|m| m.mv == pick || (!m.refuted && m.success >= floor))
+        .filter_map(|m| Some((m.mv, m.proof?)))
+        .min_by_key(|&(_, proof)| proof)
+        .map_or(pick, |(mv, _)| mv)
 }
 
 /// Solves `problem` with the Monte-Carlo solver (its budget in `config`) and, unless
@@ -289,6 +369,7 @@ pub fn solve_proven(
         answer,
         proof,
         seconds: (mc, t0.elapsed().as_secs_f64() - mc),
+        tie_break: config.tie_break,
     })
 }
 
@@ -383,6 +464,7 @@ fn solve_side_by_side(
         answer,
         proof,
         seconds: (mc_seconds, seconds),
+        tie_break: config.tie_break,
     })
 }
 
@@ -443,6 +525,25 @@ pub struct ProofReport {
     /// The second opinion's verdicts (`wins`, `fails`, `open`), when it ran.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub second: Vec<SecondVerdict>,
+    /// The first moves at the root of the first ko model's search when it stopped unfinished,
+    /// with their numbers for the side to play (absent when it finished).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub open_root: Vec<RootReport>,
+}
+
+/// A first move of the prover's unfinished first search ([`super::status::RootChild`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RootReport {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its proof number for the side to play (0: shown to work; 1,073,741,823: shown to
+    /// fail).
+    pub proof: u32,
+    /// Its disproof number for the side to play.
+    pub disproof: u32,
+    /// Positions searched below it, as the table stored them.
+    pub positions: u32,
 }
 
 /// The second opinion's verdict on one candidate ([`super::second`]).
@@ -572,6 +673,88 @@ impl Solved {
                     verdict: v.name(),
                 })
                 .collect(),
+            open_root: p
+                .searches
+                .open_root
+                .iter()
+                .map(|c| RootReport {
+                    mv: size.format_move(p.to_original(c.mv)),
+                    proof: c.proof,
+                    disproof: c.disproof,
+                    positions: c.positions,
+                })
+                .collect(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use igo_core::{BoardSize, Move};
+
+    use super::{tie_break, TieMove};
+
+    /// Made-up candidates in the Monte-Carlo order: (point, success rate, root proof number,
+    /// refuted).
+    fn moves(list: &[(&str, f32, Option<u32>, bool)]) -> Vec<TieMove> {
+        let size = BoardSize::square(19).unwrap();
+        list.iter()
+            .map(|&(p, success, proof, refuted)| TieMove {
+                mv: Move::Play(size.parse_point(p).unwrap()),
+                success,
+                proof,
+                refuted,
+            })
+            .collect()
+    }
+
+    fn mv(p: &str) -> Move {
+        Move::Play(BoardSize::square(19).unwrap().parse_point(p).unwrap())
+    }
+
+    #[test]
+    fn the_tie_break_takes_the_smallest_proof_number_within_eps_never_a_refuted_move() {
+        let c = moves(&[
+            ("A1", 0.80, Some(40), false),
+            // Within 0.03 and the smallest number of those that count.
+            ("B1", 0.78, Some(12), false),
+            // Smaller still, but refuted.
+            ("C1", 0.79, Some(3), true),
+            // Smaller still, but 0.05 below the chosen move's rate.
+            ("D1", 0.75, Some(2), false),
+            // Above the chosen move's rate counts too, but its number is larger.
+            ("E1", 0.85, Some(20), false),
+            // No number (not expanded by the prover): never taken.
+            ("F1", 0.80, None, false),
+        ]);
+        assert_eq!(tie_break(&c, mv("A1"), 0.03), mv("B1"));
+        // Off: today's pick, whatever the numbers.
+        assert_eq!(tie_break(&c, mv("A1"), 0.0), mv("A1"));
+        // A narrower margin leaves B1 (0.02 below) outside: E1, above the rate, has 20 < 40.
+        assert_eq!(tie_break(&c, mv("A1"), 0.01), mv("E1"));
+        // A wider one takes D1; the refuted C1 never.
+        assert_eq!(tie_break(&c, mv("A1"), 0.05), mv("D1"));
+        assert_eq!(tie_break(&c, mv("A1"), 1.0), mv("D1"));
+    }
+
+    #[test]
+    fn the_tie_break_keeps_the_pick_on_ties_and_without_numbers() {
+        // Equal numbers: the Monte-Carlo order, so the pick (first) stays.
+        let tied = moves(&[("A1", 0.80, Some(7), false), ("B1", 0.80, Some(7), false)]);
+        assert_eq!(tie_break(&tied, mv("A1"), 0.1), mv("A1"));
+        // The pick without a number (the prover's search finished, or never expanded it):
+        // nothing to compare, the pick stays.
+        let open = moves(&[("A1", 0.80, None, false), ("B1", 0.80, Some(1), false)]);
+        assert_eq!(tie_break(&open, mv("A1"), 0.1), mv("A1"));
+        // A pick that is not a candidate stays.
+        assert_eq!(tie_break(&tied, mv("C1"), 0.1), mv("C1"));
+        // The pick after a refuted first candidate (estimated_move skips refuted moves): the
+        // refuted one is never taken back.
+        let after = moves(&[
+            ("A1", 0.90, Some(1), true),
+            ("B1", 0.80, Some(9), false),
+            ("C1", 0.79, Some(5), false),
+        ]);
+        assert_eq!(tie_break(&after, mv("B1"), 0.05), mv("C1"));
     }
 }

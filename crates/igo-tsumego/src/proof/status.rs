@@ -293,6 +293,24 @@ pub struct ProvenAnswer {
     /// the threats; 2, nobody; 3, the side to play has them, so the move fails even as a ko).
     /// Kept when the status is not found: an estimate should not answer such a move.
     pub refuted: Vec<(Move, u8)>,
+    /// The root's children (local board) of the first ko model's search when it did not
+    /// finish (empty when it did, or did not run): how near each first move is to being shown
+    /// to work or to fail when the prover stopped (issue 10, branch `tiebreak`).
+    pub open_root: Vec<RootChild>,
+}
+
+/// A first move of an unfinished search, with the numbers its root held for it at the stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootChild {
+    /// The move (local board).
+    pub mv: Move,
+    /// Its proof number for the side to play (the child's disproof number, the opponent being
+    /// to move there): 0 shown to work, [`super::dfpn::INF`] shown to fail.
+    pub proof: u32,
+    /// Its disproof number for the side to play (the child's proof number).
+    pub disproof: u32,
+    /// Positions searched below it, as the table stored them (saturating; 0 when not stored).
+    pub positions: u32,
 }
 
 impl ProvenAnswer {
@@ -305,7 +323,14 @@ impl ProvenAnswer {
             nodes: 0,
             seconds: 0.0,
             refuted: Vec::new(),
+            open_root: Vec::new(),
         }
+    }
+
+    /// The proof number for the side to play of the first move `mv` (local board) in the
+    /// unfinished first search ([`ProvenAnswer::open_root`]), if it has one.
+    pub fn root_proof_number(&self, mv: Move) -> Option<u32> {
+        self.open_root.iter().find(|c| c.mv == mv).map(|c| c.proof)
     }
 
     /// The strongest model code under which `mv` (local board) is shown to fail, 0 if none.
@@ -381,6 +406,8 @@ struct Searches<'a, 's> {
     nodes: u64,
     /// The first moves the last search showed to fail.
     refuted: Vec<Move>,
+    /// The root's children of the last search when it did not finish (empty when it did).
+    open_root: Vec<RootChild>,
     /// Read out a loss of the side to play only as far as its root moves (the rest is left
     /// cut, for the completion): [`ProverConfig::defer_refutation`].
     defer_loss: bool,
@@ -396,6 +423,7 @@ impl<'a, 's> Searches<'a, 's> {
             limits,
             nodes: 0,
             refuted: Vec::new(),
+            open_root: Vec::new(),
             defer_loss: false,
         }
     }
@@ -423,6 +451,7 @@ impl Searches<'_, '_> {
         self.refuted.clear();
         self.refuted
             .extend(children.iter().filter(|c| c.1 == 0).map(|c| c.0));
+        self.open_root.clear();
         let (winner, first_move) = match verdict {
             Verdict::Win(m) => {
                 let hints = &self.config.root_hints;
@@ -432,6 +461,7 @@ impl Searches<'_, '_> {
             Verdict::Loss => (!to_play, None),
             Verdict::Unknown => {
                 self.nodes += dfpn.nodes;
+                self.open_root = open_root(&dfpn);
                 return None;
             }
         };
@@ -546,6 +576,20 @@ impl Searches<'_, '_> {
             _ => Below::Fails,
         }
     }
+}
+
+/// The root's children of the unfinished search `dfpn` as first moves of the side to play
+/// ([`RootChild`]).
+fn open_root(dfpn: &Dfpn<'_, '_>) -> Vec<RootChild> {
+    dfpn.root_children_work()
+        .into_iter()
+        .map(|(mv, phi, delta, positions)| RootChild {
+            mv,
+            proof: delta,
+            disproof: phi,
+            positions,
+        })
+        .collect()
 }
 
 /// Among the winning first moves, the Monte-Carlo search's choice (the first root hint)
@@ -674,6 +718,9 @@ pub fn prove_status(q: &Question, config: &ProverConfig, limits: Limits<'_>) -> 
         };
         searches.defer_loss = false;
         answer.note_refuted(&searches.refuted, code);
+        if code == 1 && found.is_none() {
+            answer.open_root = std::mem::take(&mut searches.open_root);
+        }
         let Some(p) = found else {
             if code == 1 && first_share < 1.0 {
                 first_open = true;
@@ -937,6 +984,7 @@ fn read_strict(found: Option<Proof>, strict: Rules, me: Color) -> Strict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proof::dfpn::INF;
     use crate::proof::game::{
         SettledLimits, DOOMED_MAX_EMPTY, SETTLED_MAX_EMPTY, SETTLED_MAX_TOTAL,
     };
@@ -950,6 +998,7 @@ mod tests {
             limits: Limits::default(),
             nodes: 0,
             refuted: Vec::new(),
+            open_root: Vec::new(),
             defer_loss: false,
         }
     }
@@ -1269,6 +1318,7 @@ mod tests {
             },
             nodes: 0,
             refuted: Vec::new(),
+            open_root: Vec::new(),
             defer_loss: false,
         };
         let c4 = play(&wide, "C4");
@@ -1383,6 +1433,78 @@ mod tests {
             assert_eq!(a.status, Some(ProvenStatus::Kill), "hint {losing}");
             assert_eq!(a.first_move, Some(play(&q, "B4")), "hint {losing}");
         }
+    }
+
+    #[test]
+    fn an_unfinished_first_search_leaves_its_root_numbers_for_the_side_to_play() {
+        // White's straight four walled in at the top of an otherwise open 9x9 board, Black
+        // (the attacker) to play: every Black move fails, shown within a million positions. A
+        // finished search keeps no open root; one stopped by the node limit keeps the root's
+        // moves, each refuted one (its child won by White) with proof number infinite and
+        // disproof number 0 for Black, the others open (both numbers above 0).
+        let q = question(
+            "
+            . . . . O X . . .
+            O O O O O X . . .
+            X X X X X X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            to play: X",
+            "E9",
+            Color::Black,
+        );
+        let mut with_refutation = 0;
+        // At 12,800 positions the first model's search finishes (every Black move fails
+        // unconditionally), the second's does not: no status, and no open root (the numbers
+        // kept are the first model's only).
+        let later = prove_status(
+            &q,
+            &ProverConfig::default(),
+            Limits {
+                nodes: 12_800,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(later.status, None);
+        assert_eq!(later.proofs.len(), 1);
+        assert!(later.open_root.is_empty());
+        for nodes in [200, 800, 3_200] {
+            let limits = Limits {
+                nodes,
+                ..Limits::default()
+            };
+            let a = prove_status(&q, &ProverConfig::default(), limits);
+            assert_eq!(a.status, None, "{nodes} positions");
+            assert!(!a.open_root.is_empty(), "{nodes} positions");
+            for c in &a.open_root {
+                let refuted = a.refuted.iter().any(|r| r.0 == c.mv);
+                if refuted {
+                    assert_eq!((c.proof, c.disproof), (INF, 0), "{nodes}: {c:?}");
+                } else {
+                    assert!(
+                        c.proof > 0 && c.proof < INF && c.disproof > 0,
+                        "{nodes}: {c:?}"
+                    );
+                }
+                assert_eq!(a.root_proof_number(c.mv), Some(c.proof));
+            }
+            with_refutation += usize::from(a.open_root.iter().any(|c| c.proof == INF));
+        }
+        assert!(with_refutation > 0, "no stopped search refuted a move");
+        let done = prove_status(
+            &q,
+            &ProverConfig::default(),
+            Limits {
+                nodes: 1_000_000,
+                ..Limits::default()
+            },
+        );
+        assert_eq!(done.status, Some(ProvenStatus::Fail));
+        assert!(done.open_root.is_empty());
     }
 
     #[test]

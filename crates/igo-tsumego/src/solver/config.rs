@@ -184,6 +184,19 @@ pub struct SolverConfig {
     /// their default ([`crate::proof::answer::WIDEN_GUIDE_DEFAULT`]). \[default: 1\]
     /// \[range: 0-2\]
     pub widen_guide: u64,
+    /// The estimate's tie-break by the prover's root numbers
+    /// ([`crate::proof::solve::tie_break`]): when the prover did not finish, the Monte-Carlo
+    /// move gives way to the candidate, not refuted and within this much of its success rate,
+    /// of smallest proof number at the root of the prover's first search (0: off).
+    /// \[default: 0, off: the root's proof numbers do not tell the book's move in a near tie
+    /// (df-pn's 1+epsilon trick keeps the numbers of the moves it works on within a quarter of
+    /// each other; the smallest is the one it was on at the stop). At 5,000 playouts and
+    /// 1,000,000 positions on the first 40 of the 2 mod 4 samples, first moves elementary,
+    /// intermediate, advanced, Gokyo Shumyo 38, 30, 20, 13 off; 37, 30, 20, 10 at 0.03; 38, 30,
+    /// 20, 14 at 0.01; at 100,000 playouts intermediate and advanced 32, 22 off, 31, 21 at 0.01
+    /// and 30, 21 at 0.03; at 10 s 34, 22 off, 33, 22 at 0.01 and 33, 20 at 0.03
+    /// (BENCHMARKS.md, branch `tiebreak`)\] \[range: 0-1\]
+    pub tie_break: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -236,6 +249,7 @@ impl Default for SolverConfig {
             readout_table_moves: true,
             readout_least_work: false,
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
+            tie_break: 0.0,
             sequence: None,
         }
     }
@@ -721,6 +735,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.hint_first,
             set: |c, v| c.hint_first = v,
+        },
+    },
+    Knob {
+        name: "tie_break",
+        what: "estimate: the candidate of smallest root proof number within this of the Monte-Carlo move's rate (0: off)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.tie_break,
+            set: |c, v| c.tie_break = v,
         },
     },
     Knob {
