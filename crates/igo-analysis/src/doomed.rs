@@ -77,6 +77,8 @@
 //! whatever the path to it).
 
 use crate::scratch::{LineKey, Pool};
+use crate::stones::{Bits, Frame, Geometry, Known, Stones};
+use igo_core::Wide;
 use igo_core::{Board, Color, PointSet, Position};
 
 use crate::benson::BensonResult;
@@ -228,13 +230,26 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
     if !bounding.is_subset(&pos.board().stones(q.attacker)) {
         return (false, 0);
     }
+    // The positions on the words the board's sets use (see `crate::stones`).
+    match Geometry::words(size) {
+        1 | 2 => read::<u128>(pos, q, bounding),
+        3 => read::<Wide<3>>(pos, q, bounding),
+        4 => read::<Wide<4>>(pos, q, bounding),
+        _ => read::<Wide<6>>(pos, q, bounding),
+    }
+}
+
+/// [`doomed_report`]'s reading on positions of the board's words (`B`).
+fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, u32) {
     let mut pool = Pool::take();
+    let start = Stones::<B>::of(pos);
     let mut s = Search {
         q,
         visited: 0,
         path: pool.take_line(),
         strong: bounding - q.weak,
         weak: WeakBlocks::new(pos.board(), q),
+        frame: Frame::new(pos, q.area & q.playable),
         pool,
         depth_cut: false,
         refuted: 0,
@@ -246,7 +261,7 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
         loop {
             s.depth_cut = false;
             s.refuted = 0;
-            let won = s.wins(pos, q.removed, depth, 0);
+            let won = s.wins(&start, q.removed, depth, 0);
             s.most_refuted = s.most_refuted.max(s.refuted);
             if won {
                 return (true, s.most_refuted);
@@ -269,7 +284,7 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    let won = s.wins(pos, q.removed, q.max_depth, 0);
+    let won = s.wins(&start, q.removed, q.max_depth, 0);
     (won, s.refuted)
 }
 
@@ -477,23 +492,29 @@ impl WeakBlocks {
 
     /// [`weak_blocks_hold`] at a position of the reading (`strong`: the other bounding
     /// stones), after `passes` passes of the defender.
-    fn hold(&self, board: &Board, q: &DoomedQuery, strong: PointSet, passes: u32) -> bool {
+    fn hold<B: Bits>(
+        &self,
+        pos: &Stones<B>,
+        f: &Frame<B>,
+        q: &DoomedQuery,
+        strong: PointSet,
+        passes: u32,
+    ) -> bool {
         let mut walked = PointSet::EMPTY;
         for &(p, unreachable, fillable) in &self.parts {
             if unreachable + fillable.saturating_sub(passes) >= 2 || walked.contains(p) {
                 continue;
             }
-            let Some(block) = board.block_at(p) else {
+            let Some(stones) = pos.block_at(f, p) else {
                 // A weak stone gone: the block was captured (one with two liberties outside
                 // the area never is).
                 return false;
             };
-            let stones = block.stones();
             walked |= stones;
             if stones.intersects(&strong) {
                 continue;
             }
-            if sure_liberties(block.liberties(), q.area, q.playable, passes) < 2 {
+            if sure_liberties(pos.liberties(f, stones), q.area, q.playable, passes) < 2 {
                 return false;
             }
         }
@@ -501,7 +522,7 @@ impl WeakBlocks {
     }
 }
 
-struct Search<'a> {
+struct Search<'a, B: Bits> {
     q: &'a DoomedQuery,
     visited: u32,
     path: Vec<LineKey>,
@@ -509,7 +530,9 @@ struct Search<'a> {
     strong: PointSet,
     /// The weak blocks' test ([`WeakBlocks`]).
     weak: WeakBlocks,
-    /// Positions to play into ([`crate::scratch`]).
+    /// What the reading's moves never change ([`Frame`]).
+    frame: Frame<B>,
+    /// The thread's kept line vector ([`crate::scratch`]).
     pool: Pool,
     /// Whether a line of this depth's reading was cut by the depth (or the budget).
     depth_cut: bool,
@@ -521,19 +544,18 @@ struct Search<'a> {
     budget: u32,
 }
 
-impl Drop for Search<'_> {
+impl<B: Bits> Drop for Search<'_, B> {
     fn drop(&mut self) {
         let line = std::mem::take(&mut self.path);
         self.pool.give_line(line);
     }
 }
 
-impl Search<'_> {
+impl<B: Bits> Search<'_, B> {
     /// Whether the budget is spent, so that [`Search::wins`] would count one more visit and
     /// say "no" at once: then counts that visit as it would. Asked before a child position
-    /// is played into a copy, which the child would not read (after the budget runs out, the
-    /// attacker's remaining moves at every level of the line were each copied and played for
-    /// nothing).
+    /// is played, which the child would not read (after the budget runs out, the attacker's
+    /// remaining moves at every level of the line were each played for nothing).
     #[inline]
     fn spent(&mut self) -> bool {
         if self.visited < self.budget {
@@ -546,7 +568,7 @@ impl Search<'_> {
 
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
     /// after `passes` passes of the defender.
-    fn wins(&mut self, pos: &Position, removed: PointSet, depth: u32, passes: u32) -> bool {
+    fn wins(&mut self, pos: &Stones<B>, removed: PointSet, depth: u32, passes: u32) -> bool {
         self.visited += 1;
         if self.visited > self.budget {
             self.depth_cut = true;
@@ -562,16 +584,17 @@ impl Search<'_> {
             self.depth_cut = true;
             return false;
         }
-        let board = pos.board();
         if pos.to_play() != self.q.attacker
             && !self.q.weak.is_empty()
-            && !self.weak.hold(board, self.q, self.strong, passes)
+            && !self
+                .weak
+                .hold(pos, &self.frame, self.q, self.strong, passes)
         {
             return false;
         }
         let key = (
-            board.stones(Color::Black),
-            board.stones(Color::White),
+            pos.stones(Color::Black),
+            pos.stones(Color::White),
             pos.to_play(),
         );
         if self.path.contains(&key) {
@@ -587,21 +610,23 @@ impl Search<'_> {
         won
     }
 
-    /// The points the reading plays (a copy: the loops play into other positions).
-    fn empty_points(&self, pos: &Position) -> PointSet {
-        self.q.area & self.q.playable & pos.board().empty_points()
+    /// The points the reading plays.
+    fn empty_points(&self, pos: &Stones<B>) -> PointSet {
+        self.q.area & self.q.playable & pos.empty_points()
     }
 
     fn attacker_moves(
         &mut self,
-        pos: &Position,
+        pos: &Stones<B>,
         removed: PointSet,
         depth: u32,
         passes: u32,
     ) -> bool {
         let me = self.q.attacker;
+        let mut known = Known::new();
         for p in self.empty_points(pos).iter() {
-            if pos.ko_point() == Some(p) || !pos.board().is_legal_placement(me, p) {
+            if pos.ko_point() == Some(p) || !pos.is_legal_placement(&self.frame, &mut known, me, p)
+            {
                 continue;
             }
             if self.spent() {
@@ -611,19 +636,18 @@ impl Search<'_> {
                 // The child is a leaf of this depth: `wins` would count its visit (within the
                 // budget: `spent` said so), win if the move captures enough, else cut the line
                 // by the depth. The stones it captures are known without playing it (the
-                // defender blocks next to it in atari), so the position is not copied.
+                // defender blocks next to it in atari), so the move is not played.
                 self.visited += 1;
-                if self.leaf_captures(pos, p, removed).count() >= self.q.needed {
+                if self.leaf_captures(pos, &mut known, p, removed).count() >= self.q.needed {
                     return true;
                 }
                 self.depth_cut = true;
                 continue;
             }
-            let mut next = self.pool.copy_of(pos);
-            next.play_fast(p);
-            let now_removed = removed | (self.q.target - next.board().stones(!me));
+            let mut next = *pos;
+            next.play(&self.frame, &mut known, p);
+            let now_removed = removed | (self.q.target - next.stones(!me));
             let won = self.wins(&next, now_removed, depth - 1, passes);
-            self.pool.give(next);
             if won {
                 return true;
             }
@@ -635,44 +659,41 @@ impl Search<'_> {
     /// The target points captured after the attacker's legal move `p` from `pos`, `removed`
     /// captured before: [`Search::attacker_moves`]'s `now_removed` of the position after it
     /// (the target points without a defender stone), found without playing the move: the
-    /// move captures exactly the defender blocks next to it in atari (their last liberty is
-    /// `p`).
+    /// move captures exactly the defender blocks next to it whose last liberty is `p`.
     #[inline]
-    fn leaf_captures(&self, pos: &Position, p: igo_core::Point, removed: PointSet) -> PointSet {
-        let board = pos.board();
+    fn leaf_captures(
+        &self,
+        pos: &Stones<B>,
+        known: &mut Known<B>,
+        p: igo_core::Point,
+        removed: PointSet,
+    ) -> PointSet {
         let defender = !self.q.attacker;
-        let mut captured = PointSet::EMPTY;
-        for q in pos.size().neighbours(p) {
-            if board.color_at(q) == Some(defender) && board.in_atari(q) && !captured.contains(q) {
-                if let Some(b) = board.block_at(q) {
-                    captured |= b.stones();
-                }
-            }
-        }
-        removed | (self.q.target - board.stones(defender)) | (self.q.target & captured)
+        let captured = pos.captures_of(&self.frame, known, p);
+        removed | (self.q.target - pos.stones(defender)) | (self.q.target & captured)
     }
 
     fn defender_moves(
         &mut self,
-        pos: &Position,
+        pos: &Stones<B>,
         removed: PointSet,
         depth: u32,
         passes: u32,
     ) -> bool {
         let me = !self.q.attacker;
+        let mut known = Known::new();
         for p in self.empty_points(pos).iter() {
-            if !pos.board().is_legal_placement(me, p) {
+            if !pos.is_legal_placement(&self.frame, &mut known, me, p) {
                 continue;
             }
             if self.spent() {
                 return false;
             }
-            let mut next = self.pool.copy_of(pos);
+            let mut next = *pos;
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
-            next.play_fast(p);
+            next.play(&self.frame, &mut known, p);
             let won = self.wins(&next, removed, depth - 1, passes);
-            self.pool.give(next);
             if !won {
                 return false;
             }
@@ -683,11 +704,9 @@ impl Search<'_> {
         if self.spent() {
             return false;
         }
-        let mut next = self.pool.copy_of(pos);
-        next.pass_fast();
-        let won = self.wins(&next, removed, depth - 1, passes + 1);
-        self.pool.give(next);
-        won
+        let mut next = *pos;
+        next.pass();
+        self.wins(&next, removed, depth - 1, passes + 1)
     }
 }
 
@@ -1401,6 +1420,8 @@ mod tests {
         let mut next = xorshift(0x51_7c_c1_b7_27_22_0a_95);
         for (d, start, q) in weak_corners(0x2545_f491_4f6c_dd1d, 4000) {
             let weak = WeakBlocks::new(start.board(), &q);
+            assert_eq!(Geometry::words(start.size()), 2);
+            let frame = Frame::<u128>::new(&start, q.area & q.playable);
             let strong = (q.area.neighbours(start.size()) - q.area) - q.weak;
             for _ in 0..4 {
                 let mut pos = start.clone();
@@ -1420,7 +1441,7 @@ mod tests {
                         held += usize::from(old);
                         failed += usize::from(!old);
                         assert_eq!(
-                            weak.hold(pos.board(), &q, strong, passes),
+                            weak.hold(&Stones::<u128>::of(&pos), &frame, &q, strong, passes),
                             old,
                             "{passes} passes at\n{pos}\nfrom\n{d}"
                         );
