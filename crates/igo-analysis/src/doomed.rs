@@ -302,23 +302,37 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
     if pos.to_play() != defender || q.area.is_empty() {
         return false;
     }
-    let board = pos.board();
-    let mut pool = Pool::take();
+    // The positions on the words the board's sets use, as the reading's.
+    match Geometry::words(pos.size()) {
+        1 | 2 => filter::<u128>(pos, q),
+        3 => filter::<Wide<3>>(pos, q),
+        4 => filter::<Wide<4>>(pos, q),
+        _ => filter::<Wide<6>>(pos, q),
+    }
+}
+
+/// [`lives_in_one_move`] on positions of the board's words (`B`).
+fn filter<B: Bits>(pos: &Position, q: &DoomedQuery) -> bool {
+    let defender = !q.attacker;
+    let size = pos.size();
+    let inside = q.area & q.playable;
+    let frame = Frame::<B>::new(pos, inside);
+    let start = Stones::<B>::of(pos);
+    let mut known = Known::new();
     let mut scratch = AreaScratch::default();
-    for p in (q.area & q.playable & board.empty_points()).iter() {
-        if !board.is_legal_placement(defender, p) {
+    for p in (inside & start.empty_points()).iter() {
+        if !start.is_legal_placement(&frame, &mut known, defender, p) {
             continue;
         }
-        let mut next = pool.copy_of(pos);
+        let mut next = start;
         next.clear_ko();
-        next.play_fast(p);
-        let after = next.board();
+        next.play(&frame, &mut known, p);
+        let mine = next.stones(defender);
         // Only the stones inside the area can be captured by the reading (a part of the
         // target may lie outside it).
-        let standing = q.target & after.stones(defender) & q.area;
-        let alive = alive_in_area_with(after, defender, q.area, &mut scratch);
+        let standing = q.target & mine & q.area;
+        let alive = alive_in_area_with(size, mine, next.empty_points(), q.area, &mut scratch);
         let reachable = q.removed | (standing - alive);
-        pool.give(next);
         if reachable.count() < q.needed {
             return true;
         }
@@ -333,7 +347,13 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
 /// each with two vital regions enclosed by the set; the set found here with fewer regions is
 /// such a set, so every stone it calls alive is alive on the whole board.
 pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet {
-    alive_in_area_with(board, defender, area, &mut AreaScratch::default())
+    alive_in_area_with(
+        board.size(),
+        board.stones(defender),
+        board.empty_points(),
+        area,
+        &mut AreaScratch::default(),
+    )
 }
 
 /// The regions and blocks [`alive_in_area`] works on, kept between the calls of one filter
@@ -348,15 +368,16 @@ struct AreaScratch {
     blocks: Vec<PointSet>,
 }
 
-/// [`alive_in_area`] in `scratch`'s vectors.
+/// [`alive_in_area`] in `scratch`'s vectors, from the defender's stones (`stones`) and the
+/// empty points of a board of `size`.
 fn alive_in_area_with(
-    board: &Board,
-    defender: Color,
+    size: igo_core::BoardSize,
+    stones: PointSet,
+    empty: PointSet,
     area: PointSet,
     scratch: &mut AreaScratch,
 ) -> PointSet {
-    let size = board.size();
-    let mine = board.stones(defender) & area;
+    let mine = stones & area;
     let open = area - mine;
     let rim = (PointSet::full(size) - area).neighbours(size) & area;
     if !(open - rim).has_two_or_more() {
@@ -379,14 +400,10 @@ fn alive_in_area_with(
     }
     let mut left = mine;
     while let Some(p) = left.first() {
-        let Some(block) = board.block_at(p) else {
-            break;
-        };
-        let stones = block.stones();
-        left -= stones;
-        blocks.push(stones);
+        let block = PointSet::single(p).flood_fill(&stones, size);
+        left -= block;
+        blocks.push(block);
     }
-    let empty = board.empty_points();
     let mut alive = mine;
     loop {
         regions.retain(|(_, border)| border.is_subset(&alive));
@@ -1491,6 +1508,124 @@ mod tests {
         assert!(asked > 2000 && kills > 100, "asked {asked}, kills {kills}");
     }
 
+    /// The filter as it was before `crate::stones`: each defender move played on a copy of
+    /// the board, and the alive stones found with the board's blocks. The oracle of the test
+    /// below.
+    fn plain_filter(pos: &Position, q: &DoomedQuery) -> bool {
+        let defender = !q.attacker;
+        if pos.to_play() != defender || q.area.is_empty() {
+            return false;
+        }
+        for p in (q.area & q.playable & pos.board().empty_points()).iter() {
+            if !pos.board().is_legal_placement(defender, p) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.clear_ko();
+            next.play_fast(p);
+            let after = next.board();
+            let standing = q.target & after.stones(defender) & q.area;
+            let alive = plain_alive_in_area(after, defender, q.area);
+            if (q.removed | (standing - alive)).count() < q.needed {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`alive_in_area`] with the board's blocks and new vectors: the oracle's.
+    fn plain_alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet {
+        let size = board.size();
+        let mine = board.stones(defender) & area;
+        let open = area - mine;
+        let rim = (PointSet::full(size) - area).neighbours(size) & area;
+        let mut regions = Vec::new();
+        let mut left = open;
+        while let Some(p) = left.first() {
+            let region = PointSet::single(p).flood_fill(&open, size);
+            left -= region;
+            if !region.intersects(&rim) {
+                regions.push((region, region.neighbours(size) - region));
+            }
+        }
+        let mut blocks: Vec<PointSet> = Vec::new();
+        for p in mine.iter() {
+            let b = board.block_at(p).unwrap().stones();
+            if !blocks.contains(&b) {
+                blocks.push(b);
+            }
+        }
+        let empty = board.empty_points();
+        let mut alive = mine;
+        loop {
+            regions.retain(|(_, border)| border.is_subset(&alive));
+            let before = blocks.len();
+            blocks.retain(|b| {
+                let near = b.neighbours(size);
+                regions
+                    .iter()
+                    .filter(|(r, border)| border.intersects(b) && (*r & empty).is_subset(&near))
+                    .count()
+                    >= 2
+            });
+            if blocks.len() == before {
+                return alive;
+            }
+            alive = blocks.iter().fold(PointSet::EMPTY, |a, b| a | *b);
+        }
+    }
+
+    #[test]
+    fn the_filter_answers_as_the_filter_that_plays_every_move_on_a_board() {
+        // Random corners inside a living wall and weakly closed ones, as they stand and after
+        // random lines of both players inside the area (captures and ko points among them),
+        // each with the needed captures from one to four: the filter on stone sets answers
+        // as the one that copies the board for every move.
+        let mut next = xorshift(0x7f4a_7c15_9e37_79b9);
+        let mut queries: Vec<(Position, DoomedQuery)> = Vec::new();
+        for (_, pos, t) in random_corners(0x51_7c_c1_b7_27_22_0a_95, 1500) {
+            if let Some(q) = query(&pos, t, 0) {
+                queries.push((pos, q));
+            }
+        }
+        for (_, pos, q) in weak_corners(0x7f4a_7c15_9e37_79b9, 1500) {
+            queries.push((pos, q));
+        }
+        let (mut asked, mut holds) = (0, 0);
+        for (start, q) in queries {
+            let mut pos = start;
+            for _ in 0..6 {
+                for needed in 1..=4 {
+                    let q = DoomedQuery { needed, ..q };
+                    let plain = plain_filter(&pos, &q);
+                    assert_eq!(lives_in_one_move(&pos, &q), plain, "{q:?}\n{pos:?}");
+                    asked += 1;
+                    holds += usize::from(plain);
+                }
+                // A move of each player (a pass where none is legal): the defender to move
+                // again, perhaps at a ko point.
+                for _ in 0..2 {
+                    let me = pos.to_play();
+                    let moves: Vec<_> = (q.area & q.playable & pos.board().empty_points())
+                        .iter()
+                        .filter(|&p| {
+                            pos.board().is_legal_placement(me, p) && pos.ko_point() != Some(p)
+                        })
+                        .collect();
+                    if moves.is_empty() {
+                        pos.pass_fast();
+                    } else {
+                        pos.play_fast(moves[(next() % moves.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(
+            asked > 20_000 && holds > 2_000 && asked - holds > 5_000,
+            "asked {asked}, filter holds {holds}"
+        );
+    }
+
     #[test]
     fn the_alive_stones_found_in_kept_vectors_are_those_found_in_new_ones() {
         // One scratch for all the random corners and each defender move in them, as the
@@ -1508,7 +1643,10 @@ mod tests {
                 }
                 next.play_fast(p);
                 let fresh = alive_in_area(next.board(), Color::Black, q.area);
-                let kept = alive_in_area_with(next.board(), Color::Black, q.area, &mut scratch);
+                let b = next.board();
+                let black = b.stones(Color::Black);
+                let kept =
+                    alive_in_area_with(b.size(), black, b.empty_points(), q.area, &mut scratch);
                 assert_eq!(kept, fresh, "after {p:?} in\n{pos}");
                 asked += 1;
                 alive += usize::from(!fresh.is_empty());
