@@ -362,7 +362,7 @@ impl<B: Bits> Stones<B> {
 
     /// The player to move.
     #[inline]
-    pub(crate) fn to_play(&self) -> Color {
+    pub(crate) fn to_play(self) -> Color {
         self.to_play
     }
 
