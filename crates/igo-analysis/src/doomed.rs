@@ -314,12 +314,14 @@ pub fn lives_in_one_move(pos: &Position, q: &DoomedQuery) -> bool {
 /// [`lives_in_one_move`] on positions of the board's words (`B`).
 fn filter<B: Bits>(pos: &Position, q: &DoomedQuery) -> bool {
     let defender = !q.attacker;
-    let size = pos.size();
     let inside = q.area & q.playable;
     let frame = Frame::<B>::new(pos, inside);
     let start = Stones::<B>::of(pos);
     let mut known = Known::new();
     let mut scratch = AreaScratch::default();
+    let (stride, board) = (frame.stride(), frame.board());
+    let area = B::of(&q.area);
+    let rim = board.minus(area).next_to(stride, board).and(area);
     for p in (inside & start.empty_points()).iter() {
         if !start.is_legal_placement(&frame, &mut known, defender, p) {
             continue;
@@ -327,11 +329,13 @@ fn filter<B: Bits>(pos: &Position, q: &DoomedQuery) -> bool {
         let mut next = start;
         next.clear_ko();
         next.play(&frame, &mut known, p);
-        let mine = next.stones(defender);
+        let mine = next.bits(defender);
         // Only the stones inside the area can be captured by the reading (a part of the
         // target may lie outside it).
-        let standing = q.target & mine & q.area;
-        let alive = alive_in_area_with(size, mine, next.empty_points(), q.area, &mut scratch);
+        let standing = q.target & mine.to_set() & q.area;
+        let empty = next.empty_bits();
+        let alive =
+            alive_in_area_with((stride, board), mine, empty, (area, rim), &mut scratch).to_set();
         let reachable = q.removed | (standing - alive);
         if reachable.count() < q.needed {
             return true;
@@ -347,11 +351,14 @@ fn filter<B: Bits>(pos: &Position, q: &DoomedQuery) -> bool {
 /// each with two vital regions enclosed by the set; the set found here with fewer regions is
 /// such a set, so every stone it calls alive is alive on the whole board.
 pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet {
+    let size = board.size();
+    let full = PointSet::full(size);
+    let rim = (full - area).neighbours(size) & area;
     alive_in_area_with(
-        board.size(),
+        (size.stride(), full),
         board.stones(defender),
         board.empty_points(),
-        area,
+        (area, rim),
         &mut AreaScratch::default(),
     )
 }
@@ -360,59 +367,69 @@ pub fn alive_in_area(board: &Board, defender: Color, area: PointSet) -> PointSet
 /// ([`lives_in_one_move`]) instead of a new pair at every defender move: 7% fewer of the
 /// filter's instructions on cho-intermediate-0010 (BENCHMARKS.md, issue 10, branch
 /// `endtests`).
-#[derive(Default)]
-struct AreaScratch {
+struct AreaScratch<B> {
     /// Each region inside the area, with its border.
-    regions: Vec<(PointSet, PointSet)>,
+    regions: Vec<(B, B)>,
     /// The defender's blocks inside the area.
-    blocks: Vec<PointSet>,
+    blocks: Vec<B>,
 }
 
-/// [`alive_in_area`] in `scratch`'s vectors, from the defender's stones (`stones`) and the
-/// empty points of a board of `size`.
-fn alive_in_area_with(
-    size: igo_core::BoardSize,
-    stones: PointSet,
-    empty: PointSet,
-    area: PointSet,
-    scratch: &mut AreaScratch,
-) -> PointSet {
-    let mine = stones & area;
-    let open = area - mine;
-    let rim = (PointSet::full(size) - area).neighbours(size) & area;
-    if !(open - rim).has_two_or_more() {
+impl<B> Default for AreaScratch<B> {
+    fn default() -> AreaScratch<B> {
+        AreaScratch {
+            regions: Vec::new(),
+            blocks: Vec::new(),
+        }
+    }
+}
+
+/// [`alive_in_area`] in `scratch`'s vectors, on the sets of a board of row length `stride`
+/// whose points are `board`: from the defender's stones (`stones`), the empty points, and the
+/// area with its rim (the points of it next to a point outside). On the reading's words
+/// ([`crate::stones`]) in the filter: a third of its instructions there (BENCHMARKS.md, issue
+/// 10, branch `deadspeed`).
+fn alive_in_area_with<B: Bits>(
+    (stride, board): (usize, B),
+    stones: B,
+    empty: B,
+    (area, rim): (B, B),
+    scratch: &mut AreaScratch<B>,
+) -> B {
+    let mine = stones.and(area);
+    let open = area.minus(mine);
+    if open.minus(rim).popcount() < 2 {
         // Two regions inside need two points off the rim.
-        return PointSet::EMPTY;
+        return B::NONE;
     }
     let AreaScratch { regions, blocks } = scratch;
     regions.clear();
     blocks.clear();
     let mut left = open;
-    while let Some(p) = left.first() {
-        let region = PointSet::single(p).flood_fill(&open, size);
-        left -= region;
-        if !region.intersects(&rim) {
-            regions.push((region, region.neighbours(size) - region));
+    while let Some(i) = left.pop() {
+        let region = B::bit(i).fill(open, stride);
+        left = left.minus(region);
+        if region.and(rim).none() {
+            regions.push((region, region.next_to(stride, board).minus(region)));
         }
     }
     if regions.len() < 2 {
-        return PointSet::EMPTY;
+        return B::NONE;
     }
     let mut left = mine;
-    while let Some(p) = left.first() {
-        let block = PointSet::single(p).flood_fill(&stones, size);
-        left -= block;
+    while let Some(i) = left.pop() {
+        let block = B::bit(i).fill(stones, stride);
+        left = left.minus(block);
         blocks.push(block);
     }
     let mut alive = mine;
     loop {
-        regions.retain(|(_, border)| border.is_subset(&alive));
+        regions.retain(|(_, border)| border.minus(alive).none());
         let before = blocks.len();
-        blocks.retain(|b| {
-            let near = b.neighbours(size);
+        blocks.retain(|&b| {
+            let near = b.next_to(stride, board);
             regions
                 .iter()
-                .filter(|(r, border)| border.intersects(b) && (*r & empty).is_subset(&near))
+                .filter(|(r, border)| !border.and(b).none() && r.and(empty).minus(near).none())
                 .take(2)
                 .count()
                 == 2
@@ -420,7 +437,7 @@ fn alive_in_area_with(
         if blocks.len() == before {
             return alive;
         }
-        alive = blocks.iter().fold(PointSet::EMPTY, |a, b| a | *b);
+        alive = blocks.iter().fold(B::NONE, |a, &b| a.or(b));
     }
 }
 
@@ -1630,7 +1647,9 @@ mod tests {
     fn the_alive_stones_found_in_kept_vectors_are_those_found_in_new_ones() {
         // One scratch for all the random corners and each defender move in them, as the
         // filter keeps it between moves: the same alive stones as with new vectors.
+        // And on the reading's words (`u128` on 9x9) against the board's blocks.
         let mut scratch = AreaScratch::default();
+        let mut words = AreaScratch::<u128>::default();
         let (mut asked, mut alive) = (0, 0);
         for (_, pos, t) in random_corners(0x2545_f491_4f6c_dd1d, 1500) {
             let Some(q) = query(&pos, t, 0) else {
@@ -1644,10 +1663,28 @@ mod tests {
                 next.play_fast(p);
                 let fresh = alive_in_area(next.board(), Color::Black, q.area);
                 let b = next.board();
+                let size = b.size();
+                let full = PointSet::full(size);
+                let rim = (full - q.area).neighbours(size) & q.area;
                 let black = b.stones(Color::Black);
-                let kept =
-                    alive_in_area_with(b.size(), black, b.empty_points(), q.area, &mut scratch);
+                let kept = alive_in_area_with(
+                    (size.stride(), full),
+                    black,
+                    b.empty_points(),
+                    (q.area, rim),
+                    &mut scratch,
+                );
                 assert_eq!(kept, fresh, "after {p:?} in\n{pos}");
+                assert_eq!(plain_alive_in_area(b, Color::Black, q.area), fresh);
+                let of = |s: PointSet| <u128 as Bits>::of(&s);
+                let on_words = alive_in_area_with(
+                    (size.stride(), of(full)),
+                    of(black),
+                    of(b.empty_points()),
+                    (of(q.area), of(rim)),
+                    &mut words,
+                );
+                assert_eq!(on_words.to_set(), fresh);
                 asked += 1;
                 alive += usize::from(!fresh.is_empty());
             }

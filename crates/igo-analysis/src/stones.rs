@@ -88,7 +88,7 @@ pub(crate) trait Bits: Copy + Eq + std::fmt::Debug {
     /// The point of index `i` alone.
     fn bit(i: usize) -> Self;
     /// The number of points.
-    fn count(self) -> u32;
+    fn popcount(self) -> u32;
     /// The lowest index, taken out.
     fn pop(&mut self) -> Option<usize>;
     /// [`PointSet::neighbours_masked`].
@@ -133,7 +133,7 @@ impl Bits for u128 {
         1 << (i & 127)
     }
     #[inline]
-    fn count(self) -> u32 {
+    fn popcount(self) -> u32 {
         self.count_ones()
     }
     #[inline]
@@ -201,7 +201,7 @@ impl<const N: usize> Bits for Wide<N> {
         w
     }
     #[inline]
-    fn count(self) -> u32 {
+    fn popcount(self) -> u32 {
         self.0.iter().map(|x| x.count_ones()).sum()
     }
     #[inline]
@@ -225,6 +225,62 @@ impl<const N: usize> Bits for Wide<N> {
     }
 }
 
+impl Bits for PointSet {
+    const NONE: PointSet = PointSet::EMPTY;
+    #[inline]
+    fn of(set: &PointSet) -> PointSet {
+        *set
+    }
+    #[inline]
+    fn to_set(self) -> PointSet {
+        self
+    }
+    #[inline]
+    fn and(self, o: PointSet) -> PointSet {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: PointSet) -> PointSet {
+        self | o
+    }
+    #[inline]
+    fn minus(self, o: PointSet) -> PointSet {
+        self - o
+    }
+    #[inline]
+    fn none(self) -> bool {
+        self.is_empty()
+    }
+    #[inline]
+    fn has(&self, i: usize) -> bool {
+        self.bits_from(i, 1) != 0
+    }
+    #[inline]
+    fn bit(i: usize) -> PointSet {
+        let mut words = [0u64; 6];
+        words[i >> 6] = 1 << (i & 63);
+        PointSet::from_words(words)
+    }
+    #[inline]
+    fn popcount(self) -> u32 {
+        PointSet::count(&self) as u32
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        let p = self.first()?;
+        self.remove(p);
+        Some(p.index())
+    }
+    #[inline]
+    fn next_to(self, stride: usize, mask: PointSet) -> PointSet {
+        self.neighbours_masked(stride, &mask)
+    }
+    #[inline]
+    fn fill(self, mask: PointSet, stride: usize) -> PointSet {
+        self.flood_fill_masked(&mask, stride)
+    }
+}
+
 /// The indices of `w`'s points, lowest first.
 #[inline]
 fn indices<B: Bits>(mut w: B) -> impl Iterator<Item = usize> {
@@ -240,6 +296,8 @@ fn indices<B: Bits>(mut w: B) -> impl Iterator<Item = usize> {
 pub(crate) struct Frame<B: Bits> {
     geometry: Rc<Geometry>,
     stride: usize,
+    /// The points on the board.
+    board: B,
     /// The points the reading plays.
     inside: PointSet,
     anchored: B,
@@ -261,9 +319,22 @@ impl<B: Bits> Frame<B> {
         Frame {
             geometry: Geometry::of(size),
             stride,
+            board: B::of(&PointSet::full(size)),
             inside,
             anchored,
         }
+    }
+
+    /// The board's row length (its width and the spare column).
+    #[inline]
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The points on the board.
+    #[inline]
+    pub(crate) fn board(&self) -> B {
+        self.board
     }
 
     /// The on-board neighbours of the point of index `i`.
@@ -291,13 +362,13 @@ impl<B: Bits> Frame<B> {
         if known.seen.has(i) {
             return !known.short.has(i);
         }
-        if self.around(i).and(empty).count() >= 2 {
+        if self.around(i).and(empty).popcount() >= 2 {
             return true;
         }
         let block = B::bit(i).fill(stones.minus(self.anchored), self.stride);
         known.seen = known.seen.or(block);
         if !block.next_to(self.stride, stones.and(self.anchored)).none()
-            || block.next_to(self.stride, empty).count() >= 2
+            || block.next_to(self.stride, empty).popcount() >= 2
         {
             return true;
         }
@@ -358,6 +429,18 @@ impl<B: Bits> Stones<B> {
     #[inline]
     pub(crate) fn stones(&self, c: Color) -> PointSet {
         self.sets[c.index()].to_set()
+    }
+
+    /// The stones of `c` on the frame's words.
+    #[inline]
+    pub(crate) fn bits(&self, c: Color) -> B {
+        self.sets[c.index()]
+    }
+
+    /// The empty points on the frame's words.
+    #[inline]
+    pub(crate) fn empty_bits(&self) -> B {
+        self.empty
     }
 
     /// The player to move.
@@ -464,7 +547,7 @@ impl<B: Bits> Stones<B> {
         let around = f.around(i);
         // Simple ko: one stone captured by a lone stone (no own neighbour) whose only liberty
         // is then the captured point (no empty neighbour before the capture).
-        self.ko = if captured.count() == 1
+        self.ko = if captured.popcount() == 1
             && around.and(self.sets[me]).none()
             && around.and(self.empty).none()
         {
