@@ -1,16 +1,18 @@
-//! A position of the death test's reading ([`crate::doomed`]) as its two stone sets alone: the
-//! black and white stones, the player to move, the simple-ko point and the passes in a row.
+//! A position of the death test's reading ([`crate::doomed`]) as its stone sets alone: the
+//! black and white stones and the empty points, the player to move, the simple-ko point and
+//! the passes in a row.
 //! Blocks, liberties, legality and captures are found by flood fills of the sets.
 //!
-//! The reading visits about twenty positions for each one it asks about and copied a whole
-//! [`Position`] for every child (its per-point arrays: cells, stone lists, pseudo-liberties,
-//! the empty list) before playing into it: the copies and plays were 19% of the instructions
-//! of `igo tsumego solve` on cho-intermediate-0010 at 300,000 prover positions (BENCHMARKS.md,
-//! issue 10, branch `deadspeed`). Here a child is two sets and three small fields, copied in a
-//! few words, and a move reads only the blocks next to it. The rules are
-//! [`Position::play_fast`]'s and [`igo_core::Board::is_legal_placement`]'s (no suicide; a
-//! simple ko is one stone captured by a lone stone left with one liberty), and the tests
-//! compare every answer with the board's on random lines.
+//! The reading copied a whole [`Position`] for every child (its per-point arrays: cells, stone
+//! lists, pseudo-liberties, the empty list) before playing into it: the copies and plays were
+//! 19% of the instructions of `igo tsumego solve` on cho-intermediate-0010 at 300,000 prover
+//! positions. Here a child is three sets (the stones of each colour and the empty points) and
+//! three small fields, and a move reads only the blocks next to it: the same reading, with
+//! 5.5% fewer instructions in all there (3.6% at 1,000,000; BENCHMARKS.md, issue 10, branch
+//! `deadspeed`). The rules are [`Position::play_fast`]'s and
+//! [`igo_core::Board::is_legal_placement`]'s (no suicide; a simple ko is one stone captured by
+//! a lone stone left with one liberty), and the tests compare every answer with the board's on
+//! random lines.
 
 use std::cell::RefCell;
 use std::rc::Rc;
