@@ -11,6 +11,7 @@ pub mod report;
 mod scratch;
 pub mod settled;
 pub mod status;
+mod stones;
 pub mod svg;
 mod tracked;
 pub mod unconditional;
