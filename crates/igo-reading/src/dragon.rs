@@ -348,6 +348,11 @@ pub struct OwlConfig {
     /// and the owner's first reply (plies 0 and 2), and a defence's first move (ply 1).
     /// 0: not asked.
     pub escape_block_plies: usize,
+    /// Whether [`OwlConfig::escape_block_plies`] also holds in the searches of defence
+    /// questions (the owl's defence after a kill, which decides whether the attack names
+    /// it, included); off: only the attack's own search reads past a stoppable escape, and a
+    /// kill it finds must still pass the owl's defence with the plain judgement.
+    pub escape_block_defence: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -488,6 +493,7 @@ impl Default for OwlConfig {
             string_lost_check: true,
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
+            escape_block_defence: false,
         }
     }
 }

@@ -498,7 +498,17 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
-        let goal_config = if attack { plain } else { self.config };
+        // Near the root a stoppable escape does not end an attack's lines
+        // ([`OwlConfig::escape_block_plies`]); a defence judges it as before unless asked.
+        let defence_config = OwlConfig {
+            escape_block_plies: if self.config.escape_block_defence {
+                self.config.escape_block_plies
+            } else {
+                0
+            },
+            ..self.config
+        };
+        let goal_config = if attack { plain } else { defence_config };
         let mut reading = read_goal(
             &mut self.table,
             &config,
