@@ -345,13 +345,23 @@ pub struct OwlConfig {
     /// E7, F7, F8), or the dragon is judged escaped at the root itself and the attack reads
     /// no move at all (9x9-35 after 10, H7: H6). [`OwlConfig::escape_block_check`] asks it
     /// at every node and sends running fights to the node limit. 3 covers an attack's root
-    /// and the owner's first reply (plies 0 and 2), and a defence's first move (ply 1).
-    /// 0: not asked.
+    /// and the owner's first reply (plies 0 and 2), and a defence's first move (ply 1, with
+    /// [`OwlConfig::escape_block_defence`]). 0: not asked. \[default: 0, off: at 3, in attack
+    /// searches only, on GNU Go's game dragons the critical attacks pass 28 of 47 on 9x9 (27
+    /// without: 9x9-35 after 10 moves, `owl_attack H7`, `1 H6`, GNU Go's own move) and
+    /// 76 of 114 on 19x19 (76), no attack answer on 154 and 593 living dragons changed, at
+    /// 1.3 and 1.7 times the CPU of the 9x9 attacks on critical and living dragons (1.07 and
+    /// 1.26 on 19x19); measured, not yet turned on (the crates' tests not run with it on);
+    /// BENCHMARKS.md, igo-reading, branch `owlattack`\]
     pub escape_block_plies: usize,
     /// Whether [`OwlConfig::escape_block_plies`] also holds in the searches of defence
     /// questions (the owl's defence after a kill, which decides whether the attack names
     /// it, included); off: only the attack's own search reads past a stoppable escape, and a
-    /// kill it finds must still pass the owl's defence with the plain judgement.
+    /// kill it finds must still pass the owl's defence with the plain judgement. \[default:
+    /// off: on, with 3, three living 19x19 dragons were killed (19x19-01 after 160 and 190
+    /// moves, `owl_attack R11`, `1 R12`; 19x19-08 after 70, `S18`, `1 R18`; GNU Go's
+    /// `owl_does_attack` rejects each) and no critical attack gained on 19x19; BENCHMARKS.md,
+    /// igo-reading, branch `owlattack`\]
     pub escape_block_defence: bool,
 }
 

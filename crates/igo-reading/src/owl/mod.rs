@@ -63,6 +63,8 @@
 //! at an escape judged with the opponent to move unless it survives any one blocking move.
 //! [`OwlConfig::crawl_block_check`] (off by default) asks that only of escapes through a
 //! two-liberty block on the first line, on that block's two liberties.
+//! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
+//! question's root only, where the attacker then reads the moves that stop the escape alone.
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
