@@ -331,6 +331,38 @@ pub struct OwlConfig {
     /// (on by default there, the crate's, igo-gtp's and igo's tests unchanged; before the cut
     /// diagonals it saved F18, branch `owldef`)\]
     pub root_probe_nodes: u64,
+    /// Within how many plies of a question's root (ply < this) an escape judged with the
+    /// opponent to move must survive every one opponent move on the dragon's liberties or the
+    /// points next to them: a move after which the owl's judgement (the owner to move) no
+    /// longer calls the dragon alive, or that takes the stone asked about, stops the escape
+    /// (`escape_blocks`); where one does, only Benson's life or two eyes end the line there,
+    /// and the opponent's candidates at that node are the stopping moves alone (any other move
+    /// lets the dragon out), so that the search reads on at small cost. The missed kills of
+    /// GNU Go's critical dragons where GNU Go's kill holds when played out are mostly of one
+    /// kind: on the line, igo's defence is judged escaped with the attacker to move and the
+    /// attacker's next move blocks it (GNU Go self-play games 19x19-02 after 20 moves,
+    /// `owl_attack R3`: R4, S3, S4; 19x19-03 after 60, J5: H6, J6, J7; 9x9-29 after 10, E8:
+    /// E7, F7, F8), or the dragon is judged escaped at the root itself and the attack reads
+    /// no move at all (9x9-35 after 10, H7: H6). [`OwlConfig::escape_block_check`] asks it
+    /// at every node and sends running fights to the node limit. 3 covers an attack's root
+    /// and the owner's first reply (plies 0 and 2), and a defence's first move (ply 1, with
+    /// [`OwlConfig::escape_block_defence`]). 0: not asked. \[default: 0, off: at 3, in attack
+    /// searches only, on GNU Go's game dragons the critical attacks pass 28 of 47 on 9x9 (27
+    /// without: 9x9-35 after 10 moves, `owl_attack H7`, `1 H6`, GNU Go's own move) and
+    /// 76 of 114 on 19x19 (76), no attack answer on 154 and 593 living dragons changed, at
+    /// 1.3 and 1.7 times the CPU of the 9x9 attacks on critical and living dragons (1.07 and
+    /// 1.26 on 19x19); measured, not yet turned on (the crates' tests not run with it on);
+    /// BENCHMARKS.md, igo-reading, branch `owlattack`\]
+    pub escape_block_plies: usize,
+    /// Whether [`OwlConfig::escape_block_plies`] also holds in the searches of defence
+    /// questions (the owl's defence after a kill, which decides whether the attack names
+    /// it, included); off: only the attack's own search reads past a stoppable escape, and a
+    /// kill it finds must still pass the owl's defence with the plain judgement. \[default:
+    /// off: on, with 3, three living 19x19 dragons were killed (19x19-01 after 160 and 190
+    /// moves, `owl_attack R11`, `1 R12`; 19x19-08 after 70, `S18`, `1 R18`; GNU Go's
+    /// `owl_does_attack` rejects each) and no critical attack gained on 19x19; BENCHMARKS.md,
+    /// igo-reading, branch `owlattack`\]
+    pub escape_block_defence: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -470,6 +502,8 @@ impl Default for OwlConfig {
             crawl_block_check: false,
             string_lost_check: true,
             root_probe_nodes: 2_000,
+            escape_block_plies: 0,
+            escape_block_defence: false,
         }
     }
 }
@@ -563,16 +597,19 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
     life_reason(pos, target, config).is_some()
 }
 
-/// Whether the owl's search stops at `pos` with the dragon of `target` alive: [`lives`], and
-/// with [`OwlConfig::escape_block_check`] an escape judged with the opponent to move must also
-/// survive any one blocking move ([`escape_survives_block`]), else only Benson's life or two
-/// eyes count there.
-pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+/// Whether the owl's search stops at `pos`, `ply` moves below the question's root, with the
+/// dragon of `target` alive: [`lives`], and with [`OwlConfig::escape_block_check`] (or within
+/// [`OwlConfig::escape_block_plies`] of the root) an escape judged with the opponent to move
+/// must also survive any one blocking move ([`escape_survives_block`]), else only Benson's
+/// life or two eyes count there.
+pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig, ply: usize) -> bool {
     match life_reason(pos, target, config) {
         None => false,
         Some(Life::Escape)
             if pos.board().color_at(target) != Some(pos.to_play())
                 && ((config.escape_block_check && !escape_survives_block(pos, target, config))
+                    || (ply < config.escape_block_plies
+                        && !escape_blocks(pos, target, config).is_empty())
                     || (config.crawl_block_check
                         && !escape_survives_crawl_block(pos, target, config))) =>
         {
@@ -839,6 +876,42 @@ pub(crate) fn escape_survives_crawl_block(
         return true;
     }
     survives_blocks(pos, target, owner, &blocks, config)
+}
+
+/// The opponent's moves on the liberties of the dragon of `target` or the points next to them
+/// that stop its escape ([`escape_survives_block`]'s test, each move tried): empty when the
+/// dragon is not judged escaped with its opponent to move, or when no one move stops it
+/// ([`OwlConfig::escape_block_plies`]: where it is not empty the search reads on, and the
+/// opponent's candidates there are these moves alone).
+pub(crate) fn escape_blocks(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    let board = pos.board();
+    let Some(owner) = board.color_at(target) else {
+        return PointSet::EMPTY;
+    };
+    if pos.to_play() == owner || life_reason(pos, target, config) != Some(Life::Escape) {
+        return PointSet::EMPTY;
+    }
+    let size = board.size();
+    let group = dragon(board, target);
+    let empty = board.empty_points();
+    let libs = group.neighbours(size) & empty;
+    let blocks = (libs | libs.neighbours(size)) & empty;
+    let mut stopping = PointSet::EMPTY;
+    let mut after = pos.clone();
+    for b in blocks.iter() {
+        after.copy_from(pos);
+        if after.play(Move::Play(b)).is_err() {
+            continue;
+        }
+        // Stopped where the judgement the search makes next (the owner to move) no longer
+        // calls the dragon alive, or the stone asked about is taken.
+        if after.board().color_at(target) != Some(owner)
+            || life_reason(&after, target, config).is_none()
+        {
+            stopping.insert(b);
+        }
+    }
+    stopping
 }
 
 /// [`escape_survives_block`]'s test over the opponent moves `blocks`.
@@ -1837,12 +1910,12 @@ pub(crate) mod tests {
             let t = size.parse_point(v).unwrap();
             pos.set_to_play(Color::White);
             assert_eq!(life_reason(&pos, t, &off), Some(Life::Escape), "{v}");
-            assert!(search_lives(&pos, t, &off), "{v}");
+            assert!(search_lives(&pos, t, &off, 9), "{v}");
             assert_eq!(escape_survives_block(&pos, t, &off), robust, "{v}");
-            assert_eq!(search_lives(&pos, t, &on), robust, "{v}");
+            assert_eq!(search_lives(&pos, t, &on, 9), robust, "{v}");
             // With the owner to move the escape stands as before.
             pos.set_to_play(Color::Black);
-            assert!(search_lives(&pos, t, &on), "{v}");
+            assert!(search_lives(&pos, t, &on, 9), "{v}");
         }
         // After White's E5 the netted stone has no open space left.
         let mut pos = Position::from_diagram(netted).unwrap();
@@ -1896,12 +1969,12 @@ pub(crate) mod tests {
             ..off
         };
         assert_eq!(life_reason(&pos, t, &off), Some(Life::Escape));
-        assert!(search_lives(&pos, t, &off));
+        assert!(search_lives(&pos, t, &off, 9));
         assert!(!escape_survives_crawl_block(&pos, t, &off));
-        assert!(!search_lives(&pos, t, &on));
+        assert!(!search_lives(&pos, t, &on, 9));
         // With White to move the escape stands as before.
         pos.set_to_play(Color::White);
-        assert!(search_lives(&pos, t, &on));
+        assert!(search_lives(&pos, t, &on, 9));
         // A dragon with no two-liberty block on the first line is not asked: the block on
         // the wall's outside (A6 saved by A5, three liberties) keeps the escape.
         let mut pos = Position::from_diagram(d).unwrap();
@@ -1910,7 +1983,7 @@ pub(crate) mod tests {
             .unwrap();
         assert_eq!(life_reason(&pos, t, &off), Some(Life::Escape));
         assert!(escape_survives_crawl_block(&pos, t, &off));
-        assert!(search_lives(&pos, t, &on));
+        assert!(search_lives(&pos, t, &on, 9));
     }
 
     #[test]

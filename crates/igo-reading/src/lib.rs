@@ -678,7 +678,7 @@ impl Search<'_> {
                 } else {
                     config
                 };
-                let mut children = owl::children(self, pos, attacking, &config);
+                let mut children = owl::children(self, pos, attacking, &config, ply);
                 // Deep in a line only the best few, for both sides (the owl's module
                 // documentation, "The horizon and the narrowing"); the owner's pass, its last
                 // child, stays.
@@ -750,6 +750,12 @@ impl Search<'_> {
             }
             Goal::Dragon(_) => 0,
         };
+        // Near the root an escape must survive a block (`OwlConfig::escape_block_plies`):
+        // those nodes' results are kept apart from the same position's deeper down.
+        let class = match self.goal {
+            Goal::Dragon(config) if ply < config.escape_block_plies => 255 - ply,
+            _ => class,
+        };
         match self.goal {
             Goal::String { .. } => {
                 let safe = if class == 0 {
@@ -762,7 +768,7 @@ impl Search<'_> {
                 }
             }
             Goal::Dragon(config) => {
-                if dragon::search_lives(pos, self.target, &config) {
+                if dragon::search_lives(pos, self.target, &config, ply) {
                     return (Value::DefenderWins, None);
                 }
                 // Not alive at the horizon: dead (the owl's module documentation).

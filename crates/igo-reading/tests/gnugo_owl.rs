@@ -1171,6 +1171,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_CRAWL_BLOCK") {
         config.crawl_block_check = v == "1";
     }
+    // IGO_OWL_ESCAPE_BLOCK_PLIES=N: an escape near the root must survive one block
+    // ([`OwlConfig::escape_block_plies`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_PLIES") {
+        config.escape_block_plies = v.parse().expect("IGO_OWL_ESCAPE_BLOCK_PLIES: a number");
+    }
+    // IGO_OWL_ESCAPE_BLOCK_DEFENCE=1: in defence questions too
+    // ([`OwlConfig::escape_block_defence`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_DEFENCE") {
+        config.escape_block_defence = v == "1";
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

@@ -490,7 +490,8 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7:
 /// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`; `crawl_block`
 /// 0 or 1: `OwlConfig::crawl_block_check`; `string_check` 0 or 1:
-/// `OwlConfig::string_lost_check`; `root_probe` N: `OwlConfig::root_probe_nodes`) for the
+/// `OwlConfig::string_lost_check`; `root_probe` N: `OwlConfig::root_probe_nodes`;
+/// `escape_block_plies` N: `OwlConfig::escape_block_plies`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -567,6 +568,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "string_check" => c.string_lost_check = v == 1,
             "root_probe" => c.root_probe_nodes = v,
+            "escape_block_plies" => c.escape_block_plies = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -575,7 +577,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-         tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {}",
+         tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
+         escape_block_plies {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -598,7 +601,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.root_kill_checks,
         u8::from(c.crawl_block_check),
         u8::from(c.string_lost_check),
-        c.root_probe_nodes
+        c.root_probe_nodes,
+        c.escape_block_plies
     ))
 }
 
@@ -818,15 +822,17 @@ mod tests {
             "igo-owl_settings string_check 1 root_probe 2000",
             "igo-owl_settings string_check 2",
             "igo-owl_settings root_probe -1",
+            "igo-owl_settings escape_block_plies 3",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
         // The settings after `crawl_block`, at their defaults.
         let tail = format!(
-            " string_check {} root_probe {}",
+            " string_check {} root_probe {} escape_block_plies {}",
             u8::from(d.string_lost_check),
-            d.root_probe_nodes
+            d.root_probe_nodes,
+            d.escape_block_plies
         );
         assert_eq!(
             a[0],
@@ -913,10 +919,14 @@ mod tests {
             .unwrap()
             .ends_with(&format!(" root_kills 3 crawl_block 1{tail}")));
         assert!(a[28].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[29]
+        assert!(a[29].as_ref().unwrap().ends_with(&format!(
+            " crawl_block 1 string_check 1 root_probe 2000 escape_block_plies {}",
+            d.escape_block_plies
+        )));
+        assert!(a[32]
             .as_ref()
             .unwrap()
-            .ends_with(" crawl_block 1 string_check 1 root_probe 2000"));
+            .ends_with(" root_probe 2000 escape_block_plies 3"));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));

@@ -63,6 +63,8 @@
 //! at an escape judged with the opponent to move unless it survives any one blocking move.
 //! [`OwlConfig::crawl_block_check`] (off by default) asks that only of escapes through a
 //! two-liberty block on the first line, on that block's two liberties.
+//! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
+//! question's root only, where the attacker then reads the moves that stop the escape alone.
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -498,7 +500,17 @@ impl Owl {
             max_depth: self.config.max_depth,
             ..ReaderConfig::default()
         };
-        let goal_config = if attack { plain } else { self.config };
+        // Near the root a stoppable escape does not end an attack's lines
+        // ([`OwlConfig::escape_block_plies`]); a defence judges it as before unless asked.
+        let defence_config = OwlConfig {
+            escape_block_plies: if self.config.escape_block_defence {
+                self.config.escape_block_plies
+            } else {
+                0
+            },
+            ..self.config
+        };
+        let goal_config = if attack { plain } else { defence_config };
         let mut reading = read_goal(
             &mut self.table,
             &config,
@@ -1170,7 +1182,7 @@ pub(crate) fn children_for(
         cut: false,
         ko_seen: false,
     };
-    children(&search, pos, attacking, config)
+    children(&search, pos, attacking, config, 0)
 }
 
 /// The candidate moves of the side to move, played, best first (module documentation).
@@ -1179,6 +1191,7 @@ pub(crate) fn children(
     pos: &Position,
     attacking: bool,
     config: &OwlConfig,
+    ply: usize,
 ) -> Vec<(Move, Position)> {
     let board = pos.board();
     let size = board.size();
@@ -1237,6 +1250,15 @@ pub(crate) fn children(
         }
     }
     cand |= saving & empty;
+    if attacking && ply < config.escape_block_plies {
+        // An escape that one block stops ([`OwlConfig::escape_block_plies`]): the attacker
+        // reads those blocks alone (any other move lets the dragon out).
+        let stopping = crate::dragon::escape_blocks(pos, target, config);
+        if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
         eye_space |= r;
@@ -2047,6 +2069,42 @@ mod tests {
             diagnosed += 1;
         }
         assert!(diagnosed > 0, "no failed critical attack in {path}");
+    }
+
+    /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
+    /// Black's H7 is judged escaped with White to move, so the attack ends at its root; White's
+    /// H6 stops the escape, and after it igo's own defence finds no saving move (the kill
+    /// played out: igo's defence concedes at once). With [`OwlConfig::escape_block_plies`] the
+    /// root escape must survive one block, and the attack reads H6.
+    #[test]
+    fn an_escape_that_one_block_stops_at_the_root_does_not_end_the_attack() {
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let size = pos.size();
+        let t = size.parse_point("H7").unwrap();
+        let h6 = Move::Play(size.parse_point("H6").unwrap());
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert_eq!(
+            crate::dragon::life_reason(&root, t, &OwlConfig::default()),
+            Some(crate::dragon::Life::Escape)
+        );
+        assert!(
+            crate::dragon::escape_blocks(&root, t, &OwlConfig::default())
+                .contains(size.parse_point("H6").unwrap())
+        );
+        let off = Owl::default().attack(&pos, t).unwrap();
+        assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
+        let on = OwlConfig {
+            escape_block_plies: 3,
+            ..OwlConfig::default()
+        };
+        let r = Owl::new(on).attack(&pos, t).unwrap();
+        assert_eq!(
+            (r.code, r.mv),
+            (Code::Works, Some(h6)),
+            "{}",
+            r.gtp_text(size)
+        );
     }
 
     #[test]
