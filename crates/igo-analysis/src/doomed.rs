@@ -745,7 +745,7 @@ impl<B: Bits> Search<'_, B> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::benson::BensonSolver;
 
@@ -1083,8 +1083,8 @@ mod tests {
     }
 
     /// A xorshift stream from `seed` (Marsaglia's 13/7/17), the random corners' and lines'
-    /// source: small, and its numbers fixed by the seed alone.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    /// source: small, and its numbers fixed by the seed alone (the `stones` tests' too).
+    pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
         let mut state = seed;
         move || {
             state ^= state << 13;

@@ -583,17 +583,7 @@ impl<B: Bits> Stones<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A xorshift stream (Marsaglia's 13/7/17) from `seed`.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
+    use crate::doomed::tests::xorshift;
 
     /// Every answer of `s` against the board of `pos`, the oracle: stones, empty points,
     /// player to move, ko point, passes, every block and its liberties, and for every point
