@@ -241,3 +241,295 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// Issue 9's and 11's standard, checked on random command lines: bad input gets a `?` reply,
+/// never a panic or a hang, and a refused command leaves the game as it was.
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use crate::player::PlayerConfig;
+    use igo_core::Point;
+    use proptest::prelude::*;
+
+    /// One argument, resolved against the engine's position when the line is written (so that
+    /// "a stone" and "an empty point" are ones of the position the line is sent to).
+    #[derive(Clone, Debug)]
+    enum Token {
+        /// The k-th stone on the board (any vertex when there is none).
+        Stone(usize),
+        /// The k-th empty point.
+        Empty(usize),
+        /// A vertex, column and row 1-based, possibly off a small board.
+        Vertex(u8, u8),
+        Color(&'static str),
+        Int(i64),
+        Word(&'static str),
+    }
+
+    const WORDS: &[&str] = &[
+        // off-board and malformed vertices
+        "pass",
+        "PASS",
+        "resign",
+        "A0",
+        "Z1",
+        "I5",
+        "T19",
+        "Z99",
+        "A100",
+        "AA1",
+        "D-1",
+        "3D",
+        // colours, right and wrong
+        "b",
+        "w",
+        "black",
+        "WHITE",
+        "empty",
+        "blue",
+        // integers, floats
+        "-1",
+        "0",
+        "1",
+        "2",
+        "3",
+        "9",
+        "19",
+        "25",
+        "26",
+        "-9223372036854775808",
+        "18446744073709551615",
+        "99999999999999999999999",
+        "0.5",
+        "-7.5",
+        "1e308",
+        "nan",
+        "inf",
+        "-0",
+        "+5",
+        "0x10",
+        // files that do not exist
+        "/nonexistent-igo-fuzz/game.sgf",
+        "nonexistent-igo-fuzz.sgf",
+        // the words of some commands, and garbage
+        "alive",
+        "dead",
+        "seki",
+        "on",
+        "off",
+        "nodes",
+        "none",
+        "absolute",
+        "byoyomi",
+        "canadian",
+        "5:5",
+        "9:x",
+        ":",
+        "-",
+        "#",
+        "%s%n",
+        "\u{e9}\u{fffd}",
+        "=",
+        "?",
+    ];
+
+    fn token() -> impl Strategy<Value = Token> {
+        prop_oneof![
+            3 => (0..40usize).prop_map(Token::Stone),
+            3 => (0..40usize).prop_map(Token::Empty),
+            2 => (1..12u8, 1..12u8).prop_map(|(x, y)| Token::Vertex(x, y)),
+            3 => proptest::sample::select(&["b", "w", "black", "white"][..]).prop_map(Token::Color),
+            2 => (-3..30i64).prop_map(Token::Int),
+            5 => proptest::sample::select(WORDS).prop_map(Token::Word),
+        ]
+    }
+
+    /// A command name: one of the engine's own list, or now and then one that is not.
+    fn name() -> impl Strategy<Value = String> {
+        let names: Vec<&'static str> = engine::commands().map(|(n, _)| *n).collect();
+        prop_oneof![
+            20 => proptest::sample::select(names).prop_map(String::from),
+            1 => proptest::sample::select(&["", "plays", "GENMOVE", "\u{e9}"][..]).prop_map(String::from),
+        ]
+    }
+
+    type Line = (Option<u64>, String, Vec<Token>);
+
+    fn line() -> impl Strategy<Value = Line> {
+        (
+            proptest::option::of(prop_oneof![0..1000u64, Just(u64::MAX)]),
+            name(),
+            proptest::collection::vec(token(), 0..4),
+        )
+    }
+
+    /// The commands that change the game (or what `showboard` shows) by design when they
+    /// succeed.
+    const CHANGERS: &[&str] = &[
+        "boardsize",
+        "rectangular_boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "black",
+        "white",
+        "genmove",
+        "genmove_black",
+        "genmove_white",
+        "kgs-genmove_cleanup",
+        "undo",
+        "gg-undo",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "loadsgf",
+        "trymove",
+        "tryko",
+        "popgo",
+        "lz-genmove_analyze",
+        "genmove_analyze",
+        "kata-genmove_analyze",
+    ];
+
+    /// The settings that the fuzz may make expensive: set back to cheap after each line.
+    const CHEAP: &[&str] = &["igo-playouts 8", "igo-owl_settings nodes 100"];
+
+    fn cheap_engine(size: u32) -> Engine {
+        let mut e = Engine::new(PlayerConfig {
+            playouts: 8,
+            scoring_playouts: 8,
+            ..PlayerConfig::default()
+        });
+        e.execute("boardsize", &[size.to_string()]).unwrap();
+        for line in CHEAP {
+            e.run_line(line).unwrap();
+        }
+        e
+    }
+
+    /// What a failed command must leave as it was.
+    fn state(e: &mut Engine) -> (String, String) {
+        (
+            e.execute("showboard", &[]).unwrap(),
+            e.execute("move_history", &[]).unwrap(),
+        )
+    }
+
+    fn text(e: &Engine, t: &Token) -> String {
+        let size = e.size();
+        let board = e.game().position().board();
+        let stones: Vec<Point> = size
+            .points()
+            .filter(|&p| board.color_at(p).is_some())
+            .collect();
+        let empty: Vec<Point> = size
+            .points()
+            .filter(|&p| board.color_at(p).is_none())
+            .collect();
+        let pick = |v: &[Point], k: usize| match v {
+            [] => "A1".to_string(),
+            v => size.format_point(v[k % v.len()]),
+        };
+        match t {
+            Token::Stone(k) => pick(&stones, *k),
+            Token::Empty(k) => pick(&empty, *k),
+            Token::Vertex(x, y) => {
+                let col = b"ABCDEFGHJKLMNOPQRST"[usize::from(*x - 1)] as char;
+                format!("{col}{y}")
+            }
+            Token::Color(c) => (*c).to_string(),
+            Token::Int(i) => i.to_string(),
+            Token::Word(w) => (*w).to_string(),
+        }
+    }
+
+    /// Sends `line` through [`run`] as a controller would, and checks its reply's framing.
+    fn send(e: &mut Engine, id: Option<u64>, line: &str) -> Result<String, String> {
+        let mut out = Vec::new();
+        run(std::io::Cursor::new(line.as_bytes().to_vec()), &mut out, e).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        if line.trim().is_empty() {
+            // An empty line is not a command (GTP 2 section 2.2): no reply.
+            assert_eq!(out, "");
+            return Ok(String::new());
+        }
+        assert!(out.ends_with("\n\n"), "{line:?}: {out:?}");
+        assert_eq!(
+            out.matches("\n\n").count(),
+            1,
+            "{line:?}: one reply wanted, got {out:?}"
+        );
+        let ok = out.starts_with('=');
+        assert!(ok || out.starts_with('?'), "{line:?}: {out:?}");
+        let head = id.map(|i| i.to_string()).unwrap_or_default();
+        assert!(out[1..].starts_with(&head), "{line:?}: {out:?}");
+        let rest = &out[1 + head.len()..];
+        assert!(
+            rest.starts_with(['\n', ' ']),
+            "{line:?}: the id must end the head: {out:?}"
+        );
+        if ok {
+            Ok(rest.to_string())
+        } else {
+            Err(rest.to_string())
+        }
+    }
+
+    fn fuzz_case(size: u32, moves: &[(u8, u8)], lines: &[Line]) {
+        let mut e = cheap_engine(size);
+        for (k, &(x, y)) in moves.iter().enumerate() {
+            let color = if k % 2 == 0 { "b" } else { "w" };
+            let p = format!(
+                "{}{}",
+                b"ABCDEFGHJ"[usize::from(x) % size as usize] as char,
+                usize::from(y) % size as usize + 1
+            );
+            let _ = e.execute("play", &[color.into(), p]);
+        }
+        for (id, name, tokens) in lines {
+            let mut args: Vec<String> = tokens.iter().map(|t| text(&e, t)).collect();
+            if name.is_empty() {
+                // Else the first argument would be read as the name.
+                args.clear();
+            }
+            // `printsgf FILE` writes FILE: only into a folder that does not exist.
+            if name == "printsgf" && args.first().is_some_and(|a| a != "-") {
+                args[0] = "/nonexistent-igo-fuzz/out.sgf".into();
+            }
+            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
+            line.push_str(name);
+            for a in &args {
+                line.push(' ');
+                line.push_str(a);
+            }
+            line.push('\n');
+            let before = state(&mut e);
+            let reply = send(&mut e, *id, &line);
+            let after = state(&mut e);
+            if reply.is_err() || !CHANGERS.contains(&name.as_str()) {
+                assert_eq!(before, after, "{line:?} -> {reply:?} changed the game");
+            }
+            for c in CHEAP {
+                e.run_line(c).unwrap();
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            // Deterministic: the same lines on every run (a failure reproduces).
+            rng_seed: proptest::test_runner::RngSeed::Fixed(20261204),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+        #[test]
+        fn random_command_lines_get_one_well_formed_reply(
+            small in any::<bool>(),
+            moves in proptest::collection::vec((0..9u8, 0..9u8), 0..12),
+            lines in proptest::collection::vec(line(), 1..8),
+        ) {
+            fuzz_case(if small { 5 } else { 9 }, &moves, &lines);
+        }
+    }
+}

@@ -23,7 +23,9 @@
 //!   gives White every point that the playouts do not settle (settled: owned by one colour in
 //!   at least 80% of them), the lower bound gives Black those points.
 //! * `advance_random_seed N`: steps the seed of igo's searches N times (a SplitMix64 step
-//!   each) and answers the new seed; `? invalid number of games` when N is not a number.
+//!   each) and answers the new seed; `? invalid number of games` when N is not a number or
+//!   more than [`MAX_SEED_STEPS`] (the steps are one after another: `advance_random_seed
+//!   18446744073709551615` ran for ever, found by the fuzz test of `lib.rs`).
 //! * `invariant_hash`: a 64-bit hash of the stones that is the same for every rotation and
 //!   reflection of the board (16 hex digits, as GNU Go prints it; the values are igo's own);
 //!   `invariant_hash_for_moves COLOR`: `VERTEX HASH` on one line for each legal move of COLOR,
@@ -179,10 +181,15 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The most steps `advance_random_seed` takes (2^24, some milliseconds; GNU Go's count is a C
+/// `int`, and a controller steps once per game).
+pub(crate) const MAX_SEED_STEPS: u64 = 1 << 24;
+
 fn advance_random_seed(e: &mut Engine, args: &[String]) -> Result<String, String> {
     let n: u64 = args
         .first()
         .and_then(|s| s.parse().ok())
+        .filter(|&n| n <= MAX_SEED_STEPS)
         .ok_or("invalid number of games")?;
     let mut seed = e.player.config().seed;
     for _ in 0..n {
@@ -296,6 +303,12 @@ mod tests {
             e.run_line("advance_random_seed"),
             err("invalid number of games")
         );
+        // A huge count is refused, not run for ever (the fuzz test's find).
+        assert_eq!(
+            e.run_line("advance_random_seed 18446744073709551615"),
+            err("invalid number of games")
+        );
+        assert!(e.run_line("advance_random_seed 16777216").is_ok());
         assert_eq!(e.run_line("invariant_hash_for_moves"), err("invalid color"));
     }
 
