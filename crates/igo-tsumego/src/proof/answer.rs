@@ -594,13 +594,20 @@ fn second_opinion(
 /// status. cho-intermediate-0130 (Black to live): at reach 3 and 6 the prover shows the book's
 /// B19 failing, while the whole box refutes nothing; the estimate then turned from the
 /// Monte-Carlo search's B19 to D18. A closed region has no such doubt, and neither has a found
-/// status (the wider search already ran where one was in doubt).
+/// status (the wider search already ran where one was in doubt). The unfinished search's root
+/// numbers ([`super::status::ProvenAnswer::open_root`]) lose the same moves: a proof number
+/// of infinity there is such a refutation, and reported as it stands it would name gokyo-shumyo
+/// 002's book move A2 as failing (branch `tiebreak`).
 fn sound_refutations(mut result: ProvenResult, to_play: Color) -> ProvenResult {
     if result.status.is_none()
         && to_play != result.attacker
         && !frontier(&result.local, result.region).is_empty()
     {
         result.searches.refuted.clear();
+        result
+            .searches
+            .open_root
+            .retain(|c| c.proof != super::dfpn::INF);
     }
     result
 }
@@ -713,7 +720,23 @@ mod tests {
             nodes: 0,
             seconds: 0.0,
             refuted: refuted.iter().map(|s| (local_move(s), 1)).collect(),
-            open_root: Vec::new(),
+            // The search stopped unfinished: each refuted move at proof infinity, and the
+            // pass still open.
+            open_root: refuted
+                .iter()
+                .map(|s| super::super::status::RootChild {
+                    mv: local_move(s),
+                    proof: super::super::dfpn::INF,
+                    disproof: 0,
+                    positions: 7,
+                })
+                .chain([super::super::status::RootChild {
+                    mv: Move::Pass,
+                    proof: 12,
+                    disproof: 3,
+                    positions: 40,
+                }])
+                .collect(),
         };
         ProvenResult {
             status: None,
@@ -741,12 +764,19 @@ mod tests {
             Color::White,
         );
         assert_eq!(r.refuted_level(mv("A17")), Some(0));
+        // Its infinite root number goes with it; the open pass keeps its numbers.
+        assert_eq!(r.root_proof_number(mv("A17")), None);
+        assert_eq!(r.root_proof_number(Move::Pass), Some(12));
         // The same with Black, the attacker, to play: kept (the fill only helped Black).
         let r = sound_refutations(
             unproven(&wall[..4], &white, Color::Black, &["A17"]),
             Color::Black,
         );
         assert_eq!(r.refuted_level(mv("A17")), Some(1));
+        assert_eq!(
+            r.root_proof_number(mv("A17")),
+            Some(super::super::dfpn::INF)
+        );
         // Closed region, White to play: kept.
         let r = sound_refutations(
             unproven(&wall, &white, Color::White, &["D19"]),
