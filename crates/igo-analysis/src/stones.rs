@@ -25,8 +25,6 @@ pub(crate) struct Geometry {
     size: BoardSize,
     /// Each point's on-board neighbours, by point index.
     around: Vec<PointSet>,
-    /// The point of each index (any point for an index off the board).
-    points: Vec<Point>,
 }
 
 thread_local! {
@@ -51,18 +49,11 @@ impl Geometry {
     }
 
     fn new(size: BoardSize) -> Geometry {
-        let first = size.points().next().expect("a board has points");
         let mut around = vec![PointSet::EMPTY; size.index_bound()];
-        let mut points = vec![first; size.index_bound()];
         for p in size.points() {
             around[p.index()] = PointSet::single(p).neighbours(size);
-            points[p.index()] = p;
         }
-        Geometry {
-            size,
-            around,
-            points,
-        }
+        Geometry { size, around }
     }
 
     /// The words a set of this board uses: the [`Bits`] for [`Frame`] and [`Stones`].
@@ -345,10 +336,13 @@ impl<B: Bits> Frame<B> {
         B::of(&self.geometry.around[i])
     }
 
-    /// The point of index `i`.
+    /// The point of index `i` (on the board: a stone's).
     #[inline]
     fn point(&self, i: usize) -> Point {
-        self.geometry.points[i]
+        self.geometry
+            .size
+            .point_from_index(i)
+            .expect("a stone's index is on the board")
     }
 
     /// Whether the block of the stone of index `i` among `stones` (its colour's) has two
