@@ -828,12 +828,16 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
     let Some(owner) = board.color_at(target) else {
         return false;
     };
+    survives_blocks(pos, target, owner, &block_points(board, target), config)
+}
+
+/// The points where the opponent may block the escape of the dragon of `target`: its
+/// liberties and the empty points next to them.
+fn block_points(board: &Board, target: Point) -> PointSet {
     let size = board.size();
-    let group = dragon(board, target);
     let empty = board.empty_points();
-    let libs = group.neighbours(size) & empty;
-    let blocks = (libs | libs.neighbours(size)) & empty;
-    survives_blocks(pos, target, owner, &blocks, config)
+    let libs = dragon(board, target).neighbours(size) & empty;
+    (libs | libs.neighbours(size)) & empty
 }
 
 /// Whether the dragon of `target`, judged escaped at `pos` with its opponent to move, is still
@@ -891,14 +895,9 @@ pub(crate) fn escape_blocks(pos: &Position, target: Point, config: &OwlConfig) -
     if pos.to_play() == owner || life_reason(pos, target, config) != Some(Life::Escape) {
         return PointSet::EMPTY;
     }
-    let size = board.size();
-    let group = dragon(board, target);
-    let empty = board.empty_points();
-    let libs = group.neighbours(size) & empty;
-    let blocks = (libs | libs.neighbours(size)) & empty;
     let mut stopping = PointSet::EMPTY;
     let mut after = pos.clone();
-    for b in blocks.iter() {
+    for b in block_points(board, target).iter() {
         after.copy_from(pos);
         if after.play(Move::Play(b)).is_err() {
             continue;
