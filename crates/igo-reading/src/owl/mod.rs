@@ -167,9 +167,10 @@
 //! its support moves, and when that reading finds a save (or stops) the owl's search decides.
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
-//! (on by default, 2,000) each root candidate is first read alone with that many positions (the opponent's question
-//! after it), and the first that this reading proves is the answer, read to the end: the
-//! depth-first search may spend all its positions on its first candidate. A defence is
+//! (on by default, 2,000) each root candidate is first read alone with that many positions
+//! (the opponent's question after it), and the first that this reading proves is the answer,
+//! read to the end: the depth-first search may spend all its positions on its first
+//! candidate. A defence is
 //! probed without the dragon's cut diagonals ([`OwlConfig::cut_diagonals`]), so that a short
 //! reading does not prove a dragon alive by an escape through a diagonal the attacker has
 //! already cut. Otherwise the
