@@ -530,9 +530,7 @@ impl LocalGame {
         };
         let mut own = None;
         let small = match inner {
-            Some(inner) => {
-                !standing.is_empty() && (inner & board.empty_points()).count() <= max_empty
-            }
+            Some(inner) => inner_is_small(board, standing, inner, max_empty),
             None => may_be_small(board, self.attacker, standing, max_empty),
         };
         if small {
@@ -864,9 +862,8 @@ impl LocalGame {
             let open = PointSet::full(board.size()) - board.stones(self.attacker);
             standing.flood_fill(&open, board.size())
         });
-        let small = inner.is_some_and(|inner| {
-            !standing.is_empty() && (inner & board.empty_points()).count() <= self.doomed.max_empty
-        });
+        let small = inner
+            .is_some_and(|inner| inner_is_small(board, standing, inner, self.doomed.max_empty));
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
         if self.may_be_dead(s, standing, !small, inner) {
@@ -1273,6 +1270,13 @@ impl LocalGame {
         }
         count >= self.needed
     }
+}
+
+/// [`may_be_small`] from the points `inner` the `standing` target reaches without crossing an
+/// attacker stone (its fill, made once by the caller): the death test reads the area only
+/// where this holds, and the `Dead` test skips its bounds test exactly there.
+fn inner_is_small(board: &Board, standing: PointSet, inner: PointSet, max_empty: usize) -> bool {
+    !standing.is_empty() && (inner & board.empty_points()).count() <= max_empty
 }
 
 /// A cheap necessary condition for Benson life of every block of `attacker` (the colour's
