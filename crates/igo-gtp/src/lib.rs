@@ -157,17 +157,34 @@ fn stream(
         finished.store(true, Ordering::SeqCst);
         result
     });
-    match result {
-        Ok(last) => {
-            if is_genmove {
-                writeln!(output, "{last}")?;
-            }
-        }
-        Err(e) => writeln!(output, "error: {e}")?,
+    let (tail, failure) = stream_tail(is_genmove, result);
+    if let Some(message) = failure {
+        // The controller's log: the `=` reply cannot carry it (GTP engines' stderr, as GNU
+        // Go's `echo_err`).
+        eprintln!("{} failed after its reply began: {message}", cmd.name);
     }
+    output.write_all(tail.as_bytes())?;
     output.write_all(b"\n")?;
     output.flush()?;
     Ok(())
+}
+
+/// The end of a streaming command's `=` reply (before its closing blank line) and, when the
+/// command failed after the `=` head went out, the failure for stderr. Everything that can be
+/// checked before the head is (the request's syntax: `stream`); what fails after it is the
+/// engine's own error (a generated move its game refuses), and a reply begun with `=` must
+/// stay a success: GTP has no way to turn it into a `?` (GoGui, Sabaki, Lizzie and KaTrain read
+/// `info` lines, then `play MOVE` for the genmove kinds, up to the blank line). So an analysis
+/// ends as it would have ended, and a genmove answers `play resign`: nothing is played, the
+/// engine's game and the controller's stay the same, and the game ends visibly instead of
+/// going on from a move that was never made.
+fn stream_tail(is_genmove: bool, result: Result<String, String>) -> (String, Option<String>) {
+    match result {
+        Ok(last) if is_genmove => (format!("{last}\n"), None),
+        Ok(_) => (String::new(), None),
+        Err(e) if is_genmove => ("play resign\n".to_string(), Some(e)),
+        Err(e) => (String::new(), Some(e)),
+    }
 }
 
 #[cfg(test)]
@@ -239,6 +256,44 @@ mod tests {
             );
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A streaming command that fails after its `=` head has gone out (stop 48's `gtpfuzz`:
+    /// an `error: ...` line inside the `=` reply) ends as the well-formed success the head
+    /// began: a genmove answers `play resign`, an analysis ends as it ends, and the failure
+    /// goes to stderr, never into the reply. Its successes end as before.
+    #[test]
+    fn a_stream_failing_after_its_head_ends_as_a_well_formed_success() {
+        let failure = "internal error: generated illegal move C3";
+        let (tail, log) = stream_tail(true, Err(failure.to_string()));
+        assert_eq!(tail, "play resign\n");
+        assert_eq!(log.as_deref(), Some(failure));
+        let (tail, log) = stream_tail(false, Err(failure.to_string()));
+        assert_eq!(tail, "");
+        assert_eq!(log.as_deref(), Some(failure));
+        assert_eq!(
+            stream_tail(true, Ok("play C3".into())),
+            ("play C3\n".to_string(), None)
+        );
+        assert_eq!(
+            stream_tail(false, Ok("info move C3 visits 9".into())),
+            (String::new(), None)
+        );
+        // The whole genmove reply: one `=` response, `info` lines and `play`, one blank line
+        // ending it, no line a controller would take for something else.
+        let (tail, _) = stream_tail(true, Err(failure.to_string()));
+        let reply = format!(
+            "{}info move C3 visits 9 winrate 5000\n{tail}\n",
+            protocol::response_head(Some(7))
+        );
+        let lines: Vec<&str> = reply.lines().collect();
+        assert_eq!(lines[0], "=7");
+        assert_eq!(lines[lines.len() - 2], "play resign");
+        assert_eq!(lines[lines.len() - 1], "");
+        assert!(reply.ends_with("\n\n") && !reply.ends_with("\n\n\n"));
+        assert!(lines[1..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info ") || l.starts_with("play ")));
     }
 }
 
