@@ -393,9 +393,10 @@ impl OwlConfig {
     /// owl reading with these budgets), and the Monte-Carlo estimate's
     /// [`OwlConfig::estimate_playouts`] cost a few playouts per candidate. Each stage has its
     /// own budget, so the node limit alone bounded only the search: at a node limit of 100,
-    /// `dragon_status` on the end positions of GNU Go's self-play games took up to 1.2 CPU-s
-    /// on 9x9 and 19x19, most of it in the enclosed route and the prover (BENCHMARKS.md,
-    /// igo-gtp, branch `owlbound`). Above this node limit the other budgets stay as they are.
+    /// `dragon_status` on the end positions of GNU Go's self-play games took up to 1.3 CPU-s
+    /// on 9x9 and 19x19, most of it in the enclosed route and the prover, and 0.2 with them
+    /// scaled (BENCHMARKS.md, igo-reading, branch `owlbound`). Above this node limit the other
+    /// budgets stay as they are.
     pub fn with_node_limit(&self, node_limit: u64) -> OwlConfig {
         let (n, d) = (u128::from(node_limit), u128::from(self.node_limit));
         let share = |v: u64| -> u64 {
