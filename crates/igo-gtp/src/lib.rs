@@ -172,17 +172,15 @@ fn stream(
 /// The end of a streaming command's `=` reply (before its closing blank line) and, when the
 /// command failed after the `=` head went out, the failure for stderr. Everything that can be
 /// checked before the head is (the request's syntax: `stream`); what fails after it is the
-/// engine's own error (a generated move its game refuses), and a reply begun with `=` must
-/// stay a success: GTP has no way to turn it into a `?` (GoGui, Sabaki, Lizzie and KaTrain read
-/// `info` lines, then `play MOVE` for the genmove kinds, up to the blank line). So an analysis
-/// ends as it would have ended, and a genmove answers `play resign`: nothing is played, the
-/// engine's game and the controller's stay the same, and the game ends visibly instead of
-/// going on from a move that was never made.
+/// engine's own error (a generated move its game refuses), and a reply begun with `=` cannot
+/// be turned into GTP's `?`. So the reply ends as KataGo ends a `kata-genmove_analyze` whose
+/// move is illegal (its `gtp.cpp`: "In case of error, don't report any play"): the `info` lines
+/// sent, no `play` line, the blank line, and the error on stderr; nothing is played, so the
+/// engine's game and the controller's stay the same. An analysis ends as it always does.
 fn stream_tail(is_genmove: bool, result: Result<String, String>) -> (String, Option<String>) {
     match result {
         Ok(last) if is_genmove => (format!("{last}\n"), None),
         Ok(_) => (String::new(), None),
-        Err(e) if is_genmove => ("play resign\n".to_string(), Some(e)),
         Err(e) => (String::new(), Some(e)),
     }
 }
@@ -259,14 +257,13 @@ mod tests {
     }
 
     /// A streaming command that fails after its `=` head has gone out (stop 48's `gtpfuzz`:
-    /// an `error: ...` line inside the `=` reply) ends as the well-formed success the head
-    /// began: a genmove answers `play resign`, an analysis ends as it ends, and the failure
-    /// goes to stderr, never into the reply. Its successes end as before.
+    /// an `error: ...` line inside the `=` reply) ends as KataGo ends it: no `play` line, the
+    /// blank line, the failure on stderr, never in the reply. Its successes end as before.
     #[test]
     fn a_stream_failing_after_its_head_ends_as_a_well_formed_success() {
         let failure = "internal error: generated illegal move C3";
         let (tail, log) = stream_tail(true, Err(failure.to_string()));
-        assert_eq!(tail, "play resign\n");
+        assert_eq!(tail, "");
         assert_eq!(log.as_deref(), Some(failure));
         let (tail, log) = stream_tail(false, Err(failure.to_string()));
         assert_eq!(tail, "");
@@ -279,21 +276,14 @@ mod tests {
             stream_tail(false, Ok("info move C3 visits 9".into())),
             (String::new(), None)
         );
-        // The whole genmove reply: one `=` response, `info` lines and `play`, one blank line
+        // The whole failed genmove reply: one `=` response, its `info` lines, one blank line
         // ending it, no line a controller would take for something else.
         let (tail, _) = stream_tail(true, Err(failure.to_string()));
         let reply = format!(
             "{}info move C3 visits 9 winrate 5000\n{tail}\n",
             protocol::response_head(Some(7))
         );
-        let lines: Vec<&str> = reply.lines().collect();
-        assert_eq!(lines[0], "=7");
-        assert_eq!(lines[lines.len() - 2], "play resign");
-        assert_eq!(lines[lines.len() - 1], "");
-        assert!(reply.ends_with("\n\n") && !reply.ends_with("\n\n\n"));
-        assert!(lines[1..lines.len() - 1]
-            .iter()
-            .all(|l| l.starts_with("info ") || l.starts_with("play ")));
+        assert_eq!(reply, "=7\ninfo move C3 visits 9 winrate 5000\n\n");
     }
 }
 
