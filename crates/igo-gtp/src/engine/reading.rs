@@ -525,8 +525,9 @@ const OWN_PROBE: u8 = 32;
 
 /// The numeric keys of `igo-owl_settings` and the values each takes (the others take 0 or 1,
 /// or the numbers of their choices). A budget goes to 100 times its default, a count of
-/// candidates or checks to what a question can use: a controller cannot make one owl
-/// question more than about a hundred times as slow as at the defaults.
+/// candidates or checks to what a question can use: no one key makes an owl question
+/// unboundedly slow (stop 48's `gtpfuzz`: any u64 was taken), though keys raised together
+/// multiply.
 const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("nodes", 1, 4_000_000),
     ("moves", 1, 32),
@@ -566,8 +567,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
 /// `leaf_capture` 0-50,000: `OwlConfig::leaf_capture_nodes`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
-/// to HIGH` and nothing changes (budgets up to a hundred times the defaults: no controller
-/// makes an owl question unboundedly slow).
+/// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     if args.len() % 2 != 0 {
         return Err("syntax error".into());
