@@ -157,17 +157,32 @@ fn stream(
         finished.store(true, Ordering::SeqCst);
         result
     });
-    match result {
-        Ok(last) => {
-            if is_genmove {
-                writeln!(output, "{last}")?;
-            }
-        }
-        Err(e) => writeln!(output, "error: {e}")?,
+    let (tail, failure) = stream_tail(is_genmove, result);
+    if let Some(message) = failure {
+        // The controller's log: the `=` reply cannot carry it (GTP engines' stderr, as GNU
+        // Go's `echo_err`).
+        eprintln!("{} failed after its reply began: {message}", cmd.name);
     }
+    output.write_all(tail.as_bytes())?;
     output.write_all(b"\n")?;
     output.flush()?;
     Ok(())
+}
+
+/// The end of a streaming command's `=` reply (before its closing blank line) and, when the
+/// command failed after the `=` head went out, the failure for stderr. Everything that can be
+/// checked before the head is (the request's syntax: `stream`); what fails after it is the
+/// engine's own error (a generated move its game refuses), and a reply begun with `=` cannot
+/// be turned into GTP's `?`. So the reply ends as KataGo ends a `kata-genmove_analyze` whose
+/// move is illegal (its `gtp.cpp`: "In case of error, don't report any play"): the `info` lines
+/// sent, no `play` line, the blank line, and the error on stderr; nothing is played, so the
+/// engine's game and the controller's stay the same. An analysis ends as it always does.
+fn stream_tail(is_genmove: bool, result: Result<String, String>) -> (String, Option<String>) {
+    match result {
+        Ok(last) if is_genmove => (format!("{last}\n"), None),
+        Ok(_) => (String::new(), None),
+        Err(e) => (String::new(), Some(e)),
+    }
 }
 
 #[cfg(test)]
@@ -239,6 +254,36 @@ mod tests {
             );
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A streaming command that fails after its `=` head has gone out (stop 48's `gtpfuzz`:
+    /// an `error: ...` line inside the `=` reply) ends as KataGo ends it: no `play` line, the
+    /// blank line, the failure on stderr, never in the reply. Its successes end as before.
+    #[test]
+    fn a_stream_failing_after_its_head_ends_as_a_well_formed_success() {
+        let failure = "internal error: generated illegal move C3";
+        let (tail, log) = stream_tail(true, Err(failure.to_string()));
+        assert_eq!(tail, "");
+        assert_eq!(log.as_deref(), Some(failure));
+        let (tail, log) = stream_tail(false, Err(failure.to_string()));
+        assert_eq!(tail, "");
+        assert_eq!(log.as_deref(), Some(failure));
+        assert_eq!(
+            stream_tail(true, Ok("play C3".into())),
+            ("play C3\n".to_string(), None)
+        );
+        assert_eq!(
+            stream_tail(false, Ok("info move C3 visits 9".into())),
+            (String::new(), None)
+        );
+        // The whole failed genmove reply: one `=` response, its `info` lines, one blank line
+        // ending it, no line a controller would take for something else.
+        let (tail, _) = stream_tail(true, Err(failure.to_string()));
+        let reply = format!(
+            "{}info move C3 visits 9 winrate 5000\n{tail}\n",
+            protocol::response_head(Some(7))
+        );
+        assert_eq!(reply, "=7\ninfo move C3 visits 9 winrate 5000\n\n");
     }
 }
 

@@ -380,6 +380,43 @@ impl OwlConfig {
     pub fn support_in(&self, part: u8) -> bool {
         self.tactical_support & part != 0
     }
+
+    /// These settings with the search's node limit `node_limit` and, when that is below this
+    /// node limit, every other stage's budget scaled down in the same proportion (rounded up;
+    /// a stage at 0, off, stays off): the prover's positions ([`OwlConfig::proof_nodes`],
+    /// [`OwlConfig::quick_proof_nodes`]), the enclosed route's playouts
+    /// ([`OwlConfig::mc_playouts`]), the string's tactical reading
+    /// ([`OwlConfig::tactical_nodes`]), the tactical check of the defence's leaves
+    /// ([`OwlConfig::leaf_capture_nodes`]) and the root probe ([`OwlConfig::root_probe_nodes`]).
+    /// The other stages read within the node limit already (the selective second look, the
+    /// root check of kills, at most 16 node limits, the defences that check a kill, each an
+    /// owl reading with these budgets), and the Monte-Carlo estimate's
+    /// [`OwlConfig::estimate_playouts`] cost a few playouts per candidate. Each stage has its
+    /// own budget, so the node limit alone bounded only the search: at a node limit of 100,
+    /// `dragon_status` on the end positions of GNU Go's self-play games took up to 1.3 CPU-s
+    /// on 9x9 and 19x19, most of it in the enclosed route and the prover, and 0.2 with them
+    /// scaled (BENCHMARKS.md, igo-reading, branch `owlbound`). Above this node limit the other
+    /// budgets stay as they are.
+    pub fn with_node_limit(&self, node_limit: u64) -> OwlConfig {
+        let (n, d) = (u128::from(node_limit), u128::from(self.node_limit));
+        let share = |v: u64| -> u64 {
+            if n >= d || v == 0 {
+                return v;
+            }
+            // n < d, so the share is below v and fits.
+            (u128::from(v) * n).div_ceil(d).max(1) as u64
+        };
+        OwlConfig {
+            node_limit,
+            proof_nodes: share(self.proof_nodes),
+            quick_proof_nodes: share(self.quick_proof_nodes),
+            mc_playouts: share(u64::from(self.mc_playouts)) as u32,
+            tactical_nodes: share(self.tactical_nodes),
+            leaf_capture_nodes: share(self.leaf_capture_nodes),
+            root_probe_nodes: share(self.root_probe_nodes),
+            ..*self
+        }
+    }
 }
 
 /// Where the escape runs only through the diagonal links that hold ([`OwlConfig::holding_links`],
@@ -1510,6 +1547,50 @@ pub const SURROUNDED_POINTS: usize = 24;
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn every_stage_budget_follows_a_smaller_node_limit() {
+        let d = OwlConfig::default();
+        // At the default node limit, and above it, the defaults stay.
+        assert_eq!(d.with_node_limit(d.node_limit), d);
+        assert_eq!(
+            d.with_node_limit(8 * d.node_limit),
+            OwlConfig {
+                node_limit: 8 * d.node_limit,
+                ..d
+            }
+        );
+        // Below it, each stage budget is its share, rounded up; the stages that were off stay
+        // off, and the judgements and counts stay as they were.
+        let c = d.with_node_limit(100);
+        let share = |v: u64| (v * 100).div_ceil(d.node_limit);
+        assert_eq!(c.node_limit, 100);
+        assert_eq!(c.proof_nodes, share(d.proof_nodes));
+        assert_eq!(u64::from(c.mc_playouts), share(u64::from(d.mc_playouts)));
+        assert_eq!(c.tactical_nodes, share(d.tactical_nodes));
+        assert_eq!(c.leaf_capture_nodes, share(d.leaf_capture_nodes));
+        assert_eq!(c.root_probe_nodes, share(d.root_probe_nodes));
+        assert_eq!(d.quick_proof_nodes, 0);
+        assert_eq!(c.quick_proof_nodes, 0);
+        assert_eq!(
+            OwlConfig {
+                node_limit: d.node_limit,
+                proof_nodes: d.proof_nodes,
+                mc_playouts: d.mc_playouts,
+                tactical_nodes: d.tactical_nodes,
+                leaf_capture_nodes: d.leaf_capture_nodes,
+                root_probe_nodes: d.root_probe_nodes,
+                ..c
+            },
+            d
+        );
+        // A budget never falls to 0 (off) by the scaling.
+        let one = d.with_node_limit(1);
+        assert_eq!(
+            (one.proof_nodes, one.leaf_capture_nodes, one.mc_playouts),
+            (3, 1, 1)
+        );
+    }
 
     #[test]
     fn open_space_leaves_out_what_the_opponent_claims() {

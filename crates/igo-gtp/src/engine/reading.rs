@@ -94,6 +94,9 @@ pub(crate) struct ReadingState {
     stack: Vec<Game>,
     /// The owl's settings before the depth scaling (`igo-owl_settings` changes them).
     owl_base: Option<OwlConfig>,
+    /// The owl's stage budgets set by their own `igo-owl_settings` keys (bits of
+    /// `OWN_PROOF`, `OWN_QUICK`, ...); the others follow `nodes` ([`OwlConfig::with_node_limit`]).
+    owl_own: u8,
     /// The owl reader kept between commands, with the answers it has read.
     pub(crate) owl: KeptOwl,
 }
@@ -147,9 +150,42 @@ impl ReadingState {
         .max(1)
     }
 
+    /// The owl's settings in force before the depth scaling: those `igo-owl_settings` set,
+    /// with every stage budget not set by its own key scaled to `nodes` against the default
+    /// node limit ([`OwlConfig::with_node_limit`]), so that a small `nodes` gives a
+    /// proportionally quick answer and the default settings stay the default.
+    fn owl_settings_in_force(&self) -> OwlConfig {
+        let set = self.owl_base.unwrap_or_default();
+        let follow = OwlConfig {
+            node_limit: OwlConfig::default().node_limit,
+            ..set
+        }
+        .with_node_limit(set.node_limit);
+        let own = |bit: u8, set: u64, follow: u64| {
+            if self.owl_own & bit != 0 {
+                set
+            } else {
+                follow
+            }
+        };
+        OwlConfig {
+            proof_nodes: own(OWN_PROOF, set.proof_nodes, follow.proof_nodes),
+            quick_proof_nodes: own(OWN_QUICK, set.quick_proof_nodes, follow.quick_proof_nodes),
+            mc_playouts: own(
+                OWN_MC,
+                u64::from(set.mc_playouts),
+                u64::from(follow.mc_playouts),
+            ) as u32,
+            tactical_nodes: own(OWN_TACTICAL, set.tactical_nodes, follow.tactical_nodes),
+            leaf_capture_nodes: own(OWN_LEAF, set.leaf_capture_nodes, follow.leaf_capture_nodes),
+            root_probe_nodes: own(OWN_PROBE, set.root_probe_nodes, follow.root_probe_nodes),
+            ..set
+        }
+    }
+
     /// The owl's settings.
     pub(crate) fn owl_config(&self) -> OwlConfig {
-        let d = self.owl_base.unwrap_or_default();
+        let d = self.owl_settings_in_force();
         OwlConfig {
             node_limit: self.scaled(d.node_limit),
             proof_nodes: self.scaled(d.proof_nodes),
@@ -477,40 +513,98 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
     Ok(String::new())
 }
 
-/// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes`, `moves`, `proof_nodes`,
-/// `escape_points`, `escape_reach`, `playouts`, `mc_playouts`: igo-tsumego's solver on
-/// tsumego-like enclosures, 0 off; `enclosed_no_escape` 0 or 1:
-/// `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or 2: `OwlConfig::enclosed_group_target`
-/// block, linked or amalgamated; `enclosed_check` N: `OwlConfig::enclosed_check_moves`;
-/// `escape_block` 0 or 1: `OwlConfig::escape_block_check`; `escape_link` N:
-/// `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1: `OwlConfig::shut_in_death`;
-/// `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`; `holding_links` 0, 1 or 2:
-/// `OwlConfig::holding_links` off, everywhere or in the judgement of death only; `half_cuts`
-/// 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10: `OwlConfig::enclosed_gammas`;
-/// `quick_proof_nodes` N: `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7:
-/// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`; `crawl_block`
-/// 0 or 1: `OwlConfig::crawl_block_check`; `string_check` 0 or 1:
-/// `OwlConfig::string_lost_check`; `root_probe` N: `OwlConfig::root_probe_nodes`;
-/// `escape_block_plies` N: `OwlConfig::escape_block_plies`) for the
-/// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
-/// command, for experiments).
+/// The stage budgets of `igo-owl_settings` that follow `nodes` unless set by their own key
+/// ([`ReadingState::owl_own`]): `proof_nodes`, `quick_proof_nodes`, `mc_playouts`,
+/// `tactical_nodes`, `leaf_capture`, `root_probe`.
+const OWN_PROOF: u8 = 1;
+const OWN_QUICK: u8 = 2;
+const OWN_MC: u8 = 4;
+const OWN_TACTICAL: u8 = 8;
+const OWN_LEAF: u8 = 16;
+const OWN_PROBE: u8 = 32;
+
+/// The numeric keys of `igo-owl_settings` and the values each takes (the others take 0 or 1,
+/// or the numbers of their choices). A budget goes to 100 times its default, a count of
+/// candidates or checks to what a question can use: no one key makes an owl question
+/// unboundedly slow (stop 48's `gtpfuzz`: any u64 was taken), though keys raised together
+/// multiply.
+const OWL_RANGES: &[(&str, u64, u64)] = &[
+    ("nodes", 1, 4_000_000),
+    ("moves", 1, 32),
+    ("proof_nodes", 0, 10_000_000),
+    ("escape_points", 0, 361),
+    ("escape_reach", 0, 19),
+    ("playouts", 0, 6_400),
+    ("mc_playouts", 0, 2_000_000),
+    ("enclosed_check", 0, 8),
+    ("escape_link", 0, 8),
+    ("quick_proof_nodes", 0, 10_000_000),
+    ("root_kills", 0, 8),
+    ("root_probe", 0, 200_000),
+    ("escape_block_plies", 0, 40),
+    ("tactical_nodes", 0, 2_000_000),
+    ("leaf_capture", 0, 50_000),
+];
+
+/// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
+/// search's positions, and every stage budget below not set by its own key scales with it
+/// against its default 40,000, [`OwlConfig::with_node_limit`]; `moves` 1-32; `proof_nodes`
+/// 0-10,000,000; `escape_points` 0-361, `escape_reach` 0-19; `playouts` 0-6,400: the
+/// estimate's; `mc_playouts` 0-2,000,000: igo-tsumego's solver on tsumego-like enclosures, 0
+/// off; `enclosed_no_escape` 0 or 1: `OwlConfig::enclosed_no_escape`; `group_target` 0, 1 or
+/// 2: `OwlConfig::enclosed_group_target` block, linked or amalgamated; `enclosed_check` 0-8:
+/// `OwlConfig::enclosed_check_moves`; `escape_block` 0 or 1: `OwlConfig::escape_block_check`;
+/// `escape_link` 0-8: `OwlConfig::escape_link_liberties`; `shut_in` 0 or 1:
+/// `OwlConfig::shut_in_death`; `cut_diagonals` 0 or 1: `OwlConfig::cut_diagonals`;
+/// `holding_links` 0, 1 or 2: `OwlConfig::holding_links` off, everywhere or in the judgement of
+/// death only; `half_cuts` 0 or 1: `OwlConfig::half_cuts`; `enclosed_gammas` 0-10:
+/// `OwlConfig::enclosed_gammas`; `quick_proof_nodes` 0-10,000,000:
+/// `OwlConfig::quick_proof_nodes`; `tactical_support` 0-7: `OwlConfig::tactical_support`;
+/// `root_kills` 0-8: `OwlConfig::root_kill_checks`; `crawl_block` 0 or 1:
+/// `OwlConfig::crawl_block_check`; `string_check` 0 or 1: `OwlConfig::string_lost_check`;
+/// `root_probe` 0-200,000: `OwlConfig::root_probe_nodes`; `escape_block_plies` 0-40:
+/// `OwlConfig::escape_block_plies`; `tactical_nodes` 0-2,000,000: `OwlConfig::tactical_nodes`;
+/// `leaf_capture` 0-50,000: `OwlConfig::leaf_capture_nodes`) for the questions that follow,
+/// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
+/// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
+/// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
     if args.len() % 2 != 0 {
         return Err("syntax error".into());
     }
     let mut c = engine.reading.owl_base.unwrap_or_default();
+    let mut own = engine.reading.owl_own;
     for pair in args.chunks(2) {
         let v: u64 = pair[1]
             .parse()
             .map_err(|_| format!("syntax error: not a number {}", quote(&pair[1])))?;
+        if let Some(&(name, low, high)) = OWL_RANGES.iter().find(|r| r.0 == pair[0]) {
+            if !(low..=high).contains(&v) {
+                return Err(format!("syntax error: {name} takes {low} to {high}"));
+            }
+        }
         match pair[0].as_str() {
             "nodes" => c.node_limit = v,
             "moves" => c.max_moves = v as usize,
-            "proof_nodes" => c.proof_nodes = v,
+            "proof_nodes" => {
+                c.proof_nodes = v;
+                own |= OWN_PROOF;
+            }
             "escape_points" => c.escape_points = v as usize,
             "escape_reach" => c.escape_reach = v as usize,
             "playouts" => c.estimate_playouts = v as u32,
-            "mc_playouts" => c.mc_playouts = u32::try_from(v).unwrap_or(u32::MAX),
+            "mc_playouts" => {
+                c.mc_playouts = v as u32;
+                own |= OWN_MC;
+            }
+            "tactical_nodes" => {
+                c.tactical_nodes = v;
+                own |= OWN_TACTICAL;
+            }
+            "leaf_capture" => {
+                c.leaf_capture_nodes = v;
+                own |= OWN_LEAF;
+            }
             "enclosed_no_escape" if v > 1 => {
                 return Err("syntax error: enclosed_no_escape takes 0 or 1".into());
             }
@@ -553,7 +647,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: enclosed_gammas takes 0 to 10".into());
             }
             "enclosed_gammas" => c.enclosed_gammas = v as u8,
-            "quick_proof_nodes" => c.quick_proof_nodes = v,
+            "quick_proof_nodes" => {
+                c.quick_proof_nodes = v;
+                own |= OWN_QUICK;
+            }
             "tactical_support" if v > 7 => {
                 return Err("syntax error: tactical_support takes 0 to 7".into());
             }
@@ -567,18 +664,23 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: string_check takes 0 or 1".into());
             }
             "string_check" => c.string_lost_check = v == 1,
-            "root_probe" => c.root_probe_nodes = v,
+            "root_probe" => {
+                c.root_probe_nodes = v;
+                own |= OWN_PROBE;
+            }
             "escape_block_plies" => c.escape_block_plies = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
     engine.reading.owl_base = Some(c);
+    engine.reading.owl_own = own;
+    let c = engine.reading.owl_settings_in_force();
     Ok(format!(
         "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
-         escape_block_plies {}",
+         escape_block_plies {} tactical_nodes {} leaf_capture {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -602,7 +704,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.crawl_block_check),
         u8::from(c.string_lost_check),
         c.root_probe_nodes,
-        c.escape_block_plies
+        c.escape_block_plies,
+        c.tactical_nodes,
+        c.leaf_capture_nodes
     ))
 }
 
@@ -827,12 +931,27 @@ mod tests {
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
-        // The settings after `crawl_block`, at their defaults.
+        // After `nodes 500` the stage budgets not set by their own keys follow it.
+        let f = d.with_node_limit(500);
+        // The budgets after `escape_block_plies`, following `nodes 500`.
+        let budgets = format!(
+            " tactical_nodes {} leaf_capture {}",
+            f.tactical_nodes, f.leaf_capture_nodes
+        );
+        // The settings after `crawl_block`, at their defaults (the root probe following).
         let tail = format!(
-            " string_check {} root_probe {} escape_block_plies {}",
+            " string_check {} root_probe {} escape_block_plies {}{budgets}",
+            u8::from(d.string_lost_check),
+            f.root_probe_nodes,
+            d.escape_block_plies
+        );
+        let tail0 = format!(
+            " string_check {} root_probe {} escape_block_plies {} tactical_nodes {} leaf_capture {}",
             u8::from(d.string_lost_check),
             d.root_probe_nodes,
-            d.escape_block_plies
+            d.escape_block_plies,
+            d.tactical_nodes,
+            d.leaf_capture_nodes
         );
         assert_eq!(
             a[0],
@@ -840,7 +959,7 @@ mod tests {
                 "nodes {} moves {} proof_nodes {} escape_points {} escape_reach {} playouts {} mc_playouts {} \
                  enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
                  shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
-                 tactical_support {} root_kills {} crawl_block {}{tail}",
+                 tactical_support {} root_kills {} crawl_block {}{tail0}",
                 d.node_limit,
                 d.max_moves,
                 d.proof_nodes,
@@ -920,13 +1039,13 @@ mod tests {
             .ends_with(&format!(" root_kills 3 crawl_block 1{tail}")));
         assert!(a[28].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[29].as_ref().unwrap().ends_with(&format!(
-            " crawl_block 1 string_check 1 root_probe 2000 escape_block_plies {}",
+            " crawl_block 1 string_check 1 root_probe 2000 escape_block_plies {}{budgets}",
             d.escape_block_plies
         )));
         assert!(a[32]
             .as_ref()
             .unwrap()
-            .ends_with(" root_probe 2000 escape_block_plies 3"));
+            .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
@@ -935,6 +1054,92 @@ mod tests {
         assert_eq!(a[2], Err("syntax error".to_string()));
         assert!(a[3].as_ref().unwrap_err().starts_with("unknown setting"));
         assert!(a[4].as_ref().unwrap_err().starts_with("syntax error"));
+    }
+
+    #[test]
+    fn owl_settings_outside_their_ranges_are_refused_and_change_nothing() {
+        for &(name, low, high) in super::OWL_RANGES {
+            let mut bad = vec![high + 1, u64::MAX];
+            if low > 0 {
+                bad.push(low - 1);
+            }
+            for v in bad {
+                let a = answers(&[
+                    &format!("igo-owl_settings nodes 300 {name} {v}"),
+                    "igo-owl_settings",
+                ]);
+                assert_eq!(
+                    a[0],
+                    Err(format!("syntax error: {name} takes {low} to {high}")),
+                    "{name} {v}"
+                );
+                // Nothing of the refused line is kept, `nodes 300` before it included.
+                assert!(
+                    a[1].as_ref().unwrap().starts_with("nodes 40000 "),
+                    "{name} {v}"
+                );
+            }
+            for v in [low, high] {
+                let a = answers(&[&format!("igo-owl_settings {name} {v}")]);
+                assert!(
+                    a[0].as_ref().unwrap().contains(&format!("{name} {v}")),
+                    "{name} {v}: {:?}",
+                    a[0]
+                );
+            }
+        }
+    }
+
+    /// `igo-owl_settings nodes 100` bounds every stage of an owl question, not its search
+    /// alone: on the end of GNU Go's self-play game 9x9-23 the enclosed route's playouts and
+    /// the prover read 79,275 and 89,527 positions for the attack and defence of C4 and H3
+    /// with their own budgets at their defaults (stop 48's `gtpfuzz`: up to 1.9 s a
+    /// `dragon_status`); following `nodes` they read 3,432 at most.
+    #[test]
+    fn a_small_node_limit_bounds_every_stage_of_the_owl() {
+        let game = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../igo-analysis/tests/data/games/gnugo-9x9-23.sgf"
+        );
+        let mut commands = vec![
+            format!("loadsgf {game}"),
+            "igo-owl_settings nodes 100".to_string(),
+        ];
+        let dragons = ["A9", "D9", "F9", "B8", "B6", "D6", "C4", "H3"];
+        for v in dragons {
+            commands.extend([
+                "reset_owl_node_counter".to_string(),
+                format!("owl_attack {v}"),
+                format!("owl_defend {v}"),
+                "get_owl_node_counter".to_string(),
+            ]);
+        }
+        let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+        let a = answers(&commands);
+        assert_eq!(a[0], Ok("black".to_string()));
+        for (k, v) in dragons.iter().enumerate() {
+            let at = 2 + 4 * k;
+            assert!(a[at + 1].is_ok() && a[at + 2].is_ok(), "{v}: {a:?}");
+            let nodes: u64 = a[at + 3].as_ref().unwrap().parse().unwrap();
+            // The two questions within 30 node limits each.
+            assert!(nodes <= 6_000, "{v}: {nodes} positions");
+        }
+        // The budgets in force follow `nodes`: the default's shares.
+        let mut e = Engine::default();
+        e.execute("igo-owl_settings", &["nodes".into(), "100".into()])
+            .unwrap();
+        let c = e.reading.owl_config();
+        let d = OwlConfig::default();
+        assert_eq!(c, d.with_node_limit(100));
+        assert_eq!(
+            (
+                c.proof_nodes,
+                c.mc_playouts,
+                c.tactical_nodes,
+                c.root_probe_nodes
+            ),
+            (250, 50, 50, 5)
+        );
     }
 
     #[test]
