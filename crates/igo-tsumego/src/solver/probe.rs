@@ -324,4 +324,22 @@ mod tests {
         // A tie keeps the first.
         assert_eq!(best_probe(&probes(&[0.5, 0.5]), Goal::Kill, 0.0), 0);
     }
+
+    #[test]
+    fn the_best_ko_probe_weighs_both_ko_masters() {
+        // Success as ko master (the probes) and with the opponent as master (the main
+        // search); to kill is a high capture rate.
+        let own = probes(&[0.40, 0.70, 0.45]);
+        let main = [0.40, 0.20, 0.41];
+        // Equal weights: 0.40, 0.45, 0.43: the ko (the second) is best.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.5, 0.0), 1);
+        // Within the margin the root's move stays.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.5, 0.05), 0);
+        // Only the opponent's mastery counted: the third; only one's own: the second.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.0, 0.0), 2);
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 1.0, 0.0), 1);
+        // To live is a low capture rate: the first (0.60 and 0.60) beats 0.55 and 0.57.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Live, 0.5, 0.0), 0);
+        assert_eq!(best_ko_probe(&[], &[], Goal::Kill, 0.5, 0.0), 0);
+    }
 }
