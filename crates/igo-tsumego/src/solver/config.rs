@@ -97,7 +97,12 @@ pub struct SolverConfig {
     /// `ko_probe_weight` times its success there plus the rest times its success in the main
     /// search, and the best score, `probe_margin` above the first move's, is the answer, with
     /// the status ko. Only where the main search decides the answer (not the ko test) and
-    /// nothing is proven; 0: off. \[default: 0\] \[range: 0-8\]
+    /// nothing is proven; 0: off. \[default: 0\] \[range: 0-8\]: measured no better beyond
+    /// the seed noise (3 probes, `ko_probe_pairs`, `probe_main_share` 0.6, `probe_margin`
+    /// 0.05, 5,000 playouts and 300,000 positions, seeds 1 and 2: on 113 problems whose book
+    /// answer is a ko 45 and 44 first moves right against 41 and 48, on the usual first 40 of
+    /// 2 mod 4 of the three Cho levels 86 and 84 against 85 and 83; BENCHMARKS.md, branch
+    /// `kofirst`).
     pub ko_probes: usize,
     /// With `ko_probes`, the weight of a move's success as ko master in its score (the rest is
     /// its success in the main search). \[default: 0.5\] \[range: 0-1\]
