@@ -1,6 +1,6 @@
-//! The root probes (knob `probes`, `solver::probe`) end to end on bundled Gokyo Shumyo (1812)
-//! problems: the probes overturn a fixed-seed root search's first move for the book's, which the
-//! root alone misses, and they spend the budget held back for them and no more.
+//! The root probes (knobs `probes` and `ko_probes`, `solver::probe`) end to end on bundled Gokyo
+//! Shumyo (1812) problems: the probes overturn a fixed-seed root search's first move for the
+//! book's, which the root alone misses, and they spend the budget held back for them and no more.
 
 use std::sync::Arc;
 
@@ -8,7 +8,7 @@ use igo_tsumego::patterns::Patterns;
 use igo_tsumego::score::first_move_correct;
 use igo_tsumego::solver::solve_fight;
 use igo_tsumego::uct::Budget;
-use igo_tsumego::{solve, Fight, Problem, Request, SolverConfig};
+use igo_tsumego::{solve, Fight, Problem, Request, SolverConfig, Status};
 
 fn problem(name: &str) -> Problem {
     let path = format!("{}/tests/data/{name}.sgf", env!("CARGO_MANIFEST_DIR"));
@@ -108,4 +108,59 @@ fn the_probes_share_the_budget_held_back_for_them() {
         "{probed:?}"
     );
     assert_eq!(a.playouts, 9_001);
+}
+
+#[test]
+fn the_ko_probes_find_the_books_ko_that_the_main_search_misses() {
+    // Two of Gokyo Shumyo's "get a ko" problems: the book's first move starts the ko (the
+    // independent oracle). The main search, where the opponent may retake every ko at once,
+    // answers another move; searched on their own with each ko master, the book's move gains
+    // most as the side to play's ko, and becomes the answer with the status ko.
+    for name in ["gokyo-shumyo-184", "gokyo-shumyo-248"] {
+        let p = problem(name);
+        let plain = solve(&p, &Request::default(), &config(5_000, 0), None).unwrap();
+        assert!(
+            plain.probes.is_empty(),
+            "{name}: no probes with the knob off"
+        );
+        assert_eq!(
+            first_move_correct(&p, plain.mv),
+            Some(false),
+            "{name}: the main search alone misses ({:?})",
+            plain.mv
+        );
+        let mut c = config(5_000, 0);
+        c.ko_probes = 3;
+        c.ko_probe_pairs = true;
+        c.probe_main_share = 0.6;
+        let a = solve(&p, &Request::default(), &c, None).unwrap();
+        assert_eq!(
+            first_move_correct(&p, a.mv),
+            Some(true),
+            "{name}: with the ko probes {:?}, probes {:?}",
+            a.mv,
+            a.probes
+        );
+        assert_eq!(a.status, Status::Ko, "{name}");
+        // Three moves, each probed with the side to play as ko master, then with the
+        // opponent: the same moves in the same order.
+        assert_eq!(a.probes.len(), 6, "{name}");
+        let (own, opp) = a.probes.split_at(3);
+        assert!(own.iter().zip(opp).all(|(x, y)| x.mv == y.mv), "{name}");
+        // The answer has the best mean success of its two probes; it does better as ko master
+        // (the ko), and the two searches differ (a probe with the wrong master would repeat
+        // the other's numbers, seed for seed).
+        let k = own
+            .iter()
+            .position(|x| x.mv == a.mv)
+            .expect("a probed move");
+        let mean = |i: usize| (a.goal.success(own[i].value) + a.goal.success(opp[i].value)) / 2.0;
+        assert!((0..3).all(|i| mean(i) <= mean(k)), "{name}: {:?}", a.probes);
+        assert!(
+            a.goal.success(own[k].value) > a.goal.success(opp[k].value),
+            "{name}: {:?}",
+            a.probes
+        );
+        assert_eq!(a.playouts, 5_000, "{name}: the budget kept");
+    }
 }

@@ -81,13 +81,36 @@ pub struct SolverConfig {
     /// main search leaves (0: off). The move whose opponent does worst is the answer.
     /// \[default: 0\] \[range: 0-8\]
     pub probes: usize,
-    /// With `probes`, the share of the budget left at the main search's start that the main
+    /// With `probes` or `ko_probes`, the share of the budget left at the main search's start
+    /// that the main
     /// search and the ko test get; the probes share the rest. \[default: 0.5\] \[range: 0-1\]
     pub probe_main_share: f64,
-    /// With `probes`, how much better for the side to play (in capture rate) the best probe
+    /// With `probes` (or `ko_probes`: in score), how much better for the side to play (in
+    /// capture rate) the best probe
     /// must be than the answer search's own first move to replace it. \[default: 0\]
     /// \[range: 0-1\]
     pub probe_margin: f32,
+    /// Ko probes ([`super::probe::ko_run`]): how many of the main search's best first moves
+    /// are each searched again on their own with the side to play as ko master (the main
+    /// search makes its opponent the ko master), on an equal share of what the main search
+    /// leaves (`probe_main_share` sets that share); each move is scored by
+    /// `ko_probe_weight` times its success there plus the rest times its success in the main
+    /// search, and the best score, `probe_margin` above the first move's, is the answer, with
+    /// the status ko. Only where the main search decides the answer (not the ko test) and
+    /// nothing is proven; 0: off. \[default: 0\] \[range: 0-8\]: measured no better beyond
+    /// the seed noise (3 probes, `ko_probe_pairs`, `probe_main_share` 0.6, `probe_margin`
+    /// 0.05, 5,000 playouts and 300,000 positions, seeds 1 and 2: on 113 problems whose book
+    /// answer is a ko 45 and 44 first moves right against 41 and 48, on the usual first 40 of
+    /// 2 mod 4 of the three Cho levels 86 and 84 against 85 and 83; BENCHMARKS.md, branch
+    /// `kofirst`).
+    pub ko_probes: usize,
+    /// With `ko_probes`, the weight of a move's success as ko master in its score (the rest is
+    /// its success in the main search). \[default: 0.5\] \[range: 0-1\]
+    pub ko_probe_weight: f32,
+    /// With `ko_probes`, each move's success with the opponent as ko master read from a probe
+    /// of its own too (as the probes with the side to play as master are), not from the main
+    /// search: twice the probes, values of one kind. \[default: false\]
+    pub ko_probe_pairs: bool,
     /// The prover's share for its first ko model's search
     /// ([`crate::proof::ProverConfig::first_model_share`]): below 1, when that search does not
     /// finish within the share, the ko questions are asked with the rest. Copied into the
@@ -227,6 +250,9 @@ impl Default for SolverConfig {
             probes: 0,
             probe_main_share: 0.5,
             probe_margin: 0.0,
+            ko_probes: 0,
+            ko_probe_weight: 0.5,
+            ko_probe_pairs: false,
             first_model_share: crate::proof::status::FIRST_MODEL_SHARE_DEFAULT as f32,
             defer_refutation: false,
             doomed_budget: u64::from(crate::proof::answer::DOOMED_DEEP_BUDGET),
@@ -557,6 +583,34 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.probe_margin,
             set: |c, v| c.probe_margin = v,
+        },
+    },
+    Knob {
+        name: "ko_probes",
+        what: "ko probes: the main search's best first moves each searched alone with the side to play as ko master, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.ko_probes as u64,
+            set: |c, v| c.ko_probes = v as usize,
+        },
+    },
+    Knob {
+        name: "ko_probe_weight",
+        what: "with ko_probes, the weight of a move's success as ko master in its score",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.ko_probe_weight,
+            set: |c, v| c.ko_probe_weight = v,
+        },
+    },
+    Knob {
+        name: "ko_probe_pairs",
+        what: "with ko_probes, each move probed with the opponent as ko master too (not read from the main search)",
+        kind: KnobKind::Switch {
+            get: |c| c.ko_probe_pairs,
+            set: |c, v| c.ko_probe_pairs = v,
         },
     },
     Knob {

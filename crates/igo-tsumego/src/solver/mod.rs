@@ -9,7 +9,8 @@
 //!    search (and the status refined to unknown or seki), then the sequence search if asked.
 //!
 //! With the knob `probes`, [`probe`] searches the best first moves again, each on its own, on
-//! a share of the budget held back from phase 2, before the answer is read.
+//! a share of the budget held back from phase 2, before the answer is read; with `ko_probes`,
+//! each with the side to play as ko master.
 //!
 //! [`report`] gives the answer as data, text, an SGF answer tree and an SVG picture.
 //!
@@ -147,7 +148,7 @@ fn decide<'f>(
     };
     // 2. Main search, ko test, status (on less than the whole budget when probes follow).
     let whole = spend.budget;
-    if config.probes > 0 {
+    if config.probes > 0 || config.ko_probes > 0 {
         spend.budget = budget::held_back(spend, config.probe_main_share);
     }
     let main = status::main_search(search, goal, config, spend, stop);
@@ -166,8 +167,20 @@ fn decide<'f>(
         stop,
     };
     let answer = match (&ko_fight, &ko) {
-        (Some(kf), Some(ks)) => read.answer(kf, &ks.search, Status::Ko, ks.proven, spend),
-        _ => read.answer(fight, &main.search, main.status, main.proven, spend),
+        (Some(kf), Some(ks)) => read.answer(kf, &ks.search, Status::Ko, ks.proven, spend, None),
+        _ => {
+            // The ko probes' fight: the side to play as ko master (knob `ko_probes`).
+            let own = (config.ko_probes > 0).then(|| fight.with_ko_master(to_play));
+            let status = main.status;
+            read.answer(
+                fight,
+                &main.search,
+                status,
+                main.proven,
+                spend,
+                own.as_ref(),
+            )
+        }
     };
     // The main search's tree, not the ko test's: the prover's first search asks the main
     // search's question (the opponent has the ko threats).
@@ -197,7 +210,8 @@ struct Reading<'a, 's> {
 }
 
 impl Reading<'_, '_> {
-    /// Phase 3: the answer from `answer_search` (on `answer_fight`), which decided `status`.
+    /// Phase 3: the answer from `answer_search` (on `answer_fight`), which decided `status`;
+    /// `own_fight`: the fight of the ko probes, when they run.
     fn answer<'f>(
         &self,
         answer_fight: &'f Fight,
@@ -205,6 +219,7 @@ impl Reading<'_, '_> {
         status: Status,
         proven: bool,
         spend: &mut Spend,
+        own_fight: Option<&Fight>,
     ) -> Result<Answer, SolveError> {
         let Reading {
             question,
@@ -220,22 +235,19 @@ impl Reading<'_, '_> {
         if config.answer_by_route {
             answer::lead_with_route(&mut children, &route);
         }
-        let probed = if config.probes > 0 && !proven {
-            probe::run(
-                answer_fight,
-                answer_search,
-                &children,
-                goal,
-                config,
-                spend,
-                stop,
-            )
-        } else {
-            probe::Probed::none()
-        };
-        if let Some(o) = &probed.overturn {
-            probe::lead_with_probe(&mut children, &mut route, o, config);
-        }
+        let (probes, ko_overturn) = probe_root(
+            (answer_fight, answer_search),
+            own_fight.filter(|_| !proven),
+            &mut children,
+            &mut route,
+            proven,
+            goal,
+            config,
+            spend,
+            stop,
+        );
+        // A move chosen by the ko probes is chosen for what it is worth as ko master.
+        let status = if ko_overturn { Status::Ko } else { status };
         let Some(best) = children.first().copied() else {
             // No move was searched: either the stop flag came before the first playout, or the
             // target's side has nothing to play for.
@@ -263,10 +275,45 @@ impl Reading<'_, '_> {
             sequence_playouts,
             status,
             proven,
-            probes: probed.probes,
+            probes,
             tree: Default::default(),
             playouts: spend.used,
             seconds: spend.elapsed().as_secs_f64(),
         })
     }
+}
+
+/// The root probes of phase 3, if a knob asks for them: `probes` on the answer search
+/// (`answer`), or else the ko probes in `own_fight`; an overturning probe's move is put first
+/// in `children` and its line in `route`. Returns the probes and whether the ko probes
+/// overturned the first move.
+#[allow(clippy::too_many_arguments)]
+fn probe_root<'f>(
+    answer: (&'f Fight, &Search<TsumegoState<'f>>),
+    own_fight: Option<&Fight>,
+    children: &mut [crate::uct::ChildStats<igo_core::Move>],
+    route: &mut Vec<crate::mainline::LineMove<igo_core::Move>>,
+    proven: bool,
+    goal: Goal,
+    config: &SolverConfig,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> (Vec<probe::Probe>, bool) {
+    if config.probes > 0 && !proven {
+        let (fight, search) = answer;
+        let probed = probe::run(fight, search, children, goal, config, spend, stop);
+        if let Some(o) = &probed.overturn {
+            probe::lead_with_probe(children, route, o, config);
+        }
+        return (probed.probes, false);
+    }
+    let Some(own) = own_fight else {
+        return (Vec::new(), false);
+    };
+    let paired = config.ko_probe_pairs.then_some(answer.0);
+    let probed = probe::ko_run(own, paired, children, goal, config, spend, stop);
+    if let Some(o) = &probed.overturn {
+        probe::lead_with_probe(children, route, o, config);
+    }
+    (probed.probes, probed.overturn.is_some())
 }

@@ -67,28 +67,131 @@ pub fn run<'f>(
     spend: &mut Spend,
     stop: StopFlag<'_>,
 ) -> Probed<'f> {
+    let moves = probed_moves(children, config.probes);
+    let to_play = search.root().position().to_play();
+    let Some((probes, mut searches)) = search_each(fight, to_play, &moves, config, spend, stop)
+    else {
+        return Probed::none();
+    };
+    let best = best_probe(&probes, goal, config.probe_margin);
+    let overturn = (best != 0).then(|| {
+        let search = searches.swap_remove(best);
+        (moves[best], probes[best], search)
+    });
+    Probed { probes, overturn }
+}
+
+/// The ko probes (knob `ko_probes`): the first `config.ko_probes` of `children` (the root
+/// children of the main search, whose ko master is the side to play's opponent), neither pass
+/// nor proven, each searched on its own in `own_fight`, where the side to play is the ko
+/// master, on an equal share of what is left of `spend`. Each move is then scored by
+/// `ko_probe_weight` times its success as ko master (its probe) plus the rest times its
+/// success in the main search (with `config.ko_probe_pairs`, in its own probe in
+/// `main_fight`, run after the others and appended to the probes); the best score overturns
+/// the first move when it is more than `config.probe_margin` above the first move's.
+///
+/// Why: a problem whose answer is a ko is a failure in the main search, where the opponent
+/// may retake every ko at once, so the book's ko move ranks below a move the playouts call a
+/// plain success (or a worse ko); as ko master it gains what the ko is worth, a move that
+/// neither lives nor kills by a ko gains nothing (BENCHMARKS.md, branches `ko`, 2026-12-03,
+/// and `kofirst`).
+pub fn ko_run<'k>(
+    own_fight: &'k Fight,
+    main_fight: Option<&Fight>,
+    children: &[ChildStats<Move>],
+    goal: Goal,
+    config: &SolverConfig,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Probed<'k> {
+    let moves = probed_moves(children, config.ko_probes);
+    let to_play = own_fight.ctx.ko_master;
+    // With pairs, the probes with the side to play as master get half of what is left.
+    let mut own_spend = *spend;
+    if main_fight.is_some() {
+        own_spend.budget = super::budget::held_back(spend, 0.5);
+    }
+    let own = search_each(own_fight, to_play, &moves, config, &mut own_spend, stop);
+    spend.used = own_spend.used;
+    let Some((mut probes, mut searches)) = own else {
+        return Probed::none();
+    };
+    // Each move's value with the opponent as ko master: its own probe in `main_fight` when
+    // given (a value read as the ko master's is, after the best reply), else the main search's.
+    let main: Vec<f32> = match main_fight {
+        Some(f) => {
+            let Some((paired, _)) = search_each(f, to_play, &moves, config, spend, stop) else {
+                return Probed::none();
+            };
+            let values = paired.iter().map(|p| p.value).collect();
+            probes.extend(paired);
+            values
+        }
+        None => moves
+            .iter()
+            .map(|m| {
+                children
+                    .iter()
+                    .find(|c| c.mv == *m)
+                    .map_or(0.0, |c| c.value)
+            })
+            .collect(),
+    };
+    let best = best_ko_probe(
+        &main,
+        &probes[..moves.len()],
+        goal,
+        config.ko_probe_weight,
+        config.probe_margin,
+    );
+    let overturn = (best != 0).then(|| {
+        let search = searches.swap_remove(best);
+        (moves[best], probes[best], search)
+    });
+    Probed { probes, overturn }
+}
+
+/// The first `n` of `children` that are neither pass nor proven, when there are at least two
+/// and the first of them is the first child (the answer); else none.
+fn probed_moves(children: &[ChildStats<Move>], n: usize) -> Vec<Move> {
     let moves: Vec<Move> = children
         .iter()
         .filter(|c| c.mv != Move::Pass && c.proof == Proof::Unknown)
         .map(|c| c.mv)
-        .take(config.probes)
+        .take(n)
         .collect();
     if moves.len() < 2 || children.first().map(|c| c.mv) != moves.first().copied() {
-        return Probed::none();
+        return Vec::new();
+    }
+    moves
+}
+
+/// Each of `moves` played by `to_play` in `fight` and searched on its own, on an equal share
+/// of what is left of `spend`; `None` when there are no moves or a probe ran no playout
+/// before the stop.
+#[allow(clippy::type_complexity)]
+fn search_each<'f>(
+    fight: &'f Fight,
+    to_play: igo_core::Color,
+    moves: &[Move],
+    config: &SolverConfig,
+    spend: &mut Spend,
+    stop: StopFlag<'_>,
+) -> Option<(Vec<Probe>, Vec<Search<TsumegoState<'f>>>)> {
+    if moves.is_empty() {
+        return None;
     }
     let mut probes = Vec::with_capacity(moves.len());
     let mut searches = Vec::with_capacity(moves.len());
     for (k, &mv) in moves.iter().enumerate() {
-        let mut state = search.root().clone();
+        let mut state = fight.state(to_play);
         state.play(mv);
         let mut probe = Search::new(state, config.uct);
         let part = divide(spend.left(), moves.len() - k);
         if probe.root().terminal_value().is_none() && !is_spent(part) {
             spend.add(probe.run(part, stop));
         }
-        let Some((value, proven)) = value_of(&probe) else {
-            return Probed::none();
-        };
+        let (value, proven) = value_of(&probe)?;
         probes.push(Probe {
             mv: fight.to_original(mv),
             visits: probe.playouts(),
@@ -97,12 +200,36 @@ pub fn run<'f>(
         });
         searches.push(probe);
     }
-    let best = best_probe(&probes, goal, config.probe_margin);
-    let overturn = (best != 0).then(|| {
-        let search = searches.swap_remove(best);
-        (moves[best], probes[best], search)
-    });
-    Probed { probes, overturn }
+    Some((probes, searches))
+}
+
+/// The index of the ko probe with the best score for `goal`: `weight` times its success as
+/// ko master (`probes[k].value`) plus `1 - weight` times its success in the main search
+/// (`main[k]`), when that score is more than `margin` above the first's; else the first.
+pub fn best_ko_probe(
+    main: &[f32],
+    probes: &[Probe],
+    goal: Goal,
+    weight: f32,
+    margin: f32,
+) -> usize {
+    let score =
+        |k: usize| weight * goal.success(probes[k].value) + (1.0 - weight) * goal.success(main[k]);
+    let n = probes.len().min(main.len());
+    if n == 0 {
+        return 0;
+    }
+    let mut best = 0;
+    for k in 1..n {
+        if score(k) > score(best) {
+            best = k;
+        }
+    }
+    if score(best) - score(0) > margin {
+        best
+    } else {
+        0
+    }
 }
 
 /// The index of the probe whose opponent does worst for `goal`, when its success is more than
@@ -196,5 +323,23 @@ mod tests {
         assert_eq!(best_probe(&p, Goal::Live, 0.1), 0);
         // A tie keeps the first.
         assert_eq!(best_probe(&probes(&[0.5, 0.5]), Goal::Kill, 0.0), 0);
+    }
+
+    #[test]
+    fn the_best_ko_probe_weighs_both_ko_masters() {
+        // Success as ko master (the probes) and with the opponent as master (the main
+        // search); to kill is a high capture rate.
+        let own = probes(&[0.40, 0.70, 0.45]);
+        let main = [0.40, 0.20, 0.41];
+        // Equal weights: 0.40, 0.45, 0.43: the ko (the second) is best.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.5, 0.0), 1);
+        // Within the margin the root's move stays.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.5, 0.05), 0);
+        // Only the opponent's mastery counted: the third; only one's own: the second.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 0.0, 0.0), 2);
+        assert_eq!(best_ko_probe(&main, &own, Goal::Kill, 1.0, 0.0), 1);
+        // To live is a low capture rate: the first (0.60 and 0.60) beats 0.55 and 0.57.
+        assert_eq!(best_ko_probe(&main, &own, Goal::Live, 0.5, 0.0), 0);
+        assert_eq!(best_ko_probe(&[], &[], Goal::Kill, 0.5, 0.0), 0);
     }
 }
