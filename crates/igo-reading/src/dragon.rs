@@ -363,6 +363,25 @@ pub struct OwlConfig {
     /// `owl_does_attack` rejects each) and no critical attack gained on 19x19; BENCHMARKS.md,
     /// igo-reading, branch `owlattack`\]
     pub escape_block_defence: bool,
+    /// Positions the df-pn prover may read in the *open* fight region of an attack question
+    /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within
+    /// [`OwlConfig::open_region_reach`] steps of it, shut in by the attacker's stones on the
+    /// points just beyond), where the dragon is not enclosed (no [`crate::fight::fight_region`])
+    /// and the attack found no kill. Filling the open side for the attacker helps the
+    /// attacker, so a kill proved there is a candidate only: it is named when it passes the
+    /// root check of kills' tests (the owl's own defence after it finds no saving move, the
+    /// owner's ataris and candidates answered; [`OwlConfig::root_kill_checks`]), or the
+    /// chained test of [`OwlConfig::open_region_depth`]. 0: off. \[default: 0, off\]
+    pub open_region_nodes: u64,
+    /// How many steps over empty points from the dragon the open fight region reaches
+    /// ([`OwlConfig::open_region_nodes`]); where that region holds more than
+    /// [`OwlConfig::proof_points`] empty points, the largest smaller reach whose region does
+    /// not. \[default: 4\]
+    pub open_region_reach: usize,
+    /// How many times over the open region's kill may be answered by the owl's defence and
+    /// still stand, the defence's move answered by the open region's kill in turn
+    /// ([`OwlConfig::open_region_nodes`]). \[default: 1\]
+    pub open_region_depth: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -504,6 +523,9 @@ impl Default for OwlConfig {
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
             escape_block_defence: false,
+            open_region_nodes: 0,
+            open_region_reach: 4,
+            open_region_depth: 1,
         }
     }
 }

@@ -491,7 +491,9 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 /// `OwlConfig::tactical_support`; `root_kills` N: `OwlConfig::root_kill_checks`; `crawl_block`
 /// 0 or 1: `OwlConfig::crawl_block_check`; `string_check` 0 or 1:
 /// `OwlConfig::string_lost_check`; `root_probe` N: `OwlConfig::root_probe_nodes`;
-/// `escape_block_plies` N: `OwlConfig::escape_block_plies`) for the
+/// `escape_block_plies` N: `OwlConfig::escape_block_plies`; `open_region` N:
+/// `OwlConfig::open_region_nodes`; `open_region_reach` N: `OwlConfig::open_region_reach`;
+/// `open_region_depth` N: `OwlConfig::open_region_depth`) for the
 /// questions that follow, and answers the settings in force as `NAME VALUE` pairs (igo's own
 /// command, for experiments).
 fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
@@ -569,6 +571,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "string_check" => c.string_lost_check = v == 1,
             "root_probe" => c.root_probe_nodes = v,
             "escape_block_plies" => c.escape_block_plies = v as usize,
+            "open_region" => c.open_region_nodes = v,
+            "open_region_reach" => c.open_region_reach = v as usize,
+            "open_region_depth" => c.open_region_depth = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -578,7 +583,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
-         escape_block_plies {}",
+         escape_block_plies {} open_region {} open_region_reach {} open_region_depth {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -602,7 +607,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.crawl_block_check),
         u8::from(c.string_lost_check),
         c.root_probe_nodes,
-        c.escape_block_plies
+        c.escape_block_plies,
+        c.open_region_nodes,
+        c.open_region_reach,
+        c.open_region_depth
     ))
 }
 
@@ -823,13 +831,19 @@ mod tests {
             "igo-owl_settings string_check 2",
             "igo-owl_settings root_probe -1",
             "igo-owl_settings escape_block_plies 3",
+            "igo-owl_settings open_region 400000 open_region_reach 3 open_region_depth 2",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
         // The settings after `crawl_block`, at their defaults.
+        // The open region's settings, at their defaults.
+        let open = format!(
+            " open_region {} open_region_reach {} open_region_depth {}",
+            d.open_region_nodes, d.open_region_reach, d.open_region_depth
+        );
         let tail = format!(
-            " string_check {} root_probe {} escape_block_plies {}",
+            " string_check {} root_probe {} escape_block_plies {}{open}",
             u8::from(d.string_lost_check),
             d.root_probe_nodes,
             d.escape_block_plies
@@ -920,13 +934,16 @@ mod tests {
             .ends_with(&format!(" root_kills 3 crawl_block 1{tail}")));
         assert!(a[28].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[29].as_ref().unwrap().ends_with(&format!(
-            " crawl_block 1 string_check 1 root_probe 2000 escape_block_plies {}",
+            " crawl_block 1 string_check 1 root_probe 2000 escape_block_plies {}{open}",
             d.escape_block_plies
         )));
         assert!(a[32]
             .as_ref()
             .unwrap()
-            .ends_with(" root_probe 2000 escape_block_plies 3"));
+            .ends_with(&format!(" root_probe 2000 escape_block_plies 3{open}")));
+        assert!(a[33].as_ref().unwrap().ends_with(
+            " escape_block_plies 3 open_region 400000 open_region_reach 3 open_region_depth 2"
+        ));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));
