@@ -21,6 +21,12 @@
 //! lie in the region can be captured there and join it. Every empty point next to the region is
 //! then in the region or beyond a wall, so the local game is Go inside the walls.
 //!
+//! **The open region** ([`open_fight_region`]). For a dragon that is not enclosed, the owl's
+//! attack may read a region it makes itself: the dragon and the empty points within a few
+//! steps of it, the points beyond filled by the attacker. Filling the open side helps the
+//! attacker (as igo-tsumego's narrowed region does), so a kill proved there is a candidate
+//! that the owl checks by its own reading ([`crate::dragon::OwlConfig::open_region_nodes`]).
+//!
 //! **The proof.** [`igo_tsumego::proof::prove_status`] proves, under its ko models, whether the
 //! side to move (the opponent for `owl_attack`, the owner for `owl_defend`) captures the queried
 //! stone's block or keeps it (Benson life, or standing when both pass: life or seki), with GNU

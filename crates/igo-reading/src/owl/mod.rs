@@ -157,6 +157,17 @@
 //! another candidate. The check reads a bounded number of positions and names no kill past
 //! them.
 //!
+//! **The open fight region** ([`OwlConfig::open_region_nodes`], off by default). Where the
+//! dragon is not enclosed and the attack, its checks included, finds no kill, the df-pn prover
+//! reads the dragon's *open* fight region ([`crate::fight::open_fight_regions`]: the empty
+//! points within a few steps of it, shut in by the attacker's stones on the points beyond).
+//! The filling helps the attacker, so the prover's kill is only a candidate: it is named when
+//! it stands the root check's tests, or when the owl's defence after it names a move that the
+//! open region's kill (standing those tests) answers, and the owl's attack answers every other
+//! root candidate of the owner ([`OwlConfig::open_region_depth`]). The corner and edge fights
+//! that the heuristic search does not finish in its node limit, once the attacker's next move
+//! shuts the dragon in, are what it is for (BENCHMARKS.md, igo-reading, branch `owlregion`).
+//!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
 //! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
@@ -727,6 +738,9 @@ impl Owl {
         // from kill to kill.
         let mut checker = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
@@ -1036,6 +1050,9 @@ impl Owl {
         }
         let mut attack = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         let mut nodes = 0;
@@ -1254,6 +1271,9 @@ impl Owl {
         let mover = if attack { !owner } else { owner };
         let mut checker = Owl::new(OwlConfig {
             enclosed_check_moves: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         let mut nodes = reading.nodes;
@@ -2424,10 +2444,14 @@ mod tests {
         let size = pos.size();
         let t = size.parse_point("H7").unwrap();
         let h6 = Move::Play(size.parse_point("H6").unwrap());
-        // Without the root check of kills, which finds no kill here (the answer is the
-        // default's), to stay short.
+        // Without the selective second look and the root check of kills, which find no kill
+        // here (the answer is the default's), to stay short.
         let config = OwlConfig {
             root_kill_checks: 0,
+            selective: SelectiveAttack {
+                enabled: false,
+                ..SelectiveAttack::default()
+            },
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
