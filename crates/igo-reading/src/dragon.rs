@@ -371,7 +371,15 @@ pub struct OwlConfig {
     /// attacker, so a kill proved there is a candidate only: it is named when it passes the
     /// root check of kills' tests (the owl's own defence after it finds no saving move, the
     /// owner's ataris and candidates answered; [`OwlConfig::root_kill_checks`]), or the
-    /// chained test of [`OwlConfig::open_region_depth`]. 0: off. \[default: 0, off\]
+    /// chained test of [`OwlConfig::open_region_depth`]. 0: off. \[default: 0, off: at
+    /// 400,000 with reach 4 and depth 1, on GNU Go's game dragons the critical attacks pass 28
+    /// of 47 on 9x9 (27 without: 9x9-35 after 10 moves, `owl_attack H7`, `1 H6`) and 77 of 114
+    /// on 19x19 (76: 19x19-02 after 20, `R3`, `1 R4`, by the chained test), GNU Go's own moves;
+    /// no living dragon killed of 154 on 9x9 and of 298 on 19x19 (half the usual set, for
+    /// time); 1.4 and 1.6 times the CPU of the 9x9 attacks on critical and living dragons, 1.2
+    /// and 2.0 on 19x19; kept off for the half-read 19x19 living set, the chained test's kill
+    /// that igo's own `owl_does_attack` turns down, and the cost; BENCHMARKS.md, igo-reading,
+    /// branch `owlregion`\]
     pub open_region_nodes: u64,
     /// How many steps over empty points from the dragon the open fight region reaches
     /// ([`OwlConfig::open_region_nodes`]); where that region holds more than
@@ -380,7 +388,10 @@ pub struct OwlConfig {
     pub open_region_reach: usize,
     /// How many times over the open region's kill may be answered by the owl's defence and
     /// still stand, the defence's move answered by the open region's kill in turn
-    /// ([`OwlConfig::open_region_nodes`]). \[default: 1\]
+    /// ([`OwlConfig::open_region_nodes`]). 0: only the root check's tests (the owl's own
+    /// defence after the kill finds no saving move); 1 also names kills that the owl's own
+    /// defence answers (19x19-02 after 20 moves, `R3`: R4, the defence's S3 answered by S4),
+    /// which igo's `owl_does_attack` then turns down. \[default: 1\]
     pub open_region_depth: usize,
 }
 
