@@ -375,10 +375,10 @@ pub struct OwlConfig {
     /// 400,000 with reach 4 and depth 1, on GNU Go's game dragons the critical attacks pass 28
     /// of 47 on 9x9 (27 without: 9x9-35 after 10 moves, `owl_attack H7`, `1 H6`) and 77 of 114
     /// on 19x19 (76: 19x19-02 after 20, `R3`, `1 R4`, by the chained test), GNU Go's own moves;
-    /// no living dragon killed of 154 on 9x9 and of 298 on 19x19 (half the usual set, for
-    /// time); 1.4 and 1.6 times the CPU of the 9x9 attacks on critical and living dragons, 1.2
-    /// and 2.0 on 19x19; kept off for the half-read 19x19 living set, the chained test's kill
-    /// that igo's own `owl_does_attack` turns down, and the cost; BENCHMARKS.md, igo-reading,
+    /// no living dragon killed of 154 on 9x9 and 593 on 19x19; 1.4 and 1.6 times the CPU of
+    /// the 9x9 attacks on critical and living dragons, 1.2 and 2.2 on 19x19; kept off for the
+    /// chained test's kill that igo's own `owl_does_attack` turns down (with depth 0 no 19x19
+    /// gain), the cost, and the crates' tests not run with it on; BENCHMARKS.md, igo-reading,
     /// branch `owlregion`\]
     pub open_region_nodes: u64,
     /// How many steps over empty points from the dragon the open fight region reaches
