@@ -363,6 +363,36 @@ pub struct OwlConfig {
     /// `owl_does_attack` rejects each) and no critical attack gained on 19x19; BENCHMARKS.md,
     /// igo-reading, branch `owlattack`\]
     pub escape_block_defence: bool,
+    /// Positions the df-pn prover may read in the *open* fight region of an attack question
+    /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within
+    /// [`OwlConfig::open_region_reach`] steps of it, shut in by the attacker's stones on the
+    /// points just beyond), where the dragon is not enclosed (no [`crate::fight::fight_region`])
+    /// and the attack found no kill. Filling the open side for the attacker helps the
+    /// attacker, so a kill proved there is a candidate only: it is named when it passes the
+    /// root check of kills' tests (the owl's own defence after it finds no saving move, the
+    /// owner's ataris and candidates answered; [`OwlConfig::root_kill_checks`]), or the
+    /// chained test of [`OwlConfig::open_region_depth`]. 0: off. \[default: 0, off: at
+    /// 400,000 with reach 4 and depth 1, on GNU Go's game dragons the critical attacks pass 28
+    /// of 47 on 9x9 (27 without: 9x9-35 after 10 moves, `owl_attack H7`, `1 H6`) and 77 of 114
+    /// on 19x19 (76: 19x19-02 after 20, `R3`, `1 R4`, by the chained test), GNU Go's own moves;
+    /// no living dragon killed of 154 on 9x9 and 593 on 19x19; 1.4 and 1.6 times the CPU of
+    /// the 9x9 attacks on critical and living dragons, 1.2 and 2.2 on 19x19; kept off for the
+    /// chained test's kill that igo's own `owl_does_attack` turns down (with depth 0 no 19x19
+    /// gain), the cost, and the crates' tests not run with it on; BENCHMARKS.md, igo-reading,
+    /// branch `owlregion`\]
+    pub open_region_nodes: u64,
+    /// How many steps over empty points from the dragon the open fight region reaches
+    /// ([`OwlConfig::open_region_nodes`]); where that region holds more than
+    /// [`OwlConfig::proof_points`] empty points, the largest smaller reach whose region does
+    /// not. \[default: 4\]
+    pub open_region_reach: usize,
+    /// How many times over the open region's kill may be answered by the owl's defence and
+    /// still stand, the defence's move answered by the open region's kill in turn
+    /// ([`OwlConfig::open_region_nodes`]). 0: only the root check's tests (the owl's own
+    /// defence after the kill finds no saving move); 1 also names kills that the owl's own
+    /// defence answers (19x19-02 after 20 moves, `R3`: R4, the defence's S3 answered by S4),
+    /// which igo's `owl_does_attack` then turns down. \[default: 1\]
+    pub open_region_depth: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -541,6 +571,9 @@ impl Default for OwlConfig {
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
             escape_block_defence: false,
+            open_region_nodes: 0,
+            open_region_reach: 4,
+            open_region_depth: 1,
         }
     }
 }

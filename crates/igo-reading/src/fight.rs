@@ -21,6 +21,12 @@
 //! lie in the region can be captured there and join it. Every empty point next to the region is
 //! then in the region or beyond a wall, so the local game is Go inside the walls.
 //!
+//! **The open region** ([`open_fight_region`]). For a dragon that is not enclosed, the owl's
+//! attack may read a region it makes itself: the dragon and the empty points within a few
+//! steps of it, the points beyond filled by the attacker. Filling the open side helps the
+//! attacker (as igo-tsumego's narrowed region does), so a kill proved there is a candidate
+//! that the owl checks by its own reading ([`crate::dragon::OwlConfig::open_region_nodes`]).
+//!
 //! **The proof.** [`igo_tsumego::proof::prove_status`] proves, under its ko models, whether the
 //! side to move (the opponent for `owl_attack`, the owner for `owl_defend`) captures the queried
 //! stone's block or keeps it (Benson life, or standing when both pass: life or seki), with GNU
@@ -156,6 +162,124 @@ pub fn fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<Figh
         target: board.block_at(p).expect("a stone").stones(),
         start,
         region,
+        attacker,
+        filled: fill,
+    })
+}
+
+/// The *open* fight region of the dragon at `p` ([`OwlConfig::open_region_nodes`]), for a
+/// dragon that is not enclosed: the dragon, the empty points within
+/// [`OwlConfig::open_region_reach`] steps of its stones over empty points (fewer where that
+/// region is too large), the owner's blocks
+/// next to those points with their liberties, and the opponent's blocks next to them that do
+/// not live by the owl's judgement with theirs (a wall that lives stays a wall); the empty
+/// points just beyond are filled with the attacker's stones, as igo-tsumego's narrowed region
+/// fills the far side of a problem for the attacker ([`igo_tsumego::proof::region`]). The
+/// filled points shut the dragon in where the game leaves it a way out, so the local game
+/// favours the attacker: a kill proved there is a candidate, never a proof for the game. A
+/// filled point is left empty (outside the region) where its stone would stand without a
+/// liberty or take a block's last one. `None` when `p` is empty, the region keeps more than
+/// [`OwlConfig::proof_points`] empty points, or nothing is filled (the dragon is shut in
+/// already: [`fight_region`]'s case).
+pub fn open_fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<Fight> {
+    (1..=config.open_region_reach)
+        .rev()
+        .find_map(|reach| open_region_within(pos, p, config, reach))
+}
+
+/// The open fight regions the owl's attack reads ([`OwlConfig::open_region_nodes`]):
+/// [`open_fight_region`]'s, and the region of one step less (a kill the wider region's prover
+/// does not finish, or one the owl's defence refutes, may be proved in the narrower), when it
+/// differs and fills something.
+pub fn open_fight_regions(pos: &Position, p: Point, config: &OwlConfig) -> Vec<Fight> {
+    let Some((reach, wide)) = (1..=config.open_region_reach)
+        .rev()
+        .find_map(|reach| open_region_within(pos, p, config, reach).map(|f| (reach, f)))
+    else {
+        return Vec::new();
+    };
+    let mut out = vec![wide];
+    if reach > 1 {
+        if let Some(narrow) = open_region_within(pos, p, config, reach - 1) {
+            if narrow.region != out[0].region {
+                out.push(narrow);
+            }
+        }
+    }
+    out
+}
+
+/// [`open_fight_region`] with `reach` steps; `None` also when too large.
+fn open_region_within(pos: &Position, p: Point, config: &OwlConfig, reach: usize) -> Option<Fight> {
+    let board = pos.board();
+    let size = board.size();
+    let owner = board.color_at(p)?;
+    let attacker = !owner;
+    let empty = board.empty_points();
+    let own = board.stones(owner);
+    let theirs = board.stones(attacker);
+    let mut area = dragon(board, p);
+    let mut frontier = area;
+    for _ in 0..reach {
+        let next = (frontier.neighbours(size) & empty) - area;
+        if next.is_empty() {
+            break;
+        }
+        area |= next;
+        frontier = next;
+    }
+    // The owner's blocks next to the area join it with their liberties (a filled point never
+    // takes an owner block's liberty that the area holds), and so do the opponent's blocks that
+    // do not live (the fight's material, as in [`fight_region`]).
+    let wall_config = OwlConfig {
+        escape_value: 0,
+        ..*config
+    };
+    let mut left = area.neighbours(size) & (own | theirs);
+    while let Some(q) = left.first() {
+        let b = board.block_at(q).expect("a stone");
+        left -= b.stones();
+        if own.contains(q) || !lives(pos, q, &wall_config) {
+            area |= b.stones() | b.liberties();
+        }
+    }
+    if (area & empty).count() > config.proof_points {
+        return None;
+    }
+    let mut fill = (area.neighbours(size) & empty) - area;
+    // A filled point stays empty where the filling would leave a block without liberties:
+    // the filled stones' own (a pocket of the owner's stones), or an owner block outside.
+    loop {
+        let mut stones = [board.stones(Color::Black), board.stones(Color::White)];
+        stones[attacker.index()] |= fill;
+        let after = Board::from_stones(size, stones[0], stones[1]);
+        let mut dropped = PointSet::EMPTY;
+        let mut left = (fill.neighbours(size) | fill) & (after.stones(owner) | fill);
+        while let Some(q) = left.first() {
+            let b = after.block_at(q).expect("a stone");
+            left -= b.stones();
+            if b.liberty_count() == 0 {
+                dropped |= (b.stones() | b.stones().neighbours(size)) & fill;
+            }
+        }
+        if dropped.is_empty() {
+            break;
+        }
+        fill -= dropped;
+    }
+    if fill.is_empty() {
+        return None;
+    }
+    let mut stones = [board.stones(Color::Black), board.stones(Color::White)];
+    stones[attacker.index()] |= fill;
+    let start = Position::from_board(
+        Board::from_stones(size, stones[0], stones[1]),
+        pos.to_play(),
+    );
+    Some(Fight {
+        target: board.block_at(p).expect("a stone").stones(),
+        start,
+        region: area,
         attacker,
         filled: fill,
     })

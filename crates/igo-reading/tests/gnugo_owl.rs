@@ -1181,6 +1181,22 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_DEFENCE") {
         config.escape_block_defence = v == "1";
     }
+    // IGO_OWL_OPEN_REGION="NODES [REACH [DEPTH]]": the prover in the open fight region of attack
+    // questions ([`OwlConfig::open_region_nodes`], [`OwlConfig::open_region_reach`],
+    // [`OwlConfig::open_region_depth`]).
+    if let Ok(v) = std::env::var("IGO_OWL_OPEN_REGION") {
+        let mut w = v.split_whitespace();
+        config.open_region_nodes = w
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("IGO_OWL_OPEN_REGION: a number of positions");
+        if let Some(r) = w.next() {
+            config.open_region_reach = r.parse().expect("IGO_OWL_OPEN_REGION: a reach");
+        }
+        if let Some(d) = w.next() {
+            config.open_region_depth = d.parse().expect("IGO_OWL_OPEN_REGION: a depth");
+        }
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

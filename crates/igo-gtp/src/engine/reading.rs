@@ -544,6 +544,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_block_plies", 0, 40),
     ("tactical_nodes", 0, 2_000_000),
     ("leaf_capture", 0, 50_000),
+    ("open_region", 0, 10_000_000),
+    ("open_region_reach", 0, 19),
+    ("open_region_depth", 0, 8),
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -564,7 +567,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
 /// `OwlConfig::crawl_block_check`; `string_check` 0 or 1: `OwlConfig::string_lost_check`;
 /// `root_probe` 0-200,000: `OwlConfig::root_probe_nodes`; `escape_block_plies` 0-40:
 /// `OwlConfig::escape_block_plies`; `tactical_nodes` 0-2,000,000: `OwlConfig::tactical_nodes`;
-/// `leaf_capture` 0-50,000: `OwlConfig::leaf_capture_nodes`) for the questions that follow,
+/// `leaf_capture` 0-50,000: `OwlConfig::leaf_capture_nodes`; `open_region` 0-10,000,000:
+/// `OwlConfig::open_region_nodes`; `open_region_reach` 0-19: `OwlConfig::open_region_reach`;
+/// `open_region_depth` 0-8: `OwlConfig::open_region_depth`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -669,6 +674,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 own |= OWN_PROBE;
             }
             "escape_block_plies" => c.escape_block_plies = v as usize,
+            "open_region" => c.open_region_nodes = v,
+            "open_region_reach" => c.open_region_reach = v as usize,
+            "open_region_depth" => c.open_region_depth = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -680,7 +688,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
-         escape_block_plies {} tactical_nodes {} leaf_capture {}",
+         escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -706,7 +714,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.root_probe_nodes,
         c.escape_block_plies,
         c.tactical_nodes,
-        c.leaf_capture_nodes
+        c.leaf_capture_nodes,
+        c.open_region_nodes,
+        c.open_region_reach,
+        c.open_region_depth
     ))
 }
 
@@ -927,17 +938,24 @@ mod tests {
             "igo-owl_settings string_check 2",
             "igo-owl_settings root_probe -1",
             "igo-owl_settings escape_block_plies 3",
+            "igo-owl_settings open_region 400000 open_region_reach 3 open_region_depth 2",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
         // After `nodes 500` the stage budgets not set by their own keys follow it.
         let f = d.with_node_limit(500);
+        // The open region's settings, at their defaults.
+        let open = format!(
+            " open_region {} open_region_reach {} open_region_depth {}",
+            d.open_region_nodes, d.open_region_reach, d.open_region_depth
+        );
         // The budgets after `escape_block_plies`, following `nodes 500`.
-        let budgets = format!(
+        let budgets0 = format!(
             " tactical_nodes {} leaf_capture {}",
             f.tactical_nodes, f.leaf_capture_nodes
         );
+        let budgets = format!("{budgets0}{open}");
         // The settings after `crawl_block`, at their defaults (the root probe following).
         let tail = format!(
             " string_check {} root_probe {} escape_block_plies {}{budgets}",
@@ -946,7 +964,7 @@ mod tests {
             d.escape_block_plies
         );
         let tail0 = format!(
-            " string_check {} root_probe {} escape_block_plies {} tactical_nodes {} leaf_capture {}",
+            " string_check {} root_probe {} escape_block_plies {} tactical_nodes {} leaf_capture {}{open}",
             u8::from(d.string_lost_check),
             d.root_probe_nodes,
             d.escape_block_plies,
@@ -1046,6 +1064,9 @@ mod tests {
             .as_ref()
             .unwrap()
             .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
+        assert!(a[33].as_ref().unwrap().ends_with(&format!(
+            " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2"
+        )));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));

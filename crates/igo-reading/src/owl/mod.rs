@@ -157,6 +157,17 @@
 //! another candidate. The check reads a bounded number of positions and names no kill past
 //! them.
 //!
+//! **The open fight region** ([`OwlConfig::open_region_nodes`], off by default). Where the
+//! dragon is not enclosed and the attack, its checks included, finds no kill, the df-pn prover
+//! reads the dragon's *open* fight region ([`crate::fight::open_fight_regions`]: the empty
+//! points within a few steps of it, shut in by the attacker's stones on the points beyond).
+//! The filling helps the attacker, so the prover's kill is only a candidate: it is named when
+//! it stands the root check's tests, or when the owl's defence after it names a move that the
+//! open region's kill (standing those tests) answers, and the owl's attack answers every other
+//! root candidate of the owner ([`OwlConfig::open_region_depth`]). The corner and edge fights
+//! that the heuristic search does not finish in its node limit, once the attacker's next move
+//! shuts the dragon in, are what it is for (BENCHMARKS.md, igo-reading, branch `owlregion`).
+//!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
 //! captured unconditionally that capture is the owl's attack (by a ko, when the search finds
@@ -593,6 +604,16 @@ impl Owl {
                 reading.mv = kill;
             }
         }
+        if attack && reading.code == Code::Fails && self.config.open_region_nodes > 0 {
+            // Not enclosed, and no kill found: the prover in the open fight region, its kill
+            // checked as the root check's ([`OwlConfig::open_region_nodes`]).
+            let (kill, nodes) = self.open_region_kill(pos, target, &plain);
+            reading.nodes += nodes;
+            if let Some((code, mv)) = kill {
+                reading.code = code;
+                reading.mv = Some(mv);
+            }
+        }
         Ok(reading)
     }
 
@@ -717,6 +738,9 @@ impl Owl {
         // from kill to kill.
         let mut checker = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
@@ -735,37 +759,215 @@ impl Owl {
             if nodes >= budget {
                 break;
             }
-            // The owner's saving move may be one the attacker cannot play (a suicide on the
-            // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
-            // `refuted_kill` lets a move that is not played stand: no kill.
-            let mut probe = root.clone();
-            if mv.point().is_some() && probe.ko_point() == mv.point() {
-                // As `refuted_kill` plays it: a ko kill retakes at once.
-                probe.clear_ko();
-            }
-            if !probe.is_legal(mv) {
-                continue;
-            }
-            // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
-            // is one the owl's own questions agree on.
-            let (refuted, n) = self.refuted_kill(pos, target, Some(mv), false);
+            let (stands, n) = self.kill_stands(pos, target, &root, mv, &mut checker, budget, nodes);
             nodes += n;
-            if refuted {
-                continue;
-            }
-            let (answered, n) = self.atari_answers(&probe, target, mv);
-            nodes += n;
-            if answered {
-                continue;
-            }
-            let left = budget.saturating_sub(nodes);
-            let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker, left);
-            nodes += n;
-            if !answered {
+            if stands {
                 return (Some(mv), nodes);
             }
         }
         (None, nodes)
+    }
+
+    /// The root check's tests of one kill `mv` ([`Owl::root_kill`]; `root`: `pos` with the
+    /// attacker to move): whether it stands (the owl's defence after it finds no saving move,
+    /// the owner's ataris and candidates answered), with the positions searched; `spent` of
+    /// the check's `budget` already read.
+    #[allow(clippy::too_many_arguments)]
+    fn kill_stands(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        root: &Position,
+        mv: Move,
+        checker: &mut Owl,
+        budget: u64,
+        spent: u64,
+    ) -> (bool, u64) {
+        // The owner's saving move may be one the attacker cannot play (a suicide on the
+        // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
+        // `refuted_kill` lets a move that is not played stand: no kill.
+        let mut probe = root.clone();
+        if mv.point().is_some() && probe.ko_point() == mv.point() {
+            // As `refuted_kill` plays it: a ko kill retakes at once.
+            probe.clear_ko();
+        }
+        if !probe.is_legal(mv) {
+            return (false, 0);
+        }
+        // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
+        // is one the owl's own questions agree on.
+        let (refuted, mut nodes) = self.refuted_kill(pos, target, Some(mv), false);
+        if refuted {
+            return (false, nodes);
+        }
+        let (answered, n) = self.atari_answers(&probe, target, mv);
+        nodes += n;
+        if answered {
+            return (false, nodes);
+        }
+        let left = budget.saturating_sub(spent + nodes);
+        let (answered, n) = self.candidate_answers(&probe, target, mv, checker, left);
+        nodes += n;
+        (!answered, nodes)
+    }
+
+    /// A kill proved by the df-pn prover in the dragon's open fight region
+    /// ([`OwlConfig::open_region_nodes`], [`crate::fight::open_fight_region`]), with its code
+    /// and the positions searched, named only when it stands the root check's tests
+    /// ([`Owl::kill_stands`]), or, with [`OwlConfig::open_region_depth`] above 0, when the
+    /// owl's defence after it names a move that the open region's kill answers (a kill standing
+    /// those tests, one level less deep) and the owl's attack (with the open region, one level
+    /// less deep) answers every other root candidate of the owner ([`Owl::chain_answers`]).
+    /// Read only where the dragon is not enclosed: where it is, the prover (or the enclosed
+    /// route) has read the true region.
+    fn open_region_kill(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        plain: &OwlConfig,
+    ) -> (Option<(Code, Move)>, u64) {
+        let Some(owner) = pos.board().color_at(target) else {
+            return (None, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(!owner);
+        if crate::fight::fight_region(&root, target, plain).is_some() {
+            return (None, 0);
+        }
+        let mut nodes = 0;
+        let mut tried = Vec::new();
+        for fight in crate::fight::open_fight_regions(&root, target, plain) {
+            let (proved, n) = crate::fight::prove_fight(
+                &fight,
+                true,
+                plain,
+                Vec::new(),
+                self.config.open_region_nodes,
+            );
+            nodes += n;
+            let Some((code, Some(mv))) = proved else {
+                continue;
+            };
+            if code == Code::Fails || tried.contains(&mv) {
+                continue;
+            }
+            tried.push(mv);
+            let (kill, n) = self.open_kill_stands(pos, target, &root, code, mv);
+            nodes += n;
+            if kill.is_some() {
+                return (kill, nodes);
+            }
+        }
+        (None, nodes)
+    }
+
+    /// [`Owl::open_region_kill`]'s tests of the prover's kill `mv` (`code`): the root check's,
+    /// then the chained test; with the positions searched.
+    fn open_kill_stands(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        root: &Position,
+        code: Code,
+        mv: Move,
+    ) -> (Option<(Code, Move)>, u64) {
+        let deeper = OwlConfig {
+            root_kill_checks: 0,
+            open_region_depth: self.config.open_region_depth.saturating_sub(1),
+            ..self.config
+        };
+        let mut checker = Owl::new(OwlConfig {
+            open_region_nodes: 0,
+            ..deeper
+        });
+        let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
+        let (stands, mut nodes) = self.kill_stands(pos, target, root, mv, &mut checker, budget, 0);
+        if stands {
+            return (Some((code, mv)), nodes);
+        }
+        if self.config.open_region_depth == 0 || nodes >= budget {
+            return (None, nodes);
+        }
+        let mut chained = Owl::new(deeper);
+        let (answered, n) = self.chain_answers(root, target, mv, &mut chained, budget - nodes);
+        nodes += n;
+        (answered.then_some((code, mv)), nodes)
+    }
+
+    /// Whether after the attacker's `mv` (legal in `root`, the attacker to move) every reply of
+    /// the owner is answered by a kill ([`OwlConfig::open_region_depth`]): the owl's defence
+    /// names a move (else the root check's tests have decided), after which the open fight
+    /// region's kill stands (`checker`'s own, one level less deep), and after each of the
+    /// owner's other root candidates (its pass included) `checker`'s attack finds a kill, read
+    /// to the end or by its estimate; with the positions searched. Past `budget` positions,
+    /// not answered.
+    fn chain_answers(
+        &mut self,
+        root: &Position,
+        target: Point,
+        mv: Move,
+        checker: &mut Owl,
+        budget: u64,
+    ) -> (bool, u64) {
+        let Some(owner) = root.board().color_at(target) else {
+            return (false, 0);
+        };
+        let mut after = root.clone();
+        if mv.point().is_some() && after.ko_point() == mv.point() {
+            after.clear_ko();
+        }
+        if after.play(mv).is_err() || after.board().color_at(target) != Some(owner) {
+            return (false, 0);
+        }
+        let Ok(save) = self.read(&after, target, false) else {
+            return (false, 0);
+        };
+        let mut nodes = save.nodes;
+        let Some(Move::Play(d)) = save.mv.filter(|_| save.code != Code::Fails) else {
+            return (false, nodes);
+        };
+        let mut replies = vec![Move::Play(d)];
+        for (m, _) in children_for(&after, target, false, &root_config(&self.config)) {
+            if !replies.contains(&m) {
+                replies.push(m);
+            }
+        }
+        for (i, reply) in replies.into_iter().enumerate() {
+            if nodes >= budget {
+                return (false, nodes);
+            }
+            let mut child = after.clone();
+            if child.play(reply).is_err() || child.board().color_at(target) != Some(owner) {
+                continue;
+            }
+            let killed = if i == 0 {
+                // The owl's own saving move: the open region's kill must stand.
+                let (kill, n) = checker.open_region_kill(&child, target, &checker.plain());
+                nodes += n;
+                kill.is_some()
+            } else {
+                match checker.read(&child, target, true) {
+                    Ok(k) => {
+                        nodes += k.nodes;
+                        k.code != Code::Fails
+                    }
+                    Err(_) => false,
+                }
+            };
+            if !killed {
+                return (false, nodes);
+            }
+        }
+        (true, nodes)
+    }
+
+    /// This owl's configuration without the defence's leaf checks (the attack's, as
+    /// [`Owl::read_anew`] reads it).
+    fn plain(&self) -> OwlConfig {
+        OwlConfig {
+            leaf_capture_nodes: 0,
+            ..self.config
+        }
     }
 
     /// Whether, after the attacker's `mv` (legal in `root`, the attacker to move), one of the
@@ -848,6 +1050,9 @@ impl Owl {
         }
         let mut attack = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         let mut nodes = 0;
@@ -1066,6 +1271,9 @@ impl Owl {
         let mover = if attack { !owner } else { owner };
         let mut checker = Owl::new(OwlConfig {
             enclosed_check_moves: 0,
+            // The open fight region is the attack's last step, read after these checks:
+            // they read as without it (its prover's positions would spend their budget).
+            open_region_nodes: 0,
             ..self.config
         });
         let mut nodes = reading.nodes;
@@ -2072,6 +2280,122 @@ mod tests {
         assert!(diagnosed > 0, "no failed critical attack in {path}");
     }
 
+    /// Diagnosis of the open fight region ([`OwlConfig::open_region_nodes`]) on the failed
+    /// attacks of the game-moves harness's notes file (`IGO_OWL_DIAG=path`;
+    /// `IGO_OWL_OPEN="NODES REACH [DEPTH]"`, default "100000 4 1"): for each, whether the dragon is
+    /// enclosed, the blocks of a root escape, the open region's size, the prover's answer there
+    /// and the owl's attack with the knob on.
+    #[test]
+    #[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
+    fn diagnose_open_region() {
+        let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: a notes file");
+        let open: Vec<u64> = std::env::var("IGO_OWL_OPEN")
+            .unwrap_or_else(|_| "100000 4 1".into())
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let config = OwlConfig {
+            open_region_nodes: open[0],
+            open_region_reach: open[1] as usize,
+            open_region_depth: open.get(2).map_or(1, |&d| d as usize),
+            ..OwlConfig::default()
+        };
+        for (i, l) in lines.iter().enumerate() {
+            let head = l.split(": GNU Go").next().unwrap_or_default();
+            if !(head.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
+                continue;
+            }
+            let pos = notes_position(&lines[i + 1..]);
+            let size = pos.size();
+            let v = head.split(" owl_attack ").nth(1).unwrap();
+            let target = size.parse_point(v).unwrap();
+            let owner = pos.board().color_at(target).unwrap();
+            let mut root = pos.clone();
+            root.set_to_play(!owner);
+            let enclosed = crate::fight::fight_region(&root, target, &config).is_some();
+            let blocks = crate::dragon::escape_blocks(&root, target, &config);
+            let mut note = format!(
+                "{head} | enclosed {enclosed} | blocks {}",
+                blocks
+                    .iter()
+                    .map(|b| size.format_point(b))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let started = std::time::Instant::now();
+            if let Some(f) = crate::fight::open_fight_region(&root, target, &config) {
+                let empties = (f.region & pos.board().empty_points()).count();
+                let (proof, n) = crate::fight::prove_fight(
+                    &f,
+                    true,
+                    &config,
+                    Vec::new(),
+                    config.open_region_nodes,
+                );
+                let _ = write!(
+                    note,
+                    " | open region {empties} empty, {} filled; prover {:?} {n} ({:.2} s)",
+                    f.filled.count(),
+                    proof.map(|(c, m)| (c, m.map(|m| size.format_move(m)))),
+                    started.elapsed().as_secs_f64()
+                );
+                // The chain: the prover's kill, the owl's defence after it, the open region's
+                // kill after that, ... up to four kills.
+                let mut line = root.clone();
+                let mut kill = proof.and_then(|(_, m)| m);
+                for _ in 0..4 {
+                    let Some(mv) = kill else { break };
+                    line.set_to_play(!owner);
+                    if line.play(mv).is_err() || line.board().color_at(target).is_none() {
+                        let _ = write!(note, " > {} takes", size.format_move(mv));
+                        break;
+                    }
+                    let d = Owl::new(config).defend(&line, target).unwrap();
+                    let _ = write!(
+                        note,
+                        " > {} / defence {}{}",
+                        size.format_move(mv),
+                        d.gtp_text(size),
+                        if d.estimated { " est" } else { "" }
+                    );
+                    let Some(Move::Play(q)) = d.mv else { break };
+                    if d.code == Code::Fails || line.play(Move::Play(q)).is_err() {
+                        break;
+                    }
+                    line.set_to_play(!owner);
+                    kill = crate::fight::open_fight_region(&line, target, &config).and_then(|f| {
+                        crate::fight::prove_fight(
+                            &f,
+                            true,
+                            &config,
+                            Vec::new(),
+                            config.open_region_nodes,
+                        )
+                        .0
+                        .and_then(|(c, m)| if c == Code::Fails { None } else { m })
+                    });
+                    if kill.is_none() {
+                        let _ = write!(note, " > no open kill");
+                    }
+                }
+            } else {
+                let _ = write!(note, " | no open region");
+            }
+            let started = std::time::Instant::now();
+            let r = Owl::new(config).attack(&pos, target).unwrap();
+            let _ = write!(
+                note,
+                " | owl {}{} ({:.2} s)",
+                r.gtp_text(size),
+                if r.estimated { " estimated" } else { "" },
+                started.elapsed().as_secs_f64()
+            );
+            println!("{note}");
+        }
+    }
+
     /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
     /// Black's H7 is judged escaped with White to move, so the attack ends at its root; White's
     /// H6 stops the escape, and after it igo's own defence finds no saving move (the kill
@@ -2106,6 +2430,62 @@ mod tests {
             "{}",
             r.gtp_text(size)
         );
+    }
+
+    /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
+    /// Black's H7 is not enclosed (no fight region) and the owl's search ends at its root
+    /// escape. In the open fight region (the dragon and the empty points within three steps,
+    /// shut in by White's stones beyond) the prover proves White's H6, and the owl's own
+    /// defence after H6 finds no saving move: with [`OwlConfig::open_region_nodes`] the
+    /// attack names H6.
+    #[test]
+    fn a_kill_proved_in_the_open_fight_region_stands_the_owls_own_defence() {
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let size = pos.size();
+        let t = size.parse_point("H7").unwrap();
+        let h6 = Move::Play(size.parse_point("H6").unwrap());
+        // Without the selective second look and the root check of kills, which find no kill
+        // here (the answer is the default's), to stay short.
+        let config = OwlConfig {
+            root_kill_checks: 0,
+            selective: SelectiveAttack {
+                enabled: false,
+                ..SelectiveAttack::default()
+            },
+            ..OwlConfig::default()
+        };
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert!(crate::fight::fight_region(&root, t, &config).is_none());
+        let off = Owl::new(config).attack(&pos, t).unwrap();
+        assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
+        let on = OwlConfig {
+            open_region_nodes: 400_000,
+            ..config
+        };
+        let regions = crate::fight::open_fight_regions(&root, t, &on);
+        assert!(!regions.is_empty());
+        for f in &regions {
+            // Shut in: every empty point next to the region is filled, the fill is White's.
+            let open = f.region.neighbours(size) & f.start.board().empty_points();
+            assert!(open.is_subset(&f.region), "an open way out");
+            assert!(!f.filled.is_empty());
+            assert!(f.filled.is_subset(&f.start.board().stones(Color::White)));
+            assert!(f.region.contains(t));
+        }
+        let mut owl = Owl::new(on);
+        let r = owl.attack(&pos, t).unwrap();
+        assert_eq!(
+            (r.code, r.mv),
+            (Code::Works, Some(h6)),
+            "{}",
+            r.gtp_text(size)
+        );
+        // The owl's own defence after the kill agrees (read by the check, and kept).
+        let mut after = root.clone();
+        after.play(h6).unwrap();
+        let d = owl.defend(&after, t).unwrap();
+        assert_eq!(d.code, Code::Fails, "{}", d.gtp_text(size));
     }
 
     #[test]
