@@ -30,6 +30,22 @@ fn config(playouts: u64, probes: usize) -> SolverConfig {
     c
 }
 
+/// The search with the probes off (`playouts` in all) misses the book's first move (the
+/// independent oracle) and probes nothing.
+fn plain_search_misses(name: &str, p: &Problem, playouts: u64) {
+    let plain = solve(p, &Request::default(), &config(playouts, 0), None).unwrap();
+    assert!(
+        plain.probes.is_empty(),
+        "{name}: no probes with the knob off"
+    );
+    assert_eq!(
+        first_move_correct(p, plain.mv),
+        Some(false),
+        "{name}: the search alone misses ({:?})",
+        plain.mv
+    );
+}
+
 #[test]
 fn the_probes_overturn_the_root_for_the_books_first_move() {
     // The book's answer is the independent oracle: the root search alone (knob off) answers
@@ -37,17 +53,7 @@ fn the_probes_overturn_the_root_for_the_books_first_move() {
     // worst after the book's move.
     for name in ["gokyo-shumyo-050", "gokyo-shumyo-302"] {
         let p = problem(name);
-        let plain = solve(&p, &Request::default(), &config(10_000, 0), None).unwrap();
-        assert!(
-            plain.probes.is_empty(),
-            "{name}: no probes with the knob off"
-        );
-        assert_eq!(
-            first_move_correct(&p, plain.mv),
-            Some(false),
-            "{name}: the root alone misses ({:?})",
-            plain.mv
-        );
+        plain_search_misses(name, &p, 10_000);
         let a = solve(&p, &Request::default(), &config(10_000, 3), None).unwrap();
         assert_eq!(
             first_move_correct(&p, a.mv),
@@ -118,17 +124,7 @@ fn the_ko_probes_find_the_books_ko_that_the_main_search_misses() {
     // most as the side to play's ko, and becomes the answer with the status ko.
     for name in ["gokyo-shumyo-184", "gokyo-shumyo-248"] {
         let p = problem(name);
-        let plain = solve(&p, &Request::default(), &config(5_000, 0), None).unwrap();
-        assert!(
-            plain.probes.is_empty(),
-            "{name}: no probes with the knob off"
-        );
-        assert_eq!(
-            first_move_correct(&p, plain.mv),
-            Some(false),
-            "{name}: the main search alone misses ({:?})",
-            plain.mv
-        );
+        plain_search_misses(name, &p, 5_000);
         let mut c = config(5_000, 0);
         c.ko_probes = 3;
         c.ko_probe_pairs = true;

@@ -2185,6 +2185,25 @@ mod tests {
         }
     }
 
+    /// The failed `owl_attack` questions of the game-moves harness's notes file: each line, its
+    /// question (before ": GNU Go": a defence's line names GNU Go's `owl_attack` after igo's
+    /// move further on), the position, the stone asked about and its owner.
+    fn failed_attacks<'a>(
+        lines: &'a [&'a str],
+    ) -> impl Iterator<Item = (&'a str, &'a str, Position, Point, Color)> + 'a {
+        lines.iter().enumerate().filter_map(|(i, l)| {
+            let head = l.split(": GNU Go").next().unwrap_or_default();
+            if !(head.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
+                return None;
+            }
+            let pos = notes_position(&lines[i + 1..]);
+            let v = head.split(" owl_attack ").nth(1).unwrap();
+            let target = pos.size().parse_point(v).unwrap();
+            let owner = pos.board().color_at(target).unwrap();
+            Some((*l, head, pos, target, owner))
+        })
+    }
+
     /// Diagnosis of the failed critical attacks of the game-moves harness (its notes file,
     /// `IGO_OWL_DIAG=path`): for each, why igo misses GNU Go's killing move.
     #[test]
@@ -2196,21 +2215,11 @@ mod tests {
         let mut diagnosed = 0;
         let lines: Vec<&str> = text.lines().collect();
         let config = OwlConfig::default();
-        for (i, l) in lines.iter().enumerate() {
-            // The question is named before ": GNU Go" (a defence's line names GNU Go's
-            // `owl_attack` after igo's move further on).
-            let head = l.split(": GNU Go").next().unwrap_or_default();
-            if !(head.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
-                continue;
-            }
-            let pos = notes_position(&lines[i + 1..]);
+        for (l, _, pos, target, owner) in failed_attacks(&lines) {
             let size = pos.size();
             let after = l.split(" owl_attack ").nth(1).unwrap();
-            let v = after.split(':').next().unwrap();
-            let target = size.parse_point(v).unwrap();
             let theirs = after.split(" / ").nth(1).unwrap();
             let their_mv = theirs.split(';').next().unwrap().split_whitespace().nth(1);
-            let owner = pos.board().color_at(target).unwrap();
             let mut root = pos.clone();
             root.set_to_play(!owner);
             let reason = crate::dragon::life_reason(&root, target, &config);
@@ -2302,16 +2311,8 @@ mod tests {
             open_region_depth: open.get(2).map_or(1, |&d| d as usize),
             ..OwlConfig::default()
         };
-        for (i, l) in lines.iter().enumerate() {
-            let head = l.split(": GNU Go").next().unwrap_or_default();
-            if !(head.contains(" owl_attack ") && l.ends_with("=> FAIL")) {
-                continue;
-            }
-            let pos = notes_position(&lines[i + 1..]);
+        for (_, head, pos, target, owner) in failed_attacks(&lines) {
             let size = pos.size();
-            let v = head.split(" owl_attack ").nth(1).unwrap();
-            let target = size.parse_point(v).unwrap();
-            let owner = pos.board().color_at(target).unwrap();
             let mut root = pos.clone();
             root.set_to_play(!owner);
             let enclosed = crate::fight::fight_region(&root, target, &config).is_some();
