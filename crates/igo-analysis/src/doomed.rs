@@ -1644,6 +1644,54 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_block_joined_outside_the_area_counts_its_regions_on_both_sides() {
+        // Black's one block has an eye at A1 and one at E1, both inside the area (rows 1 and
+        // 2, A-H); its two parts there join only through B3-C3-D3, outside it. Benson's
+        // algorithm reads the block whole: alive by the two eyes. Filled only inside the area
+        // the parts would be two blocks of one eye each, and neither alive.
+        let rows = "\
+        . . . . . . . . .
+        . X X X . . . . .
+        X X . X X X . . .
+        . X . X . X . . .";
+        let pos = Position::from_diagram(&board(rows, 'X')).unwrap();
+        let b = pos.board();
+        let size = b.size();
+        let area = ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1"]
+            .iter()
+            .chain(&["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2"])
+            .map(|v| size.parse_point(v).unwrap())
+            .collect::<PointSet>();
+        let block = b
+            .block_at(size.parse_point("A2").unwrap())
+            .unwrap()
+            .stones();
+        assert_eq!(block.count(), 11, "one block, through B3-C3-D3");
+        assert!(!(block - area).is_empty() && !(block & area).is_empty());
+        let benson = BensonSolver::new().solve(b, Color::Black).alive_blocks;
+        assert!(block.is_subset(&benson), "alive on the whole board");
+        let fresh = alive_in_area(b, Color::Black, area);
+        assert!(
+            (block & area).is_subset(&fresh),
+            "both parts alive in the area: {fresh:?}"
+        );
+        assert!(fresh.is_subset(&benson));
+        assert_eq!(plain_alive_in_area(b, Color::Black, area), fresh);
+        // On the reading's words too.
+        let full = PointSet::full(size);
+        let rim = (full - area).neighbours(size) & area;
+        let of = |s: PointSet| <u128 as Bits>::of(&s);
+        let on_words = alive_in_area_with(
+            (size.stride(), of(full)),
+            of(b.stones(Color::Black)),
+            of(b.empty_points()),
+            (of(area), of(rim)),
+            &mut AreaScratch::<u128>::default(),
+        );
+        assert_eq!(on_words.to_set(), fresh);
+    }
+
+    #[test]
     fn the_alive_stones_found_in_kept_vectors_are_those_found_in_new_ones() {
         // One scratch for all the random corners and each defender move in them, as the
         // filter keeps it between moves: the same alive stones as with new vectors.
