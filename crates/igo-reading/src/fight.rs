@@ -182,9 +182,7 @@ pub fn fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<Figh
 /// [`OwlConfig::proof_points`] empty points, or nothing is filled (the dragon is shut in
 /// already: [`fight_region`]'s case).
 pub fn open_fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<Fight> {
-    (1..=config.open_region_reach)
-        .rev()
-        .find_map(|reach| open_region_within(pos, p, config, reach))
+    widest_open_region(pos, p, config).map(|(_, f)| f)
 }
 
 /// The open fight regions the owl's attack reads ([`OwlConfig::open_region_nodes`]):
@@ -192,10 +190,7 @@ pub fn open_fight_region(pos: &Position, p: Point, config: &OwlConfig) -> Option
 /// does not finish, or one the owl's defence refutes, may be proved in the narrower), when it
 /// differs and fills something.
 pub fn open_fight_regions(pos: &Position, p: Point, config: &OwlConfig) -> Vec<Fight> {
-    let Some((reach, wide)) = (1..=config.open_region_reach)
-        .rev()
-        .find_map(|reach| open_region_within(pos, p, config, reach).map(|f| (reach, f)))
-    else {
+    let Some((reach, wide)) = widest_open_region(pos, p, config) else {
         return Vec::new();
     };
     let mut out = vec![wide];
@@ -207,6 +202,14 @@ pub fn open_fight_regions(pos: &Position, p: Point, config: &OwlConfig) -> Vec<F
         }
     }
     out
+}
+
+/// [`open_fight_region`] with the largest reach up to [`OwlConfig::open_region_reach`] that
+/// fits, and that reach.
+fn widest_open_region(pos: &Position, p: Point, config: &OwlConfig) -> Option<(usize, Fight)> {
+    (1..=config.open_region_reach)
+        .rev()
+        .find_map(|reach| open_region_within(pos, p, config, reach).map(|f| (reach, f)))
 }
 
 /// [`open_fight_region`] with `reach` steps; `None` also when too large.
@@ -249,7 +252,7 @@ fn open_region_within(pos: &Position, p: Point, config: &OwlConfig, reach: usize
     let mut fill = (area.neighbours(size) & empty) - area;
     // A filled point stays empty where the filling would leave a block without liberties:
     // the filled stones' own (a pocket of the owner's stones), or an owner block outside.
-    loop {
+    let filled = loop {
         let mut stones = [board.stones(Color::Black), board.stones(Color::White)];
         stones[attacker.index()] |= fill;
         let after = Board::from_stones(size, stones[0], stones[1]);
@@ -263,19 +266,14 @@ fn open_region_within(pos: &Position, p: Point, config: &OwlConfig, reach: usize
             }
         }
         if dropped.is_empty() {
-            break;
+            break after;
         }
         fill -= dropped;
-    }
+    };
     if fill.is_empty() {
         return None;
     }
-    let mut stones = [board.stones(Color::Black), board.stones(Color::White)];
-    stones[attacker.index()] |= fill;
-    let start = Position::from_board(
-        Board::from_stones(size, stones[0], stones[1]),
-        pos.to_play(),
-    );
+    let start = Position::from_board(filled, pos.to_play());
     Some(Fight {
         target: board.block_at(p).expect("a stone").stones(),
         start,

@@ -786,11 +786,7 @@ impl Owl {
         // The owner's saving move may be one the attacker cannot play (a suicide on the
         // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
         // `refuted_kill` lets a move that is not played stand: no kill.
-        let mut probe = root.clone();
-        if mv.point().is_some() && probe.ko_point() == mv.point() {
-            // As `refuted_kill` plays it: a ko kill retakes at once.
-            probe.clear_ko();
-        }
+        let probe = ready_for_kill(root, mv);
         if !probe.is_legal(mv) {
             return (false, 0);
         }
@@ -912,10 +908,7 @@ impl Owl {
         let Some(owner) = root.board().color_at(target) else {
             return (false, 0);
         };
-        let mut after = root.clone();
-        if mv.point().is_some() && after.ko_point() == mv.point() {
-            after.clear_ko();
-        }
+        let mut after = ready_for_kill(root, mv);
         if after.play(mv).is_err() || after.board().color_at(target) != Some(owner) {
             return (false, 0);
         }
@@ -1087,12 +1080,8 @@ impl Owl {
         let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
             return (false, 0);
         };
-        let mut after = pos.clone();
+        let mut after = ready_for_kill(pos, Move::Play(p));
         after.set_to_play(!owner);
-        if after.ko_point() == Some(p) {
-            // A ko kill retakes at once (the search's privilege).
-            after.clear_ko();
-        }
         if after.play(Move::Play(p)).is_err() || after.board().color_at(target) != Some(owner) {
             return (false, 0);
         }
@@ -1192,12 +1181,8 @@ impl Owl {
         let Some(owner) = pos.board().color_at(target) else {
             return (None, nodes);
         };
-        let mut after = pos.clone();
+        let mut after = ready_for_kill(pos, Move::Play(p));
         after.set_to_play(!owner);
-        if after.ko_point() == Some(p) {
-            // A ko kill retakes at once (the search's privilege).
-            after.clear_ko();
-        }
         if after.play(Move::Play(p)).is_err() {
             return (None, nodes);
         }
@@ -1358,6 +1343,17 @@ const ROOT_CHECK_LIMITS: u64 = 16;
 /// How many root candidates after a refuted kill the owl's attack tries in its place
 /// ([`OwlConfig::shut_in_death`]; each costs a full defence reading).
 const NEXT_KILLS: usize = 2;
+
+/// `pos` made ready for the attacker's kill `mv`: a ko kill retakes at once (the search's
+/// privilege), so the ko point is cleared where `mv` is on it. The root check, its chained
+/// test and the defence after a kill all play kills so.
+fn ready_for_kill(pos: &Position, mv: Move) -> Position {
+    let mut ready = pos.clone();
+    if mv.point().is_some() && ready.ko_point() == mv.point() {
+        ready.clear_ko();
+    }
+    ready
+}
 
 /// The configuration of a question's root: [`OwlConfig::root_moves`] candidates when more than
 /// [`OwlConfig::max_moves`].

@@ -82,13 +82,12 @@ pub struct SolverConfig {
     /// \[default: 0\] \[range: 0-8\]
     pub probes: usize,
     /// With `probes` or `ko_probes`, the share of the budget left at the main search's start
-    /// that the main
-    /// search and the ko test get; the probes share the rest. \[default: 0.5\] \[range: 0-1\]
+    /// that the main search and the ko test get; the probes share the rest. \[default: 0.5\]
+    /// \[range: 0-1\]
     pub probe_main_share: f64,
     /// With `probes` (or `ko_probes`: in score), how much better for the side to play (in
-    /// capture rate) the best probe
-    /// must be than the answer search's own first move to replace it. \[default: 0\]
-    /// \[range: 0-1\]
+    /// capture rate) the best probe must be than the answer search's own first move to replace
+    /// it. \[default: 0\] \[range: 0-1\]
     pub probe_margin: f32,
     /// Ko probes ([`super::probe::ko_run`]): how many of the main search's best first moves
     /// are each searched again on their own with the side to play as ko master (the main

@@ -171,11 +171,10 @@ fn decide<'f>(
         _ => {
             // The ko probes' fight: the side to play as ko master (knob `ko_probes`).
             let own = (config.ko_probes > 0).then(|| fight.with_ko_master(to_play));
-            let status = main.status;
             read.answer(
                 fight,
                 &main.search,
-                status,
+                main.status,
                 main.proven,
                 spend,
                 own.as_ref(),

@@ -43,13 +43,28 @@ pub struct Probed<'f> {
     pub overturn: Option<(Move, Probe, Search<TsumegoState<'f>>)>,
 }
 
-impl Probed<'_> {
+impl<'f> Probed<'f> {
     /// No probes run.
     pub fn none() -> Self {
         Probed {
             probes: Vec::new(),
             overturn: None,
         }
+    }
+
+    /// The `probes` of `moves` (their `searches` in the same order), with the one at `best`
+    /// overturning the first move unless it is the first.
+    fn with_best(
+        probes: Vec<Probe>,
+        mut searches: Vec<Search<TsumegoState<'f>>>,
+        moves: &[Move],
+        best: usize,
+    ) -> Self {
+        let overturn = (best != 0).then(|| {
+            let search = searches.swap_remove(best);
+            (moves[best], probes[best], search)
+        });
+        Probed { probes, overturn }
     }
 }
 
@@ -69,16 +84,11 @@ pub fn run<'f>(
 ) -> Probed<'f> {
     let moves = probed_moves(children, config.probes);
     let to_play = search.root().position().to_play();
-    let Some((probes, mut searches)) = search_each(fight, to_play, &moves, config, spend, stop)
-    else {
+    let Some((probes, searches)) = search_each(fight, to_play, &moves, config, spend, stop) else {
         return Probed::none();
     };
     let best = best_probe(&probes, goal, config.probe_margin);
-    let overturn = (best != 0).then(|| {
-        let search = searches.swap_remove(best);
-        (moves[best], probes[best], search)
-    });
-    Probed { probes, overturn }
+    Probed::with_best(probes, searches, &moves, best)
 }
 
 /// The ko probes (knob `ko_probes`): the first `config.ko_probes` of `children` (the root
@@ -113,7 +123,7 @@ pub fn ko_run<'k>(
     }
     let own = search_each(own_fight, to_play, &moves, config, &mut own_spend, stop);
     spend.used = own_spend.used;
-    let Some((mut probes, mut searches)) = own else {
+    let Some((mut probes, searches)) = own else {
         return Probed::none();
     };
     // Each move's value with the opponent as ko master: its own probe in `main_fight` when
@@ -144,11 +154,7 @@ pub fn ko_run<'k>(
         config.ko_probe_weight,
         config.probe_margin,
     );
-    let overturn = (best != 0).then(|| {
-        let search = searches.swap_remove(best);
-        (moves[best], probes[best], search)
-    });
-    Probed { probes, overturn }
+    Probed::with_best(probes, searches, &moves, best)
 }
 
 /// The first `n` of `children` that are neither pass nor proven, when there are at least two
