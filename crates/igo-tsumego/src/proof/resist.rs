@@ -88,10 +88,33 @@ pub fn lead_with_resistance(
             None => 0,
         });
     }
-    // The first of the hardest: the line as it stands when it is among them.
-    let most = works.iter().copied().max().unwrap_or(0);
-    if let Some(k) = works.iter().position(|&w| w == most).filter(|&k| k > 0) {
+    if let Some(k) = hardest(&works) {
         answer.set_line(lines[k].clone());
     }
     used
+}
+
+/// The index of the first of the replies of most `works` (the line as it stands is the first),
+/// or `None` when that is the first: the line stays.
+fn hardest(works: &[u64]) -> Option<usize> {
+    let most = works.iter().copied().max()?;
+    works.iter().position(|&w| w == most).filter(|&k| k > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_changes_only_for_a_reply_strictly_harder_than_its_own() {
+        // A reply that refutes the first move beats one left open, which beats any proven
+        // refutation of it; among refutations, the one that took more positions.
+        assert_eq!(hardest(&[120, 4_000, 900]), Some(1));
+        assert_eq!(hardest(&[120, 20_001, u64::MAX]), Some(2));
+        // Ties keep the line as it stands, or the first of the tied (the most visited).
+        assert_eq!(hardest(&[4_000, 900, 4_000]), None);
+        assert_eq!(hardest(&[20_001, 20_001, 20_001]), None);
+        assert_eq!(hardest(&[10, 300, 300]), Some(1));
+        assert_eq!(hardest(&[]), None);
+    }
 }
