@@ -65,10 +65,18 @@ pub struct SolverConfig {
     pub ko_test_below: f32,
     /// Moves in the main line at most. \[default: 30\] \[range: 1-1,000\]
     pub max_line: usize,
-    /// Visits a main-line move needs. \[default: 20\] \[range: 1-1,000,000\]
+    /// Visits a main-line move needs. \[default: 20\] \[range: 1-1,000,000\]: 100 makes
+    /// 52 whole sequences right of 240 against 48 (first 40 of 2 mod 4 and 0 mod 4 of the
+    /// three Cho levels, 5,000 playouts, 300,000 positions, seed 1; first moves unchanged), but
+    /// only by cutting the line's thin tail where the book's tree goes on (the score stops at
+    /// three moves; `max_line` 3 makes 56): a shorter line, not a better one (BENCHMARKS.md,
+    /// branch `mcline`).
     pub line_min_visits: u64,
     /// How the unproven main line picks each move among the well-visited ones
-    /// ([`crate::mainline::LinePick`]). \[default: rate, the paper's Min-Max route\]
+    /// ([`crate::mainline::LinePick`]). \[default: rate, the paper's Min-Max route\]: the
+    /// replies by visits made 45 whole sequences right of 240 against 48, every move by
+    /// visits 45 (the setting of `line_min_visits`' measurement): the most visited reply is the
+    /// book's no more often than the best-rated one.
     pub line_pick: crate::mainline::LinePick,
     /// The strongest resistance of an estimated answer ([`crate::proof::resist`]): how many of
     /// the opponent's replies below the estimated first move (the most visited ones) the prover
@@ -77,7 +85,12 @@ pub struct SolverConfig {
     /// refute. \[default: 4\] \[range: 1-8\]
     pub resist_replies: usize,
     /// Positions for each reply `resist_replies` judges (0: off). \[default: 0\]
-    /// \[range: 0-10,000,000\]
+    /// \[range: 0-10,000,000\]: 20,000 made 49 whole sequences right of 240 against 48 (+2
+    /// -1, elementary only), 50,000 with 8 replies 47, at 23% more instructions with 20,000
+    /// on cho-intermediate-0010 (setting of `line_min_visits`' measurement; BENCHMARKS.md,
+    /// branch `mcline`): the reply the prover finds hardest is the book's no more often.
+    /// With the prover beside the search (two threads and `--seconds`) its deadline has
+    /// passed when this runs, and it changes nothing.
     pub resist_nodes: u64,
     /// Read the unproven answer's first move from the Min-Max route (paper 004, section 5.1:
     /// the best capture rate for the side to play among the first moves with at least
