@@ -314,3 +314,35 @@ const RECORDED: &[(&str, u64, u64)] = &[
     ("E1", 73, 33),
     ("A3", 66, 31),
 ];
+
+#[test]
+fn each_candidate_has_a_legal_line_of_its_own() {
+    // The line of a candidate other than the answer (what an estimate the prover's refutations
+    // moved to shows, branch `mcline`): it starts with the candidate, replays on igo-core's
+    // `Game`, and goes on below it where the search read on; the answer's own is `line`.
+    // With `resist_nodes` on, the replies' lines start with a candidate and one of its
+    // replies, and are legal too.
+    let p = problem("gokyo-shumyo-002");
+    let mut c = config(4_000);
+    c.resist_nodes = 1;
+    let a = solve(&p, &Request::default(), &c, None).unwrap();
+    assert_eq!(a.line_from(a.mv), Some(&a.line[..]));
+    let mut longer = 0;
+    for cand in &a.candidates[1..] {
+        let line = a.line_from(cand.mv).expect("a candidate's line");
+        assert_eq!(line[0].mv, cand.mv);
+        assert_eq!(line[0].color, a.to_play);
+        assert!(line_is_legal(&p, line), "{:?}", cand.mv);
+        longer += usize::from(line.len() > 1);
+    }
+    assert!(longer > 0, "some candidate's line goes on below it");
+    assert!(!a.reply_lines.is_empty());
+    for line in &a.reply_lines {
+        assert!(a.candidates.iter().any(|c| c.mv == line[0].mv));
+        assert!(line.len() >= 2 && line_is_legal(&p, line));
+    }
+    // Off, no replies' lines are kept.
+    let off = solve(&p, &Request::default(), &config(4_000), None).unwrap();
+    assert!(off.reply_lines.is_empty());
+    assert_eq!(off.candidate_lines, a.candidate_lines);
+}

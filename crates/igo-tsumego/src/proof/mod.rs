@@ -18,6 +18,8 @@
 //! * [`answer`]: the Monte-Carlo solver's answer made a proven one;
 //! * [`second`]: a second opinion on the root move when no status is found (searches below the
 //!   first Monte-Carlo candidates alone; off by default);
+//! * [`resist`]: the estimated answer's line through the reply the prover finds hardest to
+//!   refute (knob `resist_nodes`, off by default);
 //! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget.
 
 pub mod answer;
@@ -27,6 +29,7 @@ pub mod game;
 pub mod guide;
 pub mod knowledge;
 pub mod region;
+pub mod resist;
 pub mod second;
 pub mod sgf;
 pub mod solve;

@@ -187,16 +187,44 @@ impl Solved {
             .map(|s| s.code())
     }
 
-    /// The main line: the proof's when proven, else the Monte-Carlo one (only the move when the
-    /// prover's refutations changed it).
+    /// The main line: the proof's when proven, else the Monte-Carlo one (the Monte-Carlo line
+    /// below the estimate when the prover's refutations changed the move; only the move when
+    /// it is not among the candidates).
     pub fn line(&self) -> Vec<(Color, Move)> {
         match &self.proof {
             Some(p) if self.proven() => p.main_line(),
             _ if self.estimated_move() != self.answer.mv => {
-                vec![(self.answer.to_play, self.estimated_move())]
+                let mv = self.estimated_move();
+                match self.answer.line_from(mv) {
+                    Some(l) => l.iter().map(|m| (m.color, m.mv)).collect(),
+                    None => vec![(self.answer.to_play, mv)],
+                }
             }
             _ => self.answer.line.iter().map(|m| (m.color, m.mv)).collect(),
         }
+    }
+
+    /// The estimated answer's line through the strongest resistance the prover finds
+    /// ([`super::resist`], knob `resist_nodes`): nothing when the answer is proven.
+    fn resist(
+        &mut self,
+        problem: &Problem,
+        settings: &ProofSettings,
+        config: &SolverConfig,
+        limits: Limits<'_>,
+    ) {
+        if self.proof.is_none() || self.proven() {
+            return;
+        }
+        let mv = self.estimated_move();
+        super::resist::lead_with_resistance(
+            problem,
+            &mut self.answer,
+            mv,
+            settings,
+            config,
+            limits,
+        );
     }
 
     /// Prover positions generated.
@@ -365,12 +393,17 @@ pub fn solve_proven(
         Some(s) if !stopped => Some(prove_answer(problem, &answer, s, limits)),
         _ => None,
     };
-    Ok(Solved {
+    let mut solved = Solved {
         answer,
         proof,
-        seconds: (mc, t0.elapsed().as_secs_f64() - mc),
+        seconds: (mc, 0.0),
         tie_break: config.tie_break,
-    })
+    };
+    if let Some(s) = settings.filter(|_| !stopped) {
+        solved.resist(problem, s, config, limits);
+    }
+    solved.seconds.1 = t0.elapsed().as_secs_f64() - mc;
+    Ok(solved)
 }
 
 /// Table bytes of [`settled_by_proof`]'s searches: a few hundred thousand positions at most,
@@ -460,12 +493,14 @@ fn solve_side_by_side(
         Some((p, s)) => (Some(p), s),
         None => (None, 0.0),
     };
-    Ok(Solved {
+    let mut solved = Solved {
         answer,
         proof,
         seconds: (mc_seconds, seconds),
         tie_break: config.tie_break,
-    })
+    };
+    solved.resist(problem, settings, config, limits);
+    Ok(solved)
 }
 
 /// One search of the prover as data.

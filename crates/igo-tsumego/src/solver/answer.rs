@@ -9,11 +9,12 @@ use super::config::SolverConfig;
 use super::inference::Inferred;
 use super::status::Status;
 use crate::fight::Fight;
-use crate::mainline::LineMove;
+use crate::mainline::{route_after, LineMove};
 use crate::problem::Goal;
 use crate::region::Region;
+use crate::search::TsumegoState;
 use crate::sequence::tree_search;
-use crate::uct::{ChildStats, StopFlag};
+use crate::uct::{ChildStats, Search, StopFlag};
 
 /// A candidate move at the root.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -66,6 +67,15 @@ pub struct Answer {
     pub candidates: Vec<Candidate>,
     /// The main line (Min-Max route), starting with `mv`.
     pub line: Vec<AnswerMove>,
+    /// Each candidate's main line (the route below it, starting with it), in the order of
+    /// `candidates`; the first is `line`. The line of the estimate when the prover's
+    /// refutations make another candidate the answer.
+    pub candidate_lines: Vec<Vec<AnswerMove>>,
+    /// Below each candidate, its [`SolverConfig::resist_replies`] most visited replies, each
+    /// with the route below it: lines starting with the candidate and the reply, in the order
+    /// of `candidates` and, within one, of the replies' visits (empty when
+    /// [`SolverConfig::resist_nodes`] is 0). What [`crate::proof::resist`] picks from.
+    pub reply_lines: Vec<Vec<AnswerMove>>,
     /// The sequence found by the two-best-pairs tree search, if it was run, and whether it
     /// reached a solved position.
     pub sequence: Option<(Vec<AnswerMove>, bool)>,
@@ -103,6 +113,106 @@ pub fn line(fight: &Fight, route: &[LineMove<Move>], to_play: Color) -> Vec<Answ
             a
         })
         .collect()
+}
+
+/// The main line of each of the eight best root `children` (as [`candidates`] lists them), on
+/// the original board, `to_play` moving first: `line` for the first, the route of `search`
+/// below the move for the others.
+pub fn candidate_lines<'f>(
+    fight: &'f Fight,
+    search: &Search<TsumegoState<'f>>,
+    children: &[ChildStats<Move>],
+    line: &[AnswerMove],
+    to_play: Color,
+    config: &SolverConfig,
+) -> Vec<Vec<AnswerMove>> {
+    let mut rule = config.line_rule();
+    rule.max_len = rule.max_len.saturating_sub(1);
+    children
+        .iter()
+        .take(8)
+        .enumerate()
+        .map(|(k, c)| {
+            if k == 0 {
+                return line.to_vec();
+            }
+            let mut route = vec![LineMove {
+                mv: c.mv,
+                capture_rate: c.value,
+                visits: c.visits,
+                proof: c.proof,
+            }];
+            route.extend(route_after(search, &[c.mv], &rule, true));
+            self::line(fight, &route, to_play)
+        })
+        .collect()
+}
+
+/// For each of the eight best root `children`, its `config.resist_replies` most visited
+/// replies, each followed by the route of `search` below it, on the original board, `to_play`
+/// moving first (none when `config.resist_nodes` is 0).
+pub fn reply_lines<'f>(
+    fight: &'f Fight,
+    search: &Search<TsumegoState<'f>>,
+    children: &[ChildStats<Move>],
+    to_play: Color,
+    config: &SolverConfig,
+) -> Vec<Vec<AnswerMove>> {
+    if config.resist_nodes == 0 {
+        return Vec::new();
+    }
+    let mut rule = config.line_rule();
+    rule.max_len = rule.max_len.saturating_sub(2);
+    let step = |c: &ChildStats<Move>| LineMove {
+        mv: c.mv,
+        capture_rate: c.value,
+        visits: c.visits,
+        proof: c.proof,
+    };
+    let mut lines = Vec::new();
+    for c in children.iter().take(8) {
+        let mut replies = search.children_after(&[c.mv]);
+        // Most visited first, ties in the search's order.
+        replies.sort_by_key(|r| std::cmp::Reverse(r.visits));
+        for r in replies.iter().take(config.resist_replies) {
+            let mut route = vec![step(c), step(r)];
+            route.extend(route_after(search, &[c.mv, r.mv], &rule, true));
+            lines.push(self::line(fight, &route, to_play));
+        }
+    }
+    lines
+}
+
+impl Answer {
+    /// Makes `line` (starting with `line[0].mv`, a candidate) that candidate's main line:
+    /// `line` itself when it starts with the answer's move.
+    pub fn set_line(&mut self, line: Vec<AnswerMove>) {
+        let Some(first) = line.first().map(|m| m.mv) else {
+            return;
+        };
+        if let Some(l) = self
+            .candidate_lines
+            .iter_mut()
+            .find(|l| l.first().is_some_and(|m| m.mv == first))
+        {
+            l.clone_from(&line);
+        }
+        if first == self.mv {
+            self.line = line;
+        }
+    }
+
+    /// The main line that starts with `mv`, one of the candidates: `line` for the answer's
+    /// move, the candidate's own for another (`None` for a move not among the candidates).
+    pub fn line_from(&self, mv: Move) -> Option<&[AnswerMove]> {
+        if mv == self.mv {
+            return Some(&self.line);
+        }
+        self.candidate_lines
+            .iter()
+            .find(|l| l.first().is_some_and(|m| m.mv == mv))
+            .map(|l| l.as_slice())
+    }
 }
 
 /// Moves the root child that the Min-Max `route` starts with to the front of `children` (ranked

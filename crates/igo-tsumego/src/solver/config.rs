@@ -63,10 +63,35 @@ pub struct SolverConfig {
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
     pub ko_test_below: f32,
-    /// Moves in the main line at most. \[default: 30\]
+    /// Moves in the main line at most. \[default: 30\] \[range: 1-1,000\]
     pub max_line: usize,
-    /// Visits a main-line move needs. \[default: 20\]
+    /// Visits a main-line move needs. \[default: 20\] \[range: 1-1,000,000\]: 100 makes
+    /// 52 whole sequences right of 240 against 48 (first 40 of 2 mod 4 and 0 mod 4 of the
+    /// three Cho levels, 5,000 playouts, 300,000 positions, seed 1; first moves unchanged), but
+    /// only by cutting the line's thin tail where the book's tree goes on (the score stops at
+    /// three moves; `max_line` 3 makes 56): a shorter line, not a better one (BENCHMARKS.md,
+    /// branch `mcline`).
     pub line_min_visits: u64,
+    /// How the unproven main line picks each move among the well-visited ones
+    /// ([`crate::mainline::LinePick`]). \[default: rate, the paper's Min-Max route\]: the
+    /// replies by visits made 45 whole sequences right of 240 against 48, every move by
+    /// visits 45 (the setting of `line_min_visits`' measurement): the most visited reply is the
+    /// book's no more often than the best-rated one.
+    pub line_pick: crate::mainline::LinePick,
+    /// The strongest resistance of an estimated answer ([`crate::proof::resist`]): how many of
+    /// the opponent's replies below the estimated first move (the most visited ones) the prover
+    /// judges, after its own search, each within `resist_nodes` positions (beyond the
+    /// prover's limit); the line follows the reply the prover needs most positions to
+    /// refute. \[default: 4\] \[range: 1-8\]
+    pub resist_replies: usize,
+    /// Positions for each reply `resist_replies` judges (0: off). \[default: 0\]
+    /// \[range: 0-10,000,000\]: 20,000 made 49 whole sequences right of 240 against 48 (+2
+    /// -1, elementary only), 50,000 with 8 replies 47, at 23% more instructions with 20,000
+    /// on cho-intermediate-0010 (setting of `line_min_visits`' measurement; BENCHMARKS.md,
+    /// branch `mcline`): the reply the prover finds hardest is the book's no more often.
+    /// With the prover beside the search (two threads and `--seconds`) its deadline has
+    /// passed when this runs, and it changes nothing.
+    pub resist_nodes: u64,
     /// Read the unproven answer's first move from the Min-Max route (paper 004, section 5.1:
     /// the best capture rate for the side to play among the first moves with at least
     /// `line_min_visits` playouts and a tenth of the most visited one's, see
@@ -245,6 +270,9 @@ impl Default for SolverConfig {
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
+            line_pick: crate::mainline::LinePick::Rate,
+            resist_replies: 4,
+            resist_nodes: 0,
             answer_by_route: false,
             probes: 0,
             probe_main_share: 0.5,
@@ -544,6 +572,61 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.second_opinion.within,
             set: |c, v| c.second_opinion.within = v,
+        },
+    },
+    Knob {
+        name: "max_line",
+        what: "moves in the unproven main line at most",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 1_000,
+            get: |c| c.max_line as u64,
+            set: |c, v| c.max_line = v as usize,
+        },
+    },
+    Knob {
+        name: "line_min_visits",
+        what: "playouts a move of the unproven main line needs",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 1_000_000,
+            get: |c| c.line_min_visits,
+            set: |c, v| c.line_min_visits = v,
+        },
+    },
+    Knob {
+        name: "line_pick",
+        what: "how the unproven main line picks a move among the well-visited ones: by rate (the paper's Min-Max route), the replies by visits, or every move by visits",
+        kind: KnobKind::Choice {
+            names: &["rate", "replies", "visits"],
+            get: |c| c.line_pick as usize,
+            set: |c, v| {
+                c.line_pick = [
+                    crate::mainline::LinePick::Rate,
+                    crate::mainline::LinePick::Replies,
+                    crate::mainline::LinePick::Visits,
+                ][v]
+            },
+        },
+    },
+    Knob {
+        name: "resist_replies",
+        what: "replies below an estimated first move the prover judges for the line's strongest resistance",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 8,
+            get: |c| c.resist_replies as u64,
+            set: |c, v| c.resist_replies = v as usize,
+        },
+    },
+    Knob {
+        name: "resist_nodes",
+        what: "prover positions for each reply resist_replies judges, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 10_000_000,
+            get: |c| c.resist_nodes,
+            set: |c, v| c.resist_nodes = v,
         },
     },
     Knob {
@@ -989,6 +1072,15 @@ pub const KNOBS: &[Knob] = &[
 ];
 
 impl SolverConfig {
+    /// The rule of the unproven main line: `line_min_visits`, `max_line`, `line_pick`.
+    pub fn line_rule(&self) -> crate::mainline::LineRule {
+        crate::mainline::LineRule {
+            min_visits: self.line_min_visits,
+            max_len: self.max_line,
+            pick: self.line_pick,
+        }
+    }
+
     /// Sets the knob `name` (one of [`KNOBS`]) from text. A value that is not a number of the
     /// knob's kind or is outside its range is an error naming the knob and the range.
     pub fn set_knob(&mut self, name: &str, value: &str) -> Result<(), KnobError> {

@@ -38,7 +38,7 @@ pub use report::AnswerReport;
 pub use status::Status;
 
 use crate::fight::Fight;
-use crate::mainline::min_max_route;
+use crate::mainline::route_after;
 use crate::problem::{Goal, Problem};
 use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
@@ -230,7 +230,7 @@ impl Reading<'_, '_> {
         } = *self;
         let attacker = fight.ctx.attacker;
         let mut children = answer_search.children_after(&[]);
-        let mut route = min_max_route(answer_search, config.line_min_visits, config.max_line);
+        let mut route = route_after(answer_search, &[], &config.line_rule(), true);
         if config.answer_by_route {
             answer::lead_with_route(&mut children, &route);
         }
@@ -258,6 +258,17 @@ impl Reading<'_, '_> {
         let status = status::refine(status, proven, goal, best.value, answer_fight, &route);
         let (sequence, sequence_playouts) =
             answer::sequence(answer_fight, goal, to_play, config, stop);
+        let line = answer::line(answer_fight, &route, to_play);
+        let candidate_lines = answer::candidate_lines(
+            answer_fight,
+            answer_search,
+            &children,
+            &line,
+            to_play,
+            config,
+        );
+        let reply_lines =
+            answer::reply_lines(answer_fight, answer_search, &children, to_play, config);
         Ok(Answer {
             to_play,
             goal,
@@ -269,7 +280,9 @@ impl Reading<'_, '_> {
             capture_rate: best.value,
             visits: best.visits,
             candidates: answer::candidates(answer_fight, &children, goal),
-            line: answer::line(answer_fight, &route, to_play),
+            line,
+            candidate_lines,
+            reply_lines,
             sequence,
             sequence_playouts,
             status,

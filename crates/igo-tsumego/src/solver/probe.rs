@@ -14,7 +14,7 @@ use igo_core::Move;
 use super::budget::{divide, is_spent, Spend};
 use super::config::SolverConfig;
 use crate::fight::Fight;
-use crate::mainline::{min_max_route, LineMove};
+use crate::mainline::{route_after, LineMove};
 use crate::problem::Goal;
 use crate::search::TsumegoState;
 use crate::uct::{ChildStats, Proof, Search, SearchState, StopFlag};
@@ -297,8 +297,9 @@ pub fn lead_with_probe(
         visits: probe.visits,
         proof,
     });
-    let rest = config.max_line.saturating_sub(1);
-    route.extend(min_max_route(search, config.line_min_visits, rest));
+    let mut rule = config.line_rule();
+    rule.max_len = rule.max_len.saturating_sub(1);
+    route.extend(route_after(search, &[], &rule, false));
 }
 
 #[cfg(test)]
