@@ -116,6 +116,10 @@ pub const WIDEN_GUIDE_DEFAULT: u8 = 1;
 /// The `--set` knobs `doomed_budget` and `doomed_deepening` change them.
 pub const DOOMED_DEEP_BUDGET: u32 = 100;
 
+/// Positions a search of one of the prover's answers may take when the read-out orders the
+/// main line's replies by the strongest resistance ([`TreeLimits::resistance`]).
+pub const RESISTANCE_DEFAULT: u64 = 2_000;
+
 impl Default for ProofSettings {
     fn default() -> Self {
         ProofSettings {
@@ -125,6 +129,7 @@ impl Default for ProofSettings {
                 doomed_filter: true,
                 tree: TreeLimits {
                     table_moves: true,
+                    resistance: RESISTANCE_DEFAULT,
                     ..TreeLimits::default()
                 },
                 ..ProverConfig::default()

@@ -176,6 +176,16 @@ pub struct TreeLimits {
     /// that captures nothing), and the won child whose entry holds the least work is tried
     /// first, then the table's move. \[default: false\]
     pub least_work: bool,
+    /// At the opponent's nodes of the main line, put first the *strongest resistance*: the
+    /// reply after which the prover has the fewest winning answers (the convention of the
+    /// books' main lines, which show the defence that leaves the solver one right move, not
+    /// the reply that cost the search most); passes after moves at equal count. A prover's
+    /// answer the table does not already call won or lost is searched on its real path
+    /// within this many positions (one that stops unfinished counts as winning); 0: off, the
+    /// replies in the order of stored work. Only the order of the children changes, never
+    /// what the tree proves. \[default: 0 here (the owl's read-out); see
+    /// [`super::ProofSettings`] for the tsumego answer's\]
+    pub resistance: u64,
 }
 
 impl Default for TreeLimits {
@@ -187,8 +197,24 @@ impl Default for TreeLimits {
             deadline: None,
             table_moves: false,
             least_work: false,
+            resistance: 0,
         }
     }
+}
+
+/// The ordering of the main line's replies may generate this many times
+/// [`TreeLimits::resistance`] positions a tree, beside the read-out's own budget.
+pub const ORDER_SHARE: u64 = 32;
+
+/// How strongly an opponent's reply resists (smaller: stronger), compared field by field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Resistance {
+    /// The prover's winning answers.
+    answers: u32,
+    /// Whether the reply is a pass.
+    pass: bool,
+    /// Is a self-atari, captures nothing, ataris nothing ([`Builder::tactics`]).
+    tactics: [bool; 3],
 }
 
 struct Builder<'a, 'g, 't> {
@@ -207,6 +233,11 @@ struct Builder<'a, 'g, 't> {
     root_move: Option<Move>,
     /// Diagnostics (`IGO_TREE_STATS`).
     stats: Option<TreeStats>,
+    /// Positions the ordering of the main line's replies generated ([`TreeLimits::resistance`]).
+    order_spent: u64,
+    /// Whether the node being read out is on the main line (the first child everywhere
+    /// above it): where [`TreeLimits::resistance`] orders the opponent's replies.
+    main: bool,
 }
 
 /// Where the read-out's positions went (printed with `IGO_TREE_STATS`).
@@ -248,6 +279,8 @@ pub fn solution_tree(
         ticks: 0,
         root_move,
         stats: std::env::var_os("IGO_TREE_STATS").map(|_| TreeStats::default()),
+        main: true,
+        order_spent: 0,
     };
     let root = b.node(0, false, None);
     if let Some(st) = &b.stats {
@@ -349,7 +382,21 @@ impl Builder<'_, '_, '_> {
         })
     }
 
+    /// Reads out the node at depth `d` (reached by `mv`), keeping whether the line above is
+    /// the main line for the caller's next child.
     fn node(
+        &mut self,
+        d: usize,
+        repeated: bool,
+        mv: Option<(Color, Move)>,
+    ) -> Result<u32, TreeError> {
+        let main = self.main;
+        let r = self.read(d, repeated, mv);
+        self.main = main;
+        r
+    }
+
+    fn read(
         &mut self,
         d: usize,
         repeated: bool,
@@ -649,13 +696,137 @@ impl Builder<'_, '_, '_> {
                 (if c.phi == 0 { work } else { u32::MAX }, c.mv)
             })
             .collect();
-        // Main line first: the reply that cost the search most.
+        // The reply that cost the search most first; on the main line, with
+        // `resistance`, the strongest resistance.
         replies.sort_by_key(|r| std::cmp::Reverse(r.0));
-        for (_, m) in replies {
+        if self.main && self.limits.resistance > 0 {
+            if let Some(i) = self.strongest_reply(d, &replies) {
+                let r = replies.remove(i);
+                replies.insert(0, r);
+            }
+        }
+        let main = self.main;
+        for (i, (_, m)) in replies.into_iter().enumerate() {
+            self.main = main && i == 0;
             let repeated = self.dfpn.enter(d, m);
             children.push(self.node(d + 1, repeated, Some((me, m)))?);
         }
+        self.main = main;
         Ok(children)
+    }
+
+    /// The index in `replies` (the opponent's moves at node `d`) of the strongest
+    /// resistance ([`TreeLimits::resistance`]): fewest winning answers of the prover; among
+    /// equals a move before pass, not a self-atari, a capture, an atari of the prover's
+    /// stones; then the given order. `None` when the ordering's own budget is spent or the
+    /// search's frames are too few to look two moves ahead.
+    ///
+    /// Why: the main line is what a reader compares with the book, and a book's line shows
+    /// the defence that demands the solver's one right answer (Cho Chikun's elementary 0018:
+    /// after C19 the book's White A18 leaves Black only B19; White A19, which cost the search
+    /// most, leaves Black several wins). Counting stops once a reply cannot beat the best so
+    /// far, and the table's numbers answer most of the prover's moves without a search. The
+    /// positions the ordering generates are not counted against the read-out's or the
+    /// search's budget (the proof does not need them), only against its own:
+    /// [`ORDER_SHARE`] answers' worth a tree.
+    fn strongest_reply(&mut self, d: usize, replies: &[(u32, Move)]) -> Option<usize> {
+        if replies.len() < 2 || d + 4 >= self.dfpn.states.len() {
+            return None;
+        }
+        let mut best: Option<(usize, Resistance)> = None;
+        for (i, &(_, r)) in replies.iter().enumerate() {
+            if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
+                || self.deadline_passed()
+            {
+                return None;
+            }
+            let cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
+            let before = self.dfpn.nodes;
+            let n = self.winning_answers(d, r, cap);
+            self.order_spent += self.dfpn.nodes - before;
+            self.dfpn.nodes = before;
+            let key = Resistance {
+                answers: n,
+                pass: r == Move::Pass,
+                tactics: if n == u32::MAX {
+                    [true; 3]
+                } else {
+                    self.tactics(d, r)
+                },
+            };
+            if self.stats.is_some() {
+                eprintln!("resistance at depth {d}: {r:?} {key:?} (cap {cap})");
+            }
+            if best.is_none_or(|(_, b)| key < b) {
+                best = Some((i, key));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The reply `r` at node `d` as a tie-break of the strongest resistance sees it: whether
+    /// it is a self-atari, captures nothing, and ataris none of the prover's blocks in the
+    /// region (each `false` is the stronger reply, in this order of weight), read on the
+    /// position after `r`.
+    fn tactics(&mut self, d: usize, r: Move) -> [bool; 3] {
+        let Move::Play(p) = r else {
+            return [false, true, true];
+        };
+        self.dfpn.enter(d, r);
+        let prover = self.prover;
+        let region = self.dfpn.game.region();
+        let before = self.dfpn.state(d).pos.board().stones(prover);
+        let board = self.dfpn.state(d + 1).pos.board();
+        let captured = !(before - board.stones(prover)).is_empty();
+        let size = board.size();
+        let touched = PointSet::single(p).neighbours(size) & board.stones(prover) & region;
+        let atari = touched.iter().any(|q| board.in_atari(q));
+        let self_atari = !captured && board.in_atari(p);
+        [self_atari, !captured, !atari]
+    }
+
+    /// The prover's winning answers to the opponent's reply `r` at node `d`, counted up to
+    /// `cap` (`u32::MAX` when the reply ends the game or repeats a position: no resistance).
+    /// An answer is winning when the rules or the table's numbers say so, or when a search on
+    /// its real path within [`TreeLimits::resistance`] positions does not show it losing.
+    fn winning_answers(&mut self, d: usize, r: Move, cap: u32) -> u32 {
+        if self.dfpn.enter(d, r) {
+            return u32::MAX;
+        }
+        {
+            let dfpn = &mut *self.dfpn;
+            if dfpn
+                .game
+                .result(&dfpn.states[d + 1], &mut dfpn.benson)
+                .is_some()
+            {
+                return u32::MAX;
+            }
+        }
+        self.dfpn.expand_only(d + 1);
+        let answers: Vec<(Move, bool, bool)> = self
+            .dfpn
+            .kids(d + 1)
+            .iter()
+            .map(|c| (c.mv, c.delta == 0, c.phi == 0))
+            .collect();
+        let mut wins = answers.iter().filter(|a| a.1).count() as u32;
+        for &(m, won, lost) in &answers {
+            if wins >= cap {
+                return cap;
+            }
+            if won || lost {
+                continue;
+            }
+            let won = if self.dfpn.enter(d + 1, m) {
+                self.dfpn.game.standing_winner() == self.prover
+            } else {
+                let budget = self.limits.resistance;
+                self.dfpn.reprove(d + 2, budget, self.limits.deadline) != Reproof::Won
+            };
+            wins += u32::from(won);
+        }
+        wins.min(cap)
     }
 
     /// The summary of the subtree at depth `d` with `children`.
