@@ -274,12 +274,20 @@ struct TreeStats {
 /// once, and on cho-elementary-0140 (5,000 playouts, 300,000 positions, `resistance` 500) it
 /// left 12 lines unread where the search's order read the whole tree. The first read-out's
 /// positions are not counted, so the searches after it keep their budget.
+///
+/// A refutation (`root_move` `None`: the player to move at the start loses) is read in the
+/// search's order: its main line is no answer's, and a refutation read at once may spend the
+/// rest of the budget, so a read-out of another cost would change which searches run after it
+/// (cho-advanced-0008's ko search in `tests/proof.rs`).
 pub fn solution_tree(
     dfpn: &mut Dfpn<'_, '_>,
     prover: Color,
     root_move: Option<Move>,
-    limits: TreeLimits,
+    mut limits: TreeLimits,
 ) -> Result<ProofTree, TreeError> {
+    if root_move.is_none() {
+        limits.resistance = 0;
+    }
     let start = dfpn.nodes;
     let tree = read_out(dfpn, prover, root_move, limits);
     if limits.resistance == 0 || tree.as_ref().is_ok_and(ProofTree::is_complete) {
