@@ -45,6 +45,7 @@ use igo_core::{Color, Move, PointSet};
 
 use super::dfpn::{Dfpn, Reproof};
 use super::game::Reason;
+use super::table::Table;
 
 /// What is below a node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,8 +190,13 @@ pub struct TreeLimits {
     /// answer the table does not already call won or lost is searched on its real path
     /// within this many positions (one that stops unfinished counts as winning); 0: off, the
     /// replies in the order of stored work. Only the order of the children changes, never
-    /// what the tree proves. \[default: 0 here (the owl's read-out); see
-    /// [`super::ProofSettings`] for the tsumego answer's\]
+    /// what the tree proves. \[default: 0 here (the owl's read-out); 2,000 in
+    /// [`super::ProofSettings`] ([`super::answer::RESISTANCE_DEFAULT`]): at 5,000 playouts
+    /// and 300,000 positions, seed 1, on the first 40 of Cho's 2 mod 4 and 0 mod 4 samples the
+    /// whole sequence right went from 16 to 20 and 14 to 17 (elementary), 6 to 9 and 7 to 9
+    /// (intermediate), 2 and 1 (advanced) unchanged, every first move, proven answer and
+    /// status the same, every tree accepted by the checker; lines with a pass before their
+    /// end from 38 of 96 proven to 12 (BENCHMARKS.md, branch `proofline`)\]
     pub resistance: u64,
 }
 
@@ -211,6 +217,9 @@ impl Default for TreeLimits {
 /// The ordering of the main line's replies may generate this many times
 /// [`TreeLimits::resistance`] positions a tree, beside the read-out's own budget.
 pub const ORDER_SHARE: u64 = 32;
+
+/// The table of the ordering's searches, one an opponent's node of the main line.
+const SIDE_TABLE_BYTES: u64 = 1 << 20;
 
 /// How strongly an opponent's reply resists (smaller: stronger), compared field by field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -241,6 +250,8 @@ struct Builder<'a, 'g, 't> {
     stats: Option<TreeStats>,
     /// Positions the ordering of the main line's replies generated ([`TreeLimits::resistance`]).
     order_spent: u64,
+    /// The moves from the start to the node being read out.
+    path: Vec<Move>,
     /// Whether the node being read out is on the main line (the first child everywhere
     /// above it): where [`TreeLimits::resistance`] orders the opponent's replies.
     main: bool,
@@ -271,9 +282,10 @@ struct TreeStats {
 /// With [`TreeLimits::resistance`], a tree that comes out cut (or not at all) is read again in
 /// the search's order, with the positions it would have had alone: the strongest-resistance
 /// order changes which subtrees are read first and so where shared positions are written
-/// once, and on cho-elementary-0140 (5,000 playouts, 300,000 positions, `resistance` 500) it
-/// left 12 lines unread where the search's order read the whole tree. The first read-out's
-/// positions are not counted, so the searches after it keep their budget.
+/// once (cho-elementary-0140 at 5,000 playouts, 300,000 positions and `resistance` 500, when
+/// the answers' searches still ran in the search's table: 12 lines unread where the search's
+/// order read the whole tree). The first read-out's positions are not counted, so the
+/// searches after it keep their budget.
 ///
 /// A refutation (`root_move` `None`: the player to move at the start loses) is read in the
 /// search's order: its main line is no answer's, and a refutation read at once may spend the
@@ -322,6 +334,7 @@ fn read_out(
         stats: std::env::var_os("IGO_TREE_STATS").map(|_| TreeStats::default()),
         main: true,
         order_spent: 0,
+        path: Vec::new(),
     };
     let root = b.node(0, false, None);
     if let Some(st) = &b.stats {
@@ -432,6 +445,10 @@ impl Builder<'_, '_, '_> {
         mv: Option<(Color, Move)>,
     ) -> Result<u32, TreeError> {
         let main = self.main;
+        self.path.truncate(d.saturating_sub(1));
+        if let Some((_, m)) = mv {
+            self.path.push(m);
+        }
         let r = self.read(d, repeated, mv);
         self.main = main;
         r
@@ -774,6 +791,17 @@ impl Builder<'_, '_, '_> {
         if replies.len() < 2 || d + 4 >= self.dfpn.states.len() {
             return None;
         }
+        // The answers' searches run on a table of their own, on the same path: in the
+        // search's table their entries would replace ones the rest of the read-out (and the
+        // searches after it) use, and the tree would differ in more than its order.
+        let mut tt = Table::with_bytes(SIDE_TABLE_BYTES);
+        let mut side = Dfpn::new(self.dfpn.game, &mut tt, self.dfpn.config());
+        if self.path.len() != d {
+            return None;
+        }
+        for (i, &m) in self.path.iter().enumerate() {
+            side.enter(i, m);
+        }
         let mut best: Option<(usize, Resistance)> = None;
         for (i, &(_, r)) in replies.iter().enumerate() {
             if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
@@ -782,9 +810,9 @@ impl Builder<'_, '_, '_> {
                 return None;
             }
             let cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
-            let before = self.dfpn.nodes;
-            let n = self.winning_answers(d, r, cap);
-            self.order_spent += self.dfpn.nodes - before;
+            let (before, side_before) = (self.dfpn.nodes, side.nodes);
+            let n = self.winning_answers(&mut side, d, r, cap);
+            self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
             self.dfpn.nodes = before;
             let key = Resistance {
                 answers: n,
@@ -830,7 +858,7 @@ impl Builder<'_, '_, '_> {
     /// `cap` (`u32::MAX` when the reply ends the game or repeats a position: no resistance).
     /// An answer is winning when the rules or the table's numbers say so, or when a search on
     /// its real path within [`TreeLimits::resistance`] positions does not show it losing.
-    fn winning_answers(&mut self, d: usize, r: Move, cap: u32) -> u32 {
+    fn winning_answers(&mut self, side: &mut Dfpn<'_, '_>, d: usize, r: Move, cap: u32) -> u32 {
         if self.dfpn.enter(d, r) {
             return u32::MAX;
         }
@@ -852,6 +880,7 @@ impl Builder<'_, '_, '_> {
             .map(|c| (c.mv, c.delta == 0, c.phi == 0))
             .collect();
         let mut wins = answers.iter().filter(|a| a.1).count() as u32;
+        side.enter(d, r);
         for &(m, won, lost) in &answers {
             if wins >= cap {
                 return cap;
@@ -859,11 +888,11 @@ impl Builder<'_, '_, '_> {
             if won || lost {
                 continue;
             }
-            let won = if self.dfpn.enter(d + 1, m) {
-                self.dfpn.game.standing_winner() == self.prover
+            let won = if side.enter(d + 1, m) {
+                side.game.standing_winner() == self.prover
             } else {
                 let budget = self.limits.resistance;
-                self.dfpn.reprove(d + 2, budget, self.limits.deadline) != Reproof::Won
+                side.reprove(d + 2, budget, self.limits.deadline) != Reproof::Won
             };
             wins += u32::from(won);
         }
