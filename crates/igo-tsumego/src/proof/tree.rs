@@ -196,7 +196,7 @@ pub struct TreeLimits {
     /// whole sequence right went from 16 to 20 and 14 to 17 (elementary), 6 to 9 and 7 to 9
     /// (intermediate), 2 and 1 (advanced) unchanged, every first move, proven answer and
     /// status the same, every tree accepted by the checker; lines with a pass before their
-    /// end from 38 of 96 proven to 12 (BENCHMARKS.md, branch `proofline`)\]
+    /// end from 38 of 96 proven to 15 (BENCHMARKS.md, branch `proofline`)\]
     pub resistance: u64,
 }
 
