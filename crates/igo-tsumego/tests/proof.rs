@@ -1079,3 +1079,42 @@ fn the_wider_check_steered_by_the_narrowed_proof_proves_the_same_kill() {
     assert_eq!(default.first_move(), steered.first_move());
     assert_checked("default", &p, &default);
 }
+
+#[test]
+fn the_main_line_shows_the_strongest_resistance_and_only_the_order_changes() {
+    // White to live. White B9 makes the eye shape; Black's one real resistance is A7,
+    // capturing the stone at A6 and threatening the eye at A8, which White must answer at A8
+    // at once (textbook: the only reply that leaves White a single right move). The replies
+    // ordered by stored work put a move White can ignore first (H9, far from the group).
+    let p = diagram(
+        "resistance",
+        "
+        . . . . O . X . .
+        . O O O O X . . .
+        . O X X X X . . .
+        O X . . . . . . .
+        X X . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        to play: O",
+    );
+    let strongest = solve_settings(&p, 300_000, &ProofSettings::default());
+    let mut by_work = ProofSettings::default();
+    by_work.prover.tree.resistance = 0;
+    let by_work = solve_settings(&p, 300_000, &by_work);
+    for (name, s) in [("strongest", &strongest), ("by work", &by_work)] {
+        assert!(s.proven_whole(), "{name}: not proven");
+        assert_eq!(s.status(), Status::Live, "{name}");
+        assert_checked(name, &p, s);
+    }
+    // Only the order of the replies differs: the same answer.
+    assert_eq!(strongest.first_move(), by_work.first_move());
+    let line: Vec<String> = strongest
+        .line()
+        .iter()
+        .map(|&(_, m)| p.position.size().format_move(m))
+        .collect();
+    assert_eq!(line[..3], ["B9", "A7", "A8"], "{line:?}");
+}

@@ -1667,6 +1667,11 @@ impl<'g, 't> Dfpn<'g, 't> {
         (false, won)
     }
 
+    /// The search's settings.
+    pub(crate) fn config(&self) -> DfpnConfig {
+        self.config
+    }
+
     /// The state at depth `d`.
     pub(crate) fn state(&self, d: usize) -> &State {
         &self.states[d]

@@ -350,6 +350,9 @@ pub fn solve_proven(
         if config.readout_least_work {
             s.prover.tree.least_work = true;
         }
+        if config.readout_resistance != crate::proof::answer::RESISTANCE_DEFAULT {
+            s.prover.tree.resistance = config.readout_resistance;
+        }
         if s.prover.hint_first == 0.0 {
             s.prover.hint_first = f64::from(config.hint_first);
         }

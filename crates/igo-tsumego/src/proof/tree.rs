@@ -19,10 +19,16 @@
 //! With [`TreeLimits::least_work`] the won child of least stored work comes first, found by
 //! the children's keys without playing their moves.
 //!
+//! The main line is the first child everywhere ([`ProofTree::main_line`]). At the opponent's
+//! nodes the replies come in the order of the work the search stored for them (the reply that
+//! cost the search most first); on the main line, with [`TreeLimits::resistance`], the strongest
+//! resistance comes first: the reply after which the prover has the fewest winning answers, the
+//! defence a tsumego book shows (only the order of the children changes, never what is proven).
+//!
 //! Diagnostics: with the environment variable `IGO_TREE_STATS` set, each read-out prints to
 //! standard error its nodes, cut lines, positions, limits, expansions at the prover's and the
 //! opponent's nodes with their children, table moves taken, re-proofs with their positions and
-//! outcomes, and which limit cut it.
+//! outcomes, and which limit cut it; and each reply weighed for the strongest resistance.
 //!
 //! Positions met again are written once: a later occurrence refers to the first (`Same`). A
 //! reference is only made when the shared subtree cannot meet a position of the path above the
@@ -39,6 +45,7 @@ use igo_core::{Color, Move, PointSet};
 
 use super::dfpn::{Dfpn, Reproof};
 use super::game::Reason;
+use super::table::Table;
 
 /// What is below a node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +183,21 @@ pub struct TreeLimits {
     /// that captures nothing), and the won child whose entry holds the least work is tried
     /// first, then the table's move. \[default: false\]
     pub least_work: bool,
+    /// At the opponent's nodes of the main line, put first the *strongest resistance*: the
+    /// reply after which the prover has the fewest winning answers (the convention of the
+    /// books' main lines, which show the defence that leaves the solver one right move, not
+    /// the reply that cost the search most); passes after moves at equal count. A prover's
+    /// answer the table does not already call won or lost is searched on its real path
+    /// within this many positions (one that stops unfinished counts as winning); 0: off, the
+    /// replies in the order of stored work. Only the order of the children changes, never
+    /// what the tree proves. \[default: 0 here (the owl's read-out); 2,000 in
+    /// [`super::ProofSettings`] ([`super::answer::RESISTANCE_DEFAULT`]): at 5,000 playouts
+    /// and 300,000 positions, seed 1, on the first 40 of Cho's 2 mod 4 and 0 mod 4 samples the
+    /// whole sequence right went from 16 to 20 and 14 to 17 (elementary), 6 to 9 and 7 to 9
+    /// (intermediate), 2 and 1 (advanced) unchanged, every first move, proven answer and
+    /// status the same, every tree accepted by the checker; lines with a pass before their
+    /// end from 38 of 96 proven to 15 (BENCHMARKS.md, branch `proofline`)\]
+    pub resistance: u64,
 }
 
 impl Default for TreeLimits {
@@ -187,8 +209,27 @@ impl Default for TreeLimits {
             deadline: None,
             table_moves: false,
             least_work: false,
+            resistance: 0,
         }
     }
+}
+
+/// The ordering of the main line's replies may generate this many times
+/// [`TreeLimits::resistance`] positions a tree, beside the read-out's own budget.
+pub const ORDER_SHARE: u64 = 32;
+
+/// The table of the ordering's searches, one an opponent's node of the main line.
+const SIDE_TABLE_BYTES: u64 = 1 << 20;
+
+/// How strongly an opponent's reply resists (smaller: stronger), compared field by field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Resistance {
+    /// The prover's winning answers.
+    answers: u32,
+    /// Whether the reply is a pass.
+    pass: bool,
+    /// Is a self-atari, captures nothing, ataris nothing ([`Builder::tactics`]).
+    tactics: [bool; 3],
 }
 
 struct Builder<'a, 'g, 't> {
@@ -207,6 +248,13 @@ struct Builder<'a, 'g, 't> {
     root_move: Option<Move>,
     /// Diagnostics (`IGO_TREE_STATS`).
     stats: Option<TreeStats>,
+    /// Positions the ordering of the main line's replies generated ([`TreeLimits::resistance`]).
+    order_spent: u64,
+    /// The moves from the start to the node being read out.
+    path: Vec<Move>,
+    /// Whether the node being read out is on the main line (the first child everywhere
+    /// above it): where [`TreeLimits::resistance`] orders the opponent's replies.
+    main: bool,
 }
 
 /// Where the read-out's positions went (printed with `IGO_TREE_STATS`).
@@ -230,7 +278,43 @@ struct TreeStats {
 /// player) or losing (`prover` is the other side: the tree then answers every move at the
 /// root; `root_move` is `None`). The start position and its moves are always written; below
 /// them lines are cut where `limits` run out.
+///
+/// With [`TreeLimits::resistance`], a tree that comes out cut (or not at all) is read again in
+/// the search's order, with the positions it would have had alone: the strongest-resistance
+/// order changes which subtrees are read first and so where shared positions are written
+/// once (cho-elementary-0140 at 5,000 playouts, 300,000 positions and `resistance` 500, when
+/// the answers' searches still ran in the search's table: 12 lines unread where the search's
+/// order read the whole tree). The first read-out's positions are not counted, so the
+/// searches after it keep their budget.
+///
+/// A refutation (`root_move` `None`: the player to move at the start loses) is read in the
+/// search's order: its main line is no answer's, and a refutation read at once may spend the
+/// rest of the budget, so a read-out of another cost would change which searches run after it
+/// (cho-advanced-0008's ko search in `tests/proof.rs`).
 pub fn solution_tree(
+    dfpn: &mut Dfpn<'_, '_>,
+    prover: Color,
+    root_move: Option<Move>,
+    mut limits: TreeLimits,
+) -> Result<ProofTree, TreeError> {
+    if root_move.is_none() {
+        limits.resistance = 0;
+    }
+    let start = dfpn.nodes;
+    let tree = read_out(dfpn, prover, root_move, limits);
+    if limits.resistance == 0 || tree.as_ref().is_ok_and(ProofTree::is_complete) {
+        return tree;
+    }
+    dfpn.nodes = start;
+    let by_work = TreeLimits {
+        resistance: 0,
+        ..limits
+    };
+    read_out(dfpn, prover, root_move, by_work)
+}
+
+/// [`solution_tree`] in one order.
+fn read_out(
     dfpn: &mut Dfpn<'_, '_>,
     prover: Color,
     root_move: Option<Move>,
@@ -248,6 +332,9 @@ pub fn solution_tree(
         ticks: 0,
         root_move,
         stats: std::env::var_os("IGO_TREE_STATS").map(|_| TreeStats::default()),
+        main: true,
+        order_spent: 0,
+        path: Vec::new(),
     };
     let root = b.node(0, false, None);
     if let Some(st) = &b.stats {
@@ -349,7 +436,25 @@ impl Builder<'_, '_, '_> {
         })
     }
 
+    /// Reads out the node at depth `d` (reached by `mv`), keeping whether the line above is
+    /// the main line for the caller's next child.
     fn node(
+        &mut self,
+        d: usize,
+        repeated: bool,
+        mv: Option<(Color, Move)>,
+    ) -> Result<u32, TreeError> {
+        let main = self.main;
+        self.path.truncate(d.saturating_sub(1));
+        if let Some((_, m)) = mv {
+            self.path.push(m);
+        }
+        let r = self.read(d, repeated, mv);
+        self.main = main;
+        r
+    }
+
+    fn read(
         &mut self,
         d: usize,
         repeated: bool,
@@ -649,13 +754,149 @@ impl Builder<'_, '_, '_> {
                 (if c.phi == 0 { work } else { u32::MAX }, c.mv)
             })
             .collect();
-        // Main line first: the reply that cost the search most.
+        // The reply that cost the search most first; on the main line, with
+        // `resistance`, the strongest resistance.
         replies.sort_by_key(|r| std::cmp::Reverse(r.0));
-        for (_, m) in replies {
+        if self.main && self.limits.resistance > 0 {
+            if let Some(i) = self.strongest_reply(d, &replies) {
+                let r = replies.remove(i);
+                replies.insert(0, r);
+            }
+        }
+        let main = self.main;
+        for (i, (_, m)) in replies.into_iter().enumerate() {
+            self.main = main && i == 0;
             let repeated = self.dfpn.enter(d, m);
             children.push(self.node(d + 1, repeated, Some((me, m)))?);
         }
+        self.main = main;
         Ok(children)
+    }
+
+    /// The index in `replies` (the opponent's moves at node `d`) of the strongest
+    /// resistance ([`TreeLimits::resistance`]): fewest winning answers of the prover; among
+    /// equals a move before pass, not a self-atari, a capture, an atari of the prover's
+    /// stones; then the given order. `None` when the ordering's own budget is spent or the
+    /// search's frames are too few to look two moves ahead.
+    ///
+    /// Why: the main line is what a reader compares with the book, and a book's line shows
+    /// the defence that demands the solver's one right answer (Cho Chikun's elementary 0018:
+    /// after C19 the book's White A18 leaves Black only B19; White A19, which cost the search
+    /// most, leaves Black several wins). Counting stops once a reply cannot beat the best so
+    /// far, and the table's numbers answer most of the prover's moves without a search. The
+    /// positions the ordering generates are not counted against the read-out's or the
+    /// search's budget (the proof does not need them), only against its own:
+    /// [`ORDER_SHARE`] answers' worth a tree.
+    fn strongest_reply(&mut self, d: usize, replies: &[(u32, Move)]) -> Option<usize> {
+        if replies.len() < 2 || d + 4 >= self.dfpn.states.len() {
+            return None;
+        }
+        // The answers' searches run on a table of their own, on the same path: in the
+        // search's table their entries would replace ones the rest of the read-out (and the
+        // searches after it) use, and the tree would differ in more than its order.
+        let mut tt = Table::with_bytes(SIDE_TABLE_BYTES);
+        let mut side = Dfpn::new(self.dfpn.game, &mut tt, self.dfpn.config());
+        if self.path.len() != d {
+            return None;
+        }
+        for (i, &m) in self.path.iter().enumerate() {
+            side.enter(i, m);
+        }
+        let mut best: Option<(usize, Resistance)> = None;
+        for (i, &(_, r)) in replies.iter().enumerate() {
+            if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
+                || self.deadline_passed()
+            {
+                return None;
+            }
+            let cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
+            let (before, side_before) = (self.dfpn.nodes, side.nodes);
+            let n = self.winning_answers(&mut side, d, r, cap);
+            self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
+            self.dfpn.nodes = before;
+            let key = Resistance {
+                answers: n,
+                pass: r == Move::Pass,
+                tactics: if n == u32::MAX {
+                    [true; 3]
+                } else {
+                    self.tactics(d, r)
+                },
+            };
+            if self.stats.is_some() {
+                eprintln!("resistance at depth {d}: {r:?} {key:?} (cap {cap})");
+            }
+            if best.is_none_or(|(_, b)| key < b) {
+                best = Some((i, key));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The reply `r` at node `d` as a tie-break of the strongest resistance sees it: whether
+    /// it is a self-atari, captures nothing, and ataris none of the prover's blocks in the
+    /// region (each `false` is the stronger reply, in this order of weight), read on the
+    /// position after `r`.
+    fn tactics(&mut self, d: usize, r: Move) -> [bool; 3] {
+        let Move::Play(p) = r else {
+            return [false, true, true];
+        };
+        self.dfpn.enter(d, r);
+        let prover = self.prover;
+        let region = self.dfpn.game.region();
+        let before = self.dfpn.state(d).pos.board().stones(prover);
+        let board = self.dfpn.state(d + 1).pos.board();
+        let captured = !(before - board.stones(prover)).is_empty();
+        let size = board.size();
+        let touched = PointSet::single(p).neighbours(size) & board.stones(prover) & region;
+        let atari = touched.iter().any(|q| board.in_atari(q));
+        let self_atari = !captured && board.in_atari(p);
+        [self_atari, !captured, !atari]
+    }
+
+    /// The prover's winning answers to the opponent's reply `r` at node `d`, counted up to
+    /// `cap` (`u32::MAX` when the reply ends the game or repeats a position: no resistance).
+    /// An answer is winning when the rules or the table's numbers say so, or when a search on
+    /// its real path within [`TreeLimits::resistance`] positions does not show it losing.
+    fn winning_answers(&mut self, side: &mut Dfpn<'_, '_>, d: usize, r: Move, cap: u32) -> u32 {
+        if self.dfpn.enter(d, r) {
+            return u32::MAX;
+        }
+        {
+            let dfpn = &mut *self.dfpn;
+            if dfpn
+                .game
+                .result(&dfpn.states[d + 1], &mut dfpn.benson)
+                .is_some()
+            {
+                return u32::MAX;
+            }
+        }
+        self.dfpn.expand_only(d + 1);
+        let answers: Vec<(Move, bool, bool)> = self
+            .dfpn
+            .kids(d + 1)
+            .iter()
+            .map(|c| (c.mv, c.delta == 0, c.phi == 0))
+            .collect();
+        let mut wins = answers.iter().filter(|a| a.1).count() as u32;
+        side.enter(d, r);
+        for &(m, won, lost) in &answers {
+            if wins >= cap {
+                return cap;
+            }
+            if won || lost {
+                continue;
+            }
+            let won = if side.enter(d + 1, m) {
+                side.game.standing_winner() == self.prover
+            } else {
+                let budget = self.limits.resistance;
+                side.reprove(d + 2, budget, self.limits.deadline) != Reproof::Won
+            };
+            wins += u32::from(won);
+        }
+        wins.min(cap)
     }
 
     /// The summary of the subtree at depth `d` with `children`.

@@ -225,6 +225,12 @@ pub struct SolverConfig {
     /// stored work first ([`crate::proof::tree::TreeLimits::least_work`]). Copied when on.
     /// \[default: false\]
     pub readout_least_work: bool,
+    /// The read-out's main line shows the opponent's strongest resistance (the reply leaving
+    /// the prover the fewest winning answers), each unknown answer searched within this many
+    /// positions ([`crate::proof::tree::TreeLimits::resistance`]; 0: off). Copied when not
+    /// the default. \[default: [`crate::proof::answer::RESISTANCE_DEFAULT`]\]
+    /// \[range: 0-1000000\]
+    pub readout_resistance: u64,
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
     /// search after a defender's failure). Copied into the prover's settings when those keep
@@ -301,6 +307,7 @@ impl Default for SolverConfig {
             hint_first: 0.0,
             readout_table_moves: true,
             readout_least_work: false,
+            readout_resistance: crate::proof::answer::RESISTANCE_DEFAULT,
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
             sequence: None,
@@ -897,6 +904,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.readout_least_work,
             set: |c, v| c.readout_least_work = v,
+        },
+    },
+    Knob {
+        name: "readout_resistance",
+        what: "prover: the main line's replies by the strongest resistance, positions to search one answer (0: off)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 1_000_000,
+            get: |c| c.readout_resistance,
+            set: |c, v| c.readout_resistance = v,
         },
     },
     Knob {
