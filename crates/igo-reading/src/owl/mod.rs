@@ -830,6 +830,11 @@ impl Owl {
         if crate::fight::fight_region(&root, target, plain).is_some() {
             return (None, 0);
         }
+        // A dragon that lives with room to spare is not shut in by one move: the region's
+        // kills rest on that (the knob's measurement in [`OwlConfig::open_region_skip`]).
+        if self.config.open_region_skip && crate::dragon::lives_with_room(&root, target, plain) {
+            return (None, 0);
+        }
         let mut nodes = 0;
         let mut tried = Vec::new();
         for fight in crate::fight::open_fight_regions(&root, target, plain) {
@@ -2483,6 +2488,44 @@ mod tests {
         after.play(h6).unwrap();
         let d = owl.defend(&after, t).unwrap();
         assert_eq!(d.code, Code::Fails, "{}", d.gtp_text(size));
+    }
+
+    /// GNU Go self-play game 9x9-15 after 10 moves (`owl_attack D8`, GNU Go alive): White's
+    /// D6-D8 is judged escaped with Black to move, and each move of Black's that stops the
+    /// escape is answered by a White move after which it is judged alive again: it lives with
+    /// room to spare, and the open fight region's prover is not read
+    /// ([`OwlConfig::open_region_skip`]; without the skip it reads the region). 9x9-35 after
+    /// 10 moves, H7, whose kill H6 the open region finds, has no reply to H6: not skipped.
+    #[test]
+    fn a_dragon_that_lives_with_room_to_spare_skips_the_open_region_prover() {
+        use crate::dragon::{escape_blocks, life_reason, lives_with_room, Life};
+        let pos = game_9x9("fd dc fg cf ec dd ee db eb dg");
+        let size = pos.size();
+        let t = size.parse_point("D8").unwrap();
+        let mut root = pos.clone();
+        root.set_to_play(Color::Black);
+        let config = OwlConfig {
+            open_region_nodes: 2_000,
+            ..OwlConfig::default()
+        };
+        assert_eq!(life_reason(&root, t, &config), Some(Life::Escape));
+        assert!(!escape_blocks(&root, t, &config).is_empty());
+        assert!(lives_with_room(&root, t, &config));
+        let (kill, nodes) = Owl::new(config).open_region_kill(&pos, t, &config);
+        assert_eq!((kill, nodes), (None, 0), "the prover was read");
+        let without = OwlConfig {
+            open_region_skip: false,
+            ..config
+        };
+        let (_, nodes) = Owl::new(without).open_region_kill(&pos, t, &without);
+        assert!(nodes > 0, "without the skip the prover reads the region");
+        // The dragon whose kill the open region is for is not skipped.
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let h7 = size.parse_point("H7").unwrap();
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert_eq!(life_reason(&root, h7, &config), Some(Life::Escape));
+        assert!(!lives_with_room(&root, h7, &config));
     }
 
     #[test]
