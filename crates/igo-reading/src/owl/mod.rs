@@ -1557,11 +1557,13 @@ mod tests {
     }
 
     /// The defaults before the judgement of death was turned on (`escape_link_liberties` 0,
-    /// `shut_in_death` off): the tests of the features measured against them.
+    /// `shut_in_death` off; the open fight region off, should it be turned on): the tests of
+    /// the features measured against them.
     fn before_shut_in() -> OwlConfig {
         OwlConfig {
             escape_link_liberties: 0,
             shut_in_death: false,
+            open_region_nodes: 0,
             ..OwlConfig::default()
         }
     }
@@ -2419,11 +2421,16 @@ mod tests {
             crate::dragon::escape_blocks(&root, t, &OwlConfig::default())
                 .contains(size.parse_point("H6").unwrap())
         );
-        let off = Owl::default().attack(&pos, t).unwrap();
+        // Without the open fight region (off by default), which finds H6 too (the next test).
+        let plain = OwlConfig {
+            open_region_nodes: 0,
+            ..OwlConfig::default()
+        };
+        let off = Owl::new(plain).attack(&pos, t).unwrap();
         assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
         let on = OwlConfig {
             escape_block_plies: 3,
-            ..OwlConfig::default()
+            ..plain
         };
         let r = Owl::new(on).attack(&pos, t).unwrap();
         assert_eq!(
@@ -2454,6 +2461,7 @@ mod tests {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            open_region_nodes: 0,
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
