@@ -167,6 +167,10 @@
 //! root candidate of the owner ([`OwlConfig::open_region_depth`]). The corner and edge fights
 //! that the heuristic search does not finish in its node limit, once the attacker's next move
 //! shuts the dragon in, are what it is for (BENCHMARKS.md, igo-reading, branch `owlregion`).
+//! A dragon that lives with room to spare by the static judgements, the attacker to move
+//! (two eyes, Benson, or an escape whose every block the owner answers with a move judged
+//! alive: [`crate::dragon::lives_with_room`]), is not read there
+//! ([`OwlConfig::open_region_skip`]): the owl's own defence would refute the region's kill.
 //!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
