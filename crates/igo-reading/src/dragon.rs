@@ -379,7 +379,11 @@ pub struct OwlConfig {
     /// the 9x9 attacks on critical and living dragons, 1.2 and 2.2 on 19x19; kept off for the
     /// chained test's kill that igo's own `owl_does_attack` turns down (with depth 0 no 19x19
     /// gain), the cost, and the crates' tests not run with it on; BENCHMARKS.md, igo-reading,
-    /// branch `owlregion`\]
+    /// branch `owlregion`. With [`OwlConfig::open_region_skip`] (branch `owlon`): the same
+    /// gains and no living dragon killed, 1.35 and 1.21 times the CPU of the 9x9 attacks on
+    /// critical and living dragons (1.41 and 1.59 without the skip), 1.26 and 1.46 on 19x19
+    /// (1.2 and 2.2 without it); kept off for the 19x19 cost on living dragons;
+    /// igo-reading's tests pass with it on\]
     pub open_region_nodes: u64,
     /// How many steps over empty points from the dragon the open fight region reaches
     /// ([`OwlConfig::open_region_nodes`]); where that region holds more than
@@ -395,8 +399,15 @@ pub struct OwlConfig {
     pub open_region_depth: usize,
     /// Whether the open fight region ([`OwlConfig::open_region_nodes`]) is skipped for a
     /// dragon that lives with room to spare by the owl's static judgements, its attacker to
-    /// move ([`lives_with_room`]: Benson's life, two eyes, or an escape that every one blocking
-    /// move leaves open to the owner's one reply). \[default: on\]
+    /// move ([`lives_with_room`]: Benson's life, two eyes, or an escape whose every blocking
+    /// move the owner answers with one move judged alive again): the kill the region's prover
+    /// would name there does not stand the owl's own defence after it. \[default: on (no
+    /// effect while the open region is off): with `open_region_nodes` 400,000, on GNU Go's
+    /// game dragons it kept both critical kills the region gains and killed no living dragon,
+    /// and 28 of the 154 living 9x9 dragons asked reached the prover instead of 105: the 9x9
+    /// attacks on living dragons at 1.21 times the CPU without the region (1.59 without the
+    /// skip), and 128 of 584 living 19x19 dragons, at 1.46 times (2.2 without the skip);
+    /// BENCHMARKS.md, igo-reading, branch `owlon`\]
     pub open_region_skip: bool,
 }
 
