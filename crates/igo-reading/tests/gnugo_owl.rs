@@ -1197,6 +1197,11 @@ fn owl_knobs(config: &mut OwlConfig) {
             config.open_region_depth = d.parse().expect("IGO_OWL_OPEN_REGION: a depth");
         }
     }
+    // IGO_OWL_OPEN_SKIP=1|0: the open fight region skipped for a dragon that lives with room
+    // to spare ([`OwlConfig::open_region_skip`]; 1: on, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_OPEN_SKIP") {
+        config.open_region_skip = v == "1";
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

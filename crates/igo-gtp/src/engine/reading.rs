@@ -179,6 +179,7 @@ impl ReadingState {
             tactical_nodes: own(OWN_TACTICAL, set.tactical_nodes, follow.tactical_nodes),
             leaf_capture_nodes: own(OWN_LEAF, set.leaf_capture_nodes, follow.leaf_capture_nodes),
             root_probe_nodes: own(OWN_PROBE, set.root_probe_nodes, follow.root_probe_nodes),
+            open_region_nodes: own(OWN_OPEN, set.open_region_nodes, follow.open_region_nodes),
             ..set
         }
     }
@@ -515,13 +516,14 @@ fn report_uncertainty(engine: &mut Engine, args: &[String]) -> Result<String, St
 
 /// The stage budgets of `igo-owl_settings` that follow `nodes` unless set by their own key
 /// ([`ReadingState::owl_own`]): `proof_nodes`, `quick_proof_nodes`, `mc_playouts`,
-/// `tactical_nodes`, `leaf_capture`, `root_probe`.
+/// `tactical_nodes`, `leaf_capture`, `root_probe`, `open_region`.
 const OWN_PROOF: u8 = 1;
 const OWN_QUICK: u8 = 2;
 const OWN_MC: u8 = 4;
 const OWN_TACTICAL: u8 = 8;
 const OWN_LEAF: u8 = 16;
 const OWN_PROBE: u8 = 32;
+const OWN_OPEN: u8 = 64;
 
 /// The numeric keys of `igo-owl_settings` and the values each takes (the others take 0 or 1,
 /// or the numbers of their choices). A budget goes to 100 times its default, a count of
@@ -674,7 +676,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 own |= OWN_PROBE;
             }
             "escape_block_plies" => c.escape_block_plies = v as usize,
-            "open_region" => c.open_region_nodes = v,
+            "open_region" => {
+                c.open_region_nodes = v;
+                own |= OWN_OPEN;
+            }
             "open_region_reach" => c.open_region_reach = v as usize,
             "open_region_depth" => c.open_region_depth = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),

@@ -167,6 +167,10 @@
 //! root candidate of the owner ([`OwlConfig::open_region_depth`]). The corner and edge fights
 //! that the heuristic search does not finish in its node limit, once the attacker's next move
 //! shuts the dragon in, are what it is for (BENCHMARKS.md, igo-reading, branch `owlregion`).
+//! A dragon that lives with room to spare by the static judgements, the attacker to move
+//! (two eyes, Benson, or an escape whose every block the owner answers with a move judged
+//! alive: [`crate::dragon::lives_with_room`]), is not read there
+//! ([`OwlConfig::open_region_skip`]): the owl's own defence would refute the region's kill.
 //!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
 //! [`OwlConfig::tactical_nodes`] positions) reads the queried stone's string: when it can be
@@ -828,6 +832,11 @@ impl Owl {
         let mut root = pos.clone();
         root.set_to_play(!owner);
         if crate::fight::fight_region(&root, target, plain).is_some() {
+            return (None, 0);
+        }
+        // A dragon that lives with room to spare is not shut in by one move: the region's
+        // kills rest on that (the knob's measurement in [`OwlConfig::open_region_skip`]).
+        if self.config.open_region_skip && crate::dragon::lives_with_room(&root, target, plain) {
             return (None, 0);
         }
         let mut nodes = 0;
@@ -1552,11 +1561,13 @@ mod tests {
     }
 
     /// The defaults before the judgement of death was turned on (`escape_link_liberties` 0,
-    /// `shut_in_death` off): the tests of the features measured against them.
+    /// `shut_in_death` off; the open fight region off, should it be turned on): the tests of
+    /// the features measured against them.
     fn before_shut_in() -> OwlConfig {
         OwlConfig {
             escape_link_liberties: 0,
             shut_in_death: false,
+            open_region_nodes: 0,
             ..OwlConfig::default()
         }
     }
@@ -2414,11 +2425,16 @@ mod tests {
             crate::dragon::escape_blocks(&root, t, &OwlConfig::default())
                 .contains(size.parse_point("H6").unwrap())
         );
-        let off = Owl::default().attack(&pos, t).unwrap();
+        // Without the open fight region (off by default), which finds H6 too (the next test).
+        let plain = OwlConfig {
+            open_region_nodes: 0,
+            ..OwlConfig::default()
+        };
+        let off = Owl::new(plain).attack(&pos, t).unwrap();
         assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
         let on = OwlConfig {
             escape_block_plies: 3,
-            ..OwlConfig::default()
+            ..plain
         };
         let r = Owl::new(on).attack(&pos, t).unwrap();
         assert_eq!(
@@ -2449,6 +2465,7 @@ mod tests {
                 enabled: false,
                 ..SelectiveAttack::default()
             },
+            open_region_nodes: 0,
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
@@ -2483,6 +2500,44 @@ mod tests {
         after.play(h6).unwrap();
         let d = owl.defend(&after, t).unwrap();
         assert_eq!(d.code, Code::Fails, "{}", d.gtp_text(size));
+    }
+
+    /// GNU Go self-play game 9x9-15 after 10 moves (`owl_attack D8`, GNU Go alive): White's
+    /// D6-D8 is judged escaped with Black to move, and each move of Black's that stops the
+    /// escape is answered by a White move after which it is judged alive again: it lives with
+    /// room to spare, and the open fight region's prover is not read
+    /// ([`OwlConfig::open_region_skip`]; without the skip it reads the region). 9x9-35 after
+    /// 10 moves, H7, whose kill H6 the open region finds, has no reply to H6: not skipped.
+    #[test]
+    fn a_dragon_that_lives_with_room_to_spare_skips_the_open_region_prover() {
+        use crate::dragon::{escape_blocks, life_reason, lives_with_room, Life};
+        let pos = game_9x9("fd dc fg cf ec dd ee db eb dg");
+        let size = pos.size();
+        let t = size.parse_point("D8").unwrap();
+        let mut root = pos.clone();
+        root.set_to_play(Color::Black);
+        let config = OwlConfig {
+            open_region_nodes: 2_000,
+            ..OwlConfig::default()
+        };
+        assert_eq!(life_reason(&root, t, &config), Some(Life::Escape));
+        assert!(!escape_blocks(&root, t, &config).is_empty());
+        assert!(lives_with_room(&root, t, &config));
+        let (kill, nodes) = Owl::new(config).open_region_kill(&pos, t, &config);
+        assert_eq!((kill, nodes), (None, 0), "the prover was read");
+        let without = OwlConfig {
+            open_region_skip: false,
+            ..config
+        };
+        let (_, nodes) = Owl::new(without).open_region_kill(&pos, t, &without);
+        assert!(nodes > 0, "without the skip the prover reads the region");
+        // The dragon whose kill the open region is for is not skipped.
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let h7 = size.parse_point("H7").unwrap();
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert_eq!(life_reason(&root, h7, &config), Some(Life::Escape));
+        assert!(!lives_with_room(&root, h7, &config));
     }
 
     #[test]
