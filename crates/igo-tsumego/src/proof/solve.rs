@@ -282,6 +282,92 @@ pub fn tie_break(moves: &[TieMove], pick: Move, eps: f32) -> Move {
         .map_or(pick, |(mv, _)| mv)
 }
 
+/// The prover's settings for a solve: `settings` with the Monte-Carlo configuration's
+/// learned shapes and prover knobs filled in where `settings` keeps its defaults (so that
+/// `--set` reaches the prover through [`SolverConfig`]).
+fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSettings {
+    // The prover uses the Monte-Carlo search's learned shapes unless told otherwise.
+    let mut s = settings.clone();
+    if s.prover.patterns.is_none() {
+        s.prover.patterns = config.patterns.clone();
+    }
+    if s.second == SecondOpinion::default() {
+        s.second = config.second_opinion;
+    }
+    if config.defer_refutation {
+        s.prover.defer_refutation = true;
+    }
+    if s.prover.first_model_share == FIRST_MODEL_SHARE_DEFAULT {
+        s.prover.first_model_share = f64::from(config.first_model_share);
+    }
+    if s.prover.doomed_budget == DOOMED_DEEP_BUDGET {
+        s.prover.doomed_budget = u32::try_from(config.doomed_budget).unwrap_or(u32::MAX);
+    }
+    if !config.doomed_deepening {
+        s.prover.doomed_deepening = false;
+    }
+    if !config.doomed_filter {
+        s.prover.doomed_filter = false;
+    }
+    if config.doomed_extended_budget != 0 {
+        s.prover.doomed_extended_budget =
+            u32::try_from(config.doomed_extended_budget).unwrap_or(u32::MAX);
+    }
+    if config.doomed_extend_after != 2 {
+        s.prover.doomed_extend_after =
+            u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
+    }
+    if config.doomed_max_empty != crate::proof::game::DOOMED_MAX_EMPTY as u64 {
+        s.prover.doomed_max_empty = config.doomed_max_empty as usize;
+    }
+    if config.settled_max_empty != crate::proof::game::SETTLED_MAX_EMPTY as u64 {
+        s.prover.settled_max_empty = config.settled_max_empty as usize;
+    }
+    if config.settled_max_total != crate::proof::game::SETTLED_MAX_TOTAL as u64 {
+        s.prover.settled_max_total = config.settled_max_total as usize;
+    }
+    if config.doomed_parts {
+        s.prover.doomed_parts = true;
+    }
+    if config.settled_kills {
+        s.prover.settled_kills = true;
+    }
+    if !config.readout_table_moves {
+        s.prover.tree.table_moves = false;
+    }
+    if config.readout_least_work {
+        s.prover.tree.least_work = true;
+    }
+    if config.readout_resistance != crate::proof::answer::RESISTANCE_DEFAULT {
+        s.prover.tree.resistance = config.readout_resistance;
+    }
+    if s.prover.hint_first == 0.0 {
+        s.prover.hint_first = f64::from(config.hint_first);
+    }
+    if s.widen_guide == WIDEN_GUIDE_DEFAULT {
+        s.widen_guide = u8::try_from(config.widen_guide).unwrap_or(u8::MAX);
+    }
+    if s.prover.dfpn.simulation == 0 {
+        s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
+    }
+    if s.tree_hints == 0 {
+        s.tree_hints = config.tree_hints;
+    }
+    if config.tree_relative {
+        s.prover.dfpn.tree_relative = true;
+    }
+    if s.prover.dfpn.eye_regions == 0 {
+        s.prover.dfpn.eye_regions = u32::try_from(config.eye_regions).unwrap_or(u32::MAX);
+    }
+    if s.prover.dfpn.tree_prior == 0 {
+        s.prover.dfpn.tree_prior = u32::try_from(config.tree_prior).unwrap_or(u32::MAX);
+    }
+    if s.prover.dfpn.far_moves == 0 {
+        s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
+    }
+    s
+}
+
 /// Solves `problem` with the Monte-Carlo solver (its budget in `config`) and, unless
 /// `settings` is `None`, the prover within `limits` (node count, deadline, stop flag): one after
 /// the other on one thread, side by side with two or more (`config.uct.threads`; the
@@ -294,91 +380,7 @@ pub fn solve_proven(
     limits: Limits<'_>,
     stop: StopFlag<'_>,
 ) -> Result<Solved, SolveError> {
-    // The prover uses the Monte-Carlo search's learned shapes unless told otherwise.
-    let with_patterns = settings.map(|s| {
-        let mut s = s.clone();
-        if s.prover.patterns.is_none() {
-            s.prover.patterns = config.patterns.clone();
-        }
-        s
-    });
-    let with_patterns = with_patterns.map(|mut s| {
-        if s.second == SecondOpinion::default() {
-            s.second = config.second_opinion;
-        }
-        if config.defer_refutation {
-            s.prover.defer_refutation = true;
-        }
-        if s.prover.first_model_share == FIRST_MODEL_SHARE_DEFAULT {
-            s.prover.first_model_share = f64::from(config.first_model_share);
-        }
-        if s.prover.doomed_budget == DOOMED_DEEP_BUDGET {
-            s.prover.doomed_budget = u32::try_from(config.doomed_budget).unwrap_or(u32::MAX);
-        }
-        if !config.doomed_deepening {
-            s.prover.doomed_deepening = false;
-        }
-        if !config.doomed_filter {
-            s.prover.doomed_filter = false;
-        }
-        if config.doomed_extended_budget != 0 {
-            s.prover.doomed_extended_budget =
-                u32::try_from(config.doomed_extended_budget).unwrap_or(u32::MAX);
-        }
-        if config.doomed_extend_after != 2 {
-            s.prover.doomed_extend_after =
-                u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
-        }
-        if config.doomed_max_empty != crate::proof::game::DOOMED_MAX_EMPTY as u64 {
-            s.prover.doomed_max_empty = config.doomed_max_empty as usize;
-        }
-        if config.settled_max_empty != crate::proof::game::SETTLED_MAX_EMPTY as u64 {
-            s.prover.settled_max_empty = config.settled_max_empty as usize;
-        }
-        if config.settled_max_total != crate::proof::game::SETTLED_MAX_TOTAL as u64 {
-            s.prover.settled_max_total = config.settled_max_total as usize;
-        }
-        if config.doomed_parts {
-            s.prover.doomed_parts = true;
-        }
-        if config.settled_kills {
-            s.prover.settled_kills = true;
-        }
-        if !config.readout_table_moves {
-            s.prover.tree.table_moves = false;
-        }
-        if config.readout_least_work {
-            s.prover.tree.least_work = true;
-        }
-        if config.readout_resistance != crate::proof::answer::RESISTANCE_DEFAULT {
-            s.prover.tree.resistance = config.readout_resistance;
-        }
-        if s.prover.hint_first == 0.0 {
-            s.prover.hint_first = f64::from(config.hint_first);
-        }
-        if s.widen_guide == WIDEN_GUIDE_DEFAULT {
-            s.widen_guide = u8::try_from(config.widen_guide).unwrap_or(u8::MAX);
-        }
-        if s.prover.dfpn.simulation == 0 {
-            s.prover.dfpn.simulation = u32::try_from(config.simulation).unwrap_or(u32::MAX);
-        }
-        if s.tree_hints == 0 {
-            s.tree_hints = config.tree_hints;
-        }
-        if config.tree_relative {
-            s.prover.dfpn.tree_relative = true;
-        }
-        if s.prover.dfpn.eye_regions == 0 {
-            s.prover.dfpn.eye_regions = u32::try_from(config.eye_regions).unwrap_or(u32::MAX);
-        }
-        if s.prover.dfpn.tree_prior == 0 {
-            s.prover.dfpn.tree_prior = u32::try_from(config.tree_prior).unwrap_or(u32::MAX);
-        }
-        if s.prover.dfpn.far_moves == 0 {
-            s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
-        }
-        s
-    });
+    let with_patterns = settings.map(|s| prover_settings(s, config));
     let settings = with_patterns.as_ref();
     let mut with_test = config.clone();
     if settings.is_some() && with_test.settled_test.is_none() {
