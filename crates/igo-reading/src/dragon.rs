@@ -399,7 +399,7 @@ pub struct OwlConfig {
     pub open_region_depth: usize,
     /// Whether the open fight region ([`OwlConfig::open_region_nodes`]) is skipped for a
     /// dragon that lives with room to spare by the owl's static judgements, its attacker to
-    /// move ([`lives_with_room`]: Benson's life, two eyes, or an escape whose every blocking
+    /// move (`lives_with_room`: Benson's life, two eyes, or an escape whose every blocking
     /// move the owner answers with one move judged alive again): the kill the region's prover
     /// would name there does not stand the owl's own defence after it. \[default: on (no
     /// effect while the open region is off): with `open_region_nodes` 400,000, on GNU Go's

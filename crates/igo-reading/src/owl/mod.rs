@@ -169,7 +169,7 @@
 //! shuts the dragon in, are what it is for (BENCHMARKS.md, igo-reading, branch `owlregion`).
 //! A dragon that lives with room to spare by the static judgements, the attacker to move
 //! (two eyes, Benson, or an escape whose every block the owner answers with a move judged
-//! alive: [`crate::dragon::lives_with_room`]), is not read there
+//! alive: `dragon::lives_with_room`), is not read there
 //! ([`OwlConfig::open_region_skip`]): the owl's own defence would refute the region's kill.
 //!
 //! **The string first.** Before the search, the tactical reader ([`crate::Reader`], at most
