@@ -427,6 +427,16 @@ impl OwlConfig {
         self.tactical_support & part != 0
     }
 
+    /// This configuration without the open fight region, for the owls that check a kill or
+    /// a candidate: the open region is the attack's last step, read after those checks, which
+    /// read as without it (its prover's positions would spend their budget).
+    pub fn without_open_region(&self) -> OwlConfig {
+        OwlConfig {
+            open_region_nodes: 0,
+            ..*self
+        }
+    }
+
     /// These settings with the search's node limit `node_limit` and, when that is below this
     /// node limit, every other stage's budget scaled down in the same proportion (rounded up;
     /// a stage at 0, off, stays off): the prover's positions ([`OwlConfig::proof_nodes`],

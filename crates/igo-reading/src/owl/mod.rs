@@ -742,10 +742,7 @@ impl Owl {
         // from kill to kill.
         let mut checker = Owl::new(OwlConfig {
             root_kill_checks: 0,
-            // The open fight region is the attack's last step, read after these checks:
-            // they read as without it (its prover's positions would spend their budget).
-            open_region_nodes: 0,
-            ..self.config
+            ..self.config.without_open_region()
         });
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
         // not named.
@@ -881,10 +878,7 @@ impl Owl {
             open_region_depth: self.config.open_region_depth.saturating_sub(1),
             ..self.config
         };
-        let mut checker = Owl::new(OwlConfig {
-            open_region_nodes: 0,
-            ..deeper
-        });
+        let mut checker = Owl::new(deeper.without_open_region());
         let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
         let (stands, mut nodes) = self.kill_stands(pos, target, root, mv, &mut checker, budget, 0);
         if stands {
@@ -1052,10 +1046,7 @@ impl Owl {
         }
         let mut attack = Owl::new(OwlConfig {
             root_kill_checks: 0,
-            // The open fight region is the attack's last step, read after these checks:
-            // they read as without it (its prover's positions would spend their budget).
-            open_region_nodes: 0,
-            ..self.config
+            ..self.config.without_open_region()
         });
         let mut nodes = 0;
         for p in ataris.iter() {
@@ -1265,10 +1256,7 @@ impl Owl {
         let mover = if attack { !owner } else { owner };
         let mut checker = Owl::new(OwlConfig {
             enclosed_check_moves: 0,
-            // The open fight region is the attack's last step, read after these checks:
-            // they read as without it (its prover's positions would spend their budget).
-            open_region_nodes: 0,
-            ..self.config
+            ..self.config.without_open_region()
         });
         let mut nodes = reading.nodes;
         for &mv in ranked.iter().take(self.config.enclosed_check_moves) {
