@@ -196,6 +196,12 @@
 //! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
 //! reading it needs was stopped.
 //!
+//! **The position, not its history.** A question forgets the passes the position's history
+//! ends with ([`OwlConfig::forget_passes`], on by default), as GNU Go's owl reads a position
+//! whatever moves led to it: at a game's end (two passes) the enclosed route and the fight
+//! region's prover, where two passes end the game, would otherwise find every enclosed dragon
+//! alive without reading.
+//!
 //! **Answers kept.** An owl keeps every answer it has read, by the whole position (stones, side
 //! to move, ko point, passes), the stone asked about and the question: an answer is a function
 //! of these and the owl's settings alone (the searches' tables are cleared per question, the
