@@ -409,6 +409,19 @@ pub struct OwlConfig {
     /// skip), and 128 of 584 living 19x19 dragons, at 1.46 times (2.2 without the skip);
     /// BENCHMARKS.md, igo-reading, branch `owlon`\]
     pub open_region_skip: bool,
+    /// Whether a question forgets the passes that the position's history ends with: the owl
+    /// reads the position as GNU Go's owl does, whatever moves led to it, so a game's end
+    /// (two passes) is not the end of the fight. Without it the enclosed route and the fight
+    /// region's prover (igo-tsumego, where two passes end the game and the standing stones
+    /// live) answered at once at the end position of a game: `owl_defend` `1 PASS` and
+    /// `owl_attack` `0` on any dragon inside an enclosure, dead ones included (GNU Go
+    /// self-play game 9x9-39 after its 58 moves, the last two passes: White's A8 in Black's
+    /// corner, GNU Go dead, killed by Black's A7; the same position without the passes:
+    /// igo's attack `1 A7`, its defence `0`). The harness's game positions at a game's end
+    /// carry the passes, as `loadsgf` does; the owl's readings inside a question keep
+    /// counting passes as before. \[default: on: BENCHMARKS.md, igo-reading, branch
+    /// `owldefend`\]
+    pub forget_passes: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -602,6 +615,7 @@ impl Default for OwlConfig {
             open_region_reach: 4,
             open_region_depth: 1,
             open_region_skip: true,
+            forget_passes: true,
         }
     }
 }

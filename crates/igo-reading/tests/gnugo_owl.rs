@@ -806,9 +806,13 @@ fn owl_game_moves() {
     let mut tallies: BTreeMap<String, MoveTally> = BTreeMap::new();
     let mut lines = Vec::new();
     let mut other_seen = 0usize;
+    // IGO_OWL_ENDS=1 keeps only the games' end positions (after the closing passes): the
+    // only positions whose history ends with a pass ([`OwlConfig::forget_passes`]).
+    let ends_only = std::env::var("IGO_OWL_ENDS").is_ok_and(|v| v == "1");
     let cases: Vec<Case> = game_positions_every(every[0], every[1])
         .into_iter()
         .filter(|c| size_only.is_none_or(|s| c.size.width() == s))
+        .filter(|c| !ends_only || c.moves.last().is_some_and(|&(_, m)| m == Move::Pass))
         .collect();
     // IGO_OWL_RANGE="FROM TO": only the positions FROM..TO (counted from 0) of those (a long
     // run split in parts side by side; the progress counts stay those of the whole run).
@@ -1202,6 +1206,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_OPEN_SKIP") {
         config.open_region_skip = v == "1";
     }
+    // IGO_OWL_FORGET_PASSES=1|0: a question forgets the passes the position's history ends
+    // with ([`OwlConfig::forget_passes`]; 1: on, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_FORGET_PASSES") {
+        config.forget_passes = v == "1";
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).
@@ -1399,12 +1408,19 @@ fn diagnose_selective_kills() {
 /// IGO_OWL_KILLS=1 plays out the missed kills instead: every failed `owl_attack` line where igo
 /// answers `0` and GNU Go names a kill, from the position after GNU Go's killing move (igo
 /// defends first), in the same way: a capture says GNU Go's kill works against igo's defences.
+///
+/// IGO_OWL_FAILED=1 plays out every failed `owl_defend` line: where igo names a save (a move
+/// or `PASS`, accepted or not), from the position after it with GNU Go attacking and igo
+/// defending, as above; where igo answers `0` and GNU Go names a save, from the position after
+/// GNU Go's save with igo attacking (its `owl_attack`) and GNU Go defending (its
+/// `owl_defend`): there a capture says igo's `0` is right.
 #[test]
 #[ignore = "diagnosis: IGO_OWL_DIAG=/abs/path/NOTES cargo test --release -p igo-reading --test gnugo_owl -- --ignored rejected_defences"]
 fn owl_rejected_defences_played_out() {
     let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: the notes of a game_moves run");
     let all = std::env::var("IGO_OWL_ALL").is_ok_and(|v| v == "1");
     let kills = std::env::var("IGO_OWL_KILLS").is_ok_and(|v| v == "1");
+    let failed = std::env::var("IGO_OWL_FAILED").is_ok_and(|v| v == "1");
     let text = std::fs::read_to_string(&path).expect("notes file");
     let mut config = OwlConfig::default();
     owl_knobs(&mut config);
@@ -1425,8 +1441,12 @@ fn owl_rejected_defences_played_out() {
         let rejected = line.contains("GNU Go accepts igo's move Some(false)");
         let accepted = line.contains("GNU Go accepts igo's move Some(true)");
         let missed = line.contains("; igo 0") && line.ends_with("=> FAIL");
+        // IGO_OWL_FAILED: GNU Go's save played where igo answers 0 (igo then attacks).
+        let their_save = failed && missed;
         let taken = if kills {
             missed
+        } else if failed {
+            line.ends_with("=> FAIL")
         } else {
             rejected || (all && accepted)
         };
@@ -1441,11 +1461,16 @@ fn owl_rejected_defences_played_out() {
         let Ok(name) = size.parse_point(vertex) else {
             continue;
         };
-        // The first move: igo's defence, or GNU Go's kill (IGO_OWL_KILLS).
-        let first = if kills {
+        // The first move: igo's defence, or GNU Go's kill (IGO_OWL_KILLS) or save.
+        let first = if kills || their_save {
             rest.split(" / ")
                 .nth(1)
                 .and_then(|r| r.split([' ', ';']).nth(1))
+        } else if failed {
+            // igo's save with any code (a ko's too).
+            rest.split("; igo ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().nth(1))
         } else {
             rest.split("; igo 1 ")
                 .nth(1)
@@ -1465,9 +1490,13 @@ fn owl_rejected_defences_played_out() {
         moves.push((first_mover, ours));
         let mut note = format!(
             "{label} {vertex} {} {}{}:",
-            if kills { "GNU Go" } else { "igo" },
+            if kills || their_save { "GNU Go" } else { "igo" },
             size.format_move(ours),
-            if rejected || kills { "" } else { " (accepted)" }
+            if rejected || kills || failed {
+                ""
+            } else {
+                " (accepted)"
+            }
         );
         let start = pos.clone();
         let mut verdict = None;
@@ -1487,19 +1516,40 @@ fn owl_rejected_defences_played_out() {
                 break;
             }
             let attacking = pos.to_play() != owner;
-            let (code, mv) = if attacking {
-                let _ = write!(note, " [{}]", owl.static_life(&pos, name).unwrap_or("-"));
+            // GNU Go's turn: it attacks, or (after its own save) defends.
+            let gnugo_turn = attacking != their_save;
+            let (code, mv) = if gnugo_turn {
+                if attacking {
+                    let _ = write!(note, " [{}]", owl.static_life(&pos, name).unwrap_or("-"));
+                }
                 set_up_fast(&mut engine, size, &moves);
-                gnugo_owl(&mut engine, size, "owl_attack", name)
+                let q = if attacking {
+                    "owl_attack"
+                } else {
+                    "owl_defend"
+                };
+                gnugo_owl(&mut engine, size, q, name)
             } else {
-                let r = owl.defend(&pos, name).expect("a stone");
+                let r = if attacking {
+                    owl.attack(&pos, name)
+                } else {
+                    owl.defend(&pos, name)
+                }
+                .expect("a stone");
                 (r.code.gtp_number(), r.mv)
             };
-            let who = if attacking { "GNU Go" } else { "igo" };
+            let who = if gnugo_turn { "GNU Go" } else { "igo" };
             let mv = match (code, mv) {
                 (0, _) | (_, None) => {
                     let _ = write!(note, " {who} concedes;");
                     verdict = Some(!attacking);
+                    break;
+                }
+                (_, Some(Move::Pass)) if attacking && gnugo_turn => {
+                    // GNU Go's `owl_attack` answers `1 PASS` for a dragon that is dead as it
+                    // stands: no move to play, and igo's defence has called it alive (it
+                    // passed or moved): the two judgements disagree, nothing is settled.
+                    let _ = write!(note, " GNU Go: dead as it stands (1 PASS);");
                     break;
                 }
                 (_, Some(Move::Pass)) if attacking => {
@@ -1536,10 +1586,12 @@ fn owl_rejected_defences_played_out() {
         ));
     }
     let text = format!(
-        "{} played out: GNU Go's attack wins {attacker_won}, igo's defence wins \
+        "{} played out: the attacker wins {attacker_won}, the defender wins \
          {defender_won}, undecided {open}\n",
         if kills {
             "missed kills"
+        } else if failed {
+            "failed defences"
         } else {
             "rejected defences"
         }

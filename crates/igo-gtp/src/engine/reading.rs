@@ -571,7 +571,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
 /// `OwlConfig::escape_block_plies`; `tactical_nodes` 0-2,000,000: `OwlConfig::tactical_nodes`;
 /// `leaf_capture` 0-50,000: `OwlConfig::leaf_capture_nodes`; `open_region` 0-10,000,000:
 /// `OwlConfig::open_region_nodes`; `open_region_reach` 0-19: `OwlConfig::open_region_reach`;
-/// `open_region_depth` 0-8: `OwlConfig::open_region_depth`) for the questions that follow,
+/// `open_region_depth` 0-8: `OwlConfig::open_region_depth`; `forget_passes` 0 or 1:
+/// `OwlConfig::forget_passes`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -682,6 +683,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "open_region_reach" => c.open_region_reach = v as usize,
             "open_region_depth" => c.open_region_depth = v as usize,
+            "forget_passes" if v > 1 => {
+                return Err("syntax error: forget_passes takes 0 or 1".into());
+            }
+            "forget_passes" => c.forget_passes = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -693,7 +698,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          enclosed_no_escape {} group_target {} enclosed_check {} escape_block {} escape_link {} \
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
-         escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {}",
+         escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
+         forget_passes {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -722,7 +728,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.leaf_capture_nodes,
         c.open_region_nodes,
         c.open_region_reach,
-        c.open_region_depth
+        c.open_region_depth,
+        u8::from(c.forget_passes)
     ))
 }
 
@@ -944,6 +951,8 @@ mod tests {
             "igo-owl_settings root_probe -1",
             "igo-owl_settings escape_block_plies 3",
             "igo-owl_settings open_region 400000 open_region_reach 3 open_region_depth 2",
+            "igo-owl_settings forget_passes 0",
+            "igo-owl_settings forget_passes 2",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
@@ -952,8 +961,11 @@ mod tests {
         let f = d.with_node_limit(500);
         // The open region's settings, at their defaults.
         let open = format!(
-            " open_region {} open_region_reach {} open_region_depth {}",
-            d.open_region_nodes, d.open_region_reach, d.open_region_depth
+            " open_region {} open_region_reach {} open_region_depth {} forget_passes {}",
+            d.open_region_nodes,
+            d.open_region_reach,
+            d.open_region_depth,
+            u8::from(d.forget_passes)
         );
         // The budgets after `escape_block_plies`, following `nodes 500`.
         let budgets0 = format!(
@@ -1070,8 +1082,14 @@ mod tests {
             .unwrap()
             .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
         assert!(a[33].as_ref().unwrap().ends_with(&format!(
-            " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2"
+            " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2 forget_passes {}",
+            u8::from(d.forget_passes)
         )));
+        assert!(a[34]
+            .as_ref()
+            .unwrap()
+            .ends_with(" open_region_depth 2 forget_passes 0"));
+        assert!(a[35].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));

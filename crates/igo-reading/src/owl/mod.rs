@@ -196,6 +196,12 @@
 //! `unknown` only when an estimate is switched off ([`OwlConfig::estimate_playouts`] 0) and a
 //! reading it needs was stopped.
 //!
+//! **The position, not its history.** A question forgets the passes the position's history
+//! ends with ([`OwlConfig::forget_passes`], on by default), as GNU Go's owl reads a position
+//! whatever moves led to it: at a game's end (two passes) the enclosed route and the fight
+//! region's prover, where two passes end the game, would otherwise find every enclosed dragon
+//! alive without reading.
+//!
 //! **Answers kept.** An owl keeps every answer it has read, by the whole position (stones, side
 //! to move, ko point, passes), the stone asked about and the question: an answer is a function
 //! of these and the owl's settings alone (the searches' tables are cleared per question, the
@@ -399,6 +405,15 @@ impl Owl {
     }
 
     fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
+        // The history's passes forgotten ([`OwlConfig::forget_passes`]; a pass clears the ko
+        // point, so only the pass count differs).
+        let fresh;
+        let pos = if self.config.forget_passes && pos.consecutive_passes() > 0 {
+            fresh = Position::from_board(pos.board().clone(), pos.to_play());
+            &fresh
+        } else {
+            pos
+        };
         let key = (pos.hash().0, p, attack);
         if let Some(known) = self
             .answers
@@ -2404,7 +2419,7 @@ mod tests {
         let t = size.parse_point("H7").unwrap();
         let h6 = Move::Play(size.parse_point("H6").unwrap());
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         assert_eq!(
             crate::dragon::life_reason(&root, t, &OwlConfig::default()),
             Some(crate::dragon::Life::Escape)
@@ -2457,7 +2472,7 @@ mod tests {
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         assert!(crate::fight::fight_region(&root, t, &config).is_none());
         let off = Owl::new(config).attack(&pos, t).unwrap();
         assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
@@ -2523,7 +2538,7 @@ mod tests {
         let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
         let h7 = size.parse_point("H7").unwrap();
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         assert_eq!(life_reason(&root, h7, &config), Some(Life::Escape));
         assert!(!lives_with_room(&root, h7, &config));
     }
@@ -2748,7 +2763,7 @@ mod tests {
         let c2 = size.parse_point("C2").unwrap();
         let plain = OwlConfig::default();
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         let order: Vec<Move> = children_for(&root, c2, true, &root_config(&plain))
             .into_iter()
             .map(|(mv, _)| mv)
@@ -2901,7 +2916,7 @@ mod tests {
         assert!(!refuted);
         // ... the atari on A5 does not.
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         assert!(owl.atari_answers(&root, b9, a5).0);
         let attack = owl.attack(&pos, b9).unwrap();
         assert_eq!(attack.code, Code::Fails, "{attack:?}");
@@ -2992,7 +3007,7 @@ mod tests {
         };
         let mut owl = Owl::new(config);
         let mut root = pos.clone();
-        root.set_to_play(Color::White);
+        root.set_to_play(igo_core::Color::White);
         let mut after = root.clone();
         after.play(b7).unwrap();
         let first = children_for(&after, b11, false, &root_config(&config))[0].0;
@@ -3073,6 +3088,45 @@ mod tests {
             ..ReaderConfig::default()
         });
         assert_eq!(plain.defend(&pos, r12).unwrap().code, Code::Fails);
+    }
+
+    #[test]
+    fn the_passes_that_end_a_game_do_not_end_the_fight() {
+        // GNU Go self-play game 9x9-39 at its end (56 moves, then Black and White pass), as
+        // the harness and `loadsgf` give it: White's A8 inside Black's corner (GNU Go 3.8:
+        // dead, `owl_attack A8` 1 A7, `owl_defend A8` 0). The enclosed route's prover reads
+        // two passes as the end of the game, where the standing stones live: without
+        // `forget_passes` the defence is `1 PASS` and the attack `0`, at once.
+        let moves = "ci df ag ab gh be ge gc fd fc ed db cd bg cb dc cc dd ce de cf cg bf dh di \
+                     ah af bi ba eh hd hc gd id ie ic hf fh gi gg hg fg da fi ih eb ea fa ca gf \
+                     ee ef ec ff he fe";
+        let mut end = game_9x9(moves);
+        end.play(Move::Pass).unwrap();
+        end.play(Move::Pass).unwrap();
+        let size = end.size();
+        let a8 = size.parse_point("A8").unwrap();
+        assert_eq!(end.board().color_at(a8), Some(Color::White));
+        assert_eq!(end.consecutive_passes(), 2);
+        let remembered = OwlConfig {
+            forget_passes: false,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(remembered);
+        assert_eq!(owl.defend(&end, a8).unwrap().gtp_text(size), "1 PASS");
+        assert_eq!(owl.attack(&end, a8).unwrap().code, Code::Fails);
+        // With it (the default) the end position is read as the position without the passes.
+        assert!(OwlConfig::default().forget_passes);
+        let mut owl = Owl::default();
+        let defended = owl.defend(&end, a8).unwrap();
+        assert_eq!((defended.code, defended.complete), (Code::Fails, true));
+        let attacked = owl.attack(&end, a8).unwrap();
+        assert_eq!(attacked.code, Code::Works, "{attacked:?}");
+        let fresh = game_9x9(moves);
+        assert_eq!(
+            Owl::default().attack(&fresh, a8).unwrap().mv,
+            attacked.mv,
+            "the same kill as without the passes"
+        );
     }
 
     #[test]
