@@ -46,9 +46,13 @@ pub const JOIN_SHAPE_LINK: u8 = 8;
 /// cho-advanced-0058: Black's C18-D15 and E16 across White's D16 and E15 (both answered with
 /// the book's first move with this bit, BENCHMARKS.md, branch `firstmove`).
 pub const JOIN_UNCUT_DIAGONALS: u8 = 16;
-/// The joins the solver uses unless told otherwise: all but [`JOIN_UNCUT_DIAGONALS`].
-pub const JOINS_DEFAULT: u8 =
+/// The joins of igo-analysis's groups: every rule but [`JOIN_UNCUT_DIAGONALS`] (the default
+/// before branch `firstmove`).
+pub const JOINS_ANALYSIS_GROUPS: u8 =
     JOIN_LIBERTIES | JOIN_ENCLOSED_AREA | JOIN_WEAK_CUTTER | JOIN_SHAPE_LINK;
+/// The joins the solver uses unless told otherwise: every rule, cut diagonals left out
+/// (measured: BENCHMARKS.md, issue 10, branch `firstmove`).
+pub const JOINS_DEFAULT: u8 = JOINS_ANALYSIS_GROUPS | JOIN_UNCUT_DIAGONALS;
 
 /// Settings of the solver.
 #[derive(Clone, Debug)]
@@ -76,7 +80,7 @@ pub struct SolverConfig {
     /// bits: 1 two shared liberties, 2 one enclosed empty area, 4 one weak cutting
     /// block, 8 a one-point jump or a knight's move, 16 groups without cut diagonal links
     /// ([`JOIN_UNCUT_DIAGONALS`]; else igo-analysis's statically
-    /// recognisable groups). \[default: 15\] \[range: 0-31\]
+    /// recognisable groups). \[default: 31\] \[range: 0-31\]
     pub target_joins: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]

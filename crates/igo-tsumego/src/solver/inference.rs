@@ -22,7 +22,7 @@
 //! the other colour (at most four stones, one or two liberties) are joined as well: capturing it
 //! connects them, so they fight as one. So are groups a one-point jump or a knight's move apart
 //! (the points between empty): a shape the eye reads as one group, and books ask about whole.
-//! Each rule is a bit of [`SolverConfig::target_joins`]; its bit 16 (off by default) starts from
+//! Each rule is a bit of [`SolverConfig::target_joins`]; its bit 16 (on by default) starts from
 //! blocks joined without the diagonal links whose two crossing points hold the other colour's
 //! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
 //! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
@@ -650,6 +650,7 @@ fn root_value(search: &Search<TsumegoState<'_>>) -> f32 {
 mod tests {
     use super::*;
     use crate::problem::Problem;
+    use crate::solver::config::JOINS_ANALYSIS_GROUPS;
     use igo_core::Position;
 
     /// Whether `p` and `q` are a one-point jump apart (the middle point empty) or a knight's
@@ -815,7 +816,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cut_diagonal_link_joins_only_by_default() {
+    fn a_cut_diagonal_link_joins_only_without_the_bit() {
         // White's C5 and D4 touch diagonally across Black's D5 and C4, both in blocks of three
         // stones with four or more liberties: cut, and no cutting stone can be taken at once.
         // White's F2 and G1 touch across Black's G2 and the empty F1: not cut.
@@ -843,15 +844,11 @@ mod tests {
                 points(&pos, "F2 G1")
             ]
         );
-        // By default igo-analysis's groups join C5 and D4; with the bit they stay apart.
-        let default = target_groups(board, Color::White, &region);
-        assert!(default.contains(&points(&pos, "C5 D4")), "{default:?}");
-        let split = target_groups_with(
-            board,
-            Color::White,
-            &region,
-            JOINS_DEFAULT | JOIN_UNCUT_DIAGONALS,
-        );
+        // igo-analysis's groups (the joins without the bit) join C5 and D4; with the bit, the
+        // default, they stay apart.
+        let joined = target_groups_with(board, Color::White, &region, JOINS_ANALYSIS_GROUPS);
+        assert!(joined.contains(&points(&pos, "C5 D4")), "{joined:?}");
+        let split = target_groups(board, Color::White, &region);
         assert!(split.contains(&points(&pos, "C5")), "{split:?}");
         assert!(split.contains(&points(&pos, "D4")), "{split:?}");
         assert!(split.contains(&points(&pos, "F2 G1")), "{split:?}");
