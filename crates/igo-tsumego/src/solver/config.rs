@@ -27,6 +27,33 @@ pub type SettledTest = fn(
     nodes: u64,
 ) -> Option<bool>;
 
+/// The join rules of the inferred target's groups (`inference::target_groups_with`), bits of
+/// [`SolverConfig::target_joins`]: two
+/// shared liberties.
+pub const JOIN_LIBERTIES: u8 = 1;
+/// Liberties reaching into one enclosed empty area.
+pub const JOIN_ENCLOSED_AREA: u8 = 2;
+/// One weak cutting block of the other colour touching both.
+pub const JOIN_WEAK_CUTTER: u8 = 4;
+/// A one-point jump or a knight's move.
+pub const JOIN_SHAPE_LINK: u8 = 8;
+/// Groups start from blocks joined by two shared liberties and by diagonal links that are not
+/// cut (a diagonal link whose two crossing points both hold the other colour's stones joins
+/// nothing) instead of igo-analysis's statically recognisable groups, which join every diagonal
+/// link: cut stones are two groups unless a cutting stone can be captured
+/// ([`JOIN_WEAK_CUTTER`]). cho-advanced-0102: Black's E18-G16 touch F15 only across White's
+/// F16 and G15, and the question became Black's stones on both sides of White's wall;
+/// cho-advanced-0058: Black's C18-D15 and E16 across White's D16 and E15 (both answered with
+/// the book's first move with this bit, BENCHMARKS.md, branch `firstmove`).
+pub const JOIN_UNCUT_DIAGONALS: u8 = 16;
+/// The joins of igo-analysis's groups: every rule but [`JOIN_UNCUT_DIAGONALS`] (the default
+/// before branch `firstmove`).
+pub const JOINS_ANALYSIS_GROUPS: u8 =
+    JOIN_LIBERTIES | JOIN_ENCLOSED_AREA | JOIN_WEAK_CUTTER | JOIN_SHAPE_LINK;
+/// The joins the solver uses unless told otherwise: every rule, cut diagonals left out
+/// (measured: BENCHMARKS.md, issue 10, branch `firstmove`).
+pub const JOINS_DEFAULT: u8 = JOINS_ANALYSIS_GROUPS | JOIN_UNCUT_DIAGONALS;
+
 /// Settings of the solver.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
@@ -49,6 +76,12 @@ pub struct SolverConfig {
     /// While inferring, also try targets of the colour the frame guesses to be the attacker
     /// (then framed by the other colour's wall). \[default: false\]
     pub infer_both_colours: bool,
+    /// Which rules join the inferred target's groups (`inference::target_groups_with`), a sum of
+    /// bits: 1 two shared liberties, 2 one enclosed empty area, 4 one weak cutting
+    /// block, 8 a one-point jump or a knight's move, 16 groups without cut diagonal links
+    /// ([`JOIN_UNCUT_DIAGONALS`]; else igo-analysis's statically
+    /// recognisable groups). \[default: 31\] \[range: 0-31\]
+    pub target_joins: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
     pub settled_test: Option<SettledTest>,
@@ -266,6 +299,7 @@ impl Default for SolverConfig {
             max_candidates: 3,
             infer_fraction: 0.04,
             infer_both_colours: false,
+            target_joins: JOINS_DEFAULT,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {
@@ -541,6 +575,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.infer_both_colours,
             set: |c, v| c.infer_both_colours = v,
+        },
+    },
+    Knob {
+        name: "target_joins",
+        what: "rules joining an inferred target's groups: 1 liberties, 2 enclosed area, 4 weak cutter, 8 jump/knight, 16 uncut diagonals only",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 31,
+            get: |c| c.target_joins.into(),
+            set: |c, v| c.target_joins = v as u8,
         },
     },
     Knob {

@@ -22,11 +22,18 @@
 //! the other colour (at most four stones, one or two liberties) are joined as well: capturing it
 //! connects them, so they fight as one. So are groups a one-point jump or a knight's move apart
 //! (the points between empty): a shape the eye reads as one group, and books ask about whole.
+//! Each rule is a bit of [`SolverConfig::target_joins`]; its bit 16 (on by default) starts from
+//! blocks joined without the diagonal links whose two crossing points hold the other colour's
+//! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
+//! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
 use super::budget::{part, Spend};
-use super::config::SolverConfig;
+use super::config::{
+    SolverConfig, JOINS_DEFAULT, JOIN_ENCLOSED_AREA, JOIN_LIBERTIES, JOIN_SHAPE_LINK,
+    JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER,
+};
 use super::error::SolveError;
 use crate::fight::Fight;
 use crate::problem::{Goal, Problem};
@@ -236,7 +243,7 @@ fn candidate_targets(
     region: &Region,
     config: &SolverConfig,
 ) -> Vec<Hypothesis> {
-    let gs = target_groups(board, !attacker, region);
+    let gs = target_groups_with(board, !attacker, region, config.target_joins);
     let largest = gs.first().map_or(0, |g| g.count());
     // Small scraps are rarely the question: keep groups of at least a third of the
     // largest (and of two stones, when there are such groups).
@@ -249,13 +256,31 @@ fn candidate_targets(
 }
 
 /// The groups of `colour` in `region` that may be a target, largest first (ties by their first
-/// point): see the module documentation.
+/// point), by the default joins: see the module documentation and [`target_groups_with`].
 pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<PointSet> {
+    target_groups_with(board, colour, region, JOINS_DEFAULT)
+}
+
+/// [`target_groups`] with the join rules of `joins` (the `JOIN_` bits).
+pub fn target_groups_with(
+    board: &Board,
+    colour: Color,
+    region: &Region,
+    joins: u8,
+) -> Vec<PointSet> {
     let size = board.size();
-    let mut out: Vec<PointSet> = igo_analysis::Groups::new(board)
-        .static_groups()
-        .filter(|g| g.color == colour)
-        .map(|g| g.stones & region.points())
+    let whole: Vec<PointSet> = if joins & JOIN_UNCUT_DIAGONALS != 0 {
+        uncut_groups(board, colour)
+    } else {
+        igo_analysis::Groups::new(board)
+            .static_groups()
+            .filter(|g| g.color == colour)
+            .map(|g| g.stones)
+            .collect()
+    };
+    let mut out: Vec<PointSet> = whole
+        .into_iter()
+        .map(|g| g & region.points())
         .filter(|s| !s.is_empty())
         .collect();
     let empty = board.empty_points();
@@ -281,6 +306,12 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
         let (na, nb) = (a.neighbours(size), b.neighbours(size));
         cutters.iter().any(|c| na.intersects(c) && nb.intersects(c))
     };
+    let joined_by = |a: &PointSet, b: &PointSet| {
+        (joins & JOIN_LIBERTIES != 0 && (liberties(a) & liberties(b)).count() >= 2)
+            || (joins & JOIN_ENCLOSED_AREA != 0 && share_inner(a, b))
+            || (joins & JOIN_WEAK_CUTTER != 0 && share_cutter(a, b))
+            || (joins & JOIN_SHAPE_LINK != 0 && shape_linked(board, a, b))
+    };
     // Join until no two groups share two liberties, an enclosed area or a weak cutting block,
     // or are linked by a one-point jump or a knight's move.
     // Joining only adds liberties and neighbours, so the result does not depend on the order;
@@ -290,11 +321,7 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
         joined = false;
         'outer: for i in 0..out.len() {
             for j in i + 1..out.len() {
-                if (liberties(&out[i]) & liberties(&out[j])).count() >= 2
-                    || share_inner(&out[i], &out[j])
-                    || share_cutter(&out[i], &out[j])
-                    || shape_linked(board, &out[i], &out[j])
-                {
+                if joined_by(&out[i], &out[j]) {
                     let g = out.remove(j);
                     out[i] |= g;
                     joined = true;
@@ -305,6 +332,50 @@ pub fn target_groups(board: &Board, colour: Color, region: &Region) -> Vec<Point
     }
     out.sort_by_key(|g| (std::cmp::Reverse(g.count()), g.first()));
     out
+}
+
+/// The blocks of `colour` joined by two shared liberties and by diagonal links that are not cut
+/// (see [`JOIN_UNCUT_DIAGONALS`]), closed transitively: igo-analysis's statically recognisable
+/// groups without the cut diagonal links.
+fn uncut_groups(board: &Board, colour: Color) -> Vec<PointSet> {
+    let size = board.size();
+    let other = board.stones(!colour);
+    let blocks: Vec<(PointSet, PointSet)> = board
+        .blocks()
+        .filter(|b| b.color() == colour)
+        .map(|b| (b.stones(), b.liberties()))
+        .collect();
+    // A diagonal neighbour `q` of `p` is linked unless both crossing points hold `other`.
+    let linked = |a: &PointSet, b: &PointSet| {
+        a.iter().any(|p| {
+            let (px, py) = size.coords(p);
+            size.diagonals(p).any(|q| {
+                let (qx, qy) = size.coords(q);
+                let cut = [(px, qy), (qx, py)]
+                    .iter()
+                    .all(|&(x, y)| size.point(x, y).is_some_and(|c| other.contains(c)));
+                b.contains(q) && !cut
+            })
+        })
+    };
+    let mut groups: Vec<(PointSet, PointSet)> = Vec::new();
+    for (stones, libs) in blocks {
+        let mut g = (stones, libs);
+        let mut i = 0;
+        // Merge every group this one joins, until none is left.
+        while i < groups.len() {
+            let h = groups[i];
+            if (g.1 & h.1).count() >= 2 || linked(&g.0, &h.0) {
+                g = (g.0 | h.0, g.1 | h.1);
+                groups.swap_remove(i);
+                i = 0;
+            } else {
+                i += 1;
+            }
+        }
+        groups.push(g);
+    }
+    groups.into_iter().map(|g| g.0).collect()
 }
 
 /// An offset (dx, dy) and the two offsets between (the same twice for a jump).
@@ -579,6 +650,7 @@ fn root_value(search: &Search<TsumegoState<'_>>) -> f32 {
 mod tests {
     use super::*;
     use crate::problem::Problem;
+    use crate::solver::config::JOINS_ANALYSIS_GROUPS;
     use igo_core::Position;
 
     /// Whether `p` and `q` are a one-point jump apart (the middle point empty) or a knight's
@@ -741,6 +813,45 @@ mod tests {
         assert_eq!(white[0], points(&pos, "B9 C9 E9 F9 G7"), "{white:?}");
         let black = target_groups(board, Color::Black, &region);
         assert_eq!(black.len(), 2, "{black:?}");
+    }
+
+    #[test]
+    fn a_cut_diagonal_link_joins_only_without_the_bit() {
+        // White's C5 and D4 touch diagonally across Black's D5 and C4, both in blocks of three
+        // stones with four or more liberties: cut, and no cutting stone can be taken at once.
+        // White's F2 and G1 touch across Black's G2 and the empty F1: not cut.
+        let pos = Position::from_diagram(
+            "
+            . . . X . . .
+            . . . X . . .
+            . . O X . . .
+            X X X O . . .
+            . . . . . . .
+            . . . . . O X
+            . . . . . . O
+            to play: X",
+        )
+        .unwrap();
+        let board = pos.board();
+        let region = Region::around_stones(board, &Default::default()).unwrap();
+        let mut uncut = uncut_groups(board, Color::White);
+        uncut.sort_by_key(|g| g.first());
+        assert_eq!(
+            uncut,
+            vec![
+                points(&pos, "C5"),
+                points(&pos, "D4"),
+                points(&pos, "F2 G1")
+            ]
+        );
+        // igo-analysis's groups (the joins without the bit) join C5 and D4; with the bit, the
+        // default, they stay apart.
+        let joined = target_groups_with(board, Color::White, &region, JOINS_ANALYSIS_GROUPS);
+        assert!(joined.contains(&points(&pos, "C5 D4")), "{joined:?}");
+        let split = target_groups(board, Color::White, &region);
+        assert!(split.contains(&points(&pos, "C5")), "{split:?}");
+        assert!(split.contains(&points(&pos, "D4")), "{split:?}");
+        assert!(split.contains(&points(&pos, "F2 G1")), "{split:?}");
     }
 
     #[test]
