@@ -344,6 +344,9 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
     if config.readout_resist_libs != 0 {
         s.prover.tree.resist_liberties = u8::try_from(config.readout_resist_libs).unwrap_or(2);
     }
+    if config.readout_resist_order != 0 {
+        s.prover.tree.resist_order = u8::try_from(config.readout_resist_order).unwrap_or(2);
+    }
     if s.prover.hint_first == 0.0 {
         s.prover.hint_first = f64::from(config.hint_first);
     }

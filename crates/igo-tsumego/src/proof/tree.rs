@@ -209,6 +209,14 @@ pub struct TreeLimits {
     /// tactical tie-break, then stored work); 1: after the tactical tie-break, before stored
     /// work; 2: after "not a self-atari" and "a capture", before "an atari". \[default: 0\]
     pub resist_liberties: u8,
+    /// With [`TreeLimits::resistance`], count the replies' answers in rounds of rising caps
+    /// (2, 8, 32, then all): the first round finds the replies with at most one winning
+    /// answer without counting every answer of the others, so fewer trees run out of the
+    /// ordering's budget ([`ORDER_SHARE`]) and fall back to the search's order; the choice
+    /// among equals stays the search's order. 0: off (one pass, the cap the best count so
+    /// far); 1: on; 2: on, and where the budget still runs out the strongest reply counted
+    /// so far leads instead of the search's order. \[default: 0\]
+    pub resist_order: u8,
 }
 
 impl Default for TreeLimits {
@@ -222,6 +230,7 @@ impl Default for TreeLimits {
             least_work: false,
             resistance: 0,
             resist_liberties: 0,
+            resist_order: 0,
         }
     }
 }
@@ -826,51 +835,94 @@ impl Builder<'_, '_, '_> {
         for (i, &m) in self.path.iter().enumerate() {
             side.enter(i, m);
         }
+        // With `resist_order`, rounds of rising caps: the first finds the replies with
+        // at most one winning answer without counting the others' answers to the end.
+        let mut round_cap = if self.limits.resist_order > 0 {
+            2
+        } else {
+            u32::MAX
+        };
+        let mut done = vec![false; replies.len()];
         let mut best: Option<(usize, Resistance)> = None;
-        for (i, &(_, r)) in replies.iter().enumerate() {
-            if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
-                || self.deadline_passed()
-            {
-                return None;
+        loop {
+            for (i, &(_, r)) in replies.iter().enumerate() {
+                if done[i] {
+                    continue;
+                }
+                if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
+                    || self.deadline_passed()
+                {
+                    // Spent: the replies in the search's order, or with `resist_order` 2
+                    // the strongest of those counted.
+                    return best
+                        .filter(|_| self.limits.resist_order >= 2)
+                        .map(|(i, _)| i);
+                }
+                let best_cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
+                let cap = best_cap.min(round_cap);
+                let (before, side_before) = (self.dfpn.nodes, side.nodes);
+                let n = self.winning_answers(&mut side, d, r, cap);
+                self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
+                self.dfpn.nodes = before;
+                if n != u32::MAX && n >= round_cap && round_cap < best_cap {
+                    continue; // at least `round_cap`: counted again in the next round
+                }
+                done[i] = true;
+                let key = self.resistance_key(d, r, n);
+                if self.stats.is_some() {
+                    self.print_resistance(d, r, i, replies[i].0, key, cap);
+                }
+                // Equals by the given order, whatever round counted them.
+                if best.is_none_or(|(j, b)| (key, i) < (b, j)) {
+                    best = Some((i, key));
+                }
             }
-            let cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
-            let (before, side_before) = (self.dfpn.nodes, side.nodes);
-            let n = self.winning_answers(&mut side, d, r, cap);
-            self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
-            self.dfpn.nodes = before;
-            let (tactics, liberties) = if n == u32::MAX {
-                ([true; 3], 0)
+            if round_cap == u32::MAX || best.is_some_and(|(_, b)| b.answers < round_cap) {
+                break;
+            }
+            round_cap = if round_cap >= 32 {
+                u32::MAX
             } else {
-                self.tactics(d, r)
+                round_cap * 4
             };
-            let liberties = -(liberties as i32);
-            let mode = self.limits.resist_liberties;
-            let key = Resistance {
-                answers: n,
-                pass: r == Move::Pass,
-                tactics: [tactics[0], tactics[1]],
-                early_liberties: if mode == 2 { liberties } else { 0 },
-                no_atari: tactics[2],
-                late_liberties: if mode == 1 { liberties } else { 0 },
-            };
-            if self.stats.is_some() {
-                let size = self.dfpn.state(d).pos.board().size();
-                let at = r.point().map(|p| size.coords(p));
-                eprintln!(
-                    "resistance at depth {d}: {r:?} at {at:?} width {} {key:?} (cap {cap}) work {} rank {i} wins {:?}",
-                    size.width(),
-                    replies[i].0,
-                    self.last_wins
-                        .iter()
-                        .map(|m| m.point().map(|p| size.coords(p)))
-                        .collect::<Vec<_>>()
-                );
-            }
-            if best.is_none_or(|(_, b)| key < b) {
-                best = Some((i, key));
-            }
         }
         best.map(|(i, _)| i)
+    }
+
+    /// The key of the reply `r` at node `d` that leaves the prover `n` winning answers.
+    fn resistance_key(&mut self, d: usize, r: Move, n: u32) -> Resistance {
+        let (tactics, liberties) = if n == u32::MAX {
+            ([true; 3], 0)
+        } else {
+            self.tactics(d, r)
+        };
+        let liberties = -(liberties as i32);
+        let mode = self.limits.resist_liberties;
+        Resistance {
+            answers: n,
+            pass: r == Move::Pass,
+            tactics: [tactics[0], tactics[1]],
+            early_liberties: if mode == 2 { liberties } else { 0 },
+            no_atari: tactics[2],
+            late_liberties: if mode == 1 { liberties } else { 0 },
+        }
+    }
+
+    /// Diagnostics (`IGO_TREE_STATS`): one reply weighed for the strongest resistance, in
+    /// the local board's coordinates, with its stored work, its place in the search's order
+    /// and the winning answers found.
+    fn print_resistance(&self, d: usize, r: Move, i: usize, work: u32, key: Resistance, cap: u32) {
+        let size = self.dfpn.state(d).pos.board().size();
+        let at = r.point().map(|p| size.coords(p));
+        let wins: Vec<_> = self
+            .last_wins
+            .iter()
+            .map(|m| m.point().map(|p| size.coords(p)))
+            .collect();
+        eprintln!(
+            "resistance at depth {d}: {r:?} at {at:?} width {} {key:?} (cap {cap}) work {work} rank {i} wins {wins:?}",
+            size.width(),
+        );
     }
 
     /// The reply `r` at node `d` as a tie-break of the strongest resistance sees it: whether

@@ -236,6 +236,11 @@ pub struct SolverConfig {
     /// off, 1 after the tactical tie-break, 2 before the atari test). Copied when not 0.
     /// \[default: 0\] \[range: 0-2\]
     pub readout_resist_libs: u64,
+    /// The strongest-resistance order counts the replies' answers in rounds of rising caps
+    /// ([`crate::proof::tree::TreeLimits::resist_order`]: 0 off, 1 on, 2 also the strongest
+    /// counted reply where the ordering's budget runs out). Copied when not 0.
+    /// \[default: 0\] \[range: 0-2\]
+    pub readout_resist_order: u64,
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
     /// search after a defender's failure). Copied into the prover's settings when those keep
@@ -314,6 +319,7 @@ impl Default for SolverConfig {
             readout_least_work: false,
             readout_resistance: crate::proof::answer::RESISTANCE_DEFAULT,
             readout_resist_libs: 0,
+            readout_resist_order: 0,
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
             sequence: None,
@@ -930,6 +936,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 2,
             get: |c| c.readout_resist_libs,
             set: |c, v| c.readout_resist_libs = v,
+        },
+    },
+    Knob {
+        name: "readout_resist_order",
+        what: "prover: the main line's replies counted in rounds of rising caps (0 off, 1 on, 2 also the best counted when the budget runs out)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.readout_resist_order,
+            set: |c, v| c.readout_resist_order = v,
         },
     },
     Knob {
