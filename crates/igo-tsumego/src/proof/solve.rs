@@ -341,7 +341,7 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
     if config.readout_resistance != crate::proof::answer::RESISTANCE_DEFAULT {
         s.prover.tree.resistance = config.readout_resistance;
     }
-    if config.readout_resist_libs != 0 {
+    if config.readout_resist_libs != u64::from(crate::proof::answer::RESIST_LIBERTIES_DEFAULT) {
         s.prover.tree.resist_liberties = u8::try_from(config.readout_resist_libs).unwrap_or(2);
     }
     if config.readout_resist_order != 0 {

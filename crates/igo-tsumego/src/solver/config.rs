@@ -233,8 +233,9 @@ pub struct SolverConfig {
     pub readout_resistance: u64,
     /// Among replies of equal count in the strongest-resistance order, the reply whose block
     /// keeps more liberties first ([`crate::proof::tree::TreeLimits::resist_liberties`]: 0
-    /// off, 1 after the tactical tie-break, 2 before the atari test). Copied when not 0.
-    /// \[default: 0\] \[range: 0-2\]
+    /// off, 1 after the tactical tie-break, 2 before the atari test). Copied when not the
+    /// default. \[default: [`crate::proof::answer::RESIST_LIBERTIES_DEFAULT`]\]
+    /// \[range: 0-2\]
     pub readout_resist_libs: u64,
     /// The strongest-resistance order counts the replies' answers in rounds of rising caps
     /// ([`crate::proof::tree::TreeLimits::resist_order`]: 0 off, 1 on, 2 also the strongest
@@ -318,7 +319,7 @@ impl Default for SolverConfig {
             readout_table_moves: true,
             readout_least_work: false,
             readout_resistance: crate::proof::answer::RESISTANCE_DEFAULT,
-            readout_resist_libs: 0,
+            readout_resist_libs: u64::from(crate::proof::answer::RESIST_LIBERTIES_DEFAULT),
             readout_resist_order: 0,
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
