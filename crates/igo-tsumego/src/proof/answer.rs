@@ -127,6 +127,10 @@ pub const RESISTANCE_DEFAULT: u64 = 2_000;
 /// before the atari test.
 pub const RESIST_LIBERTIES_DEFAULT: u8 = 2;
 
+/// The strongest resistance's count in rounds of rising caps in the tsumego answer
+/// ([`TreeLimits::resist_order`], where the measurement is): 1, on.
+pub const RESIST_ORDER_DEFAULT: u8 = 1;
+
 impl Default for ProofSettings {
     fn default() -> Self {
         ProofSettings {
@@ -138,6 +142,7 @@ impl Default for ProofSettings {
                     table_moves: true,
                     resistance: RESISTANCE_DEFAULT,
                     resist_liberties: RESIST_LIBERTIES_DEFAULT,
+                    resist_order: RESIST_ORDER_DEFAULT,
                     ..TreeLimits::default()
                 },
                 ..ProverConfig::default()

@@ -239,8 +239,8 @@ pub struct SolverConfig {
     pub readout_resist_libs: u64,
     /// The strongest-resistance order counts the replies' answers in rounds of rising caps
     /// ([`crate::proof::tree::TreeLimits::resist_order`]: 0 off, 1 on, 2 also the strongest
-    /// counted reply where the ordering's budget runs out). Copied when not 0.
-    /// \[default: 0\] \[range: 0-2\]
+    /// counted reply where the ordering's budget runs out). Copied when not the default.
+    /// \[default: [`crate::proof::answer::RESIST_ORDER_DEFAULT`]\] \[range: 0-2\]
     pub readout_resist_order: u64,
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
@@ -320,7 +320,7 @@ impl Default for SolverConfig {
             readout_least_work: false,
             readout_resistance: crate::proof::answer::RESISTANCE_DEFAULT,
             readout_resist_libs: u64::from(crate::proof::answer::RESIST_LIBERTIES_DEFAULT),
-            readout_resist_order: 0,
+            readout_resist_order: u64::from(crate::proof::answer::RESIST_ORDER_DEFAULT),
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
             sequence: None,
