@@ -122,6 +122,15 @@ pub const DOOMED_DEEP_BUDGET: u32 = 100;
 /// (intermediate) whole sequences right, the answers again unchanged.
 pub const RESISTANCE_DEFAULT: u64 = 2_000;
 
+/// The strongest resistance's liberties tie-break in the tsumego answer
+/// ([`TreeLimits::resist_liberties`], where the measurement is): 2, the reply's liberties
+/// before the atari test.
+pub const RESIST_LIBERTIES_DEFAULT: u8 = 2;
+
+/// The strongest resistance's count in rounds of rising caps in the tsumego answer
+/// ([`TreeLimits::resist_order`], where the measurement is): 1, on.
+pub const RESIST_ORDER_DEFAULT: u8 = 1;
+
 impl Default for ProofSettings {
     fn default() -> Self {
         ProofSettings {
@@ -132,6 +141,8 @@ impl Default for ProofSettings {
                 tree: TreeLimits {
                     table_moves: true,
                     resistance: RESISTANCE_DEFAULT,
+                    resist_liberties: RESIST_LIBERTIES_DEFAULT,
+                    resist_order: RESIST_ORDER_DEFAULT,
                     ..TreeLimits::default()
                 },
                 ..ProverConfig::default()

@@ -341,6 +341,12 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
     if config.readout_resistance != crate::proof::answer::RESISTANCE_DEFAULT {
         s.prover.tree.resistance = config.readout_resistance;
     }
+    if config.readout_resist_libs != u64::from(crate::proof::answer::RESIST_LIBERTIES_DEFAULT) {
+        s.prover.tree.resist_liberties = u8::try_from(config.readout_resist_libs).unwrap_or(2);
+    }
+    if config.readout_resist_order != u64::from(crate::proof::answer::RESIST_ORDER_DEFAULT) {
+        s.prover.tree.resist_order = u8::try_from(config.readout_resist_order).unwrap_or(2);
+    }
     if s.prover.hint_first == 0.0 {
         s.prover.hint_first = f64::from(config.hint_first);
     }

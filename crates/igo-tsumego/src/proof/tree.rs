@@ -24,6 +24,12 @@
 //! cost the search most first); on the main line, with [`TreeLimits::resistance`], the strongest
 //! resistance comes first: the reply after which the prover has the fewest winning answers, the
 //! defence a tsumego book shows (only the order of the children changes, never what is proven).
+//! Among replies of equal count (and tactics: not a self-atari, a capture), the reply whose
+//! block keeps more liberties comes first ([`TreeLimits::resist_liberties`], on for the tsumego
+//! answer): the defence that lasts longest, not an atari the prover simply answers. The
+//! answers are counted in rounds of rising caps ([`TreeLimits::resist_order`], on for the
+//! tsumego answer), so that a reply with one answer is found before the ordering's budget is
+//! spent on the answers of the weak replies.
 //!
 //! Diagnostics: with the environment variable `IGO_TREE_STATS` set, each read-out prints to
 //! standard error its nodes, cut lines, positions, limits, expansions at the prover's and the
@@ -198,6 +204,34 @@ pub struct TreeLimits {
     /// status the same, every tree accepted by the checker; lines with a pass before their
     /// end from 38 of 96 proven to 15 (BENCHMARKS.md, branch `proofline`)\]
     pub resistance: u64,
+    /// With [`TreeLimits::resistance`], among replies leaving the prover the same number of
+    /// winning answers, the reply whose block has more liberties after it is the stronger
+    /// resistance (the defence that lasts longest: books show the reply that keeps the
+    /// opponent's stones alive longest, not an atari the prover simply answers). 0: off (the
+    /// tactical tie-break, then stored work); 1: after the tactical tie-break, before stored
+    /// work; 2: after "not a self-atari" and "a capture", before "an atari". \[default: 0
+    /// here (the owl's read-out); 2 in [`super::ProofSettings`]
+    /// ([`super::answer::RESIST_LIBERTIES_DEFAULT`]): at 5,000 playouts and 300,000
+    /// positions, seed 1, on the first 80 of Cho's 2 mod 4 and 0 mod 4 samples (the first 40
+    /// chose the rule, the next 40 checked it) the whole sequence right went from 51 to 56
+    /// and 45 to 49 of 240 each (the next 40 alone: 18 to 20 and 18 to 22), every first move,
+    /// proven answer and status the same, every tree accepted by the checker; 1 gained less
+    /// on the first 40 (60 to 62 against 63) (BENCHMARKS.md, branch `plyties`)\]
+    pub resist_liberties: u8,
+    /// With [`TreeLimits::resistance`], count the replies' answers in rounds of rising caps
+    /// (2, 8, 32, then all): the first round finds the replies with at most one winning
+    /// answer without counting every answer of the others, so fewer trees run out of the
+    /// ordering's budget ([`ORDER_SHARE`]) and fall back to the search's order; the choice
+    /// among equals stays the search's order. 0: off (one pass, the cap the best count so
+    /// far); 1: on; 2: on, and where the budget still runs out the strongest reply counted
+    /// so far leads instead of the search's order. \[default: 0 here (the owl's read-out); 1
+    /// in [`super::ProofSettings`] ([`super::answer::RESIST_ORDER_DEFAULT`]): with
+    /// [`TreeLimits::resist_liberties`] 2, on the first 40 of Cho's 2 mod 4 and 0 mod 4
+    /// samples (5,000 playouts, 300,000 positions, seed 1) the whole sequence right went from
+    /// 63 to 67 of 240 and on the next 40 from 42 to 44, losing none, every first move, proven
+    /// answer and status the same, every tree accepted by the checker; 2 gave the same as 1
+    /// (BENCHMARKS.md, branch `plyties`)\]
+    pub resist_order: u8,
 }
 
 impl Default for TreeLimits {
@@ -210,6 +244,8 @@ impl Default for TreeLimits {
             table_moves: false,
             least_work: false,
             resistance: 0,
+            resist_liberties: 0,
+            resist_order: 0,
         }
     }
 }
@@ -228,8 +264,16 @@ struct Resistance {
     answers: u32,
     /// Whether the reply is a pass.
     pass: bool,
-    /// Is a self-atari, captures nothing, ataris nothing ([`Builder::tactics`]).
-    tactics: [bool; 3],
+    /// Is a self-atari, captures nothing ([`Builder::tactics`]).
+    tactics: [bool; 2],
+    /// Minus the liberties of the reply's block, where [`TreeLimits::resist_liberties`] is 2
+    /// (0 otherwise).
+    early_liberties: i32,
+    /// Ataris nothing ([`Builder::tactics`]).
+    no_atari: bool,
+    /// Minus the liberties of the reply's block, where [`TreeLimits::resist_liberties`] is 1
+    /// (0 otherwise).
+    late_liberties: i32,
 }
 
 struct Builder<'a, 'g, 't> {
@@ -255,6 +299,8 @@ struct Builder<'a, 'g, 't> {
     /// Whether the node being read out is on the main line (the first child everywhere
     /// above it): where [`TreeLimits::resistance`] orders the opponent's replies.
     main: bool,
+    /// Diagnostics: the winning answers the last count found (`IGO_TREE_STATS`).
+    last_wins: Vec<Move>,
 }
 
 /// Where the read-out's positions went (printed with `IGO_TREE_STATS`).
@@ -335,6 +381,7 @@ fn read_out(
         main: true,
         order_spent: 0,
         path: Vec::new(),
+        last_wins: Vec::new(),
     };
     let root = b.node(0, false, None);
     if let Some(st) = &b.stats {
@@ -776,7 +823,8 @@ impl Builder<'_, '_, '_> {
     /// The index in `replies` (the opponent's moves at node `d`) of the strongest
     /// resistance ([`TreeLimits::resistance`]): fewest winning answers of the prover; among
     /// equals a move before pass, not a self-atari, a capture, an atari of the prover's
-    /// stones; then the given order. `None` when the ordering's own budget is spent or the
+    /// stones (with [`TreeLimits::resist_liberties`], the reply's liberties before or after
+    /// the atari); then the given order. `None` when the ordering's own budget is spent or the
     /// search's frames are too few to look two moves ahead.
     ///
     /// Why: the main line is what a reader compares with the book, and a book's line shows
@@ -802,44 +850,103 @@ impl Builder<'_, '_, '_> {
         for (i, &m) in self.path.iter().enumerate() {
             side.enter(i, m);
         }
+        // With `resist_order`, rounds of rising caps: the first finds the replies with
+        // at most one winning answer without counting the others' answers to the end.
+        let mut round_cap = if self.limits.resist_order > 0 {
+            2
+        } else {
+            u32::MAX
+        };
+        let mut done = vec![false; replies.len()];
         let mut best: Option<(usize, Resistance)> = None;
-        for (i, &(_, r)) in replies.iter().enumerate() {
-            if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
-                || self.deadline_passed()
-            {
-                return None;
+        loop {
+            for (i, &(_, r)) in replies.iter().enumerate() {
+                if done[i] {
+                    continue;
+                }
+                if self.order_spent >= self.limits.resistance.saturating_mul(ORDER_SHARE)
+                    || self.deadline_passed()
+                {
+                    // Spent: the replies in the search's order, or with `resist_order` 2
+                    // the strongest of those counted.
+                    return best
+                        .filter(|_| self.limits.resist_order >= 2)
+                        .map(|(i, _)| i);
+                }
+                let best_cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
+                let cap = best_cap.min(round_cap);
+                let (before, side_before) = (self.dfpn.nodes, side.nodes);
+                let n = self.winning_answers(&mut side, d, r, cap);
+                self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
+                self.dfpn.nodes = before;
+                if n != u32::MAX && n >= round_cap && round_cap < best_cap {
+                    continue; // at least `round_cap`: counted again in the next round
+                }
+                done[i] = true;
+                let key = self.resistance_key(d, r, n);
+                if self.stats.is_some() {
+                    self.print_resistance(d, r, i, replies[i].0, key, cap);
+                }
+                // Equals by the given order, whatever round counted them.
+                if best.is_none_or(|(j, b)| (key, i) < (b, j)) {
+                    best = Some((i, key));
+                }
             }
-            let cap = best.map_or(u32::MAX, |(_, b)| b.answers.saturating_add(1));
-            let (before, side_before) = (self.dfpn.nodes, side.nodes);
-            let n = self.winning_answers(&mut side, d, r, cap);
-            self.order_spent += self.dfpn.nodes - before + (side.nodes - side_before);
-            self.dfpn.nodes = before;
-            let key = Resistance {
-                answers: n,
-                pass: r == Move::Pass,
-                tactics: if n == u32::MAX {
-                    [true; 3]
-                } else {
-                    self.tactics(d, r)
-                },
+            if round_cap == u32::MAX || best.is_some_and(|(_, b)| b.answers < round_cap) {
+                break;
+            }
+            round_cap = if round_cap >= 32 {
+                u32::MAX
+            } else {
+                round_cap * 4
             };
-            if self.stats.is_some() {
-                eprintln!("resistance at depth {d}: {r:?} {key:?} (cap {cap})");
-            }
-            if best.is_none_or(|(_, b)| key < b) {
-                best = Some((i, key));
-            }
         }
         best.map(|(i, _)| i)
     }
 
+    /// The key of the reply `r` at node `d` that leaves the prover `n` winning answers.
+    fn resistance_key(&mut self, d: usize, r: Move, n: u32) -> Resistance {
+        let (tactics, liberties) = if n == u32::MAX {
+            ([true; 3], 0)
+        } else {
+            self.tactics(d, r)
+        };
+        let liberties = -(liberties as i32);
+        let mode = self.limits.resist_liberties;
+        Resistance {
+            answers: n,
+            pass: r == Move::Pass,
+            tactics: [tactics[0], tactics[1]],
+            early_liberties: if mode == 2 { liberties } else { 0 },
+            no_atari: tactics[2],
+            late_liberties: if mode == 1 { liberties } else { 0 },
+        }
+    }
+
+    /// Diagnostics (`IGO_TREE_STATS`): one reply weighed for the strongest resistance, in
+    /// the local board's coordinates, with its stored work, its place in the search's order
+    /// and the winning answers found.
+    fn print_resistance(&self, d: usize, r: Move, i: usize, work: u32, key: Resistance, cap: u32) {
+        let size = self.dfpn.state(d).pos.board().size();
+        let at = r.point().map(|p| size.coords(p));
+        let wins: Vec<_> = self
+            .last_wins
+            .iter()
+            .map(|m| m.point().map(|p| size.coords(p)))
+            .collect();
+        eprintln!(
+            "resistance at depth {d}: {r:?} at {at:?} width {} {key:?} (cap {cap}) work {work} rank {i} wins {wins:?}",
+            size.width(),
+        );
+    }
+
     /// The reply `r` at node `d` as a tie-break of the strongest resistance sees it: whether
     /// it is a self-atari, captures nothing, and ataris none of the prover's blocks in the
-    /// region (each `false` is the stronger reply, in this order of weight), read on the
-    /// position after `r`.
-    fn tactics(&mut self, d: usize, r: Move) -> [bool; 3] {
+    /// region (each `false` is the stronger reply, in this order of weight), and the
+    /// liberties of its block, read on the position after `r`.
+    fn tactics(&mut self, d: usize, r: Move) -> ([bool; 3], usize) {
         let Move::Play(p) = r else {
-            return [false, true, true];
+            return ([false, true, true], 0);
         };
         self.dfpn.enter(d, r);
         let prover = self.prover;
@@ -851,7 +958,7 @@ impl Builder<'_, '_, '_> {
         let touched = PointSet::single(p).neighbours(size) & board.stones(prover) & region;
         let atari = touched.iter().any(|q| board.in_atari(q));
         let self_atari = !captured && board.in_atari(p);
-        [self_atari, !captured, !atari]
+        ([self_atari, !captured, !atari], board.liberty_count_at(p))
     }
 
     /// The prover's winning answers to the opponent's reply `r` at node `d`, counted up to
@@ -859,6 +966,7 @@ impl Builder<'_, '_, '_> {
     /// An answer is winning when the rules or the table's numbers say so, or when a search on
     /// its real path within [`TreeLimits::resistance`] positions does not show it losing.
     fn winning_answers(&mut self, side: &mut Dfpn<'_, '_>, d: usize, r: Move, cap: u32) -> u32 {
+        self.last_wins.clear();
         if self.dfpn.enter(d, r) {
             return u32::MAX;
         }
@@ -880,6 +988,10 @@ impl Builder<'_, '_, '_> {
             .map(|c| (c.mv, c.delta == 0, c.phi == 0))
             .collect();
         let mut wins = answers.iter().filter(|a| a.1).count() as u32;
+        if self.stats.is_some() {
+            self.last_wins
+                .extend(answers.iter().filter(|a| a.1).map(|a| a.0));
+        }
         side.enter(d, r);
         for &(m, won, lost) in &answers {
             if wins >= cap {
@@ -894,6 +1006,9 @@ impl Builder<'_, '_, '_> {
                 let budget = self.limits.resistance;
                 side.reprove(d + 2, budget, self.limits.deadline) != Reproof::Won
             };
+            if won && self.stats.is_some() {
+                self.last_wins.push(m);
+            }
             wins += u32::from(won);
         }
         wins.min(cap)
@@ -941,5 +1056,95 @@ impl Builder<'_, '_, '_> {
     fn truncate(&mut self, mark: usize) {
         self.nodes.truncate(mark);
         self.memo.retain(|_, &mut i| (i as usize) < mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use igo_core::Position;
+
+    use crate::proof::{solve_proven, Limits, ProofSettings, Solved};
+    use crate::uct::Budget;
+    use crate::{Patterns, Problem, Request, SolverConfig, Status};
+
+    fn solve_with(problem: &Problem, liberties: u8, order: u8) -> Solved {
+        // As `igo tsumego solve --threads 1 --playouts 2000 --nodes 100000 --seed 1`.
+        let mut config = SolverConfig {
+            budget: Budget::Playouts(2_000),
+            patterns: Some(Arc::new(Patterns::shipped())),
+            ..SolverConfig::default()
+        };
+        config.uct.seed = 1;
+        config.uct.threads = 1;
+        let mut settings = ProofSettings::default();
+        settings.prover.tree.resist_liberties = liberties;
+        settings.prover.tree.resist_order = order;
+        let limits = Limits {
+            nodes: 100_000,
+            ..Limits::default()
+        };
+        solve_proven(
+            problem,
+            &Request::default(),
+            &config,
+            Some(&settings),
+            limits,
+            None,
+        )
+        .expect("a well-posed problem")
+    }
+
+    #[test]
+    fn among_equal_counts_the_reply_keeping_more_liberties_leads_the_main_line() {
+        // White to live: after White's B9, Black's A7 (the hane from outside, joined to A6)
+        // and Black's A8 (a placement White ataris at once) each leave White one winning
+        // answer, and neither captures nor ataris. The book's line shows A7, the defence that
+        // keeps its stones longest (answered at A8); the tie-break of stored work shows A8.
+        let p = Problem::from_position(
+            "liberties",
+            Position::from_diagram(
+                "
+                . . . . O X . . .
+                . O O O O X . . .
+                . O X X X X . . .
+                X X . . . . . . .
+                X X . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                to play: O",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let size = p.position.size();
+        let mut lines = Vec::new();
+        // (liberties, order): the count in rounds (`resist_order`) must choose as one pass.
+        for (liberties, order) in [(0, 0), (1, 0), (2, 0), (2, 1)] {
+            let s = solve_with(&p, liberties, order);
+            assert!(s.proven_whole(), "{liberties}: not proven");
+            assert_eq!(s.status(), Status::Live, "{liberties}");
+            // The independent checker accepts the tree in either order.
+            let text = s
+                .proof
+                .as_ref()
+                .and_then(|t| t.sgf(&p.position))
+                .expect("a proof written");
+            let results = igo_check::check_sgf(&text, 10_000_000);
+            assert!(!results.is_empty());
+            for r in &results {
+                let r = r.as_ref().expect("the checker accepts the tree");
+                assert_eq!(r.unread, 0, "{liberties}: a cut tree");
+            }
+            let line: Vec<String> = s.line().iter().map(|&(_, m)| size.format_move(m)).collect();
+            lines.push(line);
+        }
+        assert_eq!(lines[0][..3], ["B9", "A8", "A7"], "off: {:?}", lines[0]);
+        for line in &lines[1..] {
+            assert_eq!(line[..3], ["B9", "A7", "A8"], "{line:?}");
+        }
     }
 }

@@ -264,6 +264,17 @@ pub struct SolverConfig {
     /// the default. \[default: [`crate::proof::answer::RESISTANCE_DEFAULT`]\]
     /// \[range: 0-1000000\]
     pub readout_resistance: u64,
+    /// Among replies of equal count in the strongest-resistance order, the reply whose block
+    /// keeps more liberties first ([`crate::proof::tree::TreeLimits::resist_liberties`]: 0
+    /// off, 1 after the tactical tie-break, 2 before the atari test). Copied when not the
+    /// default. \[default: [`crate::proof::answer::RESIST_LIBERTIES_DEFAULT`]\]
+    /// \[range: 0-2\]
+    pub readout_resist_libs: u64,
+    /// The strongest-resistance order counts the replies' answers in rounds of rising caps
+    /// ([`crate::proof::tree::TreeLimits::resist_order`]: 0 off, 1 on, 2 also the strongest
+    /// counted reply where the ordering's budget runs out). Copied when not the default.
+    /// \[default: [`crate::proof::answer::RESIST_ORDER_DEFAULT`]\] \[range: 0-2\]
+    pub readout_resist_order: u64,
     /// Steer the prover's search in a wider region by the narrowed region's proofs
     /// ([`crate::proof::ProofSettings::widen_guide`]: 0 off, 1 the kill check, 2 also the
     /// search after a defender's failure). Copied into the prover's settings when those keep
@@ -342,6 +353,8 @@ impl Default for SolverConfig {
             readout_table_moves: true,
             readout_least_work: false,
             readout_resistance: crate::proof::answer::RESISTANCE_DEFAULT,
+            readout_resist_libs: u64::from(crate::proof::answer::RESIST_LIBERTIES_DEFAULT),
+            readout_resist_order: u64::from(crate::proof::answer::RESIST_ORDER_DEFAULT),
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
             sequence: None,
@@ -958,6 +971,26 @@ pub const KNOBS: &[Knob] = &[
             hi: 1_000_000,
             get: |c| c.readout_resistance,
             set: |c, v| c.readout_resistance = v,
+        },
+    },
+    Knob {
+        name: "readout_resist_libs",
+        what: "prover: among equally strong replies of the main line, more liberties first (0 off, 1 after the tactics, 2 before the atari test)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.readout_resist_libs,
+            set: |c, v| c.readout_resist_libs = v,
+        },
+    },
+    Knob {
+        name: "readout_resist_order",
+        what: "prover: the main line's replies counted in rounds of rising caps (0 off, 1 on, 2 also the best counted when the budget runs out)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.readout_resist_order,
+            set: |c, v| c.readout_resist_order = v,
         },
     },
     Knob {
