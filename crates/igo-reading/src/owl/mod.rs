@@ -2419,7 +2419,7 @@ mod tests {
         let t = size.parse_point("H7").unwrap();
         let h6 = Move::Play(size.parse_point("H6").unwrap());
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         assert_eq!(
             crate::dragon::life_reason(&root, t, &OwlConfig::default()),
             Some(crate::dragon::Life::Escape)
@@ -2472,7 +2472,7 @@ mod tests {
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         assert!(crate::fight::fight_region(&root, t, &config).is_none());
         let off = Owl::new(config).attack(&pos, t).unwrap();
         assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
@@ -2538,7 +2538,7 @@ mod tests {
         let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
         let h7 = size.parse_point("H7").unwrap();
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         assert_eq!(life_reason(&root, h7, &config), Some(Life::Escape));
         assert!(!lives_with_room(&root, h7, &config));
     }
@@ -2763,7 +2763,7 @@ mod tests {
         let c2 = size.parse_point("C2").unwrap();
         let plain = OwlConfig::default();
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         let order: Vec<Move> = children_for(&root, c2, true, &root_config(&plain))
             .into_iter()
             .map(|(mv, _)| mv)
@@ -2916,7 +2916,7 @@ mod tests {
         assert!(!refuted);
         // ... the atari on A5 does not.
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         assert!(owl.atari_answers(&root, b9, a5).0);
         let attack = owl.attack(&pos, b9).unwrap();
         assert_eq!(attack.code, Code::Fails, "{attack:?}");
@@ -3007,7 +3007,7 @@ mod tests {
         };
         let mut owl = Owl::new(config);
         let mut root = pos.clone();
-        root.set_to_play(igo_core::Color::White);
+        root.set_to_play(Color::White);
         let mut after = root.clone();
         after.play(b7).unwrap();
         let first = children_for(&after, b11, false, &root_config(&config))[0].0;

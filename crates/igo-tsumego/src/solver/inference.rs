@@ -349,12 +349,11 @@ fn uncut_groups(board: &Board, colour: Color) -> Vec<PointSet> {
     let linked = |a: &PointSet, b: &PointSet| {
         a.iter().any(|p| {
             let (px, py) = size.coords(p);
-            size.diagonals(p).any(|q| {
+            size.diagonals(p).filter(|&q| b.contains(q)).any(|q| {
                 let (qx, qy) = size.coords(q);
-                let cut = [(px, qy), (qx, py)]
+                ![(px, qy), (qx, py)]
                     .iter()
-                    .all(|&(x, y)| size.point(x, y).is_some_and(|c| other.contains(c)));
-                b.contains(q) && !cut
+                    .all(|&(x, y)| size.point(x, y).is_some_and(|c| other.contains(c)))
             })
         })
     };
