@@ -7,7 +7,8 @@
 //! is on a correct line when it or a leaf below it says "Correct" (Cho Chikun's files) or, in
 //! files without such comments, when it is not marked wrong. The goal comes from the root comment
 //! when it says so ("Black to play and live", "... kill", "... capturing race"), else it is left
-//! to inference.
+//! to inference; a capturing race's prompt also tells the inference to look for the race's
+//! groups ([`race_from_prompt`]).
 
 use igo_core::{Color, Move, Point, PointSet, Position};
 use igo_sgf::{GoGame, GoNode, MoveAnnotation};
@@ -290,6 +291,14 @@ pub fn goal_from_prompt(prompt: &str) -> Option<Goal> {
     }
 }
 
+/// Whether a prompt asks to win a capturing race ("White to play and win the capturing
+/// race."): the goal is a kill ([`goal_from_prompt`]), and the target is the other colour's
+/// stones in the race, not its largest group (the solver's knob `race_targets`).
+pub fn race_from_prompt(prompt: &str) -> bool {
+    let p = prompt.to_ascii_lowercase();
+    p.contains("capturing race") || p.contains("semeai")
+}
+
 fn is_correct_comment(c: &str) -> bool {
     c.trim_start().to_ascii_lowercase().starts_with("correct")
 }
@@ -402,6 +411,13 @@ mod tests {
             Some(Goal::Kill)
         );
         assert_eq!(goal_from_prompt("Black to play."), None);
+        assert!(race_from_prompt(
+            "Black to play and win the capturing race.\n(Guan Zi Pu)"
+        ));
+        assert!(!race_from_prompt("Black to play and kill."));
+        assert!(!race_from_prompt(
+            "Black to play and capture the cutting stones."
+        ));
     }
 
     #[test]

@@ -54,6 +54,18 @@ pub const JOINS_ANALYSIS_GROUPS: u8 =
 /// (measured: BENCHMARKS.md, issue 10, branch `firstmove`).
 pub const JOINS_DEFAULT: u8 = JOINS_ANALYSIS_GROUPS | JOIN_UNCUT_DIAGONALS;
 
+/// Most liberties of a race hypothesis's group ([`SolverConfig::race_targets`]): a group
+/// with more is not short of liberties, so not what a capturing race is fought over.
+pub const RACE_TARGET_LIBERTIES: usize = 5;
+/// Fewest liberties of a race hypothesis's group ([`SolverConfig::race_targets`]): a group
+/// in atari is taken at once, it is not what a race is fought over (gokyo-shumyo-268: White's
+/// P18 in atari beside the race's Q17-R17-R18, two liberties; with P18 among the hypotheses the
+/// small searches chose it, and Black's P19 captured it instead of winning the race).
+pub const RACE_TARGET_MIN_LIBERTIES: usize = 2;
+/// Most liberties of the side to play's block a race hypothesis's group must touch
+/// ([`SolverConfig::race_targets`]): the side to play's stones in the race.
+pub const RACE_OWN_LIBERTIES: usize = 4;
+
 /// Settings of the solver.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
@@ -82,6 +94,18 @@ pub struct SolverConfig {
     /// ([`JOIN_UNCUT_DIAGONALS`]; else igo-analysis's statically
     /// recognisable groups). \[default: 31\] \[range: 0-31\]
     pub target_joins: u8,
+    /// Race hypotheses for a prompt that asks to win a capturing race
+    /// ([`crate::problem::race_from_prompt`], the goal kill): instead of the largest groups of
+    /// the other colour, at most this many of its groups in the race are the hypotheses, each
+    /// with [`RACE_TARGET_MIN_LIBERTIES`] to [`RACE_TARGET_LIBERTIES`] liberties and touching
+    /// a block of the side to play with at most [`RACE_OWN_LIBERTIES`], the fewest liberties
+    /// first (0: off, the largest groups). \[default: 1, the race's group with the fewest
+    /// liberties, no search among them: on Gokyo Shumyo's 40 capturing races (20,000
+    /// playouts, 1,000,000 positions, one thread) first moves 14 and 12 right off, 18 and 20
+    /// with 1, 16 and 18 with 2, 16 and 19 with 4 (seeds 1 and 2); every other problem's
+    /// answer unchanged (no other prompt names a race; BENCHMARKS.md, branch `gokyo`)\]
+    /// \[range: 0-8\]
+    pub race_targets: usize,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
     pub settled_test: Option<SettledTest>,
@@ -311,6 +335,7 @@ impl Default for SolverConfig {
             infer_fraction: 0.04,
             infer_both_colours: false,
             target_joins: JOINS_DEFAULT,
+            race_targets: 1,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {
@@ -598,6 +623,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 31,
             get: |c| c.target_joins.into(),
             set: |c, v| c.target_joins = v as u8,
+        },
+    },
+    Knob {
+        name: "race_targets",
+        what: "a capturing race prompt: the other colour's race groups tried as targets, at most this many, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.race_targets as u64,
+            set: |c, v| c.race_targets = v as usize,
         },
     },
     Knob {

@@ -26,17 +26,22 @@
 //! blocks joined without the diagonal links whose two crossing points hold the other colour's
 //! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
 //! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
+//!
+//! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], on by
+//! default) makes the hypotheses the other colour's groups in the race instead: short of
+//! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
 use super::budget::{part, Spend};
 use super::config::{
     SolverConfig, JOINS_DEFAULT, JOIN_ENCLOSED_AREA, JOIN_LIBERTIES, JOIN_SHAPE_LINK,
-    JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER,
+    JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, RACE_OWN_LIBERTIES, RACE_TARGET_LIBERTIES,
+    RACE_TARGET_MIN_LIBERTIES,
 };
 use super::error::SolveError;
 use crate::fight::Fight;
-use crate::problem::{Goal, Problem};
+use crate::problem::{race_from_prompt, Goal, Problem};
 use crate::region::{guess_attacker, Region};
 use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
@@ -123,8 +128,17 @@ impl Question {
             .target
             .clone()
             .or_else(|| problem.target.map(|t| t.iter().collect()));
+        // A capturing race's prompt (knob `race_targets`): the race's groups are the question.
+        let race = config.race_targets > 0
+            && goal_given == Some(Goal::Kill)
+            && problem.prompt.as_deref().is_some_and(race_from_prompt);
+        let races = match (&target_given, race) {
+            (None, true) => race_targets(board, problem.to_play(), &region, config.race_targets),
+            _ => Vec::new(),
+        };
         let hypotheses = match &target_given {
             Some(points) => vec![given_target(&problem.position, points, goal_given)?],
+            None if !races.is_empty() => races,
             None => inferred_targets(board, problem.to_play(), goal_given, &region, config)?,
         };
         let alternatives = match (&target_given, goal_given) {
@@ -252,6 +266,54 @@ fn candidate_targets(
         .filter(|g| g.count() >= floor)
         .take(config.max_candidates.max(1))
         .map(|target| Hypothesis { attacker, target })
+        .collect()
+}
+
+/// The hypotheses of a capturing race ([`SolverConfig::race_targets`]), `attacker` the side
+/// to play: the other colour's groups in `region` (blocks joined by two shared liberties and
+/// by diagonal links that are not cut, no other join: the race is fought block against block,
+/// and the default joins take in the stones on the far side of the race) that are short of
+/// liberties, at most [`RACE_TARGET_LIBERTIES`] but not in atari (at least
+/// [`RACE_TARGET_MIN_LIBERTIES`]: a group in atari is a capture, not a race), and touch one of
+/// the attacker's blocks short of liberties, at most [`RACE_OWN_LIBERTIES`]: the stones whose
+/// capture wins the race. The fewest liberties first, then the largest, then by the first
+/// point; at most `most` (with more than one, the inference searches each and keeps the most
+/// critical, see [`choose`]). The default reading, the largest groups, put the race's blocks
+/// together with the stones beyond them (gokyo-shumyo-266: Black's Q18-R18, three liberties
+/// against White's S18, joined through the weak cutter S18 to Black's R16 group and R14:
+/// capturing Q18-R18 alone was not "more than half" of that target) or set groups outside
+/// the race beside them (gokyo-shumyo-282: the inference's small searches chose White's O17,
+/// P16-Q16 over the R18-R17-S17 block that Black's S19 captures).
+pub fn race_targets(
+    board: &Board,
+    attacker: Color,
+    region: &Region,
+    most: usize,
+) -> Vec<Hypothesis> {
+    let size = board.size();
+    let empty = board.empty_points();
+    let short: Vec<PointSet> = board
+        .blocks()
+        .filter(|b| b.color() == attacker && b.liberty_count() <= RACE_OWN_LIBERTIES)
+        .map(|b| b.stones())
+        .collect();
+    let mut races: Vec<(usize, PointSet)> =
+        target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
+            .into_iter()
+            .filter_map(|g| {
+                let near = g.neighbours(size);
+                let liberties = (near & empty).count();
+                let in_race = (RACE_TARGET_MIN_LIBERTIES..=RACE_TARGET_LIBERTIES)
+                    .contains(&liberties)
+                    && short.iter().any(|a| near.intersects(a));
+                in_race.then_some((liberties, g))
+            })
+            .collect();
+    races.sort_by_key(|(liberties, g)| (*liberties, std::cmp::Reverse(g.count()), g.first()));
+    races
+        .into_iter()
+        .take(most)
+        .map(|(_, target)| Hypothesis { attacker, target })
         .collect()
 }
 
@@ -851,6 +913,71 @@ mod tests {
         assert!(split.contains(&points(&pos, "C5")), "{split:?}");
         assert!(split.contains(&points(&pos, "D4")), "{split:?}");
         assert!(split.contains(&points(&pos, "F2 G1")), "{split:?}");
+    }
+
+    #[test]
+    fn a_capturing_race_prompt_makes_the_race_groups_the_hypotheses() {
+        // gokyo-shumyo-282 (Gokyo Shumyo, 1812): Black to play and win the capturing race. The
+        // book's S19 captures White's R18-R17-S17 (three liberties), which races Black's
+        // Q18-Q17 (three liberties). The default reading's hypotheses are the largest White
+        // groups: that block and O17 with P16-Q16 (linked across the empty O16 and P17), three
+        // stones each; the inference's small searches chose the second (main b80a081, 20,000
+        // playouts, seed 1).
+        let sgf = "(;SZ[19]PL[B]AB[pb][pc][qd][rd][qf]AW[pd][od][rc][qc][nc][qb]\
+                   C[Black to play and win the capturing race.])";
+        let problem = Problem::from_sgf(sgf, "gokyo-shumyo-282").unwrap();
+        let pos = &problem.position;
+        let race_block = points(pos, "R18 R17 S17");
+        let off = SolverConfig {
+            race_targets: 0,
+            ..SolverConfig::default()
+        };
+        let q = Question::pose(&problem, &Request::default(), &off).unwrap();
+        let outside = points(pos, "O17 P16 Q16");
+        let largest: Vec<PointSet> = q.hypotheses.iter().map(|h| h.target).collect();
+        assert!(largest.contains(&outside), "{largest:?}");
+        // On by default: the race's group with the fewest liberties alone.
+        let on = SolverConfig::default();
+        let q = Question::pose(&problem, &Request::default(), &on).unwrap();
+        let race = Hypothesis {
+            attacker: Color::Black,
+            target: race_block,
+        };
+        assert_eq!(q.hypotheses, vec![race]);
+        let four = SolverConfig {
+            race_targets: 4,
+            ..SolverConfig::default()
+        };
+        let q = Question::pose(&problem, &Request::default(), &four).unwrap();
+        assert_eq!(q.hypotheses[0], race);
+        // Each hypothesis recomputed from the blocks: White's stones, two to five liberties,
+        // touching a Black block of at most four.
+        let board = pos.board();
+        let size = board.size();
+        for h in &q.hypotheses {
+            assert!(h
+                .target
+                .iter()
+                .all(|p| board.color_at(p) == Some(Color::White)));
+            let liberties = (h.target.neighbours(size) & board.empty_points()).count();
+            assert!((2..=5).contains(&liberties), "{liberties}");
+            assert!(board.blocks().any(|b| b.color() == Color::Black
+                && b.liberty_count() <= 4
+                && b.stones().neighbours(size).intersects(&h.target)));
+        }
+        // Without the race in the prompt, or with the target given, the knob changes nothing.
+        let mut plain = problem.clone();
+        plain.prompt = Some("Black to play and kill.".to_string());
+        let q = Question::pose(&plain, &Request::default(), &on).unwrap();
+        let plain_targets: Vec<PointSet> = q.hypotheses.iter().map(|h| h.target).collect();
+        assert_eq!(plain_targets, largest);
+        let given = Request {
+            target: Some(vec![pos.size().parse_point("P16").unwrap()]),
+            goal: None,
+        };
+        let q = Question::pose(&problem, &given, &on).unwrap();
+        assert_eq!(q.hypotheses.len(), 1);
+        assert_eq!(q.hypotheses[0].target, points(pos, "P16 Q16"));
     }
 
     #[test]
