@@ -367,22 +367,33 @@ pub struct OwlConfig {
     /// opponent to move must leave the owner an answer to every block (`unanswered_blocks`):
     /// for each opponent move on the dragon's liberties or the points next to them after
     /// which the owl's judgement (the owner to move) no longer calls the dragon alive, one
-    /// owner move there after which it is judged alive again (the opponent to move). Where a
-    /// block has no such answer, the escape does not end the line (only Benson's life or two
-    /// eyes do) and the opponent's candidates there are those unanswered blocks alone (any
-    /// other move leaves the dragon judged alive). A narrower [`OwlConfig::escape_block_plies`]:
-    /// an escape that one block stops is still one where the owner re-escapes at once, and
-    /// those are not read; the escapes it reads are the ones GNU Go's next move shuts in for
-    /// good (a pocket of open space on the edge, a first-line crawl, a way out through a cut
-    /// diagonal: GNU Go self-play games 9x9-10 after 10 moves, `owl_defend C4`, igo's C2 and
-    /// GNU Go's D2; 9x9-28 after 30, `B8`, B9 and C8). Unlike `escape_block_plies` it asks
-    /// no class of its own in the table when it covers the whole search (this at least
-    /// [`OwlConfig::max_depth`]). 0: not asked. \[default: 0, off\]
+    /// owner move there after which it is judged alive again (the opponent to move; judged
+    /// without the tactical check of the leaves). Where a block has no such answer, the escape
+    /// does not end the line (only Benson's life or two eyes do) and the opponent's candidates
+    /// there are those unanswered blocks alone (after any other move the dragon is still
+    /// judged alive). A narrower [`OwlConfig::escape_block_plies`]: an escape that one block
+    /// stops but the owner re-escapes at once is not read. Asked at the opponent's turns of
+    /// defence questions' searches (the odd plies), and with [`OwlConfig::escape_room_attack`]
+    /// of attack questions' too. Its nodes' table entries are kept apart from deeper ones
+    /// unless it covers the whole search (this at least [`OwlConfig::max_depth`]). 0: not
+    /// asked. \[default: 0, off: at 3, on GNU Go's game dragons the critical 19x19
+    /// defences pass 99 of 111 (94 without: GNU Go self-play games 19x19-00 after 150 moves,
+    /// `owl_defend O19`, `1 P19` for `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05
+    /// after 120, A6; the escapes igo named, GNU Go rejects), the dead ones 128 of 151 (128),
+    /// at 1.19 and 0.99 times the CPU; on 9x9 the critical defences 41 of 47 (41: 9x9-10 after
+    /// 10, `C4`, GNU Go's `1 D2` for C2, a first-line crawl, gained; 9x9-33 after 20, `C8`,
+    /// `1 G7` lost, an escape into the dragon's own eye space on the top edge that the search
+    /// reading on does not show to live), the dead 36 (36), at 1.58 and 1.21 times the CPU; no
+    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times;
+    /// BENCHMARKS.md, igo-reading, branch `owlescape`\]
     pub escape_room_plies: usize,
     /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
     /// searches of attack questions (the root and the even plies); off: only in defence
     /// questions' searches (the odd plies, where the attacker answers the owner's move), the
-    /// owl's defence after a kill included. \[default: off\]
+    /// owl's defence after a kill included. \[default: off: on, with `escape_room_plies` 3,
+    /// GNU Go's critical 9x9 attacks pass 28 of 47 (27: 9x9-35 after 10 moves, `owl_attack
+    /// H7`, `1 H6`, GNU Go's move, as with `escape_block_plies`) and the living 152 of 154
+    /// (152), at 1.52 and 1.99 times the CPU; BENCHMARKS.md, igo-reading, branch `owlescape`\]
     pub escape_room_attack: bool,
     /// Positions the df-pn prover may read in the *open* fight region of an attack question
     /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within

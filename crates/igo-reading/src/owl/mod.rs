@@ -65,6 +65,10 @@
 //! two-liberty block on the first line, on that block's two liberties.
 //! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
 //! question's root only, where the attacker then reads the moves that stop the escape alone.
+//! [`OwlConfig::escape_room_plies`] (off by default) asks less there: that every such move
+//! have an owner answer after which the dragon is judged alive again; the attacker then reads
+//! the unanswered ones alone (in defence questions' searches, and with
+//! [`OwlConfig::escape_room_attack`] in attack questions' too).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
