@@ -382,8 +382,9 @@ pub struct OwlConfig {
     /// after 120, A6; the escapes igo named, GNU Go rejects), the dead ones 128 of 151 (128),
     /// at 1.19 and 0.99 times the CPU; on 9x9 the critical defences 41 of 47 (41: 9x9-10 after
     /// 10, `C4`, GNU Go's `1 D2` for C2, a first-line crawl, gained; 9x9-33 after 20, `C8`,
-    /// `1 G7` lost, an escape into the dragon's own eye space on the top edge that the search
-    /// reading on does not show to live), the dead 36 (36), at 1.58 and 1.21 times the CPU; no
+    /// `1 G7` lost, judged escaped along the top edge where the dragon lives by capturing
+    /// White's stones inside it, which the search reading on does not find), the dead 36
+    /// (36), at 1.58 and 1.21 times the CPU; no
     /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times;
     /// BENCHMARKS.md, igo-reading, branch `owlescape`\]
     pub escape_room_plies: usize,
