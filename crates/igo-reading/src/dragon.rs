@@ -385,8 +385,9 @@ pub struct OwlConfig {
     /// `1 G7` lost, judged escaped along the top edge where the dragon lives by capturing
     /// White's stones inside it, which the search reading on does not find), the dead 36
     /// (36), at 1.58 and 1.21 times the CPU; no
-    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times;
-    /// BENCHMARKS.md, igo-reading, branch `owlescape`\]
+    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times,
+    /// nor on 19x19 (114, 593) at 1.02 and 1.37 times (the owl's defence after a candidate
+    /// kill reads on); BENCHMARKS.md, igo-reading, branch `owlescape`\]
     pub escape_room_plies: usize,
     /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
     /// searches of attack questions (the root and the even plies); off: only in defence
