@@ -363,6 +363,40 @@ pub struct OwlConfig {
     /// `owl_does_attack` rejects each) and no critical attack gained on 19x19; BENCHMARKS.md,
     /// igo-reading, branch `owlattack`\]
     pub escape_block_defence: bool,
+    /// Within how many plies of a question's root (ply < this) an escape judged with the
+    /// opponent to move must leave the owner an answer to every block (`unanswered_blocks`):
+    /// for each opponent move on the dragon's liberties or the points next to them after
+    /// which the owl's judgement (the owner to move) no longer calls the dragon alive, one
+    /// owner move there after which it is judged alive again (the opponent to move; judged
+    /// without the tactical check of the leaves). Where a block has no such answer, the escape
+    /// does not end the line (only Benson's life or two eyes do) and the opponent's candidates
+    /// there are those unanswered blocks alone (after any other move the dragon is still
+    /// judged alive). A narrower [`OwlConfig::escape_block_plies`]: an escape that one block
+    /// stops but the owner re-escapes at once is not read. Asked at the opponent's turns of
+    /// defence questions' searches (the odd plies), and with [`OwlConfig::escape_room_attack`]
+    /// of attack questions' too. Its nodes' table entries are kept apart from deeper ones
+    /// unless it covers the whole search (this at least [`OwlConfig::max_depth`]). 0: not
+    /// asked. \[default: 0, off: at 3, on GNU Go's game dragons the critical 19x19
+    /// defences pass 99 of 111 (94 without: GNU Go self-play games 19x19-00 after 150 moves,
+    /// `owl_defend O19`, `1 P19` for `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05
+    /// after 120, A6; the escapes igo named, GNU Go rejects), the dead ones 128 of 151 (128),
+    /// at 1.19 and 0.99 times the CPU; on 9x9 the critical defences 41 of 47 (41: 9x9-10 after
+    /// 10, `C4`, GNU Go's `1 D2` for C2, a first-line crawl, gained; 9x9-33 after 20, `C8`,
+    /// `1 G7` lost, judged escaped along the top edge where the dragon lives by capturing
+    /// White's stones inside it, which the search reading on does not find), the dead 36
+    /// (36), at 1.58 and 1.21 times the CPU; no
+    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times,
+    /// nor on 19x19 (114, 593) at 1.02 and 1.37 times (the owl's defence after a candidate
+    /// kill reads on); BENCHMARKS.md, igo-reading, branch `owlescape`\]
+    pub escape_room_plies: usize,
+    /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
+    /// searches of attack questions (the root and the even plies); off: only in defence
+    /// questions' searches (the odd plies, where the attacker answers the owner's move), the
+    /// owl's defence after a kill included. \[default: off: on, with `escape_room_plies` 3,
+    /// GNU Go's critical 9x9 attacks pass 28 of 47 (27: 9x9-35 after 10 moves, `owl_attack
+    /// H7`, `1 H6`, GNU Go's move, as with `escape_block_plies`) and the living 152 of 154
+    /// (152), at 1.52 and 1.99 times the CPU; BENCHMARKS.md, igo-reading, branch `owlescape`\]
+    pub escape_room_attack: bool,
     /// Positions the df-pn prover may read in the *open* fight region of an attack question
     /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within
     /// [`OwlConfig::open_region_reach`] steps of it, shut in by the attacker's stones on the
@@ -611,6 +645,8 @@ impl Default for OwlConfig {
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
             escape_block_defence: false,
+            escape_room_plies: 0,
+            escape_room_attack: false,
             open_region_nodes: 0,
             open_region_reach: 4,
             open_region_depth: 1,
@@ -722,6 +758,7 @@ pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig, pl
                 && ((config.escape_block_check && !escape_survives_block(pos, target, config))
                     || (ply < config.escape_block_plies
                         && !escape_blocks(pos, target, config).is_empty())
+                    || (room_asked(config, ply) && has_unanswered_block(pos, target, config))
                     || (config.crawl_block_check
                         && !escape_survives_crawl_block(pos, target, config))) =>
         {
@@ -1051,6 +1088,50 @@ pub(crate) fn lives_with_room(pos: &Position, target: Point, config: &OwlConfig)
             .iter()
             .all(|b| block_answered(pos, target, owner, b, config)),
     }
+}
+
+/// Whether an escape judged with the attacker to move at `ply` must leave the owner an answer
+/// to every block ([`OwlConfig::escape_room_plies`], [`OwlConfig::escape_room_attack`]): the
+/// attacker moves at the odd plies of a defence question's search and at the even ones of an
+/// attack question's.
+pub(crate) fn room_asked(config: &OwlConfig, ply: usize) -> bool {
+    ply < config.escape_room_plies && (ply % 2 == 1 || config.escape_room_attack)
+}
+
+/// The opponent's moves that stop the escape of the dragon of `target` at `pos` (the opponent
+/// to move; [`escape_blocks`]) and that the owner cannot answer with one move judged alive
+/// again ([`OwlConfig::escape_room_plies`]): empty when the dragon is not judged escaped or it
+/// lives with room to spare ([`lives_with_room`]'s escape).
+pub(crate) fn unanswered_blocks(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    blocks_unanswered(pos, target, config, false)
+}
+
+/// Whether [`unanswered_blocks`] is not empty (its first block found, the rest not tried).
+pub(crate) fn has_unanswered_block(pos: &Position, target: Point, config: &OwlConfig) -> bool {
+    !blocks_unanswered(pos, target, config, true).is_empty()
+}
+
+/// [`unanswered_blocks`], or its first block with `first`. The answers are judged without
+/// the tactical check of the leaves (`leaf_capture`, [`OwlConfig::leaf_capture_nodes`]):
+/// a static test at every such node, not a reading of every answer to every block.
+fn blocks_unanswered(pos: &Position, target: Point, config: &OwlConfig, first: bool) -> PointSet {
+    let Some(owner) = pos.board().color_at(target) else {
+        return PointSet::EMPTY;
+    };
+    let judge = OwlConfig {
+        leaf_capture_nodes: 0,
+        ..*config
+    };
+    let mut out = PointSet::EMPTY;
+    for b in escape_blocks(pos, target, config).iter() {
+        if !block_answered(pos, target, owner, b, &judge) {
+            out.insert(b);
+            if first {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Whether the owner of the dragon of `target` answers the opponent's blocking move `b` at
@@ -2598,5 +2679,187 @@ pub(crate) mod tests {
         let (dead, nodes) = shut_in_dead_counted(&pos, s17, &shut_in());
         assert!(dead);
         assert!(nodes < LUNCH_NODES, "{nodes}");
+    }
+}
+
+/// Ignored diagnoses of the escape judgement along lines of GNU Go's games
+/// ([`OwlConfig::escape_room_plies`]; BENCHMARKS.md, igo-reading, branch `owlescape`).
+#[cfg(test)]
+mod escape_diagnosis {
+    use super::*;
+    use crate::owl::Owl;
+    use igo_sgf::GoGame;
+
+    /// The position after the first `n` moves of the harness's game `file` (igo-analysis's
+    /// `tests/data/games`).
+    fn game_position(file: &str, n: usize) -> Position {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../igo-analysis/tests/data/games/"
+        );
+        let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
+        let game = GoGame::from_sgf(&text).unwrap();
+        let mut pos = Position::new(game.size());
+        for (c, m) in game.main_line().into_iter().take(n) {
+            pos.set_to_play(c);
+            pos.play(m).unwrap();
+        }
+        pos
+    }
+
+    /// The board, the dragon `group` in capitals, the other stones in small letters, the open
+    /// space `open` as commas.
+    fn show(pos: &Position, group: &PointSet, open: &PointSet) -> String {
+        let size = pos.size();
+        let b = pos.board();
+        let mut s = String::new();
+        for y in 0..size.height() {
+            for x in 0..size.width() {
+                let p = size.point(x, y).unwrap();
+                let c = match b.color_at(p) {
+                    Some(Color::Black) if group.contains(p) => 'B',
+                    Some(Color::White) if group.contains(p) => 'W',
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None if open.contains(p) => ',',
+                    None => '.',
+                };
+                s.push(c);
+                s.push(' ');
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// IGO_ESC_LINES=file of lines `GAME N TARGET MOVE...` (the owner's move first, then in
+    /// turn; `PASS`): at every position with the attacker to move, the escape judgement.
+    #[test]
+    #[ignore = "diagnosis"]
+    fn diagnose_escape_lines() {
+        let path = std::env::var("IGO_ESC_LINES").unwrap();
+        let config = OwlConfig::default();
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if w.len() < 3 || w[0].starts_with('#') {
+                continue;
+            }
+            let mut pos = game_position(w[0], w[1].parse().unwrap());
+            let size = pos.size();
+            let t = size.parse_point(w[2]).unwrap();
+            let owner = pos.board().color_at(t).unwrap();
+            println!("==== {line}");
+            let mut mover = owner;
+            for (k, m) in w[3..].iter().enumerate() {
+                pos.set_to_play(mover);
+                pos.play(size.parse_move(m).unwrap()).unwrap();
+                mover = !mover;
+                if pos.board().color_at(t) != Some(owner) {
+                    println!("  captured");
+                    break;
+                }
+                if mover == owner {
+                    continue;
+                }
+                let b = pos.board();
+                let group = dragon(b, t);
+                let runners = escape_runners(b, &group, t, config.escape_link_liberties, false);
+                let open = open_for(b, &runners, owner, &config);
+                let area = escape_area(b, &runners, owner, &config);
+                let others = escape_area(
+                    b,
+                    &runners,
+                    owner,
+                    &OwlConfig {
+                        escape_claim: EscapeClaim::OtherStones,
+                        ..config
+                    },
+                );
+                let life = life_reason(&pos, t, &config);
+                let blocks = if life == Some(Life::Escape) {
+                    escape_blocks(&pos, t, &config)
+                } else {
+                    PointSet::EMPTY
+                };
+                let next = w.get(3 + k + 1).copied().unwrap_or("-");
+                let room = lives_with_room(&pos, t, &config);
+                let un = unanswered_blocks(&pos, t, &config);
+                let eyes_after: Vec<String> = un
+                    .iter()
+                    .map(|q| {
+                        let mut a = pos.clone();
+                        a.play(Move::Play(q)).unwrap();
+                        let g = dragon(a.board(), t);
+                        format!(
+                            "{}:{}",
+                            size.format_point(q),
+                            eye_potential(a.board(), &g, owner)
+                        )
+                    })
+                    .collect();
+                println!("  unanswered {}", eyes_after.join(" "));
+                println!(
+                    "  after {m} (ply {k}): life {life:?} libs {} stones {} runners {} area {area} others {others} value {} room {room} blocks [{}] next {next}",
+                    b.liberty_count_at(t),
+                    group.count(),
+                    runners.count(),
+                    escape_value(b, &runners, owner, &config),
+                    blocks.iter().map(|p| size.format_point(p)).collect::<Vec<_>>().join(" "),
+                );
+                if life == Some(Life::Escape) {
+                    print!("{}", show(&pos, &group, &open));
+                }
+            }
+        }
+    }
+
+    /// IGO_ESC_LINES as `diagnose_escape_lines` (the moves after the stone are not read);
+    /// IGO_ESC_ROOM=N: each dragon's `owl_defend` and `owl_attack` (IGO_ESC_Q=defend|attack:
+    /// one of them) by the default and with `escape_room_plies` N (IGO_ESC_ROOM_ATTACK set:
+    /// `escape_room_attack` on).
+    #[test]
+    #[ignore = "diagnosis"]
+    fn diagnose_escape_answers() {
+        let path = std::env::var("IGO_ESC_LINES").unwrap();
+        let n: usize = std::env::var("IGO_ESC_ROOM").unwrap().parse().unwrap();
+        let which = std::env::var("IGO_ESC_Q").unwrap_or_else(|_| "both".into());
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if w.len() < 3 || w[0].starts_with('#') {
+                continue;
+            }
+            let pos = game_position(w[0], w[1].parse().unwrap());
+            let size = pos.size();
+            let t = size.parse_point(w[2]).unwrap();
+            let mut out = format!("{} {} {}:", w[0], w[1], w[2]);
+            for plies in [0, n] {
+                let config = OwlConfig {
+                    escape_room_plies: plies,
+                    escape_room_attack: std::env::var("IGO_ESC_ROOM_ATTACK").is_ok(),
+                    ..OwlConfig::default()
+                };
+                for attack in [false, true] {
+                    if (attack && which == "defend") || (!attack && which == "attack") {
+                        continue;
+                    }
+                    let start = std::time::Instant::now();
+                    let mut owl = Owl::new(config);
+                    let r = if attack {
+                        owl.attack(&pos, t)
+                    } else {
+                        owl.defend(&pos, t)
+                    }
+                    .unwrap();
+                    out += &format!(
+                        " [{plies} {}: {} {}n {:.2}s]",
+                        if attack { "att" } else { "def" },
+                        r.gtp_text(size),
+                        r.nodes,
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            }
+            println!("{out}");
+        }
     }
 }

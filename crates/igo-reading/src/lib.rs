@@ -754,6 +754,13 @@ impl Search<'_> {
         // those nodes' results are kept apart from the same position's deeper down.
         let class = match self.goal {
             Goal::Dragon(config) if ply < config.escape_block_plies => 255 - ply,
+            // ([`OwlConfig::escape_room_plies`] likewise, unless it covers the whole search.)
+            Goal::Dragon(config)
+                if dragon::room_asked(&config, ply)
+                    && config.escape_room_plies < config.max_depth =>
+            {
+                255 - ply
+            }
             _ => class,
         };
         match self.goal {

@@ -1177,6 +1177,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_ESCAPE_BLOCK_PLIES=N: an escape near the root must survive one block
     // ([`OwlConfig::escape_block_plies`]).
+    // IGO_OWL_ESCAPE_ROOM=N: within N plies an escape with the attacker to move must leave
+    // the owner an answer to every block ([`OwlConfig::escape_room_plies`]; 0: not asked).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM") {
+        config.escape_room_plies = v.parse().expect("IGO_OWL_ESCAPE_ROOM: a number");
+    }
+    // IGO_OWL_ESCAPE_ROOM_ATTACK=1: in attack questions' searches too
+    // ([`OwlConfig::escape_room_attack`]).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_ATTACK") {
+        config.escape_room_attack = v == "1";
+    }
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_PLIES") {
         config.escape_block_plies = v.parse().expect("IGO_OWL_ESCAPE_BLOCK_PLIES: a number");
     }

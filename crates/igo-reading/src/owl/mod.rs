@@ -65,6 +65,10 @@
 //! two-liberty block on the first line, on that block's two liberties.
 //! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
 //! question's root only, where the attacker then reads the moves that stop the escape alone.
+//! [`OwlConfig::escape_room_plies`] (off by default) asks less there: that every such move
+//! have an owner answer after which the dragon is judged alive again; the attacker then reads
+//! the unanswered ones alone (in defence questions' searches, and with
+//! [`OwlConfig::escape_room_attack`] in attack questions' too).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -1476,6 +1480,16 @@ pub(crate) fn children(
             saving = PointSet::EMPTY;
         }
     }
+    if attacking && crate::dragon::room_asked(config, ply) {
+        // An escape with a block the owner cannot answer ([`OwlConfig::escape_room_plies`]):
+        // the attacker reads those blocks alone (after any other move the dragon is judged
+        // alive).
+        let stopping = crate::dragon::unanswered_blocks(pos, target, config);
+        if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
         eye_space |= r;
@@ -2446,6 +2460,39 @@ mod tests {
             "{}",
             r.gtp_text(size)
         );
+    }
+
+    /// GNU Go self-play game 9x9-10 after 10 moves (`owl_defend C4`, GNU Go critical, `1 D2`):
+    /// White's C2 reaches the whole open first line past D1 and is judged escaped with Black
+    /// to move, so the default defence stops there and names C2; GNU Go's D2 blocks it, White's
+    /// D1 crawls on (judged escaped again) and E2, F2 follow until White concedes (the
+    /// play-out of branch `owldefend`). Black's E2 after C2 is a block no one White move
+    /// answers. With [`OwlConfig::escape_room_plies`] the escape after C2 does not end the
+    /// line, and the defence names D2, GNU Go's own move.
+    #[test]
+    fn an_escape_whose_block_has_no_answer_does_not_end_the_defence() {
+        let pos = game_9x9("ee cf dg ef df ff ce cg be gc");
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let t = pt("C4");
+        let mut after = pos.clone();
+        after.set_to_play(Color::White);
+        after.play(Move::Play(pt("C2"))).unwrap();
+        let config = OwlConfig::default();
+        assert_eq!(
+            crate::dragon::life_reason(&after, t, &config),
+            Some(crate::dragon::Life::Escape)
+        );
+        assert!(crate::dragon::escape_blocks(&after, t, &config).contains(pt("D2")));
+        assert!(crate::dragon::unanswered_blocks(&after, t, &config).contains(pt("E2")));
+        let off = Owl::new(config).defend(&pos, t).unwrap();
+        assert_eq!(off.gtp_text(size), "1 C2");
+        let on = OwlConfig {
+            escape_room_plies: 3,
+            ..config
+        };
+        let r = Owl::new(on).defend(&pos, t).unwrap();
+        assert_eq!(r.gtp_text(size), "1 D2");
     }
 
     /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
