@@ -433,16 +433,24 @@ pub struct OwlConfig {
     /// root check of kills ([`OwlConfig::root_kill_checks`]): the owl names no save its own
     /// `owl_does_defend` (with that budget) turns down. Only a defence question's answer is
     /// checked; the defences read inside an attack question (its kill checks) are not, so
-    /// attack answers do not change. 0: off. \[default: 0, off; BENCHMARKS.md, igo-reading,
-    /// branch `owlsave`\]
+    /// attack answers do not change. 0: off. \[default: 0, off: at 5,000 on GNU Go's game
+    /// dragons the 9x9 dead defences pass 39 of 47 (36 without: 9x9-02 after 41 moves,
+    /// 9x9-16 after 42, 9x9-23 after 30), no critical or living 9x9 dragon's answer changed,
+    /// but on the framed book problems (2 mod 4) the owl's first moves fell from 206 to 202 on
+    /// elementary and 139 to 133 on intermediate: the book's own saves killed by the check's
+    /// attack; BENCHMARKS.md, igo-reading, branch `owlsave`\]
     pub save_check_nodes: u64,
     /// Whether the enclosed route ([`crate::enclosed`]) reads the block of the stone asked
     /// about as its target in a defence question, whatever [`OwlConfig::enclosed_group_target`]
     /// says (attack questions keep that target): a proof that the linked group lives while the
     /// stone asked about falls is no save of that stone (GNU Go self-play game 19x19-09 after
     /// 230 moves, `owl_defend M5`: `3 N2 proven` for the linked group, GNU Go captures M5's
-    /// block at M4; with the block `0 proven`). \[default: off; BENCHMARKS.md, igo-reading,
-    /// branches `owldefend` and `owlsave`\]
+    /// block at M4; with the block `0 proven`). \[default: off: on GNU Go's game dragons
+    /// it gains those three 19x19 dead defences and changes no other pass (branch
+    /// `owldefend`), but on the framed book problems the owl's first moves fell from 206 to
+    /// 196 of 225 elementary ones (2 mod 4; ten life problems whose stone asked about lives
+    /// only with its group, no gain); BENCHMARKS.md, igo-reading, branches `owldefend` and
+    /// `owlsave`\]
     pub defence_block_target: bool,
 }
 
