@@ -436,7 +436,7 @@ pub struct OwlConfig {
     /// attack answers do not change. 0: off. \[default: 0, off: at 5,000 on GNU Go's game
     /// dragons the dead defences pass 39 of 47 on 9x9 (36 without: 9x9-02 after 41 moves,
     /// 9x9-16 after 42, 9x9-23 after 30) and 133 of 151 on 19x19 (128), no critical or living
-    /// dragon's answer changed (907), at 1.02-1.12 times the CPU, but on the framed book
+    /// dragon's defence of 907 lost, at 1.02-1.12 times the CPU, but on the framed book
     /// problems (2 mod 4) the owl's first moves fell from 206 to 202 on elementary and 139 to
     /// 133 on intermediate (205 and 136 at 40,000): the book's own saves killed by the check's
     /// attack; BENCHMARKS.md, igo-reading, branch `owlsave`\]
