@@ -456,6 +456,37 @@ pub struct OwlConfig {
     /// counting passes as before. \[default: on: BENCHMARKS.md, igo-reading, branch
     /// `owldefend`\]
     pub forget_passes: bool,
+    /// The node limit of the owl's own attack that checks a save before [`crate::owl::Owl::defend`]
+    /// names it (at most [`OwlConfig::node_limit`], every stage budget scaled with it by
+    /// [`OwlConfig::with_node_limit`], without the selective second look and the root check of
+    /// kills; the check's attack checks no save itself): the save (a move or `PASS`) is
+    /// played, and unless the dragon then lives with room to spare by the static judgements
+    /// (`lives_with_room`, as [`OwlConfig::open_region_skip`] reads it) the attack is asked;
+    /// where it kills by a move that works outright (code 1, read to the end or by its
+    /// estimate; a ko kill does not refute a save), the defence fails (`0`). The mirror of the
+    /// root check of kills ([`OwlConfig::root_kill_checks`]): the owl names no save its own
+    /// `owl_does_defend` (with that budget) turns down. Only a defence question's answer is
+    /// checked; the defences read inside an attack question (its kill checks) are not, so
+    /// attack answers do not change. 0: off. \[default: 0, off: at 5,000 on GNU Go's game
+    /// dragons the dead defences pass 39 of 47 on 9x9 (36 without: 9x9-02 after 41 moves,
+    /// 9x9-16 after 42, 9x9-23 after 30) and 133 of 151 on 19x19 (128), no critical or living
+    /// dragon's defence of 907 lost, at 1.02-1.12 times the CPU, but on the framed book
+    /// problems (2 mod 4) the owl's first moves fell from 206 to 202 on elementary and 139 to
+    /// 133 on intermediate (205 and 136 at 40,000): the book's own saves killed by the check's
+    /// attack; BENCHMARKS.md, igo-reading, branch `owlsave`\]
+    pub save_check_nodes: u64,
+    /// Whether the enclosed route ([`crate::enclosed`]) reads the block of the stone asked
+    /// about as its target in a defence question, whatever [`OwlConfig::enclosed_group_target`]
+    /// says (attack questions keep that target): a proof that the linked group lives while the
+    /// stone asked about falls is no save of that stone (GNU Go self-play game 19x19-09 after
+    /// 230 moves, `owl_defend M5`: `3 N2 proven` for the linked group, GNU Go captures M5's
+    /// block at M4; with the block `0 proven`). \[default: off: on GNU Go's game dragons
+    /// it gains those three 19x19 dead defences and changes no other pass (branch
+    /// `owldefend`), but on the framed book problems the owl's first moves fell from 206 to
+    /// 196 of 225 elementary ones (2 mod 4; ten life problems whose stone asked about lives
+    /// only with its group, no gain); BENCHMARKS.md, igo-reading, branches `owldefend` and
+    /// `owlsave`\]
+    pub defence_block_target: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -652,6 +683,8 @@ impl Default for OwlConfig {
             open_region_depth: 1,
             open_region_skip: true,
             forget_passes: true,
+            save_check_nodes: 0,
+            defence_block_target: false,
         }
     }
 }

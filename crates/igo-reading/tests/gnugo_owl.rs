@@ -800,6 +800,7 @@ fn owl_game_moves() {
     owl_knobs(&mut config);
     // IGO_OWL_ONLY=attack|defend asks only that question of critical dragons.
     let only = std::env::var("IGO_OWL_ONLY").ok();
+    let alive_defend = std::env::var("IGO_OWL_ALIVE_DEFEND").is_ok_and(|v| v == "1");
     let mut engine = gnugo();
     let mut owl = Owl::new(config);
     let mut judge = Owl::new(config);
@@ -849,7 +850,11 @@ fn owl_game_moves() {
                     if other_seen % others != 0 {
                         continue;
                     }
-                    if word == "alive" {
+                    // IGO_OWL_ALIVE_DEFEND=1: living dragons are asked `owl_defend` instead
+                    // (a save check must not turn a living dragon's defence to 0).
+                    if word == "alive" && alive_defend {
+                        &[false]
+                    } else if word == "alive" {
                         &[true]
                     } else {
                         &[false]
@@ -1220,6 +1225,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     // with ([`OwlConfig::forget_passes`]; 1: on, the default).
     if let Ok(v) = std::env::var("IGO_OWL_FORGET_PASSES") {
         config.forget_passes = v == "1";
+    }
+    // IGO_OWL_SAVE_CHECK=N: a defence's save checked by the owl's own attack with N positions
+    // ([`OwlConfig::save_check_nodes`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_SAVE_CHECK") {
+        config.save_check_nodes = v.parse().expect("IGO_OWL_SAVE_CHECK: a number");
+    }
+    // IGO_OWL_DEFENCE_BLOCK=1|0: the enclosed route reads the stone's block in defence
+    // questions ([`OwlConfig::defence_block_target`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_DEFENCE_BLOCK") {
+        config.defence_block_target = v == "1";
     }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees

@@ -550,6 +550,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("open_region", 0, 10_000_000),
     ("open_region_reach", 0, 19),
     ("open_region_depth", 0, 8),
+    ("save_check", 0, 4_000_000),
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -574,7 +575,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
 /// `OwlConfig::open_region_nodes`; `open_region_reach` 0-19: `OwlConfig::open_region_reach`;
 /// `open_region_depth` 0-8: `OwlConfig::open_region_depth`; `forget_passes` 0 or 1:
 /// `OwlConfig::forget_passes`; `escape_room_plies` 0-40: `OwlConfig::escape_room_plies`;
-/// `escape_room_attack` 0 or 1: `OwlConfig::escape_room_attack`) for the questions that follow,
+/// `escape_room_attack` 0 or 1: `OwlConfig::escape_room_attack`; `save_check` 0-4,000,000:
+/// `OwlConfig::save_check_nodes`; `defence_block` 0 or 1: `OwlConfig::defence_block_target`)
+/// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -694,6 +697,11 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: escape_room_attack takes 0 or 1".into());
             }
             "escape_room_attack" => c.escape_room_attack = v == 1,
+            "save_check" => c.save_check_nodes = v,
+            "defence_block" if v > 1 => {
+                return Err("syntax error: defence_block takes 0 or 1".into());
+            }
+            "defence_block" => c.defence_block_target = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -706,7 +714,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          shut_in {} cut_diagonals {} holding_links {} half_cuts {} enclosed_gammas {} quick_proof_nodes {} \
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
          escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
-         forget_passes {} escape_room_plies {} escape_room_attack {}",
+         forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -738,7 +746,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.open_region_depth,
         u8::from(c.forget_passes),
         c.escape_room_plies,
-        u8::from(c.escape_room_attack)
+        u8::from(c.escape_room_attack),
+        c.save_check_nodes,
+        u8::from(c.defence_block_target)
     ))
 }
 
@@ -966,6 +976,9 @@ mod tests {
             "igo-owl_settings escape_room_plies 41",
             "igo-owl_settings escape_room_attack 1",
             "igo-owl_settings escape_room_attack 2",
+            "igo-owl_settings save_check 10000 defence_block 1",
+            "igo-owl_settings defence_block 2",
+            "igo-owl_settings save_check 4000001",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
@@ -975,13 +988,15 @@ mod tests {
         // The open region's settings, at their defaults.
         let open = format!(
             " open_region {} open_region_reach {} open_region_depth {} forget_passes {} escape_room_plies {} \
-             escape_room_attack {}",
+             escape_room_attack {} save_check {} defence_block {}",
             d.open_region_nodes,
             d.open_region_reach,
             d.open_region_depth,
             u8::from(d.forget_passes),
             d.escape_room_plies,
-            u8::from(d.escape_room_attack)
+            u8::from(d.escape_room_attack),
+            d.save_check_nodes,
+            u8::from(d.defence_block_target)
         );
         // The budgets after `escape_block_plies`, following `nodes 500`.
         let budgets0 = format!(
@@ -1099,27 +1114,41 @@ mod tests {
             .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
         assert!(a[33].as_ref().unwrap().ends_with(&format!(
             " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2 forget_passes {} \
-             escape_room_plies {} escape_room_attack {}",
+             escape_room_plies {} escape_room_attack {} save_check {} defence_block {}",
             u8::from(d.forget_passes),
             d.escape_room_plies,
-            u8::from(d.escape_room_attack)
+            u8::from(d.escape_room_attack),
+            d.save_check_nodes,
+            u8::from(d.defence_block_target)
         )));
         assert!(a[34].as_ref().unwrap().ends_with(&format!(
-            " open_region_depth 2 forget_passes 0 escape_room_plies {} escape_room_attack {}",
+            " open_region_depth 2 forget_passes 0 escape_room_plies {} escape_room_attack {} save_check {} \
+             defence_block {}",
             d.escape_room_plies,
-            u8::from(d.escape_room_attack)
+            u8::from(d.escape_room_attack),
+            d.save_check_nodes,
+            u8::from(d.defence_block_target)
         )));
         assert!(a[36].as_ref().unwrap().ends_with(&format!(
-            " forget_passes 0 escape_room_plies 3 escape_room_attack {}",
-            u8::from(d.escape_room_attack)
+            " forget_passes 0 escape_room_plies 3 escape_room_attack {} save_check {} defence_block {}",
+            u8::from(d.escape_room_attack),
+            d.save_check_nodes,
+            u8::from(d.defence_block_target)
         )));
         assert!(a[37].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[38]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_room_plies 3 escape_room_attack 1"));
+        assert!(a[38].as_ref().unwrap().ends_with(&format!(
+            " escape_room_plies 3 escape_room_attack 1 save_check {} defence_block {}",
+            d.save_check_nodes,
+            u8::from(d.defence_block_target)
+        )));
         assert!(a[39].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[35].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[40]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_room_attack 1 save_check 10000 defence_block 1"));
+        assert!(a[41].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[42].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[30].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[31].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[9].as_ref().unwrap_err().starts_with("syntax error"));

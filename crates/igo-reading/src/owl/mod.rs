@@ -161,6 +161,19 @@
 //! another candidate. The check reads a bounded number of positions and names no kill past
 //! them.
 //!
+//! **The check of saves** ([`OwlConfig::save_check_nodes`], off by default), the mirror of
+//! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
+//! or `PASS`), the save is played and, unless the dragon then lives with room to spare by the
+//! static judgements, the owl's own attack (a smaller node limit, without the second look and
+//! the root check) is asked; a kill by it that works outright (not a ko) makes the defence
+//! fail. Most wrong saves stand on a judgement of escape or life the attacker's next move
+//! undoes, and the owl's attack reads that move (BENCHMARKS.md, igo-reading, branches
+//! `owldefend` and `owlsave`). Only the answer of a defence question is checked, not the
+//! defences the attack's checks read, so no attack answer changes. With
+//! [`OwlConfig::defence_block_target`] (off by default) a defence question's enclosed route
+//! reads the stone's block, not its linked group: a proof that the group lives while the
+//! stone asked about falls is no save.
+//!
 //! **The open fight region** ([`OwlConfig::open_region_nodes`], off by default). Where the
 //! dragon is not enclosed and the attack, its checks included, finds no kill, the df-pn prover
 //! reads the dragon's *open* fight region ([`crate::fight::open_fight_regions`]: the empty
@@ -305,6 +318,9 @@ pub struct Owl {
     answers: HashMap<(u64, Point, bool), Vec<(Position, Reading)>>,
     /// How many answers `answers` holds.
     kept: usize,
+    /// The owl whose attack checks this owl's saves ([`OwlConfig::save_check_nodes`]), made
+    /// at the first check and kept with its answers.
+    save_checker: Option<Box<Owl>>,
 }
 
 /// The most answers an owl keeps ([`Owl::answers`]); past it they are all dropped (a position
@@ -325,6 +341,7 @@ impl Owl {
             table: HashMap::new(),
             answers: HashMap::new(),
             kept: 0,
+            save_checker: None,
         }
     }
 
@@ -366,7 +383,63 @@ impl Owl {
     /// Can the dragon at `p` be made to live if its owner moves first? GNU Go's `owl_defend`:
     /// a dragon that lives without a move is defended by a pass (`1 PASS`).
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
-        self.read(pos, p, false)
+        let reading = self.read(pos, p, false)?;
+        if self.config.save_check_nodes == 0 || reading.code == Code::Fails {
+            return Ok(reading);
+        }
+        Ok(self.checked_save(pos, p, reading))
+    }
+
+    /// The defence `save` of the dragon at `p` checked by the owl's own attack after it
+    /// ([`OwlConfig::save_check_nodes`]): `save` when the dragon lives with room to spare
+    /// after it by the static judgements (`dragon::lives_with_room`, no attack read) or that
+    /// attack finds no kill that works outright, else a failed defence (not a proof: marked
+    /// estimated); the positions searched added. The checking owl ([`Owl::save_checker`])
+    /// keeps its answers, so a question asked again is answered as before.
+    fn checked_save(&mut self, pos: &Position, p: Point, save: Reading) -> Reading {
+        let Some(owner) = pos.board().color_at(p) else {
+            return save;
+        };
+        let mut after = pos.clone();
+        if self.config.forget_passes && after.consecutive_passes() > 0 {
+            after = Position::from_board(after.board().clone(), after.to_play());
+        }
+        after.set_to_play(owner);
+        if after.play(save.mv.unwrap_or(Move::Pass)).is_err()
+            || after.board().color_at(p) != Some(owner)
+            || crate::dragon::lives_with_room(&after, p, &self.plain())
+        {
+            return save;
+        }
+        // The checking attack: this owl's, at the check's node limit, without the second
+        // look and the root check of kills (an attack's costliest stages on a living dragon).
+        let mut checker = self.save_checker.take().unwrap_or_else(|| {
+            let limit = self.config.save_check_nodes.min(self.config.node_limit);
+            let mut config = OwlConfig {
+                save_check_nodes: 0,
+                root_kill_checks: 0,
+                ..self.config.without_open_region().with_node_limit(limit)
+            };
+            config.selective.enabled = false;
+            Box::new(Owl::new(config))
+        });
+        let kill = checker.attack(&after, p);
+        self.save_checker = Some(checker);
+        let Ok(kill) = kill else {
+            return save;
+        };
+        let nodes = save.nodes + kill.nodes;
+        if kill.code != Code::Works {
+            return Reading { nodes, ..save };
+        }
+        Reading {
+            code: Code::Fails,
+            mv: None,
+            nodes,
+            complete: false,
+            proven: false,
+            estimated: true,
+        }
     }
 
     /// The candidate moves the search reads first for the dragon at `p`, best first: the
@@ -464,7 +537,17 @@ impl Owl {
         // A tsumego-like enclosure first: the Monte-Carlo solver, then the prover hinted by it
         // ([`crate::enclosed`]); a proof answers, and so does an estimate that Benson's life
         // (or the escape, `OwlConfig::enclosed_no_escape` off) does not contradict.
-        let (answered, route_nodes, ranked) = crate::enclosed::read_ranked(pos, p, attack, &plain);
+        // A defence question's route reads the stone's block with
+        // [`OwlConfig::defence_block_target`]: a proof for its linked group is no save of it.
+        let route = if !attack && self.config.defence_block_target {
+            OwlConfig {
+                enclosed_group_target: GroupTarget::Block,
+                ..plain
+            }
+        } else {
+            plain
+        };
+        let (answered, route_nodes, ranked) = crate::enclosed::read_ranked(pos, p, attack, &route);
         if let Some(reading) = answered {
             if reading.estimated
                 && reading.code == Code::Works
@@ -3306,5 +3389,76 @@ mod tests {
             Owl::default().attack(&other, b2).unwrap()
         );
         assert!(kept.answers_kept() > before, "a new position is read");
+    }
+
+    #[test]
+    fn a_save_the_owls_own_attack_kills_is_not_named() {
+        // GNU Go self-play game 9x9-16 at its end (40 moves, then Black and White pass), as the
+        // harness gives it: Black's D8-D7 dragon under White's C7-C8 and E8 (GNU Go 3.8: dead,
+        // `owl_defend D8` 0). The owl's defence answers `1 PASS`, alive as it stands by its
+        // escape judgement; with White to move its own attack kills at F8. With the save
+        // checked by that attack ([`OwlConfig::save_check_nodes`]) the defence fails.
+        let moves = "eg cd ed cg cc dc dd cb bc bb db ec eb fc ge ce fd gc dh hd he ie if id hg \
+                     ch ci bi di bh df dg eh de ef ee gd hc fe cf";
+        let mut end = game_9x9(moves);
+        end.play(Move::Pass).unwrap();
+        end.play(Move::Pass).unwrap();
+        let size = end.size();
+        let d8 = size.parse_point("D8").unwrap();
+        assert_eq!(end.board().color_at(d8), Some(Color::Black));
+        assert_eq!(OwlConfig::default().save_check_nodes, 0);
+        assert_eq!(
+            Owl::default().defend(&end, d8).unwrap().gtp_text(size),
+            "1 PASS"
+        );
+        let checked = OwlConfig {
+            save_check_nodes: 10_000,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(checked);
+        let answer = owl.defend(&end, d8).unwrap();
+        assert_eq!(answer.code, Code::Fails, "{answer:?}");
+        assert!(answer.estimated && !answer.complete);
+        assert_eq!(
+            owl.defend(&end, d8).unwrap(),
+            answer,
+            "asked again, the same"
+        );
+        // The kill the check found is the owl's own attack's (attack questions are not
+        // checked).
+        assert_eq!(owl.attack(&end, d8).unwrap().gtp_text(size), "1 F8");
+    }
+
+    #[test]
+    fn a_defence_proof_for_the_linked_group_is_no_save_of_the_block() {
+        // GNU Go self-play game 19x19-09 after 230 moves: White's M5 block, linked to more
+        // white stones around it (GNU Go 3.8: dead, `owl_defend M5` 0; its attack captures the
+        // block at M4). The enclosed route proves its linked group alive by a ko (`3 N2`);
+        // with the block as a defence question's target
+        // ([`OwlConfig::defence_block_target`]) it proves no save.
+        let pos = game_19x19(
+            "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp dq ep bo dm fr oc me ff gd \
+             hf nf qm nh qg jf ih gp fm cl jp dk fj dj ci bl ea kh ro rp qn lq jr is di ai bf jj \
+             iq hq hp kq jq ho ip go mo lo ln mq lp im hl lj on kr hr gq js nb ob oj ij eb da oa \
+             pa na qb fa cb db ca fc ie je sp sq so rr pj ok pk pi qi ph gr eq qh ji ii bh nd md \
+             ll ol nm jk in jl of og pg oe pf ne pe kp ko ks pl mp no id ge ee ef ch dh cg cf cp \
+             dg do eo mk dn fk bn an co bm cn gm gn ej hn fi hm gj gh fh gi fg hj gl ig gg hg el \
+             po pp io em fo gs hs fq fs es qo en fn ml mm nc np lo nq or nr oq os ps ns jg hd hc \
+             he nl om de ce fe gf ei gb fb dd gc gs jm km kl lk kk lm gk bi aj bj ak bk ah bg ag \
+             af al dl ck fl ek",
+        );
+        let size = pos.size();
+        let m5 = size.parse_point("M5").unwrap();
+        assert_eq!(pos.board().color_at(m5), Some(Color::White));
+        assert!(!OwlConfig::default().defence_block_target);
+        let linked = Owl::default().defend(&pos, m5).unwrap();
+        assert_eq!(linked.gtp_text(size), "3 N2");
+        assert!(linked.proven);
+        let block = OwlConfig {
+            defence_block_target: true,
+            ..OwlConfig::default()
+        };
+        let answer = Owl::new(block).defend(&pos, m5).unwrap();
+        assert_eq!(answer.code, Code::Fails, "{answer:?}");
     }
 }
