@@ -20,8 +20,8 @@ fn problem(name: &str) -> Problem {
 /// The command line's settings (`igo tsumego solve --no-prove --threads 1 --seed 1`): the
 /// shipped patterns, `playouts` in all, `probes` probes; the question the probes were measured
 /// on: for gokyo-shumyo-302's capturing race the largest groups, not the race's group
-/// (`race_targets` 0: with the race's group, on by default since branch `gokyo`, the search
-/// alone finds the book's R18).
+/// (`race_targets` 0, its default: with the race's group the search alone finds the book's
+/// R18).
 fn config(playouts: u64, probes: usize) -> SolverConfig {
     let mut c = SolverConfig {
         budget: Budget::Playouts(playouts),

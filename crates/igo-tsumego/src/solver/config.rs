@@ -99,11 +99,14 @@ pub struct SolverConfig {
     /// the other colour, at most this many of its groups in the race are the hypotheses, each
     /// with [`RACE_TARGET_MIN_LIBERTIES`] to [`RACE_TARGET_LIBERTIES`] liberties and touching
     /// a block of the side to play with at most [`RACE_OWN_LIBERTIES`], the fewest liberties
-    /// first (0: off, the largest groups). \[default: 1, the race's group with the fewest
-    /// liberties, no search among them: on Gokyo Shumyo's 40 capturing races (20,000
+    /// first (0: off, the largest groups). \[default: 0. With 1 (the race's group with the fewest
+    /// liberties, no search among them) on Gokyo Shumyo's 40 capturing races (20,000
     /// playouts, 1,000,000 positions, one thread) first moves 14 and 12 right off, 18 and 20
     /// with 1, 16 and 18 with 2, 16 and 19 with 4 (seeds 1 and 2); every other problem's
-    /// answer unchanged (no other prompt names a race; BENCHMARKS.md, branch `gokyo`)\]
+    /// answer unchanged (no other prompt names a race; BENCHMARKS.md, branch `gokyo`); but at the
+    /// issue's setting (10 s, two threads) the races 2 mod 4 went 12 -> 11 of 20 and 0 mod 4
+    /// 9 -> 11, with one proven answer on the wrong stones (gokyo-shumyo-334), so off
+    /// (BENCHMARKS.md, integrator, 2026-12-06)\]
     /// \[range: 0-8\]
     pub race_targets: usize,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
@@ -335,7 +338,7 @@ impl Default for SolverConfig {
             infer_fraction: 0.04,
             infer_both_colours: false,
             target_joins: JOINS_DEFAULT,
-            race_targets: 1,
+            race_targets: 0,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {

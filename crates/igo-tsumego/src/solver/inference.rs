@@ -27,7 +27,7 @@
 //! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
 //! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
 //!
-//! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], on by
+//! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], off by
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
 
@@ -936,8 +936,11 @@ mod tests {
         let outside = points(pos, "O17 P16 Q16");
         let largest: Vec<PointSet> = q.hypotheses.iter().map(|h| h.target).collect();
         assert!(largest.contains(&outside), "{largest:?}");
-        // On by default: the race's group with the fewest liberties alone.
-        let on = SolverConfig::default();
+        // With the knob at 1: the race's group with the fewest liberties alone.
+        let on = SolverConfig {
+            race_targets: 1,
+            ..SolverConfig::default()
+        };
         let q = Question::pose(&problem, &Request::default(), &on).unwrap();
         let race = Hypothesis {
             attacker: Color::Black,
