@@ -231,6 +231,7 @@
 mod estimate;
 mod questions;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use igo_analysis::regions::enclosed_regions;
@@ -400,10 +401,7 @@ impl Owl {
         let Some(owner) = pos.board().color_at(p) else {
             return save;
         };
-        let mut after = pos.clone();
-        if self.config.forget_passes && after.consecutive_passes() > 0 {
-            after = Position::from_board(after.board().clone(), after.to_play());
-        }
+        let mut after = self.question_position(pos).into_owned();
         after.set_to_play(owner);
         if after.play(save.mv.unwrap_or(Move::Pass)).is_err()
             || after.board().color_at(p) != Some(owner)
@@ -481,16 +479,20 @@ impl Owl {
         Ok(DragonStatus::from_readings(&attack, Some(&defense)))
     }
 
-    fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
-        // The history's passes forgotten ([`OwlConfig::forget_passes`]; a pass clears the ko
-        // point, so only the pass count differs).
-        let fresh;
-        let pos = if self.config.forget_passes && pos.consecutive_passes() > 0 {
-            fresh = Position::from_board(pos.board().clone(), pos.to_play());
-            &fresh
+    /// The position a question reads: `pos` without the passes its history ends with when
+    /// [`OwlConfig::forget_passes`] is on (a pass clears the ko point, so only the pass count
+    /// differs), else `pos` itself.
+    fn question_position<'p>(&self, pos: &'p Position) -> Cow<'p, Position> {
+        if self.config.forget_passes && pos.consecutive_passes() > 0 {
+            Cow::Owned(Position::from_board(pos.board().clone(), pos.to_play()))
         } else {
-            pos
-        };
+            Cow::Borrowed(pos)
+        }
+    }
+
+    fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
+        let fresh = self.question_position(pos);
+        let pos: &Position = &fresh;
         let key = (pos.hash().0, p, attack);
         if let Some(known) = self
             .answers
