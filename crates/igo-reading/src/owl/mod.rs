@@ -2506,6 +2506,43 @@ mod tests {
         }
     }
 
+    /// GNU Go self-play game 9x9-33 after 20 moves (`owl_defend C8`, GNU Go critical, `1 D9`,
+    /// and it accepts G7): Black's G7 joins C8-B7 to D7-H8 around White's D8-G8 and reaches
+    /// the top edge's corners; judged escaped with White to move, with blocks (B9, C9, A8,
+    /// B8, J8, J9, C6) that no one Black move answers with a position judged alive. But the
+    /// dragon lives by capturing D8-G8 (four liberties, inside it): with
+    /// [`OwlConfig::escape_room_lunches`] such a block is answered by the lunch, the escape
+    /// ends the line, and the defence names G7 at once. Without it, with
+    /// [`OwlConfig::escape_room_attack`] too, the search reads on and names B8 (GNU Go: `1 C6`
+    /// after B8), the loss of branch `owlescape`.
+    #[test]
+    fn an_escape_around_a_lunch_inside_the_dragon_ends_the_defence() {
+        let pos = game_9x9("ei ae hg ee ec ge eg hf gg hd bc ce hb fb fc eb cb db dc gb");
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let t = pt("C8");
+        let mut after = pos.clone();
+        after.play(Move::Play(pt("G7"))).unwrap();
+        let on = OwlConfig {
+            escape_room_plies: 3,
+            escape_room_attack: true,
+            ..OwlConfig::default()
+        };
+        let off = OwlConfig {
+            escape_room_lunches: false,
+            ..on
+        };
+        assert_eq!(
+            crate::dragon::life_reason(&after, t, &on),
+            Some(crate::dragon::Life::Escape)
+        );
+        let unanswered = crate::dragon::unanswered_blocks(&after, t, &off);
+        assert!(unanswered.contains(pt("B9")) && unanswered.contains(pt("C6")));
+        assert!(crate::dragon::unanswered_blocks(&after, t, &on).is_empty());
+        let r = Owl::new(on).defend(&pos, t).unwrap();
+        assert_eq!(r.gtp_text(size), "1 G7");
+    }
+
     /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
     /// Black's H7 is judged escaped with White to move, so the attack ends at its root; White's
     /// H6 stops the escape, and after it igo's own defence finds no saving move (the kill
