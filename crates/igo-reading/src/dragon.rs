@@ -378,23 +378,23 @@ pub struct OwlConfig {
     /// defence questions' searches (the odd plies), and with [`OwlConfig::escape_room_attack`]
     /// of attack questions' too. Its nodes' table entries are kept apart from deeper ones
     /// unless it covers the whole search (this at least [`OwlConfig::max_depth`]). 0: not
-    /// asked. \[default: 0, off: at 3, on GNU Go's game dragons the critical 19x19
-    /// defences pass 99 of 111 (94 without: GNU Go self-play games 19x19-00 after 150 moves,
-    /// `owl_defend O19`, `1 P19` for `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05
-    /// after 120, A6; the escapes igo named, GNU Go rejects), the dead ones 128 of 151 (128),
-    /// at 1.19 and 0.99 times the CPU; on 9x9 the critical defences 41 of 47 (41: 9x9-10 after
-    /// 10, `C4`, GNU Go's `1 D2` for C2, a first-line crawl, gained; 9x9-33 after 20, `C8`,
-    /// `1 G7` lost, judged escaped along the top edge where the dragon lives by capturing
-    /// White's stones inside it, which the search reading on does not find), the dead 36
-    /// (36), at 1.58 and 1.21 times the CPU; no
-    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times,
-    /// nor on 19x19 (114, 593) at 1.02 and 1.37 times (the owl's defence after a candidate
-    /// kill reads on); BENCHMARKS.md, igo-reading, branch `owlescape`\]
+    /// asked. Attack questions read without it unless [`OwlConfig::escape_room_attack`] or
+    /// [`OwlConfig::escape_room_kill_checks`] is on. \[default: 3 (branch `owlescape2`; 0
+    /// before): on GNU Go's game dragons the critical 19x19 defences pass 99 of 111 (94
+    /// without: GNU Go self-play games 19x19-00 after 150 moves, `owl_defend O19`, `1 P19` for
+    /// `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05 after 120, A6; the escapes igo
+    /// named, GNU Go rejects), the dead ones 128 of 151 (128), at 1.09 and 0.98 times the CPU;
+    /// the critical 9x9 defences 42 of 47 (41: 9x9-10 after 10 moves, `C4`, GNU Go's `1 D2`
+    /// for C2, a first-line crawl), the dead 36 (36), the living 154 of 154 (154), at 0.99,
+    /// 1.09 and 1.04 times; every attack answer the default's (attack questions read without
+    /// it); the book proxy's peer on Cho's elementary and intermediate problems unchanged
+    /// problem by problem; BENCHMARKS.md, igo-reading, branches `owlescape` and `owlescape2`\]
     pub escape_room_plies: usize,
     /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
-    /// searches of attack questions (the root and the even plies); off: only in defence
-    /// questions' searches (the odd plies, where the attacker answers the owner's move), the
-    /// owl's defence after a kill included. \[default: off: on, with `escape_room_plies` 3,
+    /// searches of attack questions (the root and the even plies), the owl's defence after a
+    /// kill included; off: only in defence questions' searches (the odd plies, where the
+    /// attacker answers the owner's move; an attack's checks of a kill with
+    /// [`OwlConfig::escape_room_kill_checks`]). \[default: off: on, with `escape_room_plies` 3,
     /// GNU Go's critical 9x9 attacks pass 28 of 47 (27: 9x9-35 after 10 moves, `owl_attack
     /// H7`, `1 H6`, GNU Go's move, as with `escape_block_plies`) and the living 152 of 154
     /// (152), at 1.52 and 1.99 times the CPU; BENCHMARKS.md, igo-reading, branch `owlescape`\]
@@ -408,6 +408,15 @@ pub struct OwlConfig {
     /// Black's G7 escapes along the top edge around White's D8-G8, which it captures;
     /// BENCHMARKS.md, igo-reading, branch `owlescape2`\]
     pub escape_room_lunches: bool,
+    /// Whether, with [`OwlConfig::escape_room_plies`] and without
+    /// [`OwlConfig::escape_room_attack`], an attack question's own checks of a kill (the owl's
+    /// defence after it: the root check of kills, the selective second look's check) read with
+    /// `escape_room_plies`; off, an attack question reads as without it, so that its answers
+    /// are the default's. \[default: off: on (branch `owlescape`'s form), with
+    /// `escape_room_plies` 3, no attack answer changed and GNU Go's living 19x19 dragons'
+    /// attacks cost 1.37-1.41 times the CPU (the owl's defence after a candidate kill of
+    /// 19x19-01 `R11` reads on); BENCHMARKS.md, igo-reading, branch `owlescape2`\]
+    pub escape_room_kill_checks: bool,
     /// Positions the df-pn prover may read in the *open* fight region of an attack question
     /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within
     /// [`OwlConfig::open_region_reach`] steps of it, shut in by the attacker's stones on the
@@ -687,9 +696,10 @@ impl Default for OwlConfig {
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
             escape_block_defence: false,
-            escape_room_plies: 0,
+            escape_room_plies: 3,
             escape_room_attack: false,
             escape_room_lunches: true,
+            escape_room_kill_checks: false,
             open_region_nodes: 0,
             open_region_reach: 4,
             open_region_depth: 1,

@@ -1197,6 +1197,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_LUNCH") {
         config.escape_room_lunches = v == "1";
     }
+    // IGO_OWL_ESCAPE_ROOM_CHECKS=1: an attack question's checks of a kill read with it
+    // ([`OwlConfig::escape_room_kill_checks`]; 0, the default: attacks read without it).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_CHECKS") {
+        config.escape_room_kill_checks = v == "1";
+    }
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_PLIES") {
         config.escape_block_plies = v.parse().expect("IGO_OWL_ESCAPE_BLOCK_PLIES: a number");
     }

@@ -65,10 +65,15 @@
 //! two-liberty block on the first line, on that block's two liberties.
 //! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
 //! question's root only, where the attacker then reads the moves that stop the escape alone.
-//! [`OwlConfig::escape_room_plies`] (off by default) asks less there: that every such move
+//! [`OwlConfig::escape_room_plies`] (3 plies by default) asks less there: that every such move
 //! have an owner answer after which the dragon is judged alive again; the attacker then reads
 //! the unanswered ones alone (in defence questions' searches, and with
-//! [`OwlConfig::escape_room_attack`] in attack questions' too).
+//! [`OwlConfig::escape_room_attack`] in attack questions' too: an attack question reads
+//! without it by default, its own checks of a kill included, so that its answers are the
+//! plain search's); a block after which the dragon
+//! holds a lunch (an opponent block inside it, short of liberties) counts as answered
+//! ([`OwlConfig::escape_room_lunches`]), and each position's verdict is judged once per stone
+//! and settings (a per-thread cache: the search asks it at every visit of a node).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -501,7 +506,21 @@ impl Owl {
         {
             return Ok(known.1);
         }
-        let reading = self.read_anew(pos, p, attack)?;
+        let reading = if attack
+            && self.config.escape_room_plies > 0
+            && !self.config.escape_room_attack
+            && !self.config.escape_room_kill_checks
+        {
+            // An attack question reads as without [`OwlConfig::escape_room_plies`], its own
+            // checks of a kill (the owl's defence after it) included.
+            let asked = self.config;
+            self.config.escape_room_plies = 0;
+            let reading = self.read_anew(pos, p, attack);
+            self.config = asked;
+            reading?
+        } else {
+            self.read_anew(pos, p, attack)?
+        };
         if self.kept >= MAX_ANSWERS {
             self.answers.clear();
             self.kept = 0;
@@ -2600,7 +2619,10 @@ mod tests {
         let mut after = pos.clone();
         after.set_to_play(Color::White);
         after.play(Move::Play(pt("C2"))).unwrap();
-        let config = OwlConfig::default();
+        let config = OwlConfig {
+            escape_room_plies: 0,
+            ..OwlConfig::default()
+        };
         assert_eq!(
             crate::dragon::life_reason(&after, t, &config),
             Some(crate::dragon::Life::Escape)
