@@ -383,12 +383,13 @@ pub struct OwlConfig {
     /// before): on GNU Go's game dragons the critical 19x19 defences pass 99 of 111 (94
     /// without: GNU Go self-play games 19x19-00 after 150 moves, `owl_defend O19`, `1 P19` for
     /// `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05 after 120, A6; the escapes igo
-    /// named, GNU Go rejects), the dead ones 128 of 151 (128), at 1.09 and 0.98 times the CPU;
+    /// named, GNU Go rejects), the dead ones 128 of 151 (128), the living 595 of 595 (595), at
+    /// 1.09, 0.98 and 1.46 times the CPU (the living: +8 CPU-s in all, four questions);
     /// the critical 9x9 defences 42 of 47 (41: 9x9-10 after 10 moves, `C4`, GNU Go's `1 D2`
     /// for C2, a first-line crawl), the dead 36 (36), the living 154 of 154 (154), at 0.99,
     /// 1.09 and 1.04 times; every attack answer the default's (attack questions read without
-    /// it); the book proxy's peer on Cho's elementary and intermediate problems unchanged
-    /// problem by problem; BENCHMARKS.md, igo-reading, branches `owlescape` and `owlescape2`\]
+    /// it); the book proxy's peer on Cho's elementary, intermediate and advanced problems
+    /// unchanged problem by problem; BENCHMARKS.md, igo-reading, branches `owlescape` and `owlescape2`\]
     pub escape_room_plies: usize,
     /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
     /// searches of attack questions (the root and the even plies), the owl's defence after a
