@@ -9,6 +9,8 @@ use igo_analysis::benson::unconditionally_alive;
 use igo_analysis::geometry::flood_fill_king;
 use igo_analysis::status::{group_status, RegionEye};
 use igo_core::{Board, Color, Move, Point, PointSet, Position};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Limits and judgements of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -376,27 +378,46 @@ pub struct OwlConfig {
     /// defence questions' searches (the odd plies), and with [`OwlConfig::escape_room_attack`]
     /// of attack questions' too. Its nodes' table entries are kept apart from deeper ones
     /// unless it covers the whole search (this at least [`OwlConfig::max_depth`]). 0: not
-    /// asked. \[default: 0, off: at 3, on GNU Go's game dragons the critical 19x19
-    /// defences pass 99 of 111 (94 without: GNU Go self-play games 19x19-00 after 150 moves,
-    /// `owl_defend O19`, `1 P19` for `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05
-    /// after 120, A6; the escapes igo named, GNU Go rejects), the dead ones 128 of 151 (128),
-    /// at 1.19 and 0.99 times the CPU; on 9x9 the critical defences 41 of 47 (41: 9x9-10 after
-    /// 10, `C4`, GNU Go's `1 D2` for C2, a first-line crawl, gained; 9x9-33 after 20, `C8`,
-    /// `1 G7` lost, judged escaped along the top edge where the dragon lives by capturing
-    /// White's stones inside it, which the search reading on does not find), the dead 36
-    /// (36), at 1.58 and 1.21 times the CPU; no
-    /// attack answer changed on 9x9 (47 critical, 154 living dragons) at 1.13 and 1.21 times,
-    /// nor on 19x19 (114, 593) at 1.02 and 1.37 times (the owl's defence after a candidate
-    /// kill reads on); BENCHMARKS.md, igo-reading, branch `owlescape`\]
+    /// asked. Attack questions read without it unless [`OwlConfig::escape_room_attack`] or
+    /// [`OwlConfig::escape_room_kill_checks`] is on. \[default: 3 (branch `owlescape2`; 0
+    /// before): on GNU Go's game dragons the critical 19x19 defences pass 99 of 111 (94
+    /// without: GNU Go self-play games 19x19-00 after 150 moves, `owl_defend O19`, `1 P19` for
+    /// `1 N19`; 03 after 80, F12; 05 after 80 and 90, C7; 05 after 120, A6; the escapes igo
+    /// named, GNU Go rejects), the dead ones 128 of 151 (128), the living 595 of 595 (595), at
+    /// 1.09, 0.98 and 1.46 times the CPU (the living: +8 CPU-s in all, four questions);
+    /// the critical 9x9 defences 42 of 47 (41: 9x9-10 after 10 moves, `C4`, GNU Go's `1 D2`
+    /// for C2, a first-line crawl), the dead 36 (36), the living 154 of 154 (154), at 0.99,
+    /// 1.09 and 1.04 times; every attack answer the default's (attack questions read without
+    /// it); the book proxy's peer on Cho's elementary, intermediate and advanced problems
+    /// unchanged problem by problem; BENCHMARKS.md, igo-reading, branches `owlescape` and `owlescape2`\]
     pub escape_room_plies: usize,
     /// Whether [`OwlConfig::escape_room_plies`] also holds at the attacker's own turns in the
-    /// searches of attack questions (the root and the even plies); off: only in defence
-    /// questions' searches (the odd plies, where the attacker answers the owner's move), the
-    /// owl's defence after a kill included. \[default: off: on, with `escape_room_plies` 3,
+    /// searches of attack questions (the root and the even plies), the owl's defence after a
+    /// kill included; off: only in defence questions' searches (the odd plies, where the
+    /// attacker answers the owner's move; an attack's checks of a kill with
+    /// [`OwlConfig::escape_room_kill_checks`]). \[default: off: on, with `escape_room_plies` 3,
     /// GNU Go's critical 9x9 attacks pass 28 of 47 (27: 9x9-35 after 10 moves, `owl_attack
     /// H7`, `1 H6`, GNU Go's move, as with `escape_block_plies`) and the living 152 of 154
     /// (152), at 1.52 and 1.99 times the CPU; BENCHMARKS.md, igo-reading, branch `owlescape`\]
     pub escape_room_attack: bool,
+    /// Whether, in [`OwlConfig::escape_room_plies`]' test, a block of the escape is answered
+    /// where the dragon holds a lunch after it: an opponent block of two stones or more next
+    /// to the dragon that, with the opponent's stones next to its liberties, touches only the
+    /// dragon's stones and has fewer liberties than the dragon (the owner takes it; no one
+    /// move of its own need be judged alive). \[default: on (it matters only with
+    /// `escape_room_plies`): GNU Go self-play game 9x9-33 after 20 moves, `owl_defend C8`,
+    /// Black's G7 escapes along the top edge around White's D8-G8, which it captures;
+    /// BENCHMARKS.md, igo-reading, branch `owlescape2`\]
+    pub escape_room_lunches: bool,
+    /// Whether, with [`OwlConfig::escape_room_plies`] and without
+    /// [`OwlConfig::escape_room_attack`], an attack question's own checks of a kill (the owl's
+    /// defence after it: the root check of kills, the selective second look's check) read with
+    /// `escape_room_plies`; off, an attack question reads as without it, so that its answers
+    /// are the default's. \[default: off: on (branch `owlescape`'s form), with
+    /// `escape_room_plies` 3, no attack answer changed and GNU Go's living 19x19 dragons'
+    /// attacks cost 1.37-1.41 times the CPU (the owl's defence after a candidate kill of
+    /// 19x19-01 `R11` reads on); BENCHMARKS.md, igo-reading, branch `owlescape2`\]
+    pub escape_room_kill_checks: bool,
     /// Positions the df-pn prover may read in the *open* fight region of an attack question
     /// ([`crate::fight::open_fight_region`]: the dragon and the empty points within
     /// [`OwlConfig::open_region_reach`] steps of it, shut in by the attacker's stones on the
@@ -676,8 +697,10 @@ impl Default for OwlConfig {
             root_probe_nodes: 2_000,
             escape_block_plies: 0,
             escape_block_defence: false,
-            escape_room_plies: 0,
+            escape_room_plies: 3,
             escape_room_attack: false,
+            escape_room_lunches: true,
+            escape_room_kill_checks: false,
             open_region_nodes: 0,
             open_region_reach: 4,
             open_region_depth: 1,
@@ -1119,7 +1142,7 @@ pub(crate) fn lives_with_room(pos: &Position, target: Point, config: &OwlConfig)
         Some(Life::Benson | Life::Eyes) => true,
         Some(Life::Escape) => escape_blocks(pos, target, config)
             .iter()
-            .all(|b| block_answered(pos, target, owner, b, config)),
+            .all(|b| block_answered(pos, target, owner, b, config, false)),
     }
 }
 
@@ -1136,18 +1159,56 @@ pub(crate) fn room_asked(config: &OwlConfig, ply: usize) -> bool {
 /// again ([`OwlConfig::escape_room_plies`]): empty when the dragon is not judged escaped or it
 /// lives with room to spare ([`lives_with_room`]'s escape).
 pub(crate) fn unanswered_blocks(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
-    blocks_unanswered(pos, target, config, false)
+    cached_unanswered(pos, target, config)
 }
 
-/// Whether [`unanswered_blocks`] is not empty (its first block found, the rest not tried).
+/// Whether [`unanswered_blocks`] is not empty (all the blocks tried once, the verdict cached:
+/// the attacker's candidates there are those blocks).
 pub(crate) fn has_unanswered_block(pos: &Position, target: Point, config: &OwlConfig) -> bool {
-    !blocks_unanswered(pos, target, config, true).is_empty()
+    !cached_unanswered(pos, target, config).is_empty()
 }
 
-/// [`unanswered_blocks`], or its first block with `first`. The answers are judged without
-/// the tactical check of the leaves (`leaf_capture`, [`OwlConfig::leaf_capture_nodes`]):
-/// a static test at every such node, not a reading of every answer to every block.
-fn blocks_unanswered(pos: &Position, target: Point, config: &OwlConfig, first: bool) -> PointSet {
+/// Entries of the cache of [`unanswered_blocks`]' verdicts (per thread) before it is cleared.
+const ROOM_CACHE_ENTRIES: usize = 1 << 14;
+
+thread_local! {
+    /// [`unanswered_blocks`]' verdicts by position (its Zobrist hash: the stones, the side to
+    /// move and the ko point) and the stone asked about, each with the settings it was judged
+    /// by. The verdict is a function of these alone, and a search asks it at every visit of
+    /// a node near the root (before the transposition table, and again for the attacker's
+    /// candidates there; each ko privilege's pass and each deepening reads the node anew).
+    static ROOM_CACHE: RefCell<HashMap<(u64, Point), (OwlConfig, PointSet)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// [`unanswered_blocks`] through the per-thread cache of its verdicts (`ROOM_CACHE`): each
+/// position's blocks and answers are tried once per stone and settings.
+fn cached_unanswered(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    let key = (pos.hash().0, target);
+    let hit = ROOM_CACHE.with(|c| {
+        c.borrow()
+            .get(&key)
+            .filter(|(judged, _)| judged == config)
+            .map(|&(_, blocks)| blocks)
+    });
+    if let Some(blocks) = hit {
+        return blocks;
+    }
+    let blocks = blocks_unanswered(pos, target, config);
+    ROOM_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= ROOM_CACHE_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, (*config, blocks));
+    });
+    blocks
+}
+
+/// [`unanswered_blocks`] read afresh. The answers are judged without the tactical check of
+/// the leaves (`leaf_capture`, [`OwlConfig::leaf_capture_nodes`]): a static test at every such
+/// node, not a reading of every answer to every block.
+fn blocks_unanswered(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
     let Some(owner) = pos.board().color_at(target) else {
         return PointSet::EMPTY;
     };
@@ -1157,11 +1218,8 @@ fn blocks_unanswered(pos: &Position, target: Point, config: &OwlConfig, first: b
     };
     let mut out = PointSet::EMPTY;
     for b in escape_blocks(pos, target, config).iter() {
-        if !block_answered(pos, target, owner, b, &judge) {
+        if !block_answered(pos, target, owner, b, &judge, config.escape_room_lunches) {
             out.insert(b);
-            if first {
-                break;
-            }
         }
     }
     out
@@ -1170,13 +1228,15 @@ fn blocks_unanswered(pos: &Position, target: Point, config: &OwlConfig, first: b
 /// Whether the owner of the dragon of `target` answers the opponent's blocking move `b` at
 /// `pos` (the opponent to move) with one move on the dragon's liberties or the points next to
 /// them after which the judgements of [`life_reason`] call the dragon alive, the opponent to
-/// move ([`lives_with_room`]'s second ply).
+/// move ([`lives_with_room`]'s second ply); with `lunches`, also where the dragon holds a lunch
+/// after the block ([`OwlConfig::escape_room_lunches`], in [`unanswered_blocks`] only).
 fn block_answered(
     pos: &Position,
     target: Point,
     owner: Color,
     b: Point,
     config: &OwlConfig,
+    lunches: bool,
 ) -> bool {
     let mut after = pos.clone();
     if after.play(Move::Play(b)).is_err() {
@@ -1185,6 +1245,9 @@ fn block_answered(
     if after.board().color_at(target) != Some(owner) {
         return false;
     }
+    if lunches && holds_lunch(&after, target, owner) {
+        return true;
+    }
     let mut reply = after.clone();
     block_points(after.board(), target).iter().any(|r| {
         reply.copy_from(&after);
@@ -1192,6 +1255,36 @@ fn block_answered(
             && reply.board().color_at(target) == Some(owner)
             && life_reason(&reply, target, config).is_some()
     })
+}
+
+/// Whether the dragon of `target` at `pos` holds a lunch ([`OwlConfig::escape_room_lunches`]):
+/// an opponent block of two stones or more next to it that, with the opponent's blocks next
+/// to its liberties, touches no stone but the dragon's and has fewer liberties than the
+/// dragon. The owner answers a block of its escape by taking it (a race the dragon wins,
+/// the captured stones' space its eyes): GNU Go self-play game 9x9-33 after 20 moves,
+/// Black's G7 leaves White's D8-G8 inside the dragon with four liberties.
+fn holds_lunch(pos: &Position, target: Point, owner: Color) -> bool {
+    let board = pos.board();
+    let size = board.size();
+    let empty = board.empty_points();
+    let group = dragon(board, target);
+    let dragon_libs = (group.neighbours(size) & empty).count();
+    let theirs = board.stones(!owner);
+    let mine = board.stones(owner);
+    crate::adjacent_blocks(pos, group, !owner)
+        .into_iter()
+        .any(|(stones, libs)| {
+            // The block and the opponent's stones one liberty away (they join it in one move).
+            let mut unit = stones;
+            for (s, _) in crate::adjacent_blocks(pos, libs, !owner) {
+                unit |= s;
+            }
+            let unit_libs = unit.neighbours(size) & empty;
+            unit.count() >= 2
+                && (unit.neighbours(size) & mine).is_subset(&group)
+                && (unit_libs.neighbours(size) & theirs).is_subset(&unit)
+                && unit_libs.count() < dragon_libs
+        })
 }
 
 /// [`escape_survives_block`]'s test over the opponent moves `blocks`.
@@ -2374,6 +2467,43 @@ pub(crate) mod tests {
         game(9, moves)
     }
 
+    /// The cache of [`unanswered_blocks`]' verdicts keeps each position's verdict apart by the
+    /// stone asked about and the settings: GNU Go self-play game 9x9-33 after 20 moves and
+    /// Black's G7, the blocks no one move answers (with the lunch rule off) read afresh, from
+    /// the cache, after the same position was judged with the lunch rule on (none), and for
+    /// another stone of the dragon (a different verdict).
+    #[test]
+    fn the_unanswered_blocks_cache_keeps_settings_and_stones_apart() {
+        let mut pos = game(
+            9,
+            "ei ae hg ee ec ge eg hf gg hd bc ce hb fb fc eb cb db dc gb",
+        );
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        pos.play(Move::Play(pt("G7"))).unwrap();
+        let on = OwlConfig {
+            escape_room_plies: 3,
+            ..OwlConfig::default()
+        };
+        let off = OwlConfig {
+            escape_room_lunches: false,
+            ..on
+        };
+        let fresh = blocks_unanswered(&pos, pt("C8"), &off);
+        assert_eq!(fresh.count(), 7);
+        assert_eq!(unanswered_blocks(&pos, pt("C8"), &off), fresh);
+        assert!(unanswered_blocks(&pos, pt("C8"), &on).is_empty());
+        assert_eq!(unanswered_blocks(&pos, pt("C8"), &off), fresh);
+        // Another stone of the dragon: its own entry (its block's liberties count too: C8's
+        // block loses C9's blocks' answers, E7's not all).
+        let e7 = blocks_unanswered(&pos, pt("E7"), &off);
+        assert_ne!(e7, fresh);
+        assert_eq!(unanswered_blocks(&pos, pt("E7"), &off), e7);
+        assert_eq!(unanswered_blocks(&pos, pt("C8"), &off), fresh);
+        // White's lunch itself, asked about with Black to move: no escape judged, no blocks.
+        assert!(unanswered_blocks(&pos, pt("D8"), &off).is_empty());
+    }
+
     /// The `width` x `width` position after `moves` (SGF coordinates, Black first, alternating).
     pub(crate) fn game(width: u32, moves: &str) -> Position {
         let size = igo_core::BoardSize::square(width).unwrap();
@@ -2849,7 +2979,7 @@ mod escape_diagnosis {
     /// IGO_ESC_LINES as `diagnose_escape_lines` (the moves after the stone are not read);
     /// IGO_ESC_ROOM=N: each dragon's `owl_defend` and `owl_attack` (IGO_ESC_Q=defend|attack:
     /// one of them) by the default and with `escape_room_plies` N (IGO_ESC_ROOM_ATTACK set:
-    /// `escape_room_attack` on).
+    /// `escape_room_attack` on; IGO_ESC_NO_LUNCH set: `escape_room_lunches` off).
     #[test]
     #[ignore = "diagnosis"]
     fn diagnose_escape_answers() {
@@ -2869,6 +2999,7 @@ mod escape_diagnosis {
                 let config = OwlConfig {
                     escape_room_plies: plies,
                     escape_room_attack: std::env::var("IGO_ESC_ROOM_ATTACK").is_ok(),
+                    escape_room_lunches: std::env::var("IGO_ESC_NO_LUNCH").is_err(),
                     ..OwlConfig::default()
                 };
                 for attack in [false, true] {

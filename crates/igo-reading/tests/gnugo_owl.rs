@@ -1192,6 +1192,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_ATTACK") {
         config.escape_room_attack = v == "1";
     }
+    // IGO_OWL_ESCAPE_ROOM_LUNCH=0|1: a block answered where the dragon holds a lunch after
+    // it ([`OwlConfig::escape_room_lunches`]; 1, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_LUNCH") {
+        config.escape_room_lunches = v == "1";
+    }
+    // IGO_OWL_ESCAPE_ROOM_CHECKS=1: an attack question's checks of a kill read with it
+    // ([`OwlConfig::escape_room_kill_checks`]; 0, the default: attacks read without it).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_CHECKS") {
+        config.escape_room_kill_checks = v == "1";
+    }
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_PLIES") {
         config.escape_block_plies = v.parse().expect("IGO_OWL_ESCAPE_BLOCK_PLIES: a number");
     }

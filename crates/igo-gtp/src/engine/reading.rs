@@ -972,7 +972,7 @@ mod tests {
             "igo-owl_settings open_region 400000 open_region_reach 3 open_region_depth 2",
             "igo-owl_settings forget_passes 0",
             "igo-owl_settings forget_passes 2",
-            "igo-owl_settings escape_room_plies 3",
+            "igo-owl_settings escape_room_plies 5",
             "igo-owl_settings escape_room_plies 41",
             "igo-owl_settings escape_room_attack 1",
             "igo-owl_settings escape_room_attack 2",
@@ -1130,14 +1130,14 @@ mod tests {
             u8::from(d.defence_block_target)
         )));
         assert!(a[36].as_ref().unwrap().ends_with(&format!(
-            " forget_passes 0 escape_room_plies 3 escape_room_attack {} save_check {} defence_block {}",
+            " forget_passes 0 escape_room_plies 5 escape_room_attack {} save_check {} defence_block {}",
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target)
         )));
         assert!(a[37].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[38].as_ref().unwrap().ends_with(&format!(
-            " escape_room_plies 3 escape_room_attack 1 save_check {} defence_block {}",
+            " escape_room_plies 5 escape_room_attack 1 save_check {} defence_block {}",
             d.save_check_nodes,
             u8::from(d.defence_block_target)
         )));

@@ -65,10 +65,15 @@
 //! two-liberty block on the first line, on that block's two liberties.
 //! [`OwlConfig::escape_block_plies`] (off by default) asks it within a few plies of a
 //! question's root only, where the attacker then reads the moves that stop the escape alone.
-//! [`OwlConfig::escape_room_plies`] (off by default) asks less there: that every such move
+//! [`OwlConfig::escape_room_plies`] (3 plies by default) asks less there: that every such move
 //! have an owner answer after which the dragon is judged alive again; the attacker then reads
 //! the unanswered ones alone (in defence questions' searches, and with
-//! [`OwlConfig::escape_room_attack`] in attack questions' too).
+//! [`OwlConfig::escape_room_attack`] in attack questions' too: an attack question reads
+//! without it by default, its own checks of a kill included, so that its answers are the
+//! plain search's); a block after which the dragon
+//! holds a lunch (an opponent block inside it, short of liberties) counts as answered
+//! ([`OwlConfig::escape_room_lunches`]), and each position's verdict is judged once per stone
+//! and settings (a per-thread cache: the search asks it at every visit of a node).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -501,7 +506,21 @@ impl Owl {
         {
             return Ok(known.1);
         }
-        let reading = self.read_anew(pos, p, attack)?;
+        let reading = if attack
+            && self.config.escape_room_plies > 0
+            && !self.config.escape_room_attack
+            && !self.config.escape_room_kill_checks
+        {
+            // An attack question reads as without [`OwlConfig::escape_room_plies`], its own
+            // checks of a kill (the owl's defence after it) included.
+            let asked = self.config;
+            self.config.escape_room_plies = 0;
+            let reading = self.read_anew(pos, p, attack);
+            self.config = asked;
+            reading?
+        } else {
+            self.read_anew(pos, p, attack)?
+        };
         if self.kept >= MAX_ANSWERS {
             self.answers.clear();
             self.kept = 0;
@@ -2506,6 +2525,43 @@ mod tests {
         }
     }
 
+    /// GNU Go self-play game 9x9-33 after 20 moves (`owl_defend C8`, GNU Go critical, `1 D9`,
+    /// and it accepts G7): Black's G7 joins C8-B7 to D7-H8 around White's D8-G8 and reaches
+    /// the top edge's corners; judged escaped with White to move, with blocks (B9, C9, A8,
+    /// B8, J8, J9, C6) that no one Black move answers with a position judged alive. But the
+    /// dragon lives by capturing D8-G8 (four liberties, inside it): with
+    /// [`OwlConfig::escape_room_lunches`] such a block is answered by the lunch, the escape
+    /// ends the line, and the defence names G7 at once. Without it, with
+    /// [`OwlConfig::escape_room_attack`] too, the search reads on and names B8 (GNU Go: `1 C6`
+    /// after B8), the loss of branch `owlescape`.
+    #[test]
+    fn an_escape_around_a_lunch_inside_the_dragon_ends_the_defence() {
+        let pos = game_9x9("ei ae hg ee ec ge eg hf gg hd bc ce hb fb fc eb cb db dc gb");
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let t = pt("C8");
+        let mut after = pos.clone();
+        after.play(Move::Play(pt("G7"))).unwrap();
+        let on = OwlConfig {
+            escape_room_plies: 3,
+            escape_room_attack: true,
+            ..OwlConfig::default()
+        };
+        let off = OwlConfig {
+            escape_room_lunches: false,
+            ..on
+        };
+        assert_eq!(
+            crate::dragon::life_reason(&after, t, &on),
+            Some(crate::dragon::Life::Escape)
+        );
+        let unanswered = crate::dragon::unanswered_blocks(&after, t, &off);
+        assert!(unanswered.contains(pt("B9")) && unanswered.contains(pt("C6")));
+        assert!(crate::dragon::unanswered_blocks(&after, t, &on).is_empty());
+        let r = Owl::new(on).defend(&pos, t).unwrap();
+        assert_eq!(r.gtp_text(size), "1 G7");
+    }
+
     /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`):
     /// Black's H7 is judged escaped with White to move, so the attack ends at its root; White's
     /// H6 stops the escape, and after it igo's own defence finds no saving move (the kill
@@ -2563,7 +2619,10 @@ mod tests {
         let mut after = pos.clone();
         after.set_to_play(Color::White);
         after.play(Move::Play(pt("C2"))).unwrap();
-        let config = OwlConfig::default();
+        let config = OwlConfig {
+            escape_room_plies: 0,
+            ..OwlConfig::default()
+        };
         assert_eq!(
             crate::dragon::life_reason(&after, t, &config),
             Some(crate::dragon::Life::Escape)
