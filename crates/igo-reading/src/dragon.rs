@@ -487,6 +487,12 @@ pub struct OwlConfig {
     /// only with its group, no gain); BENCHMARKS.md, igo-reading, branches `owldefend` and
     /// `owlsave`\]
     pub defence_block_target: bool,
+    /// Whether the check of saves ([`OwlConfig::save_check_nodes`]) takes only a kill its
+    /// attack read to the end ([`crate::Reading::estimated`] false: the search's kill, the
+    /// prover's proof in the fight region, the tactical capture of the stone's string, a root
+    /// candidate read alone): a kill that is the attack's Monte-Carlo estimate (the enclosed
+    /// route's, or the one at the node limit) does not turn the save down. \[default: off\]
+    pub save_check_exact: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -685,6 +691,7 @@ impl Default for OwlConfig {
             forget_passes: true,
             save_check_nodes: 0,
             defence_block_target: false,
+            save_check_exact: false,
         }
     }
 }

@@ -427,7 +427,8 @@ impl Owl {
             return save;
         };
         let nodes = save.nodes + kill.nodes;
-        if kill.code != Code::Works {
+        // With `save_check_exact` a kill the attack only estimated does not refute the save.
+        if kill.code != Code::Works || (self.config.save_check_exact && kill.estimated) {
             return Reading { nodes, ..save };
         }
         Reading {
