@@ -488,10 +488,12 @@ pub struct OwlConfig {
     /// `owlsave`\]
     pub defence_block_target: bool,
     /// Whether the check of saves ([`OwlConfig::save_check_nodes`]) takes only a kill its
-    /// attack read to the end ([`crate::Reading::estimated`] false: the search's kill, the
-    /// prover's proof in the fight region, the tactical capture of the stone's string, a root
-    /// candidate read alone): a kill that is the attack's Monte-Carlo estimate (the enclosed
-    /// route's, or the one at the node limit) does not turn the save down. \[default: off\]
+    /// attack read to the end (the search's kill, the tactical capture of the stone's string,
+    /// a root candidate read alone, the prover's proof in a fight region that fills no point):
+    /// a kill that is the attack's Monte-Carlo estimate ([`crate::Reading::estimated`]: the
+    /// enclosed route's, or the one at the node limit) or a proof in a region whose far points
+    /// the attacker's stones filled ([`crate::fight::Fight::filled`]: a local game that helps
+    /// the attacker) does not turn the save down. \[default: off\]
     pub save_check_exact: bool,
 }
 
