@@ -161,7 +161,7 @@
 //! another candidate. The check reads a bounded number of positions and names no kill past
 //! them.
 //!
-//! **The check of saves** ([`OwlConfig::save_check_nodes`], off by default), the mirror of
+//! **The check of saves** ([`OwlConfig::save_check_nodes`], on by default at 5,000 positions), the mirror of
 //! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
 //! or `PASS`), the save is played and, unless the dragon then lives with room to spare by the
 //! static judgements, the owl's own attack (a smaller node limit, without the second look and
@@ -170,7 +170,7 @@
 //! undoes, and the owl's attack reads that move (BENCHMARKS.md, igo-reading, branches
 //! `owldefend` and `owlsave`). Only the answer of a defence question is checked, not the
 //! defences the attack's checks read, so no attack answer changes. With
-//! [`OwlConfig::save_check_exact`] (off by default) only a kill read to the end refutes a
+//! [`OwlConfig::save_check_exact`] (on by default) only a kill read to the end refutes a
 //! save: not the attack's Monte-Carlo estimate (the enclosed route's or the one at the node
 //! limit), nor a proof in a fight region the attacker's stones filled (on the framed book
 //! problems those were the saves the check wrongly refuted: BENCHMARKS.md, igo-reading,
@@ -3429,11 +3429,16 @@ mod tests {
         let size = end.size();
         let d8 = size.parse_point("D8").unwrap();
         assert_eq!(end.board().color_at(d8), Some(Color::Black));
-        assert_eq!(OwlConfig::default().save_check_nodes, 0);
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..OwlConfig::default()
+        };
         assert_eq!(
-            Owl::default().defend(&end, d8).unwrap().gtp_text(size),
+            Owl::new(unchecked).defend(&end, d8).unwrap().gtp_text(size),
             "1 PASS"
         );
+        // The kill, F8, is read to the end ([`OwlConfig::save_check_exact`], on by default).
+        assert!(OwlConfig::default().save_check_exact);
         let checked = OwlConfig {
             save_check_nodes: 10_000,
             ..OwlConfig::default()
@@ -3456,7 +3461,8 @@ mod tests {
     fn an_estimated_kill_does_not_refute_a_save_with_save_check_exact() {
         // Gokyo Shumyo problem 2 (Black to live, the book's first move A2), framed as the book
         // proxy frames it (`igo tsumego bench --peer gnugo-owl`): `owl_defend B4` answers the
-        // book's `1 A2`. The check of saves at 5,000 positions turns it down: after A2 its
+        // book's `1 A2`. The check of saves at 5,000 positions (the default) without
+        // [`OwlConfig::save_check_exact`] turns it down: after A2 its
         // attack's only kill is the enclosed route's Monte-Carlo estimate (B1). With
         // [`OwlConfig::save_check_exact`] an estimate refutes no save and `1 A2` stands.
         // White to play, as the proxy's set-up leaves the position: the route's solver is
@@ -3488,11 +3494,11 @@ mod tests {
         .unwrap();
         let size = pos.size();
         let b4 = size.parse_point("B4").unwrap();
+        assert_eq!(OwlConfig::default().save_check_nodes, 5_000);
         let checked = OwlConfig {
-            save_check_nodes: 5_000,
+            save_check_exact: false,
             ..OwlConfig::default()
         };
-        assert!(!checked.save_check_exact, "off by default");
         let mut owl = Owl::new(checked);
         let refuted = owl.defend(&pos, b4).unwrap();
         assert_eq!(refuted.gtp_text(size), "0", "{refuted:?}");
@@ -3527,7 +3533,8 @@ mod tests {
         // white stones around it (GNU Go 3.8: dead, `owl_defend M5` 0; its attack captures the
         // block at M4). The enclosed route proves its linked group alive by a ko (`3 N2`);
         // with the block as a defence question's target
-        // ([`OwlConfig::defence_block_target`]) it proves no save.
+        // ([`OwlConfig::defence_block_target`]) it proves no save. (The check of saves, on by
+        // default, refutes `N2` too, by the route's proof of the kill `M1`: off here.)
         let pos = game_19x19(
             "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp dq ep bo dm fr oc me ff gd \
              hf nf qm nh qg jf ih gp fm cl jp dk fj dj ci bl ea kh ro rp qn lq jr is di ai bf jj \
@@ -3543,12 +3550,16 @@ mod tests {
         let m5 = size.parse_point("M5").unwrap();
         assert_eq!(pos.board().color_at(m5), Some(Color::White));
         assert!(!OwlConfig::default().defence_block_target);
-        let linked = Owl::default().defend(&pos, m5).unwrap();
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..OwlConfig::default()
+        };
+        let linked = Owl::new(unchecked).defend(&pos, m5).unwrap();
         assert_eq!(linked.gtp_text(size), "3 N2");
         assert!(linked.proven);
         let block = OwlConfig {
             defence_block_target: true,
-            ..OwlConfig::default()
+            ..unchecked
         };
         let answer = Owl::new(block).defend(&pos, m5).unwrap();
         assert_eq!(answer.code, Code::Fails, "{answer:?}");
