@@ -488,13 +488,14 @@ pub struct OwlConfig {
     /// root check of kills ([`OwlConfig::root_kill_checks`]): the owl names no save its own
     /// `owl_does_defend` (with that budget) turns down. Only a defence question's answer is
     /// checked; the defences read inside an attack question (its kill checks) are not, so
-    /// attack answers do not change. 0: off. \[default: 0, off: at 5,000 on GNU Go's game
-    /// dragons the dead defences pass 39 of 47 on 9x9 (36 without: 9x9-02 after 41 moves,
-    /// 9x9-16 after 42, 9x9-23 after 30) and 133 of 151 on 19x19 (128), no critical or living
-    /// dragon's defence of 907 lost, at 1.02-1.12 times the CPU, but on the framed book
-    /// problems (2 mod 4) the owl's first moves fell from 206 to 202 on elementary and 139 to
-    /// 133 on intermediate (205 and 136 at 40,000): the book's own saves killed by the check's
-    /// attack; BENCHMARKS.md, igo-reading, branch `owlsave`\]
+    /// attack answers do not change. 0: off. \[default: 5,000, with
+    /// [`OwlConfig::save_check_exact`]: on GNU Go's game dragons the dead defences pass 39 of
+    /// 47 on 9x9 (36 without: 9x9-02 after 41 moves, 9x9-16 after 42, 9x9-23 after 30) and
+    /// 133 of 151 on 19x19 (128), no critical or living dragon's defence of 907 lost, and the
+    /// owl's first moves on the framed book problems (2 mod 4) are the same (206 of 225
+    /// elementary, 139 of 214 intermediate). Without `save_check_exact` the book's own saves
+    /// were refuted by the check's estimates (206 -> 202, 139 -> 133): BENCHMARKS.md,
+    /// igo-reading, branches `owlsave` and `owlsave2`\]
     pub save_check_nodes: u64,
     /// Whether the enclosed route ([`crate::enclosed`]) reads the block of the stone asked
     /// about as its target in a defence question, whatever [`OwlConfig::enclosed_group_target`]
@@ -508,6 +509,17 @@ pub struct OwlConfig {
     /// only with its group, no gain); BENCHMARKS.md, igo-reading, branches `owldefend` and
     /// `owlsave`\]
     pub defence_block_target: bool,
+    /// Whether the check of saves ([`OwlConfig::save_check_nodes`]) takes only a kill its
+    /// attack read to the end (the search's kill, the tactical capture of the stone's string,
+    /// a root candidate read alone, the prover's proof in a fight region that fills no point):
+    /// a kill that is the attack's Monte-Carlo estimate ([`crate::Reading::estimated`]: the
+    /// enclosed route's, or the one at the node limit) or a proof in a region whose far points
+    /// the attacker's stones filled ([`crate::fight::Fight::filled`]: a local game that helps
+    /// the attacker) does not turn the save down. \[default: on: every kill that refuted a
+    /// book save at 5,000 positions was an estimate of the enclosed route, but one (a proof
+    /// in a filled region), and every save the check refuted on GNU Go's game dragons was
+    /// refuted by a kill read to the end; BENCHMARKS.md, igo-reading, branch `owlsave2`\]
+    pub save_check_exact: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -706,8 +718,9 @@ impl Default for OwlConfig {
             open_region_depth: 1,
             open_region_skip: true,
             forget_passes: true,
-            save_check_nodes: 0,
+            save_check_nodes: 5_000,
             defence_block_target: false,
+            save_check_exact: true,
         }
     }
 }

@@ -1246,6 +1246,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_DEFENCE_BLOCK") {
         config.defence_block_target = v == "1";
     }
+    // IGO_OWL_SAVE_CHECK_EXACT=1|0: the check of saves takes only kills read to the end
+    // ([`OwlConfig::save_check_exact`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_SAVE_CHECK_EXACT") {
+        config.save_check_exact = v == "1";
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

@@ -166,7 +166,7 @@
 //! another candidate. The check reads a bounded number of positions and names no kill past
 //! them.
 //!
-//! **The check of saves** ([`OwlConfig::save_check_nodes`], off by default), the mirror of
+//! **The check of saves** ([`OwlConfig::save_check_nodes`], on by default at 5,000 positions), the mirror of
 //! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
 //! or `PASS`), the save is played and, unless the dragon then lives with room to spare by the
 //! static judgements, the owl's own attack (a smaller node limit, without the second look and
@@ -175,6 +175,11 @@
 //! undoes, and the owl's attack reads that move (BENCHMARKS.md, igo-reading, branches
 //! `owldefend` and `owlsave`). Only the answer of a defence question is checked, not the
 //! defences the attack's checks read, so no attack answer changes. With
+//! [`OwlConfig::save_check_exact`] (on by default) only a kill read to the end refutes a
+//! save: not the attack's Monte-Carlo estimate (the enclosed route's or the one at the node
+//! limit), nor a proof in a fight region the attacker's stones filled (on the framed book
+//! problems those were the saves the check wrongly refuted: BENCHMARKS.md, igo-reading,
+//! branch `owlsave2`). With
 //! [`OwlConfig::defence_block_target`] (off by default) a defence question's enclosed route
 //! reads the stone's block, not its linked group: a proof that the group lives while the
 //! stone asked about falls is no save.
@@ -329,6 +334,19 @@ pub struct Owl {
     save_checker: Option<Box<Owl>>,
 }
 
+/// Whether the owl's answer `kill` to an attack question on the dragon at `p` in `pos`, read
+/// with `config`, was read to the end ([`OwlConfig::save_check_exact`]): not the Monte-Carlo
+/// estimate (the enclosed route's, or the one at the node limit), and, when it is the prover's
+/// proof in the dragon's fight region, a proof in the position itself: a region where the
+/// attacker's stones filled the far points ([`crate::fight::Fight::filled`]) is a local game
+/// that helps the attacker (its kill may rest on a wall the position does not have).
+fn read_to_the_end(kill: &Reading, pos: &Position, p: Point, config: &OwlConfig) -> bool {
+    if kill.estimated {
+        return false;
+    }
+    !kill.proven || crate::fight::fight_region(pos, p, config).is_none_or(|f| f.filled.is_empty())
+}
+
 /// The most answers an owl keeps ([`Owl::answers`]); past it they are all dropped (a position
 /// is about 9 KB: at most some 10 MB).
 const MAX_ANSWERS: usize = 1024;
@@ -427,12 +445,15 @@ impl Owl {
             Box::new(Owl::new(config))
         });
         let kill = checker.attack(&after, p);
+        let checking = checker.config;
         self.save_checker = Some(checker);
         let Ok(kill) = kill else {
             return save;
         };
         let nodes = save.nodes + kill.nodes;
-        if kill.code != Code::Works {
+        if kill.code != Code::Works
+            || (self.config.save_check_exact && !read_to_the_end(&kill, &after, p, &checking))
+        {
             return Reading { nodes, ..save };
         }
         Reading {
@@ -3467,11 +3488,16 @@ mod tests {
         let size = end.size();
         let d8 = size.parse_point("D8").unwrap();
         assert_eq!(end.board().color_at(d8), Some(Color::Black));
-        assert_eq!(OwlConfig::default().save_check_nodes, 0);
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..OwlConfig::default()
+        };
         assert_eq!(
-            Owl::default().defend(&end, d8).unwrap().gtp_text(size),
+            Owl::new(unchecked).defend(&end, d8).unwrap().gtp_text(size),
             "1 PASS"
         );
+        // The kill, F8, is read to the end ([`OwlConfig::save_check_exact`], on by default).
+        assert!(OwlConfig::default().save_check_exact);
         let checked = OwlConfig {
             save_check_nodes: 10_000,
             ..OwlConfig::default()
@@ -3491,12 +3517,83 @@ mod tests {
     }
 
     #[test]
+    fn an_estimated_kill_does_not_refute_a_save_with_save_check_exact() {
+        // Gokyo Shumyo problem 2 (Black to live, the book's first move A2), framed as the book
+        // proxy frames it (`igo tsumego bench --peer gnugo-owl`): `owl_defend B4` answers the
+        // book's `1 A2`. The check of saves at 5,000 positions (the default) without
+        // [`OwlConfig::save_check_exact`] turns it down: after A2 its
+        // attack's only kill is the enclosed route's Monte-Carlo estimate (B1). With
+        // [`OwlConfig::save_check_exact`] an estimate refutes no save and `1 A2` stands.
+        // White to play, as the proxy's set-up leaves the position: the route's solver is
+        // seeded by the position, the side to move included (with Black to play the
+        // defence's estimate names D2).
+        let pos = Position::from_diagram(
+            "
+            . X . X . X . X . X . X . X . X . X .
+            X . X . X . X . X . X . X . X . X . X
+            . X . X . X . X . X . X . X . X . X .
+            X X X X X X X X X X X X X X X X X . X
+            O O O O O O O O O O O O O O O X . X .
+            O . O . O . O . O . O . O O O X X . X
+            . O . O . O . O . O . O . O X X . X .
+            O . O . O . O . O . O . O O X . X . X
+            . O . O . O . O . O . O . O X X . X .
+            O . O . O . O . O . O . O O X . X . X
+            O O O O O O O O O O . O . O X X . X .
+            O O O O O O O O O . O . O O X . X . X
+            . . . . . . . O O O . O . O X X . X .
+            . . O . . O . O O . O . O O X . X . X
+            . O . . . . . O O O . O . O X X . X .
+            O X O O . O . O O . O . O O X . X . X
+            . X X . X O . O O O . O . O X X . X .
+            . . . . X O . O O . O . O O X . X . X
+            . . . . . . . O O O . O . O X X . X .
+            to play: O",
+        )
+        .unwrap();
+        let size = pos.size();
+        let b4 = size.parse_point("B4").unwrap();
+        assert_eq!(OwlConfig::default().save_check_nodes, 5_000);
+        let checked = OwlConfig {
+            save_check_exact: false,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(checked);
+        let refuted = owl.defend(&pos, b4).unwrap();
+        assert_eq!(refuted.gtp_text(size), "0", "{refuted:?}");
+        // The kill after A2, as the check's attack reads it: an estimate.
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after
+            .play(Move::Play(size.parse_point("A2").unwrap()))
+            .unwrap();
+        let mut checker = Owl::new(OwlConfig {
+            save_check_nodes: 0,
+            root_kill_checks: 0,
+            selective: SelectiveAttack {
+                enabled: false,
+                ..checked.selective
+            },
+            ..checked.without_open_region().with_node_limit(5_000)
+        });
+        let kill = checker.attack(&after, b4).unwrap();
+        assert_eq!(kill.gtp_text(size), "1 B1", "{kill:?}");
+        assert!(kill.estimated && !kill.proven, "{kill:?}");
+        let mut exact = Owl::new(OwlConfig {
+            save_check_exact: true,
+            ..checked
+        });
+        assert_eq!(exact.defend(&pos, b4).unwrap().gtp_text(size), "1 A2");
+    }
+
+    #[test]
     fn a_defence_proof_for_the_linked_group_is_no_save_of_the_block() {
         // GNU Go self-play game 19x19-09 after 230 moves: White's M5 block, linked to more
         // white stones around it (GNU Go 3.8: dead, `owl_defend M5` 0; its attack captures the
         // block at M4). The enclosed route proves its linked group alive by a ko (`3 N2`);
         // with the block as a defence question's target
-        // ([`OwlConfig::defence_block_target`]) it proves no save.
+        // ([`OwlConfig::defence_block_target`]) it proves no save. (The check of saves, on by
+        // default, refutes `N2` too, by the route's proof of the kill `M1`: off here.)
         let pos = game_19x19(
             "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp dq ep bo dm fr oc me ff gd \
              hf nf qm nh qg jf ih gp fm cl jp dk fj dj ci bl ea kh ro rp qn lq jr is di ai bf jj \
@@ -3512,12 +3609,16 @@ mod tests {
         let m5 = size.parse_point("M5").unwrap();
         assert_eq!(pos.board().color_at(m5), Some(Color::White));
         assert!(!OwlConfig::default().defence_block_target);
-        let linked = Owl::default().defend(&pos, m5).unwrap();
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..OwlConfig::default()
+        };
+        let linked = Owl::new(unchecked).defend(&pos, m5).unwrap();
         assert_eq!(linked.gtp_text(size), "3 N2");
         assert!(linked.proven);
         let block = OwlConfig {
             defence_block_target: true,
-            ..OwlConfig::default()
+            ..unchecked
         };
         let answer = Owl::new(block).defend(&pos, m5).unwrap();
         assert_eq!(answer.code, Code::Fails, "{answer:?}");
