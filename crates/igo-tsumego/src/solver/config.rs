@@ -125,7 +125,14 @@ pub struct SolverConfig {
     /// ([`crate::problem::ask_from_prompt`]), a sum of bits (0: all left to the inference, as
     /// before): [`ASK_KO_MASTER`] a "get a ko" prompt makes the side to play the ko master,
     /// [`ASK_CONNECT_CUTTERS`] a "connect" prompt makes the other colour's cutting groups the
-    /// targets, [`ASK_CUT_LIVE`] a "cut off" prompt makes the goal life. \[default: 0\]
+    /// targets, [`ASK_CUT_LIVE`] a "cut off" prompt makes the goal life. \[default: 1, the ko
+    /// bit alone. On Gokyo Shumyo's 42 "get a ko" problems (20,000 playouts, 1,000,000
+    /// positions, one thread) first moves 12 / 13 / 11 right off, 15 / 13 / 17 with it (seeds
+    /// 1-3: 36 -> 45 of 126, all of the gain in the problems read as kills, 11 -> 21 of 60);
+    /// at 10 s on two threads 6 -> 8 of the 21 in 2 mod 4. The connect bit: 5 -> 5 of 33 on
+    /// the 11 "connect" problems; the cut bit: 1 -> 3 of 6 on the two "cut off" problems, too
+    /// few to tell; both off. No other prompt is read differently (BENCHMARKS.md, branch
+    /// `koprompt`)\]
     /// \[range: 0-7\]
     pub prompt_asks: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
@@ -358,7 +365,7 @@ impl Default for SolverConfig {
             infer_both_colours: false,
             target_joins: JOINS_DEFAULT,
             race_targets: 0,
-            prompt_asks: 0,
+            prompt_asks: ASK_KO_MASTER,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {

@@ -31,10 +31,10 @@
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
 //! Gokyo Shumyo's prompts that name neither life nor death (knob
-//! [`SolverConfig::prompt_asks`], off by default): "connect" makes the other colour's cutting
-//! groups the kill hypotheses ([`cutting_targets`]), "cut off" makes the goal life (the side to
-//! play's stones live by the cut); "get a ko" changes the fights' ko master, not the question
-//! posed here (see the solver's module).
+//! [`SolverConfig::prompt_asks`]; "get a ko" on by default, the others off): "connect" makes
+//! the other colour's cutting groups the kill hypotheses ([`cutting_targets`]), "cut off" makes
+//! the goal life (the side to play's stones live by the cut); "get a ko" changes the fights'
+//! ko master, not the question posed here (see the solver's module).
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
