@@ -95,7 +95,9 @@ pub fn solve_beside(
         .search
         .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
     let Some(companion) = companion else {
-        return decide(&question, fight, search, to_play, config, &mut spend, stop);
+        return decide(
+            &question, fight, search, to_play, ko_asked, config, &mut spend, stop,
+        );
     };
     // The warm-up: enough of the main search to rank the first moves for the companion.
     let left = spend.left();
@@ -113,7 +115,9 @@ pub fn solve_beside(
         tree: std::sync::Arc::new(tree_of(&search, config)),
     };
     beside::run_beside(companion.run, &framed, stop, |quit| {
-        decide(&question, fight, search, to_play, config, &mut spend, quit)
+        decide(
+            &question, fight, search, to_play, ko_asked, config, &mut spend, quit,
+        )
     })
 }
 
@@ -140,15 +144,21 @@ pub fn solve_fight(
         inferred: Inferred::default(),
     };
     let search = Search::new(fight.state(to_play), config.uct);
-    decide(&question, fight, search, to_play, config, &mut spend, stop)
+    decide(
+        &question, fight, search, to_play, false, config, &mut spend, stop,
+    )
 }
 
-/// Phases 2 and 3 on the chosen `fight`, its main search started in `search`.
+/// Phases 2 and 3 on the chosen `fight`, its main search started in `search`; `own_ko`: the
+/// fight's ko master is the side to play because the prompt asks for a ko (knob
+/// `prompt_asks`), so no ko test follows the main search.
+#[allow(clippy::too_many_arguments)]
 fn decide<'f>(
     question: &Question,
     fight: &'f Fight,
     search: Search<TsumegoState<'f>>,
     to_play: igo_core::Color,
+    own_ko: bool,
     config: &SolverConfig,
     spend: &mut Spend,
     stop: StopFlag<'_>,
@@ -164,10 +174,8 @@ fn decide<'f>(
     if config.probes > 0 || config.ko_probes > 0 {
         spend.budget = budget::held_back(spend, config.probe_main_share);
     }
-    // A "get a ko" prompt's fight already has the side to play as ko master (knob
-    // `prompt_asks`): a ko test would search the same fight again, so the main search
-    // keeps the whole budget.
-    let own_ko = config.prompt_asks & config::ASK_KO_MASTER != 0 && fight.ctx.ko_master == to_play;
+    // A "get a ko" prompt's fight already has the side to play as ko master: a ko test would
+    // search the same fight again, so the main search keeps the whole budget.
     let main = status::main_search(search, goal, own_ko, config, spend, stop);
     let ko_fight = (main.fails && !own_ko).then(|| fight.with_ko_master(to_play));
     let ko = ko_fight
