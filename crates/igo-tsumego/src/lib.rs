@@ -52,7 +52,7 @@ pub use fight::Fight;
 pub use local::LocalBoard;
 pub use patterns::{PatternLearner, Patterns};
 pub use playout::{PlayoutContext, PlayoutPolicy};
-pub use problem::{Goal, Problem, ProblemError, SolutionNode, Verdict};
+pub use problem::{Ask, Goal, Problem, ProblemError, SolutionNode, Verdict};
 pub use region::{Region, RegionConfig, RegionKind};
 pub use solver::{
     solve, solve_fight, Answer, AnswerMove, Candidate, Inferred, Request, SolveError, SolverConfig,

@@ -299,6 +299,36 @@ pub fn race_from_prompt(prompt: &str) -> bool {
     p.contains("capturing race") || p.contains("semeai")
 }
 
+/// What a prompt asks for when it names neither life nor death: Gokyo Shumyo's "get a ko",
+/// "connect" ("link up his stones") and "cut off" prompts, which [`goal_from_prompt`] leaves to
+/// the inference (the solver's knob `prompt_targets` reads them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// "Black to play and get a ko."
+    Ko,
+    /// "Black to play and connect." / "... link up his stones."
+    Connect,
+    /// "Black to play and cut off White's stones."
+    Cut,
+}
+
+/// The [`Ask`] of a prompt that states no goal of its own ([`goal_from_prompt`] is `None`).
+pub fn ask_from_prompt(prompt: &str) -> Option<Ask> {
+    if goal_from_prompt(prompt).is_some() {
+        return None;
+    }
+    let p = prompt.to_ascii_lowercase();
+    if p.contains("get a ko") {
+        Some(Ask::Ko)
+    } else if p.contains("connect") || p.contains("link up") {
+        Some(Ask::Connect)
+    } else if p.contains("cut off") {
+        Some(Ask::Cut)
+    } else {
+        None
+    }
+}
+
 fn is_correct_comment(c: &str) -> bool {
     c.trim_start().to_ascii_lowercase().starts_with("correct")
 }
@@ -418,6 +448,36 @@ mod tests {
         assert!(!race_from_prompt(
             "Black to play and capture the cutting stones."
         ));
+    }
+
+    #[test]
+    fn prompts_without_a_goal_ask_for_a_ko_a_connection_or_a_cut() {
+        assert_eq!(
+            ask_from_prompt("White to play and get a ko."),
+            Some(Ask::Ko)
+        );
+        assert_eq!(
+            ask_from_prompt("Black to play and connect."),
+            Some(Ask::Connect)
+        );
+        assert_eq!(
+            ask_from_prompt("White to play and link up his stones."),
+            Some(Ask::Connect)
+        );
+        assert_eq!(
+            ask_from_prompt("Black to play and cut off White's stones."),
+            Some(Ask::Cut)
+        );
+        // A stated goal comes first; Cho Chikun's prompts ask nothing of the kind.
+        assert_eq!(ask_from_prompt("Black to play and live."), None);
+        assert_eq!(ask_from_prompt("Black to play and kill by oiotoshi."), None);
+        assert_eq!(
+            ask_from_prompt(
+                "Black to play. Cho Chikun Encyclopedia of Life and Death - Advanced #2."
+            ),
+            None
+        );
+        assert_eq!(ask_from_prompt("White to play."), None);
     }
 
     #[test]

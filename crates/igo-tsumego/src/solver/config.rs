@@ -66,6 +66,18 @@ pub const RACE_TARGET_MIN_LIBERTIES: usize = 2;
 /// ([`SolverConfig::race_targets`]): the side to play's stones in the race.
 pub const RACE_OWN_LIBERTIES: usize = 4;
 
+/// [`SolverConfig::prompt_asks`]: a "get a ko" prompt makes the side to play the ko master of
+/// the inference's and the main search's fights: the ko it is asked to get counts as its
+/// success, where with the opponent as ko master every move fails and the playouts rank the
+/// failures (branch `kofirst`: Gokyo Shumyo's "get a ko" misses).
+pub const ASK_KO_MASTER: u8 = 1;
+/// [`SolverConfig::prompt_asks`]: a "connect" prompt makes the other colour's cutting groups
+/// (touching two or more of the side to play's groups) the kill hypotheses.
+pub const ASK_CONNECT_CUTTERS: u8 = 2;
+/// [`SolverConfig::prompt_asks`]: a "cut off" prompt makes the goal life (the side to play's
+/// stones live by cutting the other colour's off).
+pub const ASK_CUT_LIVE: u8 = 4;
+
 /// Settings of the solver.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
@@ -109,6 +121,20 @@ pub struct SolverConfig {
     /// (BENCHMARKS.md, integrator, 2026-12-06)\]
     /// \[range: 0-8\]
     pub race_targets: usize,
+    /// How the prompts that name neither life nor death are read
+    /// ([`crate::problem::ask_from_prompt`]), a sum of bits (0: all left to the inference, as
+    /// before): [`ASK_KO_MASTER`] a "get a ko" prompt makes the side to play the ko master,
+    /// [`ASK_CONNECT_CUTTERS`] a "connect" prompt makes the other colour's cutting groups the
+    /// targets, [`ASK_CUT_LIVE`] a "cut off" prompt makes the goal life. \[default: 1, the ko
+    /// bit alone. On Gokyo Shumyo's 42 "get a ko" problems (20,000 playouts, 1,000,000
+    /// positions, one thread) first moves 12 / 13 / 11 right off, 15 / 13 / 17 with it (seeds
+    /// 1-3: 36 -> 45 of 126, all of the gain in the problems read as kills, 11 -> 21 of 60);
+    /// at 10 s on two threads 6 -> 8 of the 21 in 2 mod 4. The connect bit: 5 -> 5 of 33 on
+    /// the 11 "connect" problems; the cut bit: 1 -> 3 of 6 on the two "cut off" problems, too
+    /// few to tell; both off. No other prompt is read differently (BENCHMARKS.md, branch
+    /// `koprompt`)\]
+    /// \[range: 0-7\]
+    pub prompt_asks: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
     pub settled_test: Option<SettledTest>,
@@ -339,6 +365,7 @@ impl Default for SolverConfig {
             infer_both_colours: false,
             target_joins: JOINS_DEFAULT,
             race_targets: 0,
+            prompt_asks: ASK_KO_MASTER,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {
@@ -636,6 +663,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 8,
             get: |c| c.race_targets as u64,
             set: |c, v| c.race_targets = v as usize,
+        },
+    },
+    Knob {
+        name: "prompt_asks",
+        what: "prompts without a goal: 1 get a ko, the side to play as ko master; 2 connect, the cutting groups as targets; 4 cut off, the goal life; 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 7,
+            get: |c| c.prompt_asks as u64,
+            set: |c, v| c.prompt_asks = v as u8,
         },
     },
     Knob {

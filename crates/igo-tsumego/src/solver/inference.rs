@@ -30,18 +30,23 @@
 //! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], off by
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
+//! Gokyo Shumyo's prompts that name neither life nor death (knob
+//! [`SolverConfig::prompt_asks`]; "get a ko" on by default, the others off): "connect" makes
+//! the other colour's cutting groups the kill hypotheses ([`cutting_targets`]), "cut off" makes
+//! the goal life (the side to play's stones live by the cut); "get a ko" changes the fights'
+//! ko master, not the question posed here (see the solver's module).
 
 use igo_core::{Board, Color, Point, PointSet, Position};
 
 use super::budget::{part, Spend};
 use super::config::{
-    SolverConfig, JOINS_DEFAULT, JOIN_ENCLOSED_AREA, JOIN_LIBERTIES, JOIN_SHAPE_LINK,
-    JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, RACE_OWN_LIBERTIES, RACE_TARGET_LIBERTIES,
-    RACE_TARGET_MIN_LIBERTIES,
+    SolverConfig, ASK_CONNECT_CUTTERS, ASK_CUT_LIVE, JOINS_DEFAULT, JOIN_ENCLOSED_AREA,
+    JOIN_LIBERTIES, JOIN_SHAPE_LINK, JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, RACE_OWN_LIBERTIES,
+    RACE_TARGET_LIBERTIES, RACE_TARGET_MIN_LIBERTIES,
 };
 use super::error::SolveError;
 use crate::fight::Fight;
-use crate::problem::{race_from_prompt, Goal, Problem};
+use crate::problem::{ask_from_prompt, race_from_prompt, Ask, Goal, Problem};
 use crate::region::{guess_attacker, Region};
 use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
@@ -123,7 +128,13 @@ impl Question {
         {
             return Err(SolveError::WholeBoard(region.describe()));
         }
-        let goal_given = request.goal.or(problem.goal);
+        let ask = problem.prompt.as_deref().and_then(ask_from_prompt);
+        // A "cut off" prompt (knob `prompt_asks`): the side to play's stones live.
+        let cut_live = ask == Some(Ask::Cut) && config.prompt_asks & ASK_CUT_LIVE != 0;
+        let goal_given = request
+            .goal
+            .or(problem.goal)
+            .or(cut_live.then_some(Goal::Live));
         let target_given = request
             .target
             .clone()
@@ -132,13 +143,18 @@ impl Question {
         let race = config.race_targets > 0
             && goal_given == Some(Goal::Kill)
             && problem.prompt.as_deref().is_some_and(race_from_prompt);
-        let races = match (&target_given, race) {
-            (None, true) => race_targets(board, problem.to_play(), &region, config.race_targets),
+        let connect = request.goal.is_none()
+            && ask == Some(Ask::Connect)
+            && config.prompt_asks & ASK_CONNECT_CUTTERS != 0;
+        let by_ask = match (&target_given, race, connect) {
+            (None, true, _) => race_targets(board, problem.to_play(), &region, config.race_targets),
+            (None, _, true) => cutting_targets(board, problem.to_play(), &region),
             _ => Vec::new(),
         };
+        let by_prompt = !by_ask.is_empty();
         let hypotheses = match &target_given {
             Some(points) => vec![given_target(&problem.position, points, goal_given)?],
-            None if !races.is_empty() => races,
+            None if by_prompt => by_ask,
             None => inferred_targets(board, problem.to_play(), goal_given, &region, config)?,
         };
         let alternatives = match (&target_given, goal_given) {
@@ -151,7 +167,7 @@ impl Question {
         };
         let inferred = Inferred {
             target: target_given.is_none(),
-            goal: goal_given.is_none() && target_given.is_none(),
+            goal: goal_given.is_none() && target_given.is_none() && !by_prompt,
             hypotheses: hypotheses.len(),
             ..Inferred::default()
         };
@@ -316,6 +332,38 @@ pub fn race_targets(
         .map(|(_, target)| Hypothesis { attacker, target })
         .collect()
 }
+
+/// The hypotheses of a "connect" prompt ([`SolverConfig::prompt_asks`], bit
+/// [`ASK_CONNECT_CUTTERS`]), `attacker` the side to play: the other colour's groups in
+/// `region` (blocks joined by two shared liberties and by uncut diagonal links, as for a race)
+/// that touch two or more of the side to play's groups (the same joins) and are not in atari
+/// (a cutter in atari is taken at once): the stones whose capture connects them. The fewest
+/// liberties first, then the largest, then by the first point; at most
+/// [`CUTTING_TARGETS`] (the inference's small searches choose among them).
+pub fn cutting_targets(board: &Board, attacker: Color, region: &Region) -> Vec<Hypothesis> {
+    let size = board.size();
+    let empty = board.empty_points();
+    let own = target_groups_with(board, attacker, region, JOIN_UNCUT_DIAGONALS);
+    let mut cutters: Vec<(usize, PointSet)> =
+        target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
+            .into_iter()
+            .filter_map(|g| {
+                let near = g.neighbours(size);
+                let liberties = (near & empty).count();
+                let touched = own.iter().filter(|o| near.intersects(o)).count();
+                (touched >= 2 && liberties >= 2).then_some((liberties, g))
+            })
+            .collect();
+    cutters.sort_by_key(|(liberties, g)| (*liberties, std::cmp::Reverse(g.count()), g.first()));
+    cutters
+        .into_iter()
+        .take(CUTTING_TARGETS)
+        .map(|(_, target)| Hypothesis { attacker, target })
+        .collect()
+}
+
+/// Most hypotheses of a "connect" prompt ([`cutting_targets`]).
+pub const CUTTING_TARGETS: usize = 2;
 
 /// The groups of `colour` in `region` that may be a target, largest first (ties by their first
 /// point), by the default joins: see the module documentation and [`target_groups_with`].
@@ -981,6 +1029,61 @@ mod tests {
         let q = Question::pose(&problem, &given, &on).unwrap();
         assert_eq!(q.hypotheses.len(), 1);
         assert_eq!(q.hypotheses[0].target, points(pos, "P16 Q16"));
+    }
+
+    #[test]
+    fn a_cut_prompt_makes_the_goal_life_and_a_connect_prompt_the_cutters_the_targets() {
+        // gokyo-shumyo-436 (Gokyo Shumyo, 1812): "Black to play and cut off White's stones".
+        // Without a goal the frame's guess makes Black the attacker of White's stones; with
+        // the knob's cut bit the goal is life, White the attacker of Black's stones.
+        let sgf = "(;SZ[19]PL[B]AB[kc][mc][pc][md][pd][le][qe][lf][qf][mg][qg][lh][nh][ni]\
+                   AW[nc][oc][me][oe][mf][pf][ng][oh][ph][qh]\
+                   C[Black to play and cut off White's stones.])";
+        let problem = Problem::from_sgf(sgf, "gokyo-shumyo-436").unwrap();
+        let with = |asks: u8| SolverConfig {
+            prompt_asks: asks,
+            ..SolverConfig::default()
+        };
+        let off = Question::pose(&problem, &Request::default(), &with(0)).unwrap();
+        assert!(off.hypotheses.iter().all(|h| h.attacker == Color::Black));
+        let on = Question::pose(&problem, &Request::default(), &with(ASK_CUT_LIVE)).unwrap();
+        assert!(on.hypotheses.iter().all(|h| h.attacker == Color::White));
+        assert!(on.alternatives.is_empty() && !on.inferred.goal);
+        let board = problem.position.board();
+        for h in &on.hypotheses {
+            assert!(h
+                .target
+                .iter()
+                .all(|p| board.color_at(p) == Some(Color::Black)));
+        }
+        // The other bits leave a cut prompt alone.
+        let other = Question::pose(&problem, &Request::default(), &with(3)).unwrap();
+        assert_eq!(other.hypotheses, off.hypotheses);
+
+        // gokyo-shumyo-410: "White to play and connect". White's M18-M17 are cut from P17-Q18
+        // by Black's O18-P18 and N17-O17; without a goal the inference reads White's life.
+        // With the connect bit the hypotheses are Black's groups that touch two White groups
+        // and are not in atari, the fewest liberties first, attacked by White: those four
+        // stones first.
+        let sgf = "(;SZ[19]PL[W]AB[ki][mh][ih][mg][hg][hf][me][ke][hb][ib][nb][ob][hc][mc][nc]\
+                   [kd][he]AW[oh][kg][jg][ig][of][qe][je][ie][od][oc][lc][jc][ic][pb][lb][jb]\
+                   C[White to play and connect.])";
+        let problem = Problem::from_sgf(sgf, "gokyo-shumyo-410").unwrap();
+        let pos = &problem.position;
+        let board = pos.board();
+        let size = board.size();
+        let on = Question::pose(&problem, &Request::default(), &with(ASK_CONNECT_CUTTERS)).unwrap();
+        assert_eq!(on.hypotheses[0].target, points(pos, "O18 P18 N17 O17"));
+        let region = on.region;
+        let white = target_groups_with(board, Color::White, &region, JOIN_UNCUT_DIAGONALS);
+        for h in &on.hypotheses {
+            assert_eq!(h.attacker, Color::White);
+            let near = h.target.neighbours(size);
+            assert!(white.iter().filter(|g| near.intersects(g)).count() >= 2);
+            assert!((near & board.empty_points()).count() >= 2);
+        }
+        let off = Question::pose(&problem, &Request::default(), &with(0)).unwrap();
+        assert_ne!(off.hypotheses, on.hypotheses);
     }
 
     #[test]

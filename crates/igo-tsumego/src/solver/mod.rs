@@ -2,7 +2,9 @@
 //! [`solve`] calls in order:
 //!
 //! 1. [`inference`]: what is asked when the source does not say (the region, the attacker and the
-//!    target), choosing among hypotheses by searching each;
+//!    target), choosing among hypotheses by searching each; a "get a ko" prompt (knob
+//!    `prompt_asks`, bit [`config::ASK_KO_MASTER`]) makes the side to play the ko master of
+//!    every fight, so the ko it is asked to get is its success (and no ko test follows);
 //! 2. [`status`]: the capture-rate UCT on the chosen fight, then the ko test when the side to play
 //!    fails, giving kill, live or ko;
 //! 3. [`answer`]: the first move, the candidates and the main line read out of the deciding
@@ -70,7 +72,18 @@ pub fn solve_beside(
 
     // 1. Inference.
     let mut question = Question::pose(problem, request, config)?;
-    let fights = question.fights(&problem.position, config);
+    let mut fights = question.fights(&problem.position, config);
+    // A "get a ko" prompt (knob `prompt_asks`): the ko it asks for is the side to play's
+    // success, so it is the ko master.
+    let ko_asked = config.prompt_asks & config::ASK_KO_MASTER != 0
+        && problem
+            .prompt
+            .as_deref()
+            .and_then(crate::problem::ask_from_prompt)
+            == Some(crate::problem::Ask::Ko);
+    if ko_asked {
+        fights = fights.iter().map(|f| f.with_ko_master(to_play)).collect();
+    }
     let choice = inference::choose(problem, &mut question, &fights, config, &mut spend, stop);
     let fight = &fights[choice.index];
     let goal = if to_play == fight.ctx.attacker {
@@ -82,7 +95,9 @@ pub fn solve_beside(
         .search
         .unwrap_or_else(|| Search::new(fight.state(to_play), config.uct));
     let Some(companion) = companion else {
-        return decide(&question, fight, search, to_play, config, &mut spend, stop);
+        return decide(
+            &question, fight, search, to_play, ko_asked, config, &mut spend, stop,
+        );
     };
     // The warm-up: enough of the main search to rank the first moves for the companion.
     let left = spend.left();
@@ -100,7 +115,9 @@ pub fn solve_beside(
         tree: std::sync::Arc::new(tree_of(&search, config)),
     };
     beside::run_beside(companion.run, &framed, stop, |quit| {
-        decide(&question, fight, search, to_play, config, &mut spend, quit)
+        decide(
+            &question, fight, search, to_play, ko_asked, config, &mut spend, quit,
+        )
     })
 }
 
@@ -127,15 +144,21 @@ pub fn solve_fight(
         inferred: Inferred::default(),
     };
     let search = Search::new(fight.state(to_play), config.uct);
-    decide(&question, fight, search, to_play, config, &mut spend, stop)
+    decide(
+        &question, fight, search, to_play, false, config, &mut spend, stop,
+    )
 }
 
-/// Phases 2 and 3 on the chosen `fight`, its main search started in `search`.
+/// Phases 2 and 3 on the chosen `fight`, its main search started in `search`; `own_ko`: the
+/// fight's ko master is the side to play because the prompt asks for a ko (knob
+/// `prompt_asks`), so no ko test follows the main search.
+#[allow(clippy::too_many_arguments)]
 fn decide<'f>(
     question: &Question,
     fight: &'f Fight,
     search: Search<TsumegoState<'f>>,
     to_play: igo_core::Color,
+    own_ko: bool,
     config: &SolverConfig,
     spend: &mut Spend,
     stop: StopFlag<'_>,
@@ -151,8 +174,10 @@ fn decide<'f>(
     if config.probes > 0 || config.ko_probes > 0 {
         spend.budget = budget::held_back(spend, config.probe_main_share);
     }
-    let main = status::main_search(search, goal, config, spend, stop);
-    let ko_fight = main.fails.then(|| fight.with_ko_master(to_play));
+    // A "get a ko" prompt's fight already has the side to play as ko master: a ko test would
+    // search the same fight again, so the main search keeps the whole budget.
+    let main = status::main_search(search, goal, own_ko, config, spend, stop);
+    let ko_fight = (main.fails && !own_ko).then(|| fight.with_ko_master(to_play));
     let ko = ko_fight
         .as_ref()
         .and_then(|kf| status::ko_test(kf, goal, main.left, config, spend, stop));
@@ -328,4 +353,70 @@ fn probe_root<'f>(
         probe::lead_with_probe(children, route, o, config);
     }
     (probed.probes, probed.overturn.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patterns::Patterns;
+    use crate::uct::Budget;
+    use std::sync::Arc;
+
+    /// `igo tsumego solve --no-prove --threads 1 --seed 1 --playouts 3000 --set
+    /// prompt_asks=K`: the shipped patterns.
+    fn config(prompt_asks: u8) -> SolverConfig {
+        let mut c = SolverConfig {
+            budget: Budget::Playouts(3000),
+            patterns: Some(Arc::new(Patterns::shipped())),
+            prompt_asks,
+            ..SolverConfig::default()
+        };
+        c.uct.threads = 1;
+        c.uct.seed = 1;
+        c
+    }
+
+    #[test]
+    fn a_get_a_ko_prompt_makes_the_side_to_play_the_ko_master() {
+        // gokyo-shumyo-248 (Gokyo Shumyo, 1812, bundled): "White to play and get a ko"; the
+        // inference reads it as White killing Black's corner. With Black as ko master (the
+        // default for the side not to play) every White move fails and the playouts rank the
+        // failures: R18 first at this budget. With White as ko master the ko White is asked
+        // to get is a success, and the book's Q19 stands clearly first.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/gokyo-shumyo-248.sgf"
+        );
+        let text = std::fs::read_to_string(path).expect("bundled problem");
+        let problem = Problem::from_sgf(&text, "gokyo-shumyo-248").unwrap();
+        assert!(problem.prompt.as_deref().unwrap().contains("get a ko"));
+        let q19 = igo_core::Move::Play(problem.position.size().parse_point("Q19").unwrap());
+        let off = solve(&problem, &Request::default(), &config(0), None).unwrap();
+        let on = solve(
+            &problem,
+            &Request::default(),
+            &config(config::ASK_KO_MASTER),
+            None,
+        )
+        .unwrap();
+        assert_eq!((off.goal, on.goal), (Goal::Kill, Goal::Kill));
+        assert_ne!(
+            off.mv, q19,
+            "the opponent as ko master: {:?}",
+            off.candidates
+        );
+        assert_eq!(
+            on.mv, q19,
+            "the side to play as ko master: {:?}",
+            on.candidates
+        );
+        let second = on.candidates[1].capture_rate;
+        assert!(on.capture_rate > second + 0.05, "{:?}", on.candidates);
+        // A prompt that does not ask for a ko: the knob changes nothing.
+        let mut plain = problem.clone();
+        plain.prompt = Some("White to play.".to_string());
+        let off = solve(&plain, &Request::default(), &config(0), None).unwrap();
+        let on = solve(&plain, &Request::default(), &config(7), None).unwrap();
+        assert_eq!((off.mv, off.capture_rate), (on.mv, on.capture_rate));
+    }
 }

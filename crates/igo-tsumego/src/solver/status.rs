@@ -58,10 +58,12 @@ pub struct MainSearch<'f> {
 }
 
 /// Runs the main search: three quarters of what is left; then, when the side to play succeeds
-/// and nothing is proven, the rest, which the ko test would otherwise have had.
+/// (or `no_ko_test`: no ko test follows) and nothing is proven, the rest, which the ko test
+/// would otherwise have had.
 pub fn main_search<'f>(
     mut search: Search<TsumegoState<'f>>,
     goal: Goal,
+    no_ko_test: bool,
     config: &SolverConfig,
     spend: &mut Spend,
     stop: StopFlag<'_>,
@@ -80,7 +82,7 @@ pub fn main_search<'f>(
     };
     let mut proven = proof != Proof::Unknown;
     let left = spend.left();
-    if !fails && !is_spent(left) && !proven {
+    if (!fails || no_ko_test) && !is_spent(left) && !proven {
         spend.add(search.run(left, stop));
         proven = search.root_proof() != Proof::Unknown;
     }
