@@ -196,10 +196,17 @@ fn decide<'f>(
         _ => {
             // The ko probes' fight: the side to play as ko master (knob `ko_probes`).
             let own = (config.ko_probes > 0).then(|| fight.with_ko_master(to_play));
+            // Won as the ko master a "get a ko" prompt made it: at least the ko it asked
+            // for, not an unconditional kill or life (the prover says which, when it runs).
+            let status = if own_ko && !main.fails {
+                Status::Ko
+            } else {
+                main.status
+            };
             read.answer(
                 fight,
                 &main.search,
-                main.status,
+                status,
                 main.proven,
                 spend,
                 own.as_ref(),
@@ -412,6 +419,8 @@ mod tests {
         );
         let second = on.candidates[1].capture_rate;
         assert!(on.capture_rate > second + 0.05, "{:?}", on.candidates);
+        // Won as the ko master: the status is the ko asked for, not an unconditional kill.
+        assert_eq!(on.status, Status::Ko, "proven {}", on.proven);
         // A prompt that does not ask for a ko: the knob changes nothing.
         let mut plain = problem.clone();
         plain.prompt = Some("White to play.".to_string());
