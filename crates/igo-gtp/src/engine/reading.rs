@@ -577,7 +577,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
 /// `OwlConfig::forget_passes`; `escape_room_plies` 0-40: `OwlConfig::escape_room_plies`;
 /// `escape_room_attack` 0 or 1: `OwlConfig::escape_room_attack`; `save_check` 0-4,000,000:
 /// `OwlConfig::save_check_nodes`; `defence_block` 0 or 1: `OwlConfig::defence_block_target`;
-/// `save_check_exact` 0 or 1: `OwlConfig::save_check_exact`)
+/// `save_check_exact` 0 or 1: `OwlConfig::save_check_exact`; `escape_room_lunches` 0 or 1:
+/// `OwlConfig::escape_room_lunches`; `escape_room_kill_checks` 0 or 1:
+/// `OwlConfig::escape_room_kill_checks`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -707,6 +709,14 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err("syntax error: save_check_exact takes 0 or 1".into());
             }
             "save_check_exact" => c.save_check_exact = v == 1,
+            "escape_room_lunches" if v > 1 => {
+                return Err("syntax error: escape_room_lunches takes 0 or 1".into());
+            }
+            "escape_room_lunches" => c.escape_room_lunches = v == 1,
+            "escape_room_kill_checks" if v > 1 => {
+                return Err("syntax error: escape_room_kill_checks takes 0 or 1".into());
+            }
+            "escape_room_kill_checks" => c.escape_room_kill_checks = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -720,7 +730,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
          escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
          forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {} \
-         save_check_exact {}",
+         save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -755,7 +765,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.escape_room_attack),
         c.save_check_nodes,
         u8::from(c.defence_block_target),
-        u8::from(c.save_check_exact)
+        u8::from(c.save_check_exact),
+        u8::from(c.escape_room_lunches),
+        u8::from(c.escape_room_kill_checks)
     ))
 }
 
@@ -988,6 +1000,8 @@ mod tests {
             "igo-owl_settings save_check 4000001",
             "igo-owl_settings save_check_exact 1",
             "igo-owl_settings save_check_exact 2",
+            "igo-owl_settings escape_room_lunches 0 escape_room_kill_checks 1",
+            "igo-owl_settings escape_room_kill_checks 2",
         ]);
         let d = OwlConfig::default();
         // The root check's default, until a setting below changes it.
@@ -997,7 +1011,7 @@ mod tests {
         // The open region's settings, at their defaults.
         let open = format!(
             " open_region {} open_region_reach {} open_region_depth {} forget_passes {} escape_room_plies {} \
-             escape_room_attack {} save_check {} defence_block {} save_check_exact {}",
+             escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
             d.open_region_nodes,
             d.open_region_reach,
             d.open_region_depth,
@@ -1006,7 +1020,9 @@ mod tests {
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target),
-            u8::from(d.save_check_exact)
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         );
         // The budgets after `escape_block_plies`, following `nodes 500`.
         let budgets0 = format!(
@@ -1124,48 +1140,65 @@ mod tests {
             .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
         assert!(a[33].as_ref().unwrap().ends_with(&format!(
             " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2 forget_passes {} \
-             escape_room_plies {} escape_room_attack {} save_check {} defence_block {} save_check_exact {}",
+             escape_room_plies {} escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
             u8::from(d.forget_passes),
             d.escape_room_plies,
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target),
-            u8::from(d.save_check_exact)
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         )));
         assert!(a[34].as_ref().unwrap().ends_with(&format!(
             " open_region_depth 2 forget_passes 0 escape_room_plies {} escape_room_attack {} save_check {} \
-             defence_block {} save_check_exact {}",
+             defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
             d.escape_room_plies,
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target),
-            u8::from(d.save_check_exact)
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         )));
         assert!(a[36].as_ref().unwrap().ends_with(&format!(
             " forget_passes 0 escape_room_plies 5 escape_room_attack {} save_check {} defence_block {} \
-             save_check_exact {}",
+             save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target),
-            u8::from(d.save_check_exact)
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         )));
         assert!(a[37].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[38].as_ref().unwrap().ends_with(&format!(
-            " escape_room_plies 5 escape_room_attack 1 save_check {} defence_block {} save_check_exact {}",
+            " escape_room_plies 5 escape_room_attack 1 save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
             d.save_check_nodes,
             u8::from(d.defence_block_target),
-            u8::from(d.save_check_exact)
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         )));
         assert!(a[39].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[35].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[40].as_ref().unwrap().ends_with(&format!(
-            " escape_room_attack 1 save_check 10000 defence_block 1 save_check_exact {}",
-            u8::from(d.save_check_exact)
+            " escape_room_attack 1 save_check 10000 defence_block 1 save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+            u8::from(d.save_check_exact),
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
         )));
-        assert!(a[43]
+        assert!(a[43].as_ref().unwrap().ends_with(&format!(
+            " save_check 10000 defence_block 1 save_check_exact 1 escape_room_lunches {} \
+                 escape_room_kill_checks {}",
+            u8::from(d.escape_room_lunches),
+            u8::from(d.escape_room_kill_checks)
+        )));
+        assert!(a[45]
             .as_ref()
             .unwrap()
-            .ends_with(" save_check 10000 defence_block 1 save_check_exact 1"));
+            .ends_with(" save_check_exact 1 escape_room_lunches 0 escape_room_kill_checks 1"));
+        assert!(a[46].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[44].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[41].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[42].as_ref().unwrap_err().starts_with("syntax error"));
