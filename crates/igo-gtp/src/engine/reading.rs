@@ -553,6 +553,24 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("save_check", 0, 4_000_000),
 ];
 
+/// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
+/// `OWL_RANGES` or their own numbers).
+const OWL_FLAGS: &[&str] = &[
+    "enclosed_no_escape",
+    "escape_block",
+    "shut_in",
+    "cut_diagonals",
+    "half_cuts",
+    "crawl_block",
+    "string_check",
+    "forget_passes",
+    "escape_room_attack",
+    "defence_block",
+    "save_check_exact",
+    "escape_room_lunches",
+    "escape_room_kill_checks",
+];
+
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
 /// search's positions, and every stage budget below not set by its own key scales with it
 /// against its default 40,000, [`OwlConfig::with_node_limit`]; `moves` 1-32; `proof_nodes`
@@ -599,6 +617,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 return Err(format!("syntax error: {name} takes {low} to {high}"));
             }
         }
+        if v > 1 && OWL_FLAGS.contains(&pair[0].as_str()) {
+            return Err(format!("syntax error: {} takes 0 or 1", pair[0]));
+        }
         match pair[0].as_str() {
             "nodes" => c.node_limit = v,
             "moves" => c.max_moves = v as usize,
@@ -621,9 +642,6 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 c.leaf_capture_nodes = v;
                 own |= OWN_LEAF;
             }
-            "enclosed_no_escape" if v > 1 => {
-                return Err("syntax error: enclosed_no_escape takes 0 or 1".into());
-            }
             "enclosed_no_escape" => c.enclosed_no_escape = v == 1,
             "group_target" => {
                 c.enclosed_group_target = match v {
@@ -634,22 +652,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
                 }
             }
             "enclosed_check" => c.enclosed_check_moves = v as usize,
-            "escape_block" if v > 1 => {
-                return Err("syntax error: escape_block takes 0 or 1".into());
-            }
             "escape_block" => c.escape_block_check = v == 1,
             "escape_link" => c.escape_link_liberties = v as usize,
-            "shut_in" if v > 1 => {
-                return Err("syntax error: shut_in takes 0 or 1".into());
-            }
             "shut_in" => c.shut_in_death = v == 1,
-            "cut_diagonals" if v > 1 => {
-                return Err("syntax error: cut_diagonals takes 0 or 1".into());
-            }
             "cut_diagonals" => c.cut_diagonals = v == 1,
-            "half_cuts" if v > 1 => {
-                return Err("syntax error: half_cuts takes 0 or 1".into());
-            }
             "half_cuts" => c.half_cuts = v == 1,
             "holding_links" => {
                 c.holding_links = match v {
@@ -672,13 +678,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "tactical_support" => c.tactical_support = v as u8,
             "root_kills" => c.root_kill_checks = v as usize,
-            "crawl_block" if v > 1 => {
-                return Err("syntax error: crawl_block takes 0 or 1".into());
-            }
             "crawl_block" => c.crawl_block_check = v == 1,
-            "string_check" if v > 1 => {
-                return Err("syntax error: string_check takes 0 or 1".into());
-            }
             "string_check" => c.string_lost_check = v == 1,
             "root_probe" => {
                 c.root_probe_nodes = v;
@@ -691,31 +691,13 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             }
             "open_region_reach" => c.open_region_reach = v as usize,
             "open_region_depth" => c.open_region_depth = v as usize,
-            "forget_passes" if v > 1 => {
-                return Err("syntax error: forget_passes takes 0 or 1".into());
-            }
             "forget_passes" => c.forget_passes = v == 1,
             "escape_room_plies" => c.escape_room_plies = v as usize,
-            "escape_room_attack" if v > 1 => {
-                return Err("syntax error: escape_room_attack takes 0 or 1".into());
-            }
             "escape_room_attack" => c.escape_room_attack = v == 1,
             "save_check" => c.save_check_nodes = v,
-            "defence_block" if v > 1 => {
-                return Err("syntax error: defence_block takes 0 or 1".into());
-            }
             "defence_block" => c.defence_block_target = v == 1,
-            "save_check_exact" if v > 1 => {
-                return Err("syntax error: save_check_exact takes 0 or 1".into());
-            }
             "save_check_exact" => c.save_check_exact = v == 1,
-            "escape_room_lunches" if v > 1 => {
-                return Err("syntax error: escape_room_lunches takes 0 or 1".into());
-            }
             "escape_room_lunches" => c.escape_room_lunches = v == 1,
-            "escape_room_kill_checks" if v > 1 => {
-                return Err("syntax error: escape_room_kill_checks takes 0 or 1".into());
-            }
             "escape_room_kill_checks" => c.escape_room_kill_checks = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }

@@ -313,7 +313,7 @@ pub fn race_targets(
         .filter(|b| b.color() == attacker && b.liberty_count() <= RACE_OWN_LIBERTIES)
         .map(|b| b.stones())
         .collect();
-    let mut races: Vec<(usize, PointSet)> =
+    let races: Vec<(usize, PointSet)> =
         target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
             .into_iter()
             .filter_map(|g| {
@@ -325,8 +325,18 @@ pub fn race_targets(
                 in_race.then_some((liberties, g))
             })
             .collect();
-    races.sort_by_key(|(liberties, g)| (*liberties, std::cmp::Reverse(g.count()), g.first()));
-    races
+    fewest_liberties_first(races, attacker, most)
+}
+
+/// `groups` (each with its liberty count) as `attacker`'s hypotheses: the fewest liberties
+/// first, then the largest, then by the first point; at most `most`.
+fn fewest_liberties_first(
+    mut groups: Vec<(usize, PointSet)>,
+    attacker: Color,
+    most: usize,
+) -> Vec<Hypothesis> {
+    groups.sort_by_key(|(liberties, g)| (*liberties, std::cmp::Reverse(g.count()), g.first()));
+    groups
         .into_iter()
         .take(most)
         .map(|(_, target)| Hypothesis { attacker, target })
@@ -344,7 +354,7 @@ pub fn cutting_targets(board: &Board, attacker: Color, region: &Region) -> Vec<H
     let size = board.size();
     let empty = board.empty_points();
     let own = target_groups_with(board, attacker, region, JOIN_UNCUT_DIAGONALS);
-    let mut cutters: Vec<(usize, PointSet)> =
+    let cutters: Vec<(usize, PointSet)> =
         target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
             .into_iter()
             .filter_map(|g| {
@@ -354,12 +364,7 @@ pub fn cutting_targets(board: &Board, attacker: Color, region: &Region) -> Vec<H
                 (touched >= 2 && liberties >= 2).then_some((liberties, g))
             })
             .collect();
-    cutters.sort_by_key(|(liberties, g)| (*liberties, std::cmp::Reverse(g.count()), g.first()));
-    cutters
-        .into_iter()
-        .take(CUTTING_TARGETS)
-        .map(|(_, target)| Hypothesis { attacker, target })
-        .collect()
+    fewest_liberties_first(cutters, attacker, CUTTING_TARGETS)
 }
 
 /// Most hypotheses of a "connect" prompt ([`cutting_targets`]).
