@@ -591,7 +591,8 @@ fn next_to_two(libs: PointSet, size: BoardSize) -> PointSet {
 
 /// The moves of [`ReaderConfig::suicide_libs`] against a two-liberty string with liberties
 /// `libs`: for each liberty the attacker cannot fill (suicide), the liberties the defender's
-/// stone there would have, when they are two, but for the string's own.
+/// stone there would have, when they are two, but for the string's own; none that puts the
+/// attacker's own stones in atari without capturing.
 fn suicide_liberty_moves(pos: &Position, libs: PointSet, attacker: Color) -> PointSet {
     let board = pos.board();
     let size = board.size();
@@ -611,6 +612,22 @@ fn suicide_liberty_moves(pos: &Position, libs: PointSet, attacker: Color) -> Poi
         own.remove(l);
         if own.count() == 2 {
             out |= own - libs;
+        }
+    }
+    // Not a self-atari of the attacker's (GNU Go's `is_self_atari` test there).
+    for x in out.iter() {
+        let mut room = PointSet::EMPTY;
+        let mut captures = false;
+        for q in size.neighbours(x) {
+            match board.block_at(q) {
+                None => room.insert(q),
+                Some(b) if b.color() == attacker => room |= b.liberties(),
+                Some(b) => captures |= b.liberty_count() == 1,
+            }
+        }
+        room.remove(x);
+        if room.count() <= 1 && !captures {
+            out.remove(x);
         }
     }
     out
