@@ -206,21 +206,26 @@ pub struct ReaderConfig {
     /// keeps two liberties from being filled at once (gnugo-9x9-04 after 25 moves: C8 answers
     /// the edge clamp D9); and the defender ataris or captures a short attacker block (two
     /// liberties or fewer) next to a liberty of a string of three liberties or fewer, a block
-    /// that would fill the liberty with tempo. Off by default (BENCHMARKS.md, branch
-    /// `reader2`).
+    /// that would fill the liberty with tempo. Off by default (the owl's readers read as
+    /// before); on in [`ReaderConfig::tactical`] with [`ReaderConfig::net_hold`] and
+    /// [`ReaderConfig::suicide_libs`] (BENCHMARKS.md, branches `reader2` and `netmoves`).
     pub net_moves: bool,
     /// With [`ReaderConfig::net_moves`]: the attacker's net point only where it holds the
     /// string in, where the defender's extension on each liberty next to it leaves the string
     /// three liberties or fewer (gnugo-9x9-10 after 25 moves, `defend C9`: White's E8 gives a
     /// five-stone string three liberties in open space, and reading the attacker's nets next
-    /// to them, each escaped with four liberties, left the defence at the node limit).
+    /// to them, each escaped with four liberties, left the defence at the node limit). Off by
+    /// default, on in [`ReaderConfig::tactical`].
     pub net_hold: bool,
     /// With [`ReaderConfig::net_moves`]: against a two-liberty string, for a liberty the
     /// attacker cannot fill (suicide) where the defender's stone would have two liberties,
     /// the attacker also tries the other one (GNU Go's `special_attack2_moves`): it ataris the
     /// defender's blocks around the liberty and makes the liberty legal (gnugo-9x9-28 after 25
     /// moves, `defend H2`: the net point J1 is refuted by GNU Go's H3, after White's G1 by
-    /// Black's J4, with both liberties H1 and J2 suicide for Black).
+    /// Black's J4, with both liberties H1 and J2 suicide for Black). Not a move that puts the
+    /// attacker's own stones in atari; tried up to the ply where three liberties become safe
+    /// (a line that reaches such a liberty is often a ko's, read deep). Off by default, on in
+    /// [`ReaderConfig::tactical`].
     pub suicide_libs: bool,
 }
 
@@ -244,10 +249,16 @@ impl Default for ReaderConfig {
 
 impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
-    /// [`ReaderConfig::support_moves`] on ([`ReaderConfig::ko_capture_code`] stays off).
+    /// [`ReaderConfig::support_moves`] and the net moves ([`ReaderConfig::net_moves`],
+    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]) on
+    /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
+    /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
         ReaderConfig {
             support_moves: true,
+            net_moves: true,
+            net_hold: true,
+            suicide_libs: true,
             ..ReaderConfig::default()
         }
     }
@@ -1552,8 +1563,11 @@ mod tests {
             . . . . . . . . . . . . . . . . . . .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        // (Without the net moves, on in `tactical()`: with them, `attack B3` is GNU Go's `0`
+        // already, by the defender's A1, which C1 refutes.)
         let config = |edge_moves| ReaderConfig {
             edge_moves,
+            net_moves: false,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).attack(&pos, pt("B3")).unwrap();
