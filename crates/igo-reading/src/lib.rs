@@ -14,7 +14,10 @@
 //! capturing), and fills the liberties of its stones next to the string's liberties (backfilling);
 //! the defender extends, captures or ataris the attacker's stones next to the string (capturing
 //! races, snapbacks), plays next to its liberties, or passes (tenuki, for sekis). The attacker
-//! never passes: a pass would let the defender pass and keep the string.
+//! never passes: a pass would let the defender pass and keep the string. GNU Go's own questions
+//! ([`ReaderConfig::tactical`], `igo gtp`) add moves around the string near the root: support
+//! moves, nets of three-liberty strings, and the moves that make a liberty the attacker cannot
+//! fill legal.
 //!
 //! **The search** is a depth-first AND/OR proof search with iterative deepening, a transposition
 //! table of proven positions (keyed by Zobrist hash, side to move and ko point), move ordering by
