@@ -1,6 +1,8 @@
 //! Reads one string of a diagram given on stdin: `probe attack|defend VERTEX [NODES]`, with
 //! `IGO_SUPPORT=1` for [`ReaderConfig::support_moves`], `IGO_EDGE=1` for
-//! [`ReaderConfig::edge_moves`], `IGO_NET=1` for [`ReaderConfig::net_moves`], `IGO_DEEP=A,B,C,D`
+//! [`ReaderConfig::edge_moves`], `IGO_NET=1` for [`ReaderConfig::net_moves`] (with
+//! `IGO_NET_HOLD=1` for [`ReaderConfig::net_hold`], `IGO_SUICIDE_LIBS=1` for
+//! [`ReaderConfig::suicide_libs`]), `IGO_DEEP=A,B,C,D`
 //! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
@@ -19,6 +21,8 @@ fn main() {
         support_moves: std::env::var("IGO_SUPPORT").is_ok_and(|v| v == "1"),
         edge_moves: std::env::var("IGO_EDGE").is_ok_and(|v| v == "1"),
         net_moves: std::env::var("IGO_NET").is_ok_and(|v| v == "1"),
+        net_hold: std::env::var("IGO_NET_HOLD").is_ok_and(|v| v == "1"),
+        suicide_libs: std::env::var("IGO_SUICIDE_LIBS").is_ok_and(|v| v == "1"),
         deep_safety: match std::env::var("IGO_DEEP") {
             Ok(v) => {
                 let n: Vec<usize> = v.split(',').map(|w| w.parse().expect("number")).collect();

@@ -14,7 +14,10 @@
 //! capturing), and fills the liberties of its stones next to the string's liberties (backfilling);
 //! the defender extends, captures or ataris the attacker's stones next to the string (capturing
 //! races, snapbacks), plays next to its liberties, or passes (tenuki, for sekis). The attacker
-//! never passes: a pass would let the defender pass and keep the string.
+//! never passes: a pass would let the defender pass and keep the string. GNU Go's own questions
+//! ([`ReaderConfig::tactical`], `igo gtp`) add moves around the string near the root: support
+//! moves, nets of three-liberty strings, and the moves that make a liberty the attacker cannot
+//! fill legal.
 //!
 //! **The search** is a depth-first AND/OR proof search with iterative deepening, a transposition
 //! table of proven positions (keyed by Zobrist hash, side to move and ko point), move ordering by
@@ -206,9 +209,27 @@ pub struct ReaderConfig {
     /// keeps two liberties from being filled at once (gnugo-9x9-04 after 25 moves: C8 answers
     /// the edge clamp D9); and the defender ataris or captures a short attacker block (two
     /// liberties or fewer) next to a liberty of a string of three liberties or fewer, a block
-    /// that would fill the liberty with tempo. Off by default (BENCHMARKS.md, branch
-    /// `reader2`).
+    /// that would fill the liberty with tempo. Off by default (the owl's readers read as
+    /// before); on in [`ReaderConfig::tactical`] with [`ReaderConfig::net_hold`] and
+    /// [`ReaderConfig::suicide_libs`] (BENCHMARKS.md, branches `reader2` and `netmoves`).
     pub net_moves: bool,
+    /// With [`ReaderConfig::net_moves`]: the attacker's net point only where it holds the
+    /// string in, where the defender's extension on each liberty next to it leaves the string
+    /// three liberties or fewer (gnugo-9x9-10 after 25 moves, `defend C9`: White's E8 gives a
+    /// five-stone string three liberties in open space, and reading the attacker's nets next
+    /// to them, each escaped with four liberties, left the defence at the node limit). Off by
+    /// default, on in [`ReaderConfig::tactical`].
+    pub net_hold: bool,
+    /// With [`ReaderConfig::net_moves`]: against a two-liberty string, for a liberty the
+    /// attacker cannot fill (suicide) where the defender's stone would have two liberties,
+    /// the attacker also tries the other one (GNU Go's `special_attack2_moves`): it ataris the
+    /// defender's blocks around the liberty and makes the liberty legal (gnugo-9x9-28 after 25
+    /// moves, `defend H2`: the net point J1 is refuted by GNU Go's H3, after White's G1 by
+    /// Black's J4, with both liberties H1 and J2 suicide for Black). Not a move that puts the
+    /// attacker's own stones in atari; tried up to the ply where three liberties become safe
+    /// (a line that reaches such a liberty is often a ko's, read deep). Off by default, on in
+    /// [`ReaderConfig::tactical`].
+    pub suicide_libs: bool,
 }
 
 impl Default for ReaderConfig {
@@ -223,16 +244,24 @@ impl Default for ReaderConfig {
             support_last: false,
             edge_moves: false,
             net_moves: false,
+            net_hold: false,
+            suicide_libs: false,
         }
     }
 }
 
 impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
-    /// [`ReaderConfig::support_moves`] on ([`ReaderConfig::ko_capture_code`] stays off).
+    /// [`ReaderConfig::support_moves`] and the net moves ([`ReaderConfig::net_moves`],
+    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]) on
+    /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
+    /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
         ReaderConfig {
             support_moves: true,
+            net_moves: true,
+            net_hold: true,
+            suicide_libs: true,
             ..ReaderConfig::default()
         }
     }
@@ -288,6 +317,8 @@ pub(crate) enum Goal {
         support_last: bool,
         edge_moves: bool,
         net_moves: bool,
+        net_hold: bool,
+        suicide_libs: bool,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -383,6 +414,8 @@ impl Reader {
                 support_last: self.config.support_last,
                 edge_moves: self.config.edge_moves,
                 net_moves: self.config.net_moves,
+                net_hold: self.config.net_hold,
+                suicide_libs: self.config.suicide_libs,
             },
             pos,
             target,
@@ -541,6 +574,10 @@ struct Extras {
     edge: bool,
     /// [`ReaderConfig::net_moves`], in this node.
     net: bool,
+    /// [`ReaderConfig::net_hold`].
+    net_hold: bool,
+    /// [`ReaderConfig::suicide_libs`] (with [`ReaderConfig::net_moves`]), at every ply.
+    suicide_libs: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -564,6 +601,50 @@ fn next_to_two(libs: PointSet, size: BoardSize) -> PointSet {
         }
     }
     twice
+}
+
+/// The moves of [`ReaderConfig::suicide_libs`] against a two-liberty string with liberties
+/// `libs`: for each liberty the attacker cannot fill (suicide), the liberties the defender's
+/// stone there would have, when they are two, but for the string's own; none that puts the
+/// attacker's own stones in atari without capturing.
+fn suicide_liberty_moves(pos: &Position, libs: PointSet, attacker: Color) -> PointSet {
+    let board = pos.board();
+    let size = board.size();
+    let mut out = PointSet::EMPTY;
+    for l in libs.iter() {
+        if board.is_legal_placement(attacker, l) {
+            continue;
+        }
+        let mut own = PointSet::EMPTY;
+        for q in size.neighbours(l) {
+            match board.block_at(q) {
+                None => own.insert(q),
+                Some(b) if b.color() != attacker => own |= b.liberties(),
+                Some(_) => {}
+            }
+        }
+        own.remove(l);
+        if own.count() == 2 {
+            out |= own - libs;
+        }
+    }
+    // Not a self-atari of the attacker's (GNU Go's `is_self_atari` test there).
+    for x in out.iter() {
+        let mut room = PointSet::EMPTY;
+        let mut captures = false;
+        for q in size.neighbours(x) {
+            match board.block_at(q) {
+                None => room.insert(q),
+                Some(b) if b.color() == attacker => room |= b.liberties(),
+                Some(b) => captures |= b.liberty_count() == 1,
+            }
+        }
+        room.remove(x);
+        if room.count() <= 1 && !captures {
+            out.remove(x);
+        }
+    }
+    out
 }
 
 /// The stones of the attacker's or defender's blocks next to `stones`.
@@ -647,6 +728,8 @@ impl Search<'_> {
                 support_last,
                 edge_moves,
                 net_moves,
+                net_hold,
+                suicide_libs,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -655,6 +738,10 @@ impl Search<'_> {
                     support_last,
                     edge: edge_moves && shallow,
                     net: net_moves && shallow,
+                    net_hold,
+                    // At every ply: a line that reaches a liberty the attacker cannot fill is
+                    // often a ko's, read deep (gnugo-9x9-28's J4 and J5, plies 3 and 7).
+                    suicide_libs: net_moves && suicide_libs && ply < self.deep_safety[1].0,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1016,9 +1103,26 @@ impl Search<'_> {
             }
         }
         // The points next to two liberties of a three-liberty string (the loose net; the
-        // defender's shape point that keeps two liberties from being filled at once).
+        // defender's shape point that keeps two liberties from being filled at once). The
+        // attacker's net only where it holds the string in (`Search::net_holds`).
         if extras.net && n == 3 {
-            cand |= next_to_two(libs, size) & empty;
+            let points = next_to_two(libs, size) & empty;
+            if attacking && extras.net_hold {
+                for q in points.iter() {
+                    if self.net_holds(pos, [&mut *scratch, &mut *first], libs, q) {
+                        cand.insert(q);
+                    }
+                }
+            } else {
+                cand |= points;
+            }
+        }
+        // A liberty of a two-liberty string that the attacker cannot fill (suicide), where the
+        // defender's stone would have two liberties: the attacker takes the other one, which
+        // ataris the defender's blocks around the liberty and makes it legal (GNU Go's
+        // `special_attack2_moves`; gnugo-9x9-28 after 25 moves, J1, H3 and G1: Black's J4).
+        if extras.suicide_libs && attacking && n == 2 {
+            cand |= suicide_liberty_moves(pos, libs, self.attacker) & empty;
         }
         // The defender ataris or captures a short attacker block next to a liberty (not next
         // to the string), which would fill that liberty with tempo (gnugo-9x9-04 after 25
@@ -1110,6 +1214,36 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether the attacker's net at `q` (next to two of the string's three liberties `libs`)
+    /// holds the string in: after it, the defender's extension on each liberty next to `q`
+    /// leaves the string three liberties or fewer (a net the string runs out of with four is
+    /// no net; reading it on only chases the string until the depth makes it safe). `buffers`
+    /// are two scratch positions (their contents are overwritten).
+    fn net_holds(
+        &self,
+        pos: &Position,
+        buffers: [&mut Pooled; 2],
+        libs: PointSet,
+        q: Point,
+    ) -> bool {
+        let [netted, extended] = buffers;
+        let netted = netted.get();
+        netted.copy_from(pos);
+        if !self.play_in_place(netted, Move::Play(q)) {
+            return false;
+        }
+        let size = pos.size();
+        size.neighbours(q).filter(|&l| libs.contains(l)).all(|l| {
+            let after = extended.get();
+            after.copy_from(netted);
+            !self.play_in_place(after, Move::Play(l))
+                || after
+                    .board()
+                    .block_at(self.target)
+                    .is_none_or(|b| b.liberty_count() <= 3)
+        })
+    }
+
     /// The moves of [`ReaderConfig::support_moves`] for the side to move, beside the ones
     /// [`Search::ordered_children`] always tries. `attacker_blocks` are the attacker's blocks
     /// next to the string, with their liberties.
@@ -1432,8 +1566,11 @@ mod tests {
             . . . . . . . . . . . . . . . . . . .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        // (Without the net moves, on in `tactical()`: with them, `attack B3` is GNU Go's `0`
+        // already, by the defender's A1, which C1 refutes.)
         let config = |edge_moves| ReaderConfig {
             edge_moves,
+            net_moves: false,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).attack(&pos, pt("B3")).unwrap();
@@ -1569,6 +1706,83 @@ mod tests {
         after.play(Move::Play(pt("B8"))).unwrap();
         let d8 = Reader::new(config(true)).defend(&after, pt("B9")).unwrap();
         assert_eq!(mv(&d8, 9), "1 D8", "{d8:?}");
+    }
+
+    #[test]
+    fn the_attackers_net_is_read_only_where_it_holds_the_string_in() {
+        // gnugo-9x9-10 after 25 moves: White's C9-D9-D8-D7 (liberties E9, E8, E7). GNU Go 3.8
+        // and igo without the net moves: `defend C9` is `1 E8` (86,304 nodes). With the net
+        // moves igo's attacker also tries F9 and F7 against the five-stone string E8 makes,
+        // each escaped at F8 with four liberties, and the chases of the depth-8 iteration
+        // leave the defence unproved at the node limit (`0`, incomplete; BENCHMARKS.md, branch
+        // `reader2`). With `net_hold` those nets are not read: `1 E8`, within 120,000 nodes.
+        let d = "
+            . X O O . . . . .
+            . . X O . . . . .
+            . . X O . . O . .
+            . . . X . . . O .
+            . X X . X X X . .
+            . . O X O O X . .
+            . . O X . . . . .
+            . . X . O . O . .
+            . . . . . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let c9 = pos.size().parse_point("C9").unwrap();
+        let config = |net_hold| ReaderConfig {
+            node_limit: 120_000,
+            net_moves: true,
+            net_hold,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).defend(&pos, c9).unwrap();
+        assert_eq!(old.code, Code::Fails, "{old:?}");
+        assert!(!old.complete, "{old:?}");
+        let new = Reader::new(config(true)).defend(&pos, c9).unwrap();
+        assert_eq!(mv(&new, 9), "1 E8", "{new:?}");
+        assert!(new.complete, "{new:?}");
+    }
+
+    #[test]
+    fn the_attacker_makes_a_suicide_liberty_legal() {
+        // gnugo-9x9-28 after 25 moves: White's H2 (liberties H1, J2, H3). GNU Go 3.8: `defend
+        // H2` is `0`; after White's J1 (the net moves' point next to H1 and J2) GNU Go attacks
+        // at H3, and after White's G1 at F1. There both liberties, H1 and J2, are suicide for
+        // Black, and without `suicide_libs` igo's attacker has no move: it answered `1 J1`.
+        // With it the attacker also tries F1 (White at H1 would have F1 and J2) and J4 (White
+        // at J2 would have H1 and J4): the attack after G1 works (a ko line, read to the depth
+        // cap), and the defence is GNU Go's `0`.
+        let d = "
+            . . . . . . X . .
+            . X . . . . . X .
+            . O X . . . . . .
+            . X O X . . . . .
+            . O O X O . . . .
+            . . O . . . . X .
+            . . O X . . X . O
+            . . O X . X X O .
+            . . . O O . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |suicide_libs| ReaderConfig {
+            net_moves: true,
+            suicide_libs,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).defend(&pos, pt("H2")).unwrap();
+        assert_eq!(mv(&old, 9), "1 J1", "{old:?}");
+        let new = Reader::new(config(true)).defend(&pos, pt("H2")).unwrap();
+        assert_eq!(new.code, Code::Fails, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::White);
+        for p in ["J1", "H3", "G1"] {
+            after.play(Move::Play(pt(p))).unwrap();
+        }
+        let old = Reader::new(config(false)).attack(&after, pt("H2")).unwrap();
+        assert_eq!(mv(&old, 9), "0", "{old:?}");
+        assert_eq!(old.nodes, 1, "no candidate: {old:?}");
+        let new = Reader::new(config(true)).attack(&after, pt("H2")).unwrap();
+        assert_ne!(new.code, Code::Fails, "{new:?}");
+        assert_eq!(new.mv, Some(Move::Play(pt("F1"))), "{new:?}");
     }
 
     #[test]

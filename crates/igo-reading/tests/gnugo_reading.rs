@@ -403,15 +403,19 @@ fn reading_agrees_with_gnugo_full() {
     // without the support moves (the library's default, as before them) and
     // `IGO_READING_KO_CODE=1` with GNU Go's code for a capture by taking a ko (off in both),
     // `IGO_READING_SUPPORT_LAST=1` with the support moves after the plain ones and
-    // `IGO_READING_EDGE=1` with the edge clamp and `IGO_READING_NET=1` with the points next to
-    // two liberties of a three-liberty string (off in both); `IGO_READING_DEEP` sets the deep
-    // safety rule.
+    // `IGO_READING_EDGE=1` with the edge clamp (off in both); `IGO_READING_NET=0` without the
+    // points next to two liberties of a three-liberty string, `IGO_READING_NET_HOLD=0` with
+    // the attacker's nets that do not hold and `IGO_READING_SUICIDE_LIBS=0` without the
+    // attacker's move that makes a suicide liberty legal (all three on in `igo gtp`);
+    // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
         ko_capture_code: knob("IGO_READING_KO_CODE", 0) != 0,
         support_last: knob("IGO_READING_SUPPORT_LAST", 0) != 0,
         edge_moves: knob("IGO_READING_EDGE", 0) != 0,
-        net_moves: knob("IGO_READING_NET", 0) != 0,
+        net_moves: knob("IGO_READING_NET", 1) != 0,
+        net_hold: knob("IGO_READING_NET_HOLD", 1) != 0,
+        suicide_libs: knob("IGO_READING_SUICIDE_LIBS", 1) != 0,
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };
