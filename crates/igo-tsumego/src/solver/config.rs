@@ -65,6 +65,19 @@ pub const RACE_TARGET_MIN_LIBERTIES: usize = 2;
 /// Most liberties of the side to play's block a race hypothesis's group must touch
 /// ([`SolverConfig::race_targets`]): the side to play's stones in the race.
 pub const RACE_OWN_LIBERTIES: usize = 4;
+/// [`SolverConfig::race_pick`]: a capturing race's target is the other colour's group in
+/// contact with the side to play's weakest block.
+pub const RACE_PICK_ON: u8 = 1;
+/// [`SolverConfig::race_pick`]: that group joined by uncut diagonal links and two shared
+/// liberties only, not by every rule of [`SolverConfig::target_joins`].
+pub const RACE_PICK_UNCUT: u8 = 2;
+/// [`SolverConfig::race_pick`]: among the groups in contact with the weakest block, the largest
+/// first (else the fewest liberties first).
+pub const RACE_PICK_LARGEST: u8 = 4;
+/// [`SolverConfig::race_pick`]: among the groups in contact with the weakest block, the one
+/// whose liberties less its stones next to the block are fewest first (the race's line of
+/// contact), then as the other bits say.
+pub const RACE_PICK_CONTACT: u8 = 8;
 
 /// [`SolverConfig::prompt_asks`]: a "get a ko" prompt makes the side to play the ko master of
 /// the inference's and the main search's fights: the ko it is asked to get counts as its
@@ -121,6 +134,24 @@ pub struct SolverConfig {
     /// (BENCHMARKS.md, integrator, 2026-12-06)\]
     /// \[range: 0-8\]
     pub race_targets: usize,
+    /// The target of a prompt that asks to win a capturing race
+    /// ([`crate::problem::race_from_prompt`], the goal kill), read from the side to play's
+    /// weakest block, a sum of bits (0: off, [`SolverConfig::race_targets`] or the largest
+    /// groups): [`RACE_PICK_ON`] the other colour's group in contact with the side to play's
+    /// block of fewest liberties that is not unconditionally alive (the race's other half),
+    /// its groups joined by [`SolverConfig::target_joins`]; with [`RACE_PICK_UNCUT`] joined
+    /// by uncut diagonal links and two shared liberties only (as for `race_targets`); with
+    /// [`RACE_PICK_LARGEST`] the largest such group first (else the fewest liberties first).
+    /// Where no such pair exists, `race_targets` or the largest groups as before
+    /// (`inference::race_pair_target`); with [`RACE_PICK_CONTACT`] first the group whose
+    /// liberties less its stones next to the block are fewest. \[default: 0. On Gokyo
+    /// Shumyo's 40 capturing races (20,000 playouts, 1,000,000 positions, one thread, seeds 1
+    /// and 2) first moves 26 of 80 off, 38 with `race_targets` 1, 27 with 1, 38 with 3, 29
+    /// with 5, 35 with 7, 39 with 11; at the setting (10 s, two threads) 19, 21 with
+    /// `race_targets` 1 and 23 with 11 of 40, but with 11 gokyo-shumyo-334 is proven to
+    /// Black's M17, which the book does not give (its N19), so off (BENCHMARKS.md, branch
+    /// `racepick`)\] \[range: 0-15\]
+    pub race_pick: u8,
     /// How the prompts that name neither life nor death are read
     /// ([`crate::problem::ask_from_prompt`]), a sum of bits (0: all left to the inference, as
     /// before): [`ASK_KO_MASTER`] a "get a ko" prompt makes the side to play the ko master,
@@ -365,6 +396,7 @@ impl Default for SolverConfig {
             infer_both_colours: false,
             target_joins: JOINS_DEFAULT,
             race_targets: 0,
+            race_pick: 0,
             prompt_asks: ASK_KO_MASTER,
             settled_test: None,
             settled_nodes: 50_000,
@@ -663,6 +695,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 8,
             get: |c| c.race_targets as u64,
             set: |c, v| c.race_targets = v as usize,
+        },
+    },
+    Knob {
+        name: "race_pick",
+        what: "a capturing race prompt: the target in contact with the side to play's weakest block; 1 on, 2 uncut joins, 4 largest first, 8 most contact first; 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 15,
+            get: |c| c.race_pick as u64,
+            set: |c, v| c.race_pick = v as u8,
         },
     },
     Knob {

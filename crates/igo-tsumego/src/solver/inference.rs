@@ -30,6 +30,10 @@
 //! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], off by
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
+//! Knob [`SolverConfig::race_pick`] (off by default, taking precedence where it finds a pair)
+//! reads the race from the side to play's weakest block instead: the target is the other
+//! colour's group racing that block ([`race_pair_target`]), not the group of fewest
+//! liberties anywhere, which can be a lone stone beside the race.
 //! Gokyo Shumyo's prompts that name neither life nor death (knob
 //! [`SolverConfig::prompt_asks`]; "get a ko" on by default, the others off): "connect" makes
 //! the other colour's cutting groups the kill hypotheses ([`cutting_targets`]), "cut off" makes
@@ -42,7 +46,8 @@ use super::budget::{part, Spend};
 use super::config::{
     SolverConfig, ASK_CONNECT_CUTTERS, ASK_CUT_LIVE, JOINS_DEFAULT, JOIN_ENCLOSED_AREA,
     JOIN_LIBERTIES, JOIN_SHAPE_LINK, JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, RACE_OWN_LIBERTIES,
-    RACE_TARGET_LIBERTIES, RACE_TARGET_MIN_LIBERTIES,
+    RACE_PICK_CONTACT, RACE_PICK_LARGEST, RACE_PICK_ON, RACE_PICK_UNCUT, RACE_TARGET_LIBERTIES,
+    RACE_TARGET_MIN_LIBERTIES,
 };
 use super::error::SolveError;
 use crate::fight::Fight;
@@ -146,9 +151,19 @@ impl Question {
         let connect = request.goal.is_none()
             && ask == Some(Ask::Connect)
             && config.prompt_asks & ASK_CONNECT_CUTTERS != 0;
-        let by_ask = match (&target_given, race, connect) {
-            (None, true, _) => race_targets(board, problem.to_play(), &region, config.race_targets),
-            (None, _, true) => cutting_targets(board, problem.to_play(), &region),
+        // A capturing race's prompt (knob `race_pick`): the group racing the side to play's
+        // weakest block.
+        let race_pair = (goal_given == Some(Goal::Kill)
+            && config.race_pick & RACE_PICK_ON != 0
+            && problem.prompt.as_deref().is_some_and(race_from_prompt))
+        .then(|| race_pair_target(board, problem.to_play(), &region, config))
+        .flatten();
+        let by_ask = match (&target_given, race_pair, race, connect) {
+            (None, Some(pair), _, _) => vec![pair],
+            (None, _, true, _) => {
+                race_targets(board, problem.to_play(), &region, config.race_targets)
+            }
+            (None, _, _, true) => cutting_targets(board, problem.to_play(), &region),
             _ => Vec::new(),
         };
         let by_prompt = !by_ask.is_empty();
@@ -326,6 +341,79 @@ pub fn race_targets(
             })
             .collect();
     fewest_liberties_first(races, attacker, most)
+}
+
+/// The one hypothesis of a capturing race read from the side to play's weakest block
+/// ([`SolverConfig::race_pick`]), `attacker` the side to play: among the attacker's blocks in
+/// `region` that are not unconditionally alive (Benson) and touch a group of the other colour
+/// (by `config.target_joins`, or with [`RACE_PICK_UNCUT`] blocks joined by uncut diagonal
+/// links and two shared liberties only) that has two liberties or more and is not
+/// unconditionally alive, the block of fewest liberties is the race's one half and such a
+/// group touching it the other: the target. Among several (an equally weak block, or several
+/// groups touching it), with [`RACE_PICK_CONTACT`] first the group whose liberties less its
+/// stones next to the block are fewest (the race is fought along a line of contact: a lone
+/// stone touching the block at one point is not it, gokyo-shumyo-360's N14), then the group
+/// of fewest liberties, then the largest (with [`RACE_PICK_LARGEST`] the largest, then the
+/// fewest liberties), then by the first point. `None` where no block of the attacker touches
+/// such a group. The race's group of fewest liberties anywhere ([`race_targets`]) can be a
+/// lone stone beside the race (gokyo-shumyo-334: White's S14, which Black's S15 captures;
+/// the race is the one the short Black block N18 is in), and the largest groups take in
+/// stones beyond the race.
+pub fn race_pair_target(
+    board: &Board,
+    attacker: Color,
+    region: &Region,
+    config: &SolverConfig,
+) -> Option<Hypothesis> {
+    let size = board.size();
+    let empty = board.empty_points();
+    let joins = if config.race_pick & RACE_PICK_UNCUT != 0 {
+        JOIN_UNCUT_DIAGONALS
+    } else {
+        config.target_joins
+    };
+    let own_alive = igo_analysis::benson::unconditionally_alive(board, attacker).alive_blocks;
+    let other_alive = igo_analysis::benson::unconditionally_alive(board, !attacker).alive_blocks;
+    let groups: Vec<(usize, PointSet)> = target_groups_with(board, !attacker, region, joins)
+        .into_iter()
+        .map(|g| ((g.neighbours(size) & empty).count(), g))
+        .filter(|(liberties, g)| {
+            *liberties >= RACE_TARGET_MIN_LIBERTIES && !g.intersects(&other_alive)
+        })
+        .collect();
+    let largest = config.race_pick & RACE_PICK_LARGEST != 0;
+    let contact = config.race_pick & RACE_PICK_CONTACT != 0;
+    board
+        .blocks()
+        .filter(|b| {
+            b.color() == attacker
+                && b.stones().intersects(&region.points())
+                && !b.stones().intersects(&own_alive)
+        })
+        .flat_map(|b| {
+            let near = b.stones().neighbours(size);
+            let own = b.liberty_count();
+            groups
+                .iter()
+                .filter(move |(_, g)| g.intersects(&near))
+                .map(move |&(liberties, g)| {
+                    let smaller = usize::MAX - g.count();
+                    // Liberties less contact, kept unsigned by the board's point count.
+                    let apart = if contact {
+                        liberties + size.point_count() - (g & near).count()
+                    } else {
+                        0
+                    };
+                    let order = if largest {
+                        (own, apart, smaller, liberties)
+                    } else {
+                        (own, apart, liberties, smaller)
+                    };
+                    (order, g.first(), g)
+                })
+        })
+        .min_by_key(|&(order, first, _)| (order, first))
+        .map(|(_, _, target)| Hypothesis { attacker, target })
 }
 
 /// `groups` (each with its liberty count) as `attacker`'s hypotheses: the fewest liberties
@@ -966,6 +1054,99 @@ mod tests {
         assert!(split.contains(&points(&pos, "C5")), "{split:?}");
         assert!(split.contains(&points(&pos, "D4")), "{split:?}");
         assert!(split.contains(&points(&pos, "F2 G1")), "{split:?}");
+    }
+
+    /// A bundled Gokyo Shumyo problem (public domain, 1812).
+    fn bundled(name: &str) -> Problem {
+        let path = format!("{}/tests/data/{name}.sgf", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("bundled problem");
+        Problem::from_sgf(&text, name).unwrap()
+    }
+
+    #[test]
+    fn a_capturing_race_target_is_the_group_racing_the_side_to_plays_weakest_block() {
+        let pick = |race_targets: usize, race_pick: u8| SolverConfig {
+            race_targets,
+            race_pick,
+            ..SolverConfig::default()
+        };
+        let on = RACE_PICK_ON | RACE_PICK_UNCUT | RACE_PICK_CONTACT;
+        // gokyo-shumyo-334, Black to play and win the capturing race. Black's N18 (one
+        // liberty) is the weakest Black block; it touches only White's M18, O18-O17-N17-N16
+        // and P19, one group by uncut diagonal links (M18-N17 across the empty M17, P19-O18
+        // across the empty O19). The race's group of fewest liberties anywhere
+        // (`race_targets` 1) is the lone S14 beside the race, which Black's S15 captures.
+        let problem = bundled("gokyo-shumyo-334");
+        let pos = &problem.position;
+        let six = points(pos, "P19 M18 O18 N17 O17 N16");
+        let lone = points(pos, "S14");
+        let q = Question::pose(&problem, &Request::default(), &pick(1, 0)).unwrap();
+        assert_eq!(q.hypotheses[0].target, lone);
+        for race_targets in [0, 1] {
+            let q = Question::pose(&problem, &Request::default(), &pick(race_targets, on)).unwrap();
+            let want = Hypothesis {
+                attacker: Color::Black,
+                target: six,
+            };
+            assert_eq!(q.hypotheses, vec![want], "race_targets {race_targets}");
+        }
+        // gokyo-shumyo-360, White to play. White's weakest blocks have three liberties each:
+        // Q18 and L15-M15-N15-O15. The latter touches Black's lone N14 (three liberties, one
+        // stone next to it) and Black's L16-O16 chain with O17 and P18 (five liberties, four
+        // stones next to it): by liberties alone N14 would be the target (the O14 that
+        // captures it, proven, is not the race); by liberties less contact the chain, which
+        // is also the only Black group Q18 touches.
+        let problem = bundled("gokyo-shumyo-360");
+        let pos = &problem.position;
+        let chain = points(pos, "P18 O17 L16 M16 N16 O16");
+        let q = Question::pose(&problem, &Request::default(), &pick(1, 0)).unwrap();
+        assert_eq!(q.hypotheses[0].target, points(pos, "N14"));
+        let by_liberties = RACE_PICK_ON | RACE_PICK_UNCUT;
+        let q = Question::pose(&problem, &Request::default(), &pick(0, by_liberties)).unwrap();
+        assert_eq!(q.hypotheses[0].target, points(pos, "N14"));
+        let q = Question::pose(&problem, &Request::default(), &pick(1, on)).unwrap();
+        let want = Hypothesis {
+            attacker: Color::White,
+            target: chain,
+        };
+        assert_eq!(q.hypotheses, vec![want]);
+        assert!(!q.inferred.goal);
+        // Recomputed from the blocks: the chain touches the weakest White blocks, has two
+        // liberties or more and holds no unconditionally alive stone.
+        let board = pos.board();
+        let size = board.size();
+        let weakest = board
+            .blocks()
+            .filter(|b| b.color() == Color::White)
+            .map(|b| b.liberty_count())
+            .min()
+            .unwrap();
+        assert_eq!(weakest, 3);
+        assert!(board.blocks().any(|b| b.color() == Color::White
+            && b.liberty_count() == weakest
+            && b.stones().neighbours(size).intersects(&chain)));
+        // Without the race in the prompt, or with the target given, the knob changes nothing.
+        let mut plain = problem.clone();
+        plain.prompt = Some("White to play and kill.".to_string());
+        let off = Question::pose(&plain, &Request::default(), &pick(0, 0)).unwrap();
+        let with = Question::pose(&plain, &Request::default(), &pick(0, on)).unwrap();
+        assert_eq!(off.hypotheses, with.hypotheses);
+        let given = Request {
+            target: Some(vec![pos.size().parse_point("N14").unwrap()]),
+            goal: None,
+        };
+        let q = Question::pose(&problem, &given, &pick(0, on)).unwrap();
+        assert_eq!(q.hypotheses[0].target, points(pos, "N14"));
+        // A position with no weak block of the side to play next to a group of the other
+        // colour: the rule falls back to `race_targets` (here off: the largest groups).
+        let lone = Problem::from_sgf(
+            "(;SZ[9]PL[B]AB[cc]AW[gg][gh]C[Black to play and win the capturing race.])",
+            "lone",
+        )
+        .unwrap();
+        let off = Question::pose(&lone, &Request::default(), &pick(0, 0)).unwrap();
+        let with = Question::pose(&lone, &Request::default(), &pick(0, on)).unwrap();
+        assert_eq!(off.hypotheses, with.hypotheses);
     }
 
     #[test]
