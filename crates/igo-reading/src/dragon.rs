@@ -522,19 +522,21 @@ pub struct OwlConfig {
     pub save_check_exact: bool,
     /// Whether an attack question's kill proved by the prover in a fight region whose far
     /// points the attacker's stones filled ([`crate::fight::Fight::filled`]: a local game that
-    /// helps the attacker) must be proved again in the region without the filling (the whole
-    /// enclosed area, up to [`OwlConfig::proof_area`] empty points, with
-    /// [`OwlConfig::proof_nodes`] positions) before it is named: the kill the unfilled region
-    /// proves (or its proof that nothing kills) answers, and where that prover does not
-    /// decide the question is read by the rest of the owl (the string first, the search and
-    /// its checks), as for a dragon with no enclosure. \[default: off\]
+    /// helps the attacker) must stand the owl's own defence after it (the full reading of
+    /// [`crate::owl::Owl::defend`]'s search, as the check of a refuted kill reads it) before it
+    /// is named: where that defence finds a saving move, the kill is proved again in the region
+    /// without the filling (the whole enclosed area, up to [`OwlConfig::proof_area`] empty
+    /// points, with [`OwlConfig::proof_nodes`] positions), whose proof answers, and where that
+    /// prover does not decide the question is read by the rest of the owl (the string first,
+    /// the search and its checks), as for a dragon with no enclosure. \[default: off\]
     pub filled_kill_exact: bool,
     /// Whether a defence question's `PASS` (the dragon lives without a move) must stand the
     /// owl's full attack after the pass, the question [`crate::owl::Owl::attack`] asks, with
     /// its second look and its root check of kills, however the dragon looks by the static
     /// judgements (the check of saves, [`OwlConfig::save_check_nodes`], skips a dragon that
     /// lives with room to spare and reads with a smaller node limit and without those
-    /// stages): where that attack kills, the owner's move at the killing point, then the
+    /// stages; a pass that check refutes stays refuted): where that attack kills, the owner's
+    /// move at the killing point, then the
     /// defence's first root candidates, are each checked by the same attack, and the first it
     /// finds no kill after is the save; with none the defence fails. \[default: off\]
     pub pass_save_check: bool,

@@ -197,10 +197,11 @@
 //! The fight region fills the far points of the enclosed area with the attacker's stones
 //! ([`crate::fight::Fight::filled`]), so the prover's kill there (the enclosed route's or the
 //! fight region's) may rest on a wall the position does not have (a ko in the position,
-//! a kill in the filled region). With the knob an attack's kill proved in a filled region is
-//! proved again in the whole enclosed area without the filling; that proof answers, and
-//! where it does not decide (the node limit, a region still filled) the question is read by
-//! the rest of the owl as for a dragon with no enclosure.
+//! a kill in the filled region). With the knob an attack's kill proved in a filled region
+//! stands only when the owl's own defence after it finds no saving move; else it is proved
+//! again in the whole enclosed area without the filling, that proof answers, and where it
+//! does not decide (the node limit, a region still filled) the question is read by the rest
+//! of the owl as for a dragon with no enclosure.
 //!
 //! **The open fight region** ([`OwlConfig::open_region_nodes`], off by default). Where the
 //! dragon is not enclosed and the attack, its checks included, finds no kill, the df-pn prover
@@ -425,21 +426,23 @@ impl Owl {
     /// Can the dragon at `p` be made to live if its owner moves first? GNU Go's `owl_defend`:
     /// a dragon that lives without a move is defended by a pass (`1 PASS`).
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
-        let reading = self.read(pos, p, false)?;
+        let mut reading = self.read(pos, p, false)?;
+        if self.config.save_check_nodes > 0 && reading.code != Code::Fails {
+            reading = self.checked_save(pos, p, reading);
+        }
+        // A pass the check of saves let stand, checked by the full attack.
         if self.config.pass_save_check
             && reading.code != Code::Fails
             && reading.mv == Some(Move::Pass)
         {
-            return Ok(self.checked_pass(pos, p, reading));
+            reading = self.checked_pass(pos, p, reading);
         }
-        if self.config.save_check_nodes == 0 || reading.code == Code::Fails {
-            return Ok(reading);
-        }
-        Ok(self.checked_save(pos, p, reading))
+        Ok(reading)
     }
 
-    /// The defence `pass` (`PASS`: the dragon lives without a move) of the dragon at `p`
-    /// checked by the owl's full attack after the pass ([`OwlConfig::pass_save_check`]):
+    /// The defence `pass` (`PASS`: the dragon lives without a move) of the dragon at `p`, as
+    /// the check of saves left it, checked by the owl's full attack after the pass
+    /// ([`OwlConfig::pass_save_check`]):
     /// `pass` when that attack finds no kill that works outright; else the first of the
     /// owner's moves at the killing point and the defence's first [`PASS_REPLACEMENTS`] root
     /// candidates after which the same attack finds none (not a proof: marked estimated), or
@@ -864,12 +867,14 @@ impl Owl {
     /// The attack's proven kill `kill` of the dragon at `p` checked where the attacker's stones
     /// filled its fight region ([`OwlConfig::filled_kill_exact`]): `None` when there is
     /// nothing to check (the knob off, a defence question, no kill, no proof, or a region with
-    /// nothing filled); else the kill (or the failure) the prover proves in the region without
-    /// the filling (`Some` answer), or `None` where it does not decide (too large a region,
-    /// the node limit, some point still filled): the question is then read as if the
-    /// enclosure had not answered; with the positions the second proof generated.
+    /// nothing filled). Else the owl's own defence after the kill is read (as
+    /// [`Owl::refuted_kill`] reads it): where it finds no saving move the kill stands (`Some`
+    /// answer, the kill); where it does, the kill (or the failure) the prover proves in the
+    /// region without the filling answers (`Some` answer), or, where that prover does not
+    /// decide (too large a region, the node limit, some point still filled), `None`: the
+    /// question is then read as if the enclosure had not answered. With the positions read.
     fn unfilled_kill(
-        &self,
+        &mut self,
         pos: &Position,
         p: Point,
         attack: bool,
@@ -884,6 +889,14 @@ impl Owl {
         {
             return None;
         }
+        let (refuted, checked) = self.refuted_kill(pos, p, kill.mv, false);
+        if !refuted {
+            let stands = Reading {
+                nodes: kill.nodes + checked,
+                ..*kill
+            };
+            return Some((Some(stands), checked));
+        }
         // The whole enclosed area: every empty point within reach of the owner's stones.
         let unfilled = OwlConfig {
             proof_reach: plain.proof_area,
@@ -891,22 +904,22 @@ impl Owl {
             ..*plain
         };
         let Some(fight) = crate::fight::fight_region(pos, p, &unfilled) else {
-            return Some((None, 0));
+            return Some((None, checked));
         };
         if !fight.filled.is_empty() {
-            return Some((None, 0));
+            return Some((None, checked));
         }
         let (proved, nodes) =
             crate::fight::prove_fight(&fight, true, &unfilled, Vec::new(), plain.proof_nodes);
         let again = proved.map(|(code, mv)| Reading {
             code,
             mv,
-            nodes: kill.nodes + nodes,
+            nodes: kill.nodes + checked + nodes,
             complete: true,
             proven: true,
             estimated: false,
         });
-        Some((again, nodes))
+        Some((again, checked + nodes))
     }
 
     /// The string-first step's second reading of a string the plain tactical reader finds
@@ -2034,14 +2047,16 @@ mod tests {
         }
     }
 
-    /// A made-up strip: Black's B2 and C2 under White's living wall on the third line, the
-    /// whole first two lines open. The fight region fills the seven points four steps or more
-    /// from Black's stones (G1-J2) with White's stones, and the prover's kill there is A2;
-    /// with [`OwlConfig::filled_kill_exact`] the kill is proved again in the region without
-    /// the filling (the sixteen empty points of both lines), where the prover names D2: the
-    /// answer is that proof, not the filled region's.
+    /// A made-up strip: Black's B2-E2 under White's living wall on the third line, the whole
+    /// first two lines open. The fight region fills the three points four steps or more from
+    /// Black's stones with White's stones, and the
+    /// prover's kill there is B1. With [`OwlConfig::filled_kill_exact`] that kill stands the
+    /// owl's own defence after it (no saving move) and is named as before; a kill the defence
+    /// refutes (White's J1, a move far from the fight, put in its place: Black then lives at
+    /// A2) is proved again in the region without the filling, where the prover reaches its
+    /// node limit: the question is left to the search (`None`).
     #[test]
-    fn a_kill_proved_in_a_filled_region_is_proved_again_without_the_filling() {
+    fn a_kill_proved_in_a_filled_region_stands_the_owls_defence_or_is_proved_again() {
         let pos = Position::from_diagram(
             "
             . . . . . . . . .
@@ -2051,7 +2066,7 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .
             O O O O O O O O O
-            . X X . . . . . .
+            . X X X X . . . .
             . . . . . . . . .",
         )
         .unwrap();
@@ -2059,18 +2074,33 @@ mod tests {
         let c2 = size.parse_point("C2").unwrap();
         let config = OwlConfig::default();
         let fight = crate::fight::fight_region(&pos, c2, &config).expect("enclosed");
-        assert_eq!(fight.filled.count(), 7);
+        assert_eq!(fight.filled.count(), 3);
         let plain = Owl::new(config).attack(&pos, c2).unwrap();
         assert!(plain.proven);
         assert!(!read_to_the_end(&plain, &pos, c2, &config));
-        assert_eq!(plain.gtp_text(size), "1 A2");
+        assert_eq!(plain.gtp_text(size), "1 B1");
         let exact = OwlConfig {
             filled_kill_exact: true,
             ..config
         };
-        let r = Owl::new(exact).attack(&pos, c2).unwrap();
+        let mut owl = Owl::new(exact);
+        let r = owl.attack(&pos, c2).unwrap();
         assert!(r.proven);
-        assert_eq!(r.gtp_text(size), "1 D2");
+        assert_eq!(r.gtp_text(size), "1 B1");
+        // A "kill" the owl's defence refutes: proved again without the filling.
+        let j1 = Reading {
+            mv: Some(Move::Play(size.parse_point("J1").unwrap())),
+            ..plain
+        };
+        let again = owl.unfilled_kill(&pos, c2, true, &j1, &config);
+        assert!(
+            matches!(again, Some((None, n)) if n > 0),
+            "the search should read the question: {again:?}"
+        );
+        // With the knob off nothing is checked.
+        assert!(Owl::new(config)
+            .unfilled_kill(&pos, c2, true, &j1, &config)
+            .is_none());
     }
 
     /// GNU Go self-play game 9x9-02 after 10 moves, `owl_defend A6` (GNU Go: critical, its
