@@ -528,7 +528,11 @@ pub struct OwlConfig {
     /// without the filling (the whole enclosed area, up to [`OwlConfig::proof_area`] empty
     /// points, with [`OwlConfig::proof_nodes`] positions), whose proof answers, and where that
     /// prover does not decide the question is read by the rest of the owl (the string first,
-    /// the search and its checks), as for a dragon with no enclosure. \[default: off\]
+    /// the search and its checks), as for a dragon with no enclosure. \[default: off: no
+    /// such kill on GNU Go's 9x9 game dragons, and on the framed book problems, where the
+    /// filled region is the frame, the owl's defence refutes 20 of the route's right kills
+    /// (Cho elementary 206 -> 188 first moves); BENCHMARKS.md, igo-reading, branch
+    /// `owlfalse`\]
     pub filled_kill_exact: bool,
     /// Whether a defence question's `PASS` (the dragon lives without a move) must stand the
     /// owl's full attack after the pass, the question [`crate::owl::Owl::attack`] asks, with
@@ -536,9 +540,11 @@ pub struct OwlConfig {
     /// judgements (the check of saves, [`OwlConfig::save_check_nodes`], skips a dragon that
     /// lives with room to spare and reads with a smaller node limit and without those
     /// stages; a pass that check refutes stays refuted): where that attack kills, the owner's
-    /// move at the killing point, then the
-    /// defence's first root candidates, are each checked by the same attack, and the first it
-    /// finds no kill after is the save; with none the defence fails. \[default: off\]
+    /// move at the killing point, then the defence's first root candidates, are each checked
+    /// by the same attack, and the first it finds no kill after is the save; with none the
+    /// defence fails. \[default: off: on GNU Go's 9x9 game dragons it names one right move
+    /// where `PASS` was (9x9-02 after 10, B7) and one wrong one (9x9-07 after 10, H2) at 2-3
+    /// times the defences' CPU; BENCHMARKS.md, igo-reading, branch `owlfalse`\]
     pub pass_save_check: bool,
 }
 
