@@ -520,6 +520,32 @@ pub struct OwlConfig {
     /// in a filled region), and every save the check refuted on GNU Go's game dragons was
     /// refuted by a kill read to the end; BENCHMARKS.md, igo-reading, branch `owlsave2`\]
     pub save_check_exact: bool,
+    /// Whether an attack question's kill proved by the prover in a fight region whose far
+    /// points the attacker's stones filled ([`crate::fight::Fight::filled`]: a local game that
+    /// helps the attacker) must stand the owl's own defence after it (the full reading of
+    /// [`crate::owl::Owl::defend`]'s search, as the check of a refuted kill reads it) before it
+    /// is named: where that defence finds a saving move, the kill is proved again in the region
+    /// without the filling (the whole enclosed area, up to [`OwlConfig::proof_area`] empty
+    /// points, with [`OwlConfig::proof_nodes`] positions), whose proof answers, and where that
+    /// prover does not decide the question is read by the rest of the owl (the string first,
+    /// the search and its checks), as for a dragon with no enclosure. \[default: off: no
+    /// such kill on GNU Go's 9x9 game dragons, and on the framed book problems, where the
+    /// filled region is the frame, the owl's defence refutes 20 of the route's right kills
+    /// (Cho elementary 206 -> 188 first moves); BENCHMARKS.md, igo-reading, branch
+    /// `owlfalse`\]
+    pub filled_kill_exact: bool,
+    /// Whether a defence question's `PASS` (the dragon lives without a move) must stand the
+    /// owl's full attack after the pass, the question [`crate::owl::Owl::attack`] asks, with
+    /// its second look and its root check of kills, however the dragon looks by the static
+    /// judgements (the check of saves, [`OwlConfig::save_check_nodes`], skips a dragon that
+    /// lives with room to spare and reads with a smaller node limit and without those
+    /// stages; a pass that check refutes stays refuted): where that attack kills, the owner's
+    /// move at the killing point, then the defence's first root candidates, are each checked
+    /// by the same attack, and the first it finds no kill after is the save; with none the
+    /// defence fails. \[default: off: on GNU Go's 9x9 game dragons it names one right move
+    /// where `PASS` was (9x9-02 after 10, B7) and one wrong one (9x9-07 after 10, H2) at 2-3
+    /// times the defences' CPU; BENCHMARKS.md, igo-reading, branch `owlfalse`\]
+    pub pass_save_check: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -721,6 +747,8 @@ impl Default for OwlConfig {
             save_check_nodes: 5_000,
             defence_block_target: false,
             save_check_exact: true,
+            filled_kill_exact: false,
+            pass_save_check: false,
         }
     }
 }

@@ -1251,6 +1251,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SAVE_CHECK_EXACT") {
         config.save_check_exact = v == "1";
     }
+    // IGO_OWL_FILLED_KILL_EXACT=1|0: an attack's kill proved in a filled fight region is
+    // proved again without the filling ([`OwlConfig::filled_kill_exact`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_FILLED_KILL_EXACT") {
+        config.filled_kill_exact = v == "1";
+    }
+    // IGO_OWL_PASS_SAVE_CHECK=1|0: a defence's `PASS` must stand the owl's full attack after
+    // it ([`OwlConfig::pass_save_check`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_PASS_SAVE_CHECK") {
+        config.pass_save_check = v == "1";
+    }
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

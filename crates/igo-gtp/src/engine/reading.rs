@@ -569,6 +569,8 @@ const OWL_FLAGS: &[&str] = &[
     "save_check_exact",
     "escape_room_lunches",
     "escape_room_kill_checks",
+    "filled_kill_exact",
+    "pass_save_check",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -597,7 +599,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::save_check_nodes`; `defence_block` 0 or 1: `OwlConfig::defence_block_target`;
 /// `save_check_exact` 0 or 1: `OwlConfig::save_check_exact`; `escape_room_lunches` 0 or 1:
 /// `OwlConfig::escape_room_lunches`; `escape_room_kill_checks` 0 or 1:
-/// `OwlConfig::escape_room_kill_checks`)
+/// `OwlConfig::escape_room_kill_checks`; `filled_kill_exact` 0 or 1:
+/// `OwlConfig::filled_kill_exact`; `pass_save_check` 0 or 1: `OwlConfig::pass_save_check`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -699,6 +702,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "save_check_exact" => c.save_check_exact = v == 1,
             "escape_room_lunches" => c.escape_room_lunches = v == 1,
             "escape_room_kill_checks" => c.escape_room_kill_checks = v == 1,
+            "filled_kill_exact" => c.filled_kill_exact = v == 1,
+            "pass_save_check" => c.pass_save_check = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -712,7 +717,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          tactical_support {} root_kills {} crawl_block {} string_check {} root_probe {} \
          escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
          forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {} \
-         save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+         save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
+         filled_kill_exact {} pass_save_check {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -749,7 +755,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.defence_block_target),
         u8::from(c.save_check_exact),
         u8::from(c.escape_room_lunches),
-        u8::from(c.escape_room_kill_checks)
+        u8::from(c.escape_room_kill_checks),
+        u8::from(c.filled_kill_exact),
+        u8::from(c.pass_save_check)
     ))
 }
 
@@ -984,8 +992,17 @@ mod tests {
             "igo-owl_settings save_check_exact 2",
             "igo-owl_settings escape_room_lunches 0 escape_room_kill_checks 1",
             "igo-owl_settings escape_room_kill_checks 2",
+            "igo-owl_settings filled_kill_exact 1 pass_save_check 1",
+            "igo-owl_settings pass_save_check 2",
+            "igo-owl_settings filled_kill_exact 2",
         ]);
         let d = OwlConfig::default();
+        // The settings after `escape_room_kill_checks`, at their defaults.
+        let last = format!(
+            " filled_kill_exact {} pass_save_check {}",
+            u8::from(d.filled_kill_exact),
+            u8::from(d.pass_save_check)
+        );
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
         // After `nodes 500` the stage budgets not set by their own keys follow it.
@@ -993,7 +1010,7 @@ mod tests {
         // The open region's settings, at their defaults.
         let open = format!(
             " open_region {} open_region_reach {} open_region_depth {} forget_passes {} escape_room_plies {} \
-             escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+             escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             d.open_region_nodes,
             d.open_region_reach,
             d.open_region_depth,
@@ -1122,7 +1139,7 @@ mod tests {
             .ends_with(&format!(" root_probe 2000 escape_block_plies 3{budgets}")));
         assert!(a[33].as_ref().unwrap().ends_with(&format!(
             " escape_block_plies 3{budgets0} open_region 400000 open_region_reach 3 open_region_depth 2 forget_passes {} \
-             escape_room_plies {} escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+             escape_room_plies {} escape_room_attack {} save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             u8::from(d.forget_passes),
             d.escape_room_plies,
             u8::from(d.escape_room_attack),
@@ -1134,7 +1151,7 @@ mod tests {
         )));
         assert!(a[34].as_ref().unwrap().ends_with(&format!(
             " open_region_depth 2 forget_passes 0 escape_room_plies {} escape_room_attack {} save_check {} \
-             defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+             defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             d.escape_room_plies,
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
@@ -1145,7 +1162,7 @@ mod tests {
         )));
         assert!(a[36].as_ref().unwrap().ends_with(&format!(
             " forget_passes 0 escape_room_plies 5 escape_room_attack {} save_check {} defence_block {} \
-             save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+             save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             u8::from(d.escape_room_attack),
             d.save_check_nodes,
             u8::from(d.defence_block_target),
@@ -1155,7 +1172,7 @@ mod tests {
         )));
         assert!(a[37].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[38].as_ref().unwrap().ends_with(&format!(
-            " escape_room_plies 5 escape_room_attack 1 save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+            " escape_room_plies 5 escape_room_attack 1 save_check {} defence_block {} save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             d.save_check_nodes,
             u8::from(d.defence_block_target),
             u8::from(d.save_check_exact),
@@ -1165,21 +1182,26 @@ mod tests {
         assert!(a[39].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[35].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[40].as_ref().unwrap().ends_with(&format!(
-            " escape_room_attack 1 save_check 10000 defence_block 1 save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}",
+            " escape_room_attack 1 save_check 10000 defence_block 1 save_check_exact {} escape_room_lunches {} escape_room_kill_checks {}{last}",
             u8::from(d.save_check_exact),
             u8::from(d.escape_room_lunches),
             u8::from(d.escape_room_kill_checks)
         )));
         assert!(a[43].as_ref().unwrap().ends_with(&format!(
             " save_check 10000 defence_block 1 save_check_exact 1 escape_room_lunches {} \
-                 escape_room_kill_checks {}",
+                 escape_room_kill_checks {}{last}",
             u8::from(d.escape_room_lunches),
             u8::from(d.escape_room_kill_checks)
         )));
-        assert!(a[45]
+        assert!(a[45].as_ref().unwrap().ends_with(&format!(
+            " save_check_exact 1 escape_room_lunches 0 escape_room_kill_checks 1{last}"
+        )));
+        assert!(a[47]
             .as_ref()
             .unwrap()
-            .ends_with(" save_check_exact 1 escape_room_lunches 0 escape_room_kill_checks 1"));
+            .ends_with(" escape_room_kill_checks 1 filled_kill_exact 1 pass_save_check 1"));
+        assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[46].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[44].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[41].as_ref().unwrap_err().starts_with("syntax error"));

@@ -184,6 +184,25 @@
 //! reads the stone's block, not its linked group: a proof that the group lives while the
 //! stone asked about falls is no save.
 //!
+//! **A `PASS` checked** ([`OwlConfig::pass_save_check`], off by default). The check of saves
+//! leaves out a dragon that lives with room to spare by the static judgements, and reads its
+//! attack without the second look and the root check of kills; a `PASS` is then named for
+//! dragons the owl's own `owl_attack` kills (GNU Go self-play game 9x9-02 after 10 moves,
+//! `A6`). With the knob a `PASS` stands only when the owl's full attack after it finds no kill
+//! that works outright; else the owner's move at the killing point, then the defence's first
+//! root candidates, are checked by the same attack, and the first it finds no kill after is
+//! the save.
+//!
+//! **A kill proved in a filled region** ([`OwlConfig::filled_kill_exact`], off by default).
+//! The fight region fills the far points of the enclosed area with the attacker's stones
+//! ([`crate::fight::Fight::filled`]), so the prover's kill there (the enclosed route's or the
+//! fight region's) may rest on a wall the position does not have (a ko in the position,
+//! a kill in the filled region). With the knob an attack's kill proved in a filled region
+//! stands only when the owl's own defence after it finds no saving move; else it is proved
+//! again in the whole enclosed area without the filling, that proof answers, and where it
+//! does not decide (the node limit, a region still filled) the question is read by the rest
+//! of the owl as for a dragon with no enclosure.
+//!
 //! **The open fight region** ([`OwlConfig::open_region_nodes`], off by default). Where the
 //! dragon is not enclosed and the attack, its checks included, finds no kill, the df-pn prover
 //! reads the dragon's *open* fight region ([`crate::fight::open_fight_regions`]: the empty
@@ -407,11 +426,78 @@ impl Owl {
     /// Can the dragon at `p` be made to live if its owner moves first? GNU Go's `owl_defend`:
     /// a dragon that lives without a move is defended by a pass (`1 PASS`).
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
-        let reading = self.read(pos, p, false)?;
-        if self.config.save_check_nodes == 0 || reading.code == Code::Fails {
-            return Ok(reading);
+        let mut reading = self.read(pos, p, false)?;
+        if self.config.save_check_nodes > 0 && reading.code != Code::Fails {
+            reading = self.checked_save(pos, p, reading);
         }
-        Ok(self.checked_save(pos, p, reading))
+        // A pass the check of saves let stand, checked by the full attack.
+        if self.config.pass_save_check
+            && reading.code != Code::Fails
+            && reading.mv == Some(Move::Pass)
+        {
+            reading = self.checked_pass(pos, p, reading);
+        }
+        Ok(reading)
+    }
+
+    /// The defence `pass` (`PASS`: the dragon lives without a move) of the dragon at `p`, as
+    /// the check of saves left it, checked by the owl's full attack after the pass
+    /// ([`OwlConfig::pass_save_check`]):
+    /// `pass` when that attack finds no kill that works outright; else the first of the
+    /// owner's moves at the killing point and the defence's first [`PASS_REPLACEMENTS`] root
+    /// candidates after which the same attack finds none (not a proof: marked estimated), or
+    /// a failed defence; the positions searched added.
+    fn checked_pass(&mut self, pos: &Position, p: Point, pass: Reading) -> Reading {
+        let Some(owner) = pos.board().color_at(p) else {
+            return pass;
+        };
+        let mut root = self.question_position(pos).into_owned();
+        root.set_to_play(!owner);
+        let Ok(kill) = self.attack(&root, p) else {
+            return pass;
+        };
+        let mut nodes = pass.nodes + kill.nodes;
+        if kill.code != Code::Works {
+            return Reading { nodes, ..pass };
+        }
+        root.set_to_play(owner);
+        let mut moves: Vec<Move> = kill.mv.into_iter().filter(|&m| m != Move::Pass).collect();
+        for (mv, _) in children_for(&root, p, false, &root_config(&self.plain())) {
+            if moves.len() > PASS_REPLACEMENTS {
+                break;
+            }
+            if mv != Move::Pass && !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        for mv in moves {
+            let mut after = root.clone();
+            if after.play(mv).is_err() || after.board().color_at(p) != Some(owner) {
+                continue;
+            }
+            let Ok(answer) = self.attack(&after, p) else {
+                continue;
+            };
+            nodes += answer.nodes;
+            if answer.code == Code::Fails {
+                return Reading {
+                    code: Code::Works,
+                    mv: Some(mv),
+                    nodes,
+                    complete: false,
+                    proven: false,
+                    estimated: true,
+                };
+            }
+        }
+        Reading {
+            code: Code::Fails,
+            mv: None,
+            nodes,
+            complete: false,
+            proven: false,
+            estimated: true,
+        }
     }
 
     /// The defence `save` of the dragon at `p` checked by the owl's own attack after it
@@ -590,6 +676,9 @@ impl Owl {
             plain
         };
         let (answered, route_nodes, ranked) = crate::enclosed::read_ranked(pos, p, attack, &route);
+        // A kill proved in a region the attacker's stones filled is proved again without the
+        // filling ([`OwlConfig::filled_kill_exact`]); where that decides nothing, the search.
+        let mut refill_nodes = 0;
         if let Some(reading) = answered {
             if reading.estimated
                 && reading.code == Code::Works
@@ -597,25 +686,35 @@ impl Owl {
             {
                 return Ok(self.checked_estimate(pos, p, attack, reading, &ranked));
             }
-            return Ok(reading);
+            match self.unfilled_kill(pos, p, attack, &reading, &plain) {
+                None => return Ok(reading),
+                Some((Some(again), _)) => return Ok(again),
+                Some((None, n)) => refill_nodes = n,
+            }
         }
         // The proof in the enclosed fight region; the heuristic search when there is no
         // enclosure or the prover reaches its limit. (After the route above decided nothing
         // its prover has already tried this: not again.)
         let (proved, proof_nodes) = if route_nodes > 0 {
-            (None, route_nodes)
+            (None, route_nodes + refill_nodes)
         } else {
             crate::fight::prove(pos, p, attack, &plain)
         };
+        let mut proof_nodes = proof_nodes;
         if let Some((code, mv)) = proved {
-            return Ok(Reading {
+            let reading = Reading {
                 code,
                 mv,
                 nodes: proof_nodes,
                 complete: true,
                 proven: true,
                 estimated: false,
-            });
+            };
+            match self.unfilled_kill(pos, p, attack, &reading, &plain) {
+                None => return Ok(reading),
+                Some((Some(again), _)) => return Ok(again),
+                Some((None, n)) => proof_nodes += n,
+            }
         }
         // The stone asked about is lost with its string: a tactical capture of the string is a
         // kill, and a string that cannot be saved tactically cannot be saved by the owl.
@@ -763,6 +862,64 @@ impl Owl {
             }
         }
         Ok(reading)
+    }
+
+    /// The attack's proven kill `kill` of the dragon at `p` checked where the attacker's stones
+    /// filled its fight region ([`OwlConfig::filled_kill_exact`]): `None` when there is
+    /// nothing to check (the knob off, a defence question, no kill, no proof, or a region with
+    /// nothing filled). Else the owl's own defence after the kill is read (as
+    /// [`Owl::refuted_kill`] reads it): where it finds no saving move the kill stands (`Some`
+    /// answer, the kill); where it does, the kill (or the failure) the prover proves in the
+    /// region without the filling answers (`Some` answer), or, where that prover does not
+    /// decide (too large a region, the node limit, some point still filled), `None`: the
+    /// question is then read as if the enclosure had not answered. With the positions read.
+    fn unfilled_kill(
+        &mut self,
+        pos: &Position,
+        p: Point,
+        attack: bool,
+        kill: &Reading,
+        plain: &OwlConfig,
+    ) -> Option<(Option<Reading>, u64)> {
+        if !self.config.filled_kill_exact
+            || !attack
+            || kill.code == Code::Fails
+            || !kill.proven
+            || read_to_the_end(kill, pos, p, plain)
+        {
+            return None;
+        }
+        let (refuted, checked) = self.refuted_kill(pos, p, kill.mv, false);
+        if !refuted {
+            let stands = Reading {
+                nodes: kill.nodes + checked,
+                ..*kill
+            };
+            return Some((Some(stands), checked));
+        }
+        // The whole enclosed area: every empty point within reach of the owner's stones.
+        let unfilled = OwlConfig {
+            proof_reach: plain.proof_area,
+            proof_points: plain.proof_area,
+            ..*plain
+        };
+        let Some(fight) = crate::fight::fight_region(pos, p, &unfilled) else {
+            return Some((None, checked));
+        };
+        if !fight.filled.is_empty() {
+            return Some((None, checked));
+        }
+        let (proved, nodes) =
+            crate::fight::prove_fight(&fight, true, &unfilled, Vec::new(), plain.proof_nodes);
+        let again = proved.map(|(code, mv)| Reading {
+            code,
+            mv,
+            nodes: kill.nodes + checked + nodes,
+            complete: true,
+            proven: true,
+            estimated: false,
+        });
+        Some((again, checked + nodes))
     }
 
     /// The string-first step's second reading of a string the plain tactical reader finds
@@ -1485,6 +1642,10 @@ const ROOT_CHECK_LIMITS: u64 = 16;
 /// ([`OwlConfig::shut_in_death`]; each costs a full defence reading).
 const NEXT_KILLS: usize = 2;
 
+/// How many of the defence's root candidates, besides the owner's move at the killing point,
+/// [`OwlConfig::pass_save_check`] tries in place of a refuted `PASS`.
+const PASS_REPLACEMENTS: usize = 3;
+
 /// `pos` made ready for the attacker's kill `mv`: a ko kill retakes at once (the search's
 /// privilege), so the ko point is cleared where `mv` is on it. The root check, its chained
 /// test and the defence after a kill all play kills so.
@@ -1884,6 +2045,98 @@ mod tests {
         ] {
             assert_eq!(Owl::new(config).attack(&pos, a6).unwrap().code, Code::Fails);
         }
+    }
+
+    /// A made-up strip: Black's B2-E2 under White's living wall on the third line, the whole
+    /// first two lines open. The fight region fills the three points four steps or more from
+    /// Black's stones with White's stones, and the
+    /// prover's kill there is B1. With [`OwlConfig::filled_kill_exact`] that kill stands the
+    /// owl's own defence after it (no saving move) and is named as before; a kill the defence
+    /// refutes (White's J1, a move far from the fight, put in its place: Black then lives at
+    /// A2) is proved again in the region without the filling, where the prover reaches its
+    /// node limit: the question is left to the search (`None`).
+    #[test]
+    fn a_kill_proved_in_a_filled_region_stands_the_owls_defence_or_is_proved_again() {
+        let pos = Position::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            . X X X X . . . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let size = pos.size();
+        let c2 = size.parse_point("C2").unwrap();
+        let config = OwlConfig::default();
+        let fight = crate::fight::fight_region(&pos, c2, &config).expect("enclosed");
+        assert_eq!(fight.filled.count(), 3);
+        let plain = Owl::new(config).attack(&pos, c2).unwrap();
+        assert!(plain.proven);
+        assert!(!read_to_the_end(&plain, &pos, c2, &config));
+        assert_eq!(plain.gtp_text(size), "1 B1");
+        let exact = OwlConfig {
+            filled_kill_exact: true,
+            ..config
+        };
+        let mut owl = Owl::new(exact);
+        let r = owl.attack(&pos, c2).unwrap();
+        assert!(r.proven);
+        assert_eq!(r.gtp_text(size), "1 B1");
+        // A "kill" the owl's defence refutes: proved again without the filling.
+        let j1 = Reading {
+            mv: Some(Move::Play(size.parse_point("J1").unwrap())),
+            ..plain
+        };
+        let again = owl.unfilled_kill(&pos, c2, true, &j1, &config);
+        assert!(
+            matches!(again, Some((None, n)) if n > 0),
+            "the search should read the question: {again:?}"
+        );
+        // With the knob off nothing is checked.
+        assert!(Owl::new(config)
+            .unfilled_kill(&pos, c2, true, &j1, &config)
+            .is_none());
+    }
+
+    /// GNU Go self-play game 9x9-02 after 10 moves, `owl_defend A6` (GNU Go: critical, its
+    /// attack B7, its defence B5). The owl's defence reads Black's corner stones alive without
+    /// a move and answers `1 PASS`; the check of saves, at its smaller node limit and without
+    /// the second look and the root check of kills, finds no kill after the pass, but the
+    /// owl's own `owl_attack` kills at B7. With [`OwlConfig::pass_save_check`] the pass gives
+    /// way to Black's own B7, after which the owl's attack finds no kill (GNU Go's
+    /// `owl_does_defend B7 A6`: 3, a ko).
+    #[test]
+    fn a_pass_the_owls_own_attack_refutes_gives_way_to_a_move() {
+        let pos = game_9x9("ad fb ee ge gg cg eg ce cd dd");
+        let size = pos.size();
+        let a6 = size.parse_point("A6").unwrap();
+        let b7 = Move::Play(size.parse_point("B7").unwrap());
+        let off = Owl::default().defend(&pos, a6).unwrap();
+        assert_eq!(off.mv, Some(Move::Pass), "{}", off.gtp_text(size));
+        // Without the root check of kills (its reading after B7 finds no kill either, at
+        // four times the cost), so that the test stays short.
+        let mut owl = Owl::new(OwlConfig {
+            pass_save_check: true,
+            root_kill_checks: 0,
+            ..OwlConfig::default()
+        });
+        let r = owl.defend(&pos, a6).unwrap();
+        assert_eq!(
+            (r.code, r.mv),
+            (Code::Works, Some(b7)),
+            "{}",
+            r.gtp_text(size)
+        );
+        // The attack the check read after the pass (kept by the owl: no second reading).
+        let mut attacked = pos.clone();
+        attacked.set_to_play(Color::White);
+        let kill = owl.attack(&attacked, a6).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(b7)));
     }
 
     /// The position after `moves` (SGF coordinates, Black first, alternating) on a 9x9 board,
