@@ -30,7 +30,7 @@
 //! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], off by
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
-//! Knob [`SolverConfig::race_pick`] (off by default, taking precedence where it finds a pair)
+//! Knob [`SolverConfig::race_pick`] (on by default at 11, taking precedence where it finds a pair)
 //! reads the race from the side to play's weakest block instead: the target is the other
 //! colour's group racing that block ([`race_pair_target`]), not the group of fewest
 //! liberties anywhere, which can be a lone stone beside the race.
@@ -1162,8 +1162,10 @@ mod tests {
         let problem = Problem::from_sgf(sgf, "gokyo-shumyo-282").unwrap();
         let pos = &problem.position;
         let race_block = points(pos, "R18 R17 S17");
+        // (`race_pick`, on by default, takes precedence over `race_targets`: off here.)
         let off = SolverConfig {
             race_targets: 0,
+            race_pick: 0,
             ..SolverConfig::default()
         };
         let q = Question::pose(&problem, &Request::default(), &off).unwrap();
@@ -1173,6 +1175,7 @@ mod tests {
         // With the knob at 1: the race's group with the fewest liberties alone.
         let on = SolverConfig {
             race_targets: 1,
+            race_pick: 0,
             ..SolverConfig::default()
         };
         let q = Question::pose(&problem, &Request::default(), &on).unwrap();
@@ -1183,6 +1186,7 @@ mod tests {
         assert_eq!(q.hypotheses, vec![race]);
         let four = SolverConfig {
             race_targets: 4,
+            race_pick: 0,
             ..SolverConfig::default()
         };
         let q = Question::pose(&problem, &Request::default(), &four).unwrap();
