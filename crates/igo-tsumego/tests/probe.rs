@@ -20,14 +20,15 @@ fn problem(name: &str) -> Problem {
 /// The command line's settings (`igo tsumego solve --no-prove --threads 1 --seed 1`): the
 /// shipped patterns, `playouts` in all, `probes` probes; the question the probes were measured
 /// on: for gokyo-shumyo-302's capturing race the largest groups, not the race's group
-/// (`race_targets` 0, its default: with the race's group the search alone finds the book's
-/// R18); and "get a ko" with the opponent as ko master (`prompt_asks` 0: with the side to play
+/// (`race_targets` 0 and `race_pick` 0: with the race's group, `race_pick`'s default, the
+/// search alone finds the book's R18); and "get a ko" with the opponent as ko master (`prompt_asks` 0: with the side to play
 /// as ko master the search alone finds gokyo-shumyo-248's Q19).
 fn config(playouts: u64, probes: usize) -> SolverConfig {
     let mut c = SolverConfig {
         budget: Budget::Playouts(playouts),
         patterns: Some(Arc::new(Patterns::shipped())),
         race_targets: 0,
+        race_pick: 0,
         prompt_asks: 0,
         ..SolverConfig::default()
     };
