@@ -149,8 +149,7 @@ pub struct SolverConfig {
     /// capturing races (20,000 playouts, 1,000,000 positions, one thread, seeds 1 and 2) first
     /// moves 26 of 80 off, 38 with `race_targets` 1, 27 with 1, 38 with 3, 29 with 5, 35 with
     /// 7, 39 with 11; at the setting (10 s, two threads) 19 off, 21 with
-    /// `race_targets` 1 and 23 with 11 of 40 (loaded), 11 and 12 of the 20 on 2 mod 4 off and
-    /// with 11 (idle); gokyo-shumyo-334 is then proven to Black's M17, a second solution the
+    /// `race_targets` 1 and 23 with 11 of 40 (loaded), 21 and 27 of 40 off and with 11 (idle); gokyo-shumyo-334 is then proven to Black's M17, a second solution the
     /// book does not give (GNU Go's `owl_defend` after M17 is also 0), and 360's proof on the
     /// wrong stones is gone (BENCHMARKS.md, branch `racepick` and the integrator's section
     /// after it)\] \[range: 0-15\]
