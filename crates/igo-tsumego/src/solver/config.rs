@@ -144,15 +144,15 @@ pub struct SolverConfig {
     /// [`RACE_PICK_LARGEST`] the largest such group first (else the fewest liberties first).
     /// Where no such pair exists, `race_targets` or the largest groups as before
     /// (`inference::race_pair_target`); with [`RACE_PICK_CONTACT`] first the group whose
-    /// liberties less its stones next to the block are fewest. \[default: 11
-    /// ([`RACE_PICK_ON`], [`RACE_PICK_UNCUT`], [`RACE_PICK_CONTACT`]). On Gokyo Shumyo's 40
-    /// capturing races (20,000 playouts, 1,000,000 positions, one thread, seeds 1 and 2) first
-    /// moves 26 of 80 off, 38 with `race_targets` 1, 27 with 1, 38 with 3, 29 with 5, 35 with
-    /// 7, 39 with 11; at the setting (10 s, two threads) 19 off, 21 with
-    /// `race_targets` 1 and 23 with 11 of 40 (loaded), 21 and 27 of 40 off and with 11 (idle); gokyo-shumyo-334 is then proven to Black's M17, a second solution the
-    /// book does not give (GNU Go's `owl_defend` after M17 is also 0), and 360's proof on the
-    /// wrong stones is gone (BENCHMARKS.md, branch `racepick` and the integrator's section
-    /// after it)\] \[range: 0-15\]
+    /// liberties less its stones next to the block are fewest. \[default: 11 ([`RACE_PICK_ON`],
+    /// [`RACE_PICK_UNCUT`], [`RACE_PICK_CONTACT`]). On Gokyo Shumyo's 40 capturing races (20,000
+    /// playouts, 1,000,000 positions, one thread, seeds 1 and 2) first moves 26 of 80 off, 38 with
+    /// `race_targets` 1, 27 with 1, 38 with 3, 29 with 5, 35 with 7, 39 with 11; at the issue's
+    /// setting (10 s, two threads) 19 off, 21 with `race_targets` 1 and 23 with 11 of 40 (loaded),
+    /// 21 and 27 of 40 off and with 11 (idle); gokyo-shumyo-334 is then proven to Black's M17, a
+    /// second solution the book does not give (GNU Go's `owl_defend` after M17 is also 0), and
+    /// 360's proof on the wrong stones is gone (BENCHMARKS.md, branch `racepick` and the
+    /// integrator's section after it)\] \[range: 0-15\]
     pub race_pick: u8,
     /// How the prompts that name neither life nor death are read
     /// ([`crate::problem::ask_from_prompt`]), a sum of bits (0: all left to the inference, as
