@@ -1054,6 +1054,72 @@ fn env_pair(name: &str) -> Option<(usize, usize)> {
     Some((v[0], v[1]))
 }
 
+/// An [`OwlConfig`] field of [`OWL_ENV_FLAGS`].
+type FlagField = fn(&mut OwlConfig) -> &mut bool;
+
+/// The harness's 0-or-1 owl settings: the environment variable and the [`OwlConfig`] field it
+/// sets ("1" on, any other value off; unset: the field keeps its value).
+const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
+    // IGO_OWL_CUT_DIAGONALS=1|0: the life judgement without the dragon's cut diagonals
+    // ([`OwlConfig::cut_diagonals`]).
+    ("IGO_OWL_CUT_DIAGONALS", |c| &mut c.cut_diagonals),
+    // IGO_OWL_ENCLOSED_NO_ESCAPE=1|0: no escape inside a tsumego-like enclosure, only Benson
+    // overrules the enclosed route's estimate ([`OwlConfig::enclosed_no_escape`]).
+    ("IGO_OWL_ENCLOSED_NO_ESCAPE", |c| &mut c.enclosed_no_escape),
+    // IGO_OWL_ESCAPE_BLOCK=1|0: in the search, an escape with the opponent to move must
+    // survive any one blocking move ([`OwlConfig::escape_block_check`]).
+    ("IGO_OWL_ESCAPE_BLOCK", |c| &mut c.escape_block_check),
+    // IGO_OWL_SHUT_IN=1|0: the search ends a line as a kill where the dragon is shut in and
+    // eyeless ([`OwlConfig::shut_in_death`]).
+    ("IGO_OWL_SHUT_IN", |c| &mut c.shut_in_death),
+    // IGO_OWL_HALF_CUTS=1|0: with the attacker to move, the judgement of life reads the dragon
+    // without what the stone's block reaches only through a half-cut diagonal, and both sides
+    // read the cut ([`OwlConfig::half_cuts`]).
+    ("IGO_OWL_HALF_CUTS", |c| &mut c.half_cuts),
+    // IGO_OWL_CRAWL_BLOCK=1|0: in the search, an escape with the opponent to move must survive
+    // a block on either liberty of a two-liberty first-line crawl
+    // ([`OwlConfig::crawl_block_check`]; 0: off, the default).
+    ("IGO_OWL_CRAWL_BLOCK", |c| &mut c.crawl_block_check),
+    // IGO_OWL_ESCAPE_ROOM_ATTACK=1: in attack questions' searches too
+    // ([`OwlConfig::escape_room_attack`]).
+    ("IGO_OWL_ESCAPE_ROOM_ATTACK", |c| &mut c.escape_room_attack),
+    // IGO_OWL_ESCAPE_ROOM_LUNCH=0|1: a block answered where the dragon holds a lunch after
+    // it ([`OwlConfig::escape_room_lunches`]; 1, the default).
+    ("IGO_OWL_ESCAPE_ROOM_LUNCH", |c| &mut c.escape_room_lunches),
+    // IGO_OWL_ESCAPE_ROOM_CHECKS=1: an attack question's checks of a kill read with it
+    // ([`OwlConfig::escape_room_kill_checks`]; 0, the default: attacks read without it).
+    ("IGO_OWL_ESCAPE_ROOM_CHECKS", |c| {
+        &mut c.escape_room_kill_checks
+    }),
+    // IGO_OWL_ESCAPE_BLOCK_DEFENCE=1: in defence questions too
+    // ([`OwlConfig::escape_block_defence`]).
+    ("IGO_OWL_ESCAPE_BLOCK_DEFENCE", |c| {
+        &mut c.escape_block_defence
+    }),
+    // IGO_OWL_OPEN_SKIP=1|0: the open fight region skipped for a dragon that lives with room
+    // to spare ([`OwlConfig::open_region_skip`]; 1: on, the default).
+    ("IGO_OWL_OPEN_SKIP", |c| &mut c.open_region_skip),
+    // IGO_OWL_FORGET_PASSES=1|0: a question forgets the passes the position's history ends
+    // with ([`OwlConfig::forget_passes`]; 1: on, the default).
+    ("IGO_OWL_FORGET_PASSES", |c| &mut c.forget_passes),
+    // IGO_OWL_DEFENCE_BLOCK=1|0: the enclosed route reads the stone's block in defence
+    // questions ([`OwlConfig::defence_block_target`]; 0: off, the default).
+    ("IGO_OWL_DEFENCE_BLOCK", |c| &mut c.defence_block_target),
+    // IGO_OWL_SAVE_CHECK_EXACT=1|0: the check of saves takes only kills read to the end
+    // ([`OwlConfig::save_check_exact`]; 1: on, the default).
+    ("IGO_OWL_SAVE_CHECK_EXACT", |c| &mut c.save_check_exact),
+    // IGO_OWL_FILLED_KILL_EXACT=1|0: an attack's kill proved in a filled fight region is
+    // proved again without the filling ([`OwlConfig::filled_kill_exact`]; 0: off, the default).
+    ("IGO_OWL_FILLED_KILL_EXACT", |c| &mut c.filled_kill_exact),
+    // IGO_OWL_PASS_SAVE_CHECK=1|0: a defence's `PASS` must stand the owl's full attack after
+    // it ([`OwlConfig::pass_save_check`]; 0: off, the default).
+    ("IGO_OWL_PASS_SAVE_CHECK", |c| &mut c.pass_save_check),
+    // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
+    // "no move saves the string" only when the reader with support moves agrees
+    // ([`OwlConfig::string_lost_check`]; 1: on, the default).
+    ("IGO_OWL_STRING_CHECK", |c| &mut c.string_lost_check),
+];
+
 /// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],
 /// [`OwlConfig::escape_reach`]), IGO_OWL_CLAIM its claim, IGO_OWL_HORIZON its horizon and
 /// IGO_OWL_NARROW its narrowing, IGO_OWL_SELECTIVE the selective second look of attack
@@ -1100,20 +1166,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_SELECTIVE_VALUE") {
         config.selective.escape_value = v.parse().expect("IGO_OWL_SELECTIVE_VALUE: a number");
     }
-    // IGO_OWL_CUT_DIAGONALS=1|0: the life judgement without the dragon's cut diagonals
-    // ([`OwlConfig::cut_diagonals`]).
-    if let Ok(v) = std::env::var("IGO_OWL_CUT_DIAGONALS") {
-        config.cut_diagonals = v == "1";
+    // The 0-or-1 settings ([`OWL_ENV_FLAGS`]).
+    for (name, field) in OWL_ENV_FLAGS {
+        if let Ok(v) = std::env::var(name) {
+            *field(config) = v == "1";
+        }
     }
     // IGO_OWL_LEAF_CAPTURE=N: the tactical check of a short block before a leaf is called
     // alive, N positions ([`OwlConfig::leaf_capture_nodes`]; 0: none).
     if let Ok(n) = std::env::var("IGO_OWL_LEAF_CAPTURE") {
         config.leaf_capture_nodes = n.parse().expect("IGO_OWL_LEAF_CAPTURE: a number");
-    }
-    // IGO_OWL_ENCLOSED_NO_ESCAPE=1|0: no escape inside a tsumego-like enclosure, only Benson
-    // overrules the enclosed route's estimate ([`OwlConfig::enclosed_no_escape`]).
-    if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_NO_ESCAPE") {
-        config.enclosed_no_escape = v == "1";
     }
     // IGO_OWL_GROUP_TARGET=0|1|2: the enclosed route's target is the stone's block, its
     // linked group or its amalgamated group ([`OwlConfig::enclosed_group_target`]).
@@ -1130,20 +1192,10 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ENCLOSED_CHECK") {
         config.enclosed_check_moves = v.parse().expect("IGO_OWL_ENCLOSED_CHECK: a number");
     }
-    // IGO_OWL_ESCAPE_BLOCK=1|0: in the search, an escape with the opponent to move must
-    // survive any one blocking move ([`OwlConfig::escape_block_check`]).
-    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK") {
-        config.escape_block_check = v == "1";
-    }
     // IGO_OWL_ESCAPE_LINK=N: the escape runs only through the dragon's blocks with N liberties
     // or more ([`OwlConfig::escape_link_liberties`]; 0: every block).
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_LINK") {
         config.escape_link_liberties = v.parse().expect("IGO_OWL_ESCAPE_LINK: a number");
-    }
-    // IGO_OWL_SHUT_IN=1|0: the search ends a line as a kill where the dragon is shut in and
-    // eyeless ([`OwlConfig::shut_in_death`]).
-    if let Ok(v) = std::env::var("IGO_OWL_SHUT_IN") {
-        config.shut_in_death = v == "1";
     }
     // IGO_OWL_HOLDING_LINKS=0|1|2: with the judgement of death, the escape runs only through
     // the diagonal links that hold ([`OwlConfig::holding_links`]): 0 nowhere, 1 in every
@@ -1155,12 +1207,6 @@ fn owl_knobs(config: &mut OwlConfig) {
             "2" => HoldingLinks::Death,
             _ => panic!("IGO_OWL_HOLDING_LINKS: 0, 1 or 2"),
         };
-    }
-    // IGO_OWL_HALF_CUTS=1|0: with the attacker to move, the judgement of life reads the dragon
-    // without what the stone's block reaches only through a half-cut diagonal, and both sides
-    // read the cut ([`OwlConfig::half_cuts`]).
-    if let Ok(v) = std::env::var("IGO_OWL_HALF_CUTS") {
-        config.half_cuts = v == "1";
     }
     // IGO_OWL_TACTICAL_SUPPORT=N: which of the owl's tactical checks read with the reader's
     // support moves ([`OwlConfig::tactical_support`]: 1 the string first, 2 the leaves' check,
@@ -1174,12 +1220,6 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_KILLS") {
         config.root_kill_checks = v.parse().expect("IGO_OWL_ROOT_KILLS: a number");
     }
-    // IGO_OWL_CRAWL_BLOCK=1|0: in the search, an escape with the opponent to move must survive
-    // a block on either liberty of a two-liberty first-line crawl
-    // ([`OwlConfig::crawl_block_check`]; 0: off, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_CRAWL_BLOCK") {
-        config.crawl_block_check = v == "1";
-    }
     // IGO_OWL_ESCAPE_BLOCK_PLIES=N: an escape near the root must survive one block
     // ([`OwlConfig::escape_block_plies`]).
     // IGO_OWL_ESCAPE_ROOM=N: within N plies an escape with the attacker to move must leave
@@ -1187,28 +1227,8 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM") {
         config.escape_room_plies = v.parse().expect("IGO_OWL_ESCAPE_ROOM: a number");
     }
-    // IGO_OWL_ESCAPE_ROOM_ATTACK=1: in attack questions' searches too
-    // ([`OwlConfig::escape_room_attack`]).
-    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_ATTACK") {
-        config.escape_room_attack = v == "1";
-    }
-    // IGO_OWL_ESCAPE_ROOM_LUNCH=0|1: a block answered where the dragon holds a lunch after
-    // it ([`OwlConfig::escape_room_lunches`]; 1, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_LUNCH") {
-        config.escape_room_lunches = v == "1";
-    }
-    // IGO_OWL_ESCAPE_ROOM_CHECKS=1: an attack question's checks of a kill read with it
-    // ([`OwlConfig::escape_room_kill_checks`]; 0, the default: attacks read without it).
-    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOM_CHECKS") {
-        config.escape_room_kill_checks = v == "1";
-    }
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_PLIES") {
         config.escape_block_plies = v.parse().expect("IGO_OWL_ESCAPE_BLOCK_PLIES: a number");
-    }
-    // IGO_OWL_ESCAPE_BLOCK_DEFENCE=1: in defence questions too
-    // ([`OwlConfig::escape_block_defence`]).
-    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_BLOCK_DEFENCE") {
-        config.escape_block_defence = v == "1";
     }
     // IGO_OWL_OPEN_REGION="NODES [REACH [DEPTH]]": the prover in the open fight region of attack
     // questions ([`OwlConfig::open_region_nodes`], [`OwlConfig::open_region_reach`],
@@ -1226,46 +1246,10 @@ fn owl_knobs(config: &mut OwlConfig) {
             config.open_region_depth = d.parse().expect("IGO_OWL_OPEN_REGION: a depth");
         }
     }
-    // IGO_OWL_OPEN_SKIP=1|0: the open fight region skipped for a dragon that lives with room
-    // to spare ([`OwlConfig::open_region_skip`]; 1: on, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_OPEN_SKIP") {
-        config.open_region_skip = v == "1";
-    }
-    // IGO_OWL_FORGET_PASSES=1|0: a question forgets the passes the position's history ends
-    // with ([`OwlConfig::forget_passes`]; 1: on, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_FORGET_PASSES") {
-        config.forget_passes = v == "1";
-    }
     // IGO_OWL_SAVE_CHECK=N: a defence's save checked by the owl's own attack with N positions
-    // ([`OwlConfig::save_check_nodes`]; 0: off, the default).
+    // ([`OwlConfig::save_check_nodes`]; 0: off; 5,000, the default).
     if let Ok(v) = std::env::var("IGO_OWL_SAVE_CHECK") {
         config.save_check_nodes = v.parse().expect("IGO_OWL_SAVE_CHECK: a number");
-    }
-    // IGO_OWL_DEFENCE_BLOCK=1|0: the enclosed route reads the stone's block in defence
-    // questions ([`OwlConfig::defence_block_target`]; 0: off, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_DEFENCE_BLOCK") {
-        config.defence_block_target = v == "1";
-    }
-    // IGO_OWL_SAVE_CHECK_EXACT=1|0: the check of saves takes only kills read to the end
-    // ([`OwlConfig::save_check_exact`]; 0: off, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_SAVE_CHECK_EXACT") {
-        config.save_check_exact = v == "1";
-    }
-    // IGO_OWL_FILLED_KILL_EXACT=1|0: an attack's kill proved in a filled fight region is
-    // proved again without the filling ([`OwlConfig::filled_kill_exact`]; 0: off, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_FILLED_KILL_EXACT") {
-        config.filled_kill_exact = v == "1";
-    }
-    // IGO_OWL_PASS_SAVE_CHECK=1|0: a defence's `PASS` must stand the owl's full attack after
-    // it ([`OwlConfig::pass_save_check`]; 0: off, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_PASS_SAVE_CHECK") {
-        config.pass_save_check = v == "1";
-    }
-    // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
-    // "no move saves the string" only when the reader with support moves agrees
-    // ([`OwlConfig::string_lost_check`]; 1: on, the default).
-    if let Ok(v) = std::env::var("IGO_OWL_STRING_CHECK") {
-        config.string_lost_check = v == "1";
     }
     // IGO_OWL_ROOT_PROBE=N: at the node limit, each root candidate read alone with N positions
     // before the estimate ([`OwlConfig::root_probe_nodes`]; 0: none; 2000, the default).
