@@ -321,19 +321,14 @@ pub fn race_targets(
     region: &Region,
     most: usize,
 ) -> Vec<Hypothesis> {
-    let size = board.size();
-    let empty = board.empty_points();
     let short: Vec<PointSet> = board
         .blocks()
         .filter(|b| b.color() == attacker && b.liberty_count() <= RACE_OWN_LIBERTIES)
         .map(|b| b.stones())
         .collect();
     let races: Vec<(usize, PointSet)> =
-        target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
-            .into_iter()
-            .filter_map(|g| {
-                let near = g.neighbours(size);
-                let liberties = (near & empty).count();
+        groups_with_liberties(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
+            .filter_map(|(liberties, g, near)| {
                 let in_race = (RACE_TARGET_MIN_LIBERTIES..=RACE_TARGET_LIBERTIES)
                     .contains(&liberties)
                     && short.iter().any(|a| near.intersects(a));
@@ -366,7 +361,6 @@ pub fn race_pair_target(
     config: &SolverConfig,
 ) -> Option<Hypothesis> {
     let size = board.size();
-    let empty = board.empty_points();
     let joins = if config.race_pick & RACE_PICK_UNCUT != 0 {
         JOIN_UNCUT_DIAGONALS
     } else {
@@ -374,12 +368,11 @@ pub fn race_pair_target(
     };
     let own_alive = igo_analysis::benson::unconditionally_alive(board, attacker).alive_blocks;
     let other_alive = igo_analysis::benson::unconditionally_alive(board, !attacker).alive_blocks;
-    let groups: Vec<(usize, PointSet)> = target_groups_with(board, !attacker, region, joins)
-        .into_iter()
-        .map(|g| ((g.neighbours(size) & empty).count(), g))
-        .filter(|(liberties, g)| {
+    let groups: Vec<(usize, PointSet)> = groups_with_liberties(board, !attacker, region, joins)
+        .filter(|(liberties, g, _)| {
             *liberties >= RACE_TARGET_MIN_LIBERTIES && !g.intersects(&other_alive)
         })
+        .map(|(liberties, g, _)| (liberties, g))
         .collect();
     let largest = config.race_pick & RACE_PICK_LARGEST != 0;
     let contact = config.race_pick & RACE_PICK_CONTACT != 0;
@@ -416,6 +409,24 @@ pub fn race_pair_target(
         .map(|(_, _, target)| Hypothesis { attacker, target })
 }
 
+/// `colour`'s groups in `region` joined by `joins` ([`target_groups_with`]), each with its
+/// liberty count and its neighbouring points: what the race and connect readings filter on.
+fn groups_with_liberties(
+    board: &Board,
+    colour: Color,
+    region: &Region,
+    joins: u8,
+) -> impl Iterator<Item = (usize, PointSet, PointSet)> {
+    let size = board.size();
+    let empty = board.empty_points();
+    target_groups_with(board, colour, region, joins)
+        .into_iter()
+        .map(move |g| {
+            let near = g.neighbours(size);
+            ((near & empty).count(), g, near)
+        })
+}
+
 /// `groups` (each with its liberty count) as `attacker`'s hypotheses: the fewest liberties
 /// first, then the largest, then by the first point; at most `most`.
 fn fewest_liberties_first(
@@ -439,15 +450,10 @@ fn fewest_liberties_first(
 /// liberties first, then the largest, then by the first point; at most
 /// [`CUTTING_TARGETS`] (the inference's small searches choose among them).
 pub fn cutting_targets(board: &Board, attacker: Color, region: &Region) -> Vec<Hypothesis> {
-    let size = board.size();
-    let empty = board.empty_points();
     let own = target_groups_with(board, attacker, region, JOIN_UNCUT_DIAGONALS);
     let cutters: Vec<(usize, PointSet)> =
-        target_groups_with(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
-            .into_iter()
-            .filter_map(|g| {
-                let near = g.neighbours(size);
-                let liberties = (near & empty).count();
+        groups_with_liberties(board, !attacker, region, JOIN_UNCUT_DIAGONALS)
+            .filter_map(|(liberties, g, near)| {
                 let touched = own.iter().filter(|o| near.intersects(o)).count();
                 (touched >= 2 && liberties >= 2).then_some((liberties, g))
             })
