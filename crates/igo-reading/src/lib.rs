@@ -234,19 +234,21 @@ pub struct ReaderConfig {
     /// race with it, is also saved by an atari on a two-liberty block of the defender's next to
     /// it (GNU Go's `defend_secondary_chain2_moves`): the attacker tries the liberties of such a
     /// block (not the string's own), against a two-liberty string, in the first this many plies
-    /// (0: never; the ply where three liberties become safe is the deepest useful). Without it
-    /// the attacker saved such a block only by extending or by capturing a block in atari, and
-    /// lost races GNU Go wins (gnugo-9x9-16 after 25 moves, `defend D8`: after Black's F8, G8,
-    /// D9, F9, B9, A8 and A7, White's B6 ataris A7-B7-C7, which ataris White's A8-B8-C8).
-    /// Off (0) by default (the owl's readers read as before).
+    /// (0: never). Without it the attacker saved such a block only by extending or by capturing
+    /// a block in atari, and lost races GNU Go wins (gnugo-9x9-16 after 25 moves, `defend D8`:
+    /// after Black's F8, G8, D9, F9, B9, A8 and A7, White's B6 ataris A7-B7-C7, which ataris
+    /// White's A8-B8-C8). Off (0) by default (the owl's readers read as before); 6, the plies
+    /// of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader3`:
+    /// to 12 plies it cost more nodes and lost game answers to the node limit).
     pub chain_ataris: usize,
-    /// Against or for a string of three liberties or fewer, the defender also extends its own
-    /// block (four liberties or fewer) that is next to two of the string's liberties, on the
-    /// block's other liberties, in the first plies (where the support moves are tried): while
-    /// that block is strong the attacker cannot fill the two liberties it shares with the string
-    /// (Cho Chikun elementary 0022, `defend A17`: Black's B19 on the block B18-E18 next to both
-    /// liberties A18 and B17; playout 9x9 2000102 after Black's B3, `defend B4`: White's A6).
-    /// Off by default (the owl's readers read as before).
+    /// Against or for a two-liberty string, the defender also extends its own block (four
+    /// liberties or fewer) that is next to both of the string's liberties, on the block's other
+    /// liberties, in the first plies (where the support moves are tried): while that block is
+    /// strong the attacker cannot fill either liberty it shares with the string (a thrown-in
+    /// position of gnugo-19x19-02, `defend K5`: the defence L5 holds unconditionally, as GNU Go
+    /// reads it, and not only by a ko). Off by default (the owl's readers read as before); on
+    /// in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader3`: for three-liberty
+    /// strings too it lost a game answer).
     pub shared_libs: bool,
 }
 
@@ -272,8 +274,10 @@ impl Default for ReaderConfig {
 
 impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
-    /// [`ReaderConfig::support_moves`] and the net moves ([`ReaderConfig::net_moves`],
-    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]) on
+    /// [`ReaderConfig::support_moves`], the net moves ([`ReaderConfig::net_moves`],
+    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]), the attacker's ataris in a
+    /// race ([`ReaderConfig::chain_ataris`], 6 plies) and the defender's extensions of a block
+    /// next to both liberties ([`ReaderConfig::shared_libs`]) on
     /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
     /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
@@ -282,6 +286,8 @@ impl ReaderConfig {
             net_moves: true,
             net_hold: true,
             suicide_libs: true,
+            chain_ataris: 6,
+            shared_libs: true,
             ..ReaderConfig::default()
         }
     }
@@ -1173,9 +1179,9 @@ impl Search<'_> {
                 }
             }
         }
-        // The defender extends its block next to two of the string's liberties, which keeps
-        // the attacker off both (Cho Chikun elementary 0022's B19).
-        if extras.shared_libs && !attacking && n <= 3 {
+        // The defender extends its block next to both of the string's liberties, which keeps
+        // the attacker off both.
+        if extras.shared_libs && !attacking && n == 2 {
             for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
                 if (s & stones).is_empty() && (l & libs).count() >= 2 && l.count() <= 4 {
                     cand |= l - libs;
@@ -1898,40 +1904,48 @@ mod tests {
     }
 
     #[test]
-    fn the_defender_extends_its_block_next_to_two_liberties() {
-        // A random 9x9 playout (the reading harness's seed 2000102, 28 moves): White's B4
-        // (liberties A4, B5, C4). GNU Go 3.8: `attack B4` is `0`; igo answered `1 B3`, and
-        // after B3 GNU Go defends at A6, the extension of White's A5, next to both A4 and B5
-        // (with A5 strong, Black cannot fill either). With `shared_libs` igo's defender tries
-        // it: after B3 the defence is GNU Go's `1 A6`, and the attack fails.
+    fn the_defender_extends_its_block_next_to_both_liberties() {
+        // A thrown-in position of gnugo-19x19-02 (67 moves, 8 stones thrown in): Black's K5
+        // (liberties J5, L5). GNU Go 3.8: `defend K5` is `1 L5`; igo answered `3 L5` (a ko),
+        // although after L5 its own attack fails outright. With `shared_libs` the defender
+        // also extends its blocks next to both liberties, and the defence is GNU Go's.
         let d = "
-            . O . X X . X O .
-            . . . . O O O . O
-            . O . . O . . X .
-            . X X . O O . X .
-            O . . . . . . O X
-            . O . X . . . . .
-            X . . X . . . . O
-            . . . . . . . . .
-            . . . . X . X . X";
+            X . . . X . . . X . O . . X . . . X O
+            . . . X . X . X . O X . . O X X . X O
+            X X X . X X . . . X . O . X . X X O O
+            X O O X X X O . X X X X X . X O O O .
+            O . O O X . X . X . . X X X O O X O O
+            X O O O O X . . . . . X O X X X X O O
+            . O . O O X X . O . X X O O X O X O X
+            X O . O O X . . . . X X X O O O O O .
+            . X . O X X X X . . X . X O . O O . O
+            X O O O X O O O X X X X O X O O X O O
+            X X X O O O . O O O O O O X X O X O X
+            . . X X X X O X O O X X O O X X X X X
+            . O X O O X O . O X X X X O O X O O X
+            O . X X O O . O . O O X X X X O . . .
+            . . X O O . . O . X . O O X X X . X O
+            . X X X O X O X O O . X O O X O X . X
+            . O X O . . . X . X . . X O O O X X O
+            . O X O . O X X X X . . . O O . O O O
+            O . X X O . O O O X . X X O . O O . .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         let config = |shared_libs| ReaderConfig {
             shared_libs,
             ..ReaderConfig::tactical()
         };
-        let old = Reader::new(config(false)).attack(&pos, pt("B4")).unwrap();
-        assert_eq!(mv(&old, 9), "1 B3", "{old:?}");
-        let new = Reader::new(config(true)).attack(&pos, pt("B4")).unwrap();
-        assert_eq!(mv(&new, 9), "0", "{new:?}");
+        let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
+        assert_eq!(mv(&old, 19), "3 L5", "{old:?}");
+        let new = Reader::new(config(true)).defend(&pos, pt("K5")).unwrap();
+        assert_eq!(mv(&new, 19), "1 L5", "{new:?}");
         assert!(new.complete, "{new:?}");
         let mut after = pos.clone();
         after.set_to_play(Color::Black);
-        after.play(Move::Play(pt("B3"))).unwrap();
-        let old = Reader::new(config(false)).defend(&after, pt("B4")).unwrap();
-        assert_eq!(mv(&old, 9), "0", "{old:?}");
-        let new = Reader::new(config(true)).defend(&after, pt("B4")).unwrap();
-        assert_eq!(mv(&new, 9), "1 A6", "{new:?}");
+        after.play(Move::Play(pt("L5"))).unwrap();
+        let attack = Reader::new(config(true)).attack(&after, pt("K5")).unwrap();
+        assert_eq!(mv(&attack, 19), "0", "{attack:?}");
+        assert!(attack.complete, "{attack:?}");
     }
 
     #[test]
