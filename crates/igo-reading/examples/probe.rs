@@ -2,7 +2,9 @@
 //! `IGO_SUPPORT=1` for [`ReaderConfig::support_moves`], `IGO_EDGE=1` for
 //! [`ReaderConfig::edge_moves`], `IGO_NET=1` for [`ReaderConfig::net_moves`] (with
 //! `IGO_NET_HOLD=1` for [`ReaderConfig::net_hold`], `IGO_SUICIDE_LIBS=1` for
-//! [`ReaderConfig::suicide_libs`]), `IGO_DEEP=A,B,C,D`
+//! [`ReaderConfig::suicide_libs`]), `IGO_CHAIN_ATARIS=PLIES` for [`ReaderConfig::chain_ataris`],
+//! `IGO_SHARED_LIBS=1` for [`ReaderConfig::shared_libs`],
+//! `IGO_DEEP=A,B,C,D`
 //! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
@@ -23,6 +25,8 @@ fn main() {
         net_moves: std::env::var("IGO_NET").is_ok_and(|v| v == "1"),
         net_hold: std::env::var("IGO_NET_HOLD").is_ok_and(|v| v == "1"),
         suicide_libs: std::env::var("IGO_SUICIDE_LIBS").is_ok_and(|v| v == "1"),
+        shared_libs: std::env::var("IGO_SHARED_LIBS").is_ok_and(|v| v == "1"),
+        chain_ataris: std::env::var("IGO_CHAIN_ATARIS").map_or(0, |v| v.parse().expect("plies")),
         deep_safety: match std::env::var("IGO_DEEP") {
             Ok(v) => {
                 let n: Vec<usize> = v.split(',').map(|w| w.parse().expect("number")).collect();

@@ -230,6 +230,26 @@ pub struct ReaderConfig {
     /// (a line that reaches such a liberty is often a ko's, read deep). Off by default, on in
     /// [`ReaderConfig::tactical`].
     pub suicide_libs: bool,
+    /// The attacker's block next to the string, short of liberties (two or fewer) in a capturing
+    /// race with it, is also saved by an atari on a two-liberty block of the defender's next to
+    /// it (GNU Go's `defend_secondary_chain2_moves`): the attacker tries the liberties of such a
+    /// block (not the string's own), against a two-liberty string, in the first this many plies
+    /// (0: never). Without it the attacker saved such a block only by extending or by capturing
+    /// a block in atari, and lost races GNU Go wins (gnugo-9x9-16 after 25 moves, `defend D8`:
+    /// after Black's F8, G8, D9, F9, B9, A8 and A7, White's B6 ataris A7-B7-C7, which ataris
+    /// White's A8-B8-C8). Off (0) by default (the owl's readers read as before); 6, the plies
+    /// of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader3`:
+    /// to 12 plies it cost more nodes and lost game answers to the node limit).
+    pub chain_ataris: usize,
+    /// Against or for a two-liberty string, the defender also extends its own block (four
+    /// liberties or fewer) that is next to both of the string's liberties, on the block's other
+    /// liberties, in the first plies (where the support moves are tried): while that block is
+    /// strong the attacker cannot fill either liberty it shares with the string (a thrown-in
+    /// position of gnugo-19x19-02, `defend K5`: the defence L5 holds unconditionally, as GNU Go
+    /// reads it, and not only by a ko). Off by default (the owl's readers read as before); on
+    /// in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader3`: for three-liberty
+    /// strings too it lost a game answer).
+    pub shared_libs: bool,
 }
 
 impl Default for ReaderConfig {
@@ -246,14 +266,18 @@ impl Default for ReaderConfig {
             net_moves: false,
             net_hold: false,
             suicide_libs: false,
+            chain_ataris: 0,
+            shared_libs: false,
         }
     }
 }
 
 impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
-    /// [`ReaderConfig::support_moves`] and the net moves ([`ReaderConfig::net_moves`],
-    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]) on
+    /// [`ReaderConfig::support_moves`], the net moves ([`ReaderConfig::net_moves`],
+    /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]), the attacker's ataris in a
+    /// race ([`ReaderConfig::chain_ataris`], 6 plies) and the defender's extensions of a block
+    /// next to both liberties ([`ReaderConfig::shared_libs`]) on
     /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
     /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
@@ -262,6 +286,8 @@ impl ReaderConfig {
             net_moves: true,
             net_hold: true,
             suicide_libs: true,
+            chain_ataris: 6,
+            shared_libs: true,
             ..ReaderConfig::default()
         }
     }
@@ -319,6 +345,8 @@ pub(crate) enum Goal {
         net_moves: bool,
         net_hold: bool,
         suicide_libs: bool,
+        chain_ataris: usize,
+        shared_libs: bool,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -416,6 +444,8 @@ impl Reader {
                 net_moves: self.config.net_moves,
                 net_hold: self.config.net_hold,
                 suicide_libs: self.config.suicide_libs,
+                chain_ataris: self.config.chain_ataris,
+                shared_libs: self.config.shared_libs,
             },
             pos,
             target,
@@ -578,6 +608,10 @@ struct Extras {
     net_hold: bool,
     /// [`ReaderConfig::suicide_libs`] (with [`ReaderConfig::net_moves`]), at every ply.
     suicide_libs: bool,
+    /// [`ReaderConfig::chain_ataris`], in this node.
+    chain_ataris: bool,
+    /// [`ReaderConfig::shared_libs`], in this node.
+    shared_libs: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -730,6 +764,8 @@ impl Search<'_> {
                 net_moves,
                 net_hold,
                 suicide_libs,
+                chain_ataris,
+                shared_libs,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -742,6 +778,9 @@ impl Search<'_> {
                     // At every ply: a line that reaches a liberty the attacker cannot fill is
                     // often a ko's, read deep (gnugo-9x9-28's J4 and J5, plies 3 and 7).
                     suicide_libs: net_moves && suicide_libs && ply < self.deep_safety[1].0,
+                    // Deep in a race (gnugo-9x9-16's B6, ply 7).
+                    chain_ataris: ply < chain_ataris,
+                    shared_libs: shared_libs && shallow,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1059,11 +1098,17 @@ impl Search<'_> {
             if n <= 3 {
                 // Save the attacker's stones next to the string when they are short of
                 // liberties, by extending or by capturing.
+                // With `ReaderConfig::chain_ataris`, also by an atari on a two-liberty block
+                // of the defender's next to it, other than the string.
                 for (s, l) in &attacker_blocks {
                     if l.count() <= 2 {
                         cand |= *l;
-                        for (_, dl) in adjacent_blocks(pos, *s, !self.attacker) {
-                            if dl.count() == 1 {
+                        for (ds, dl) in adjacent_blocks(pos, *s, !self.attacker) {
+                            let atari = extras.chain_ataris
+                                && n == 2
+                                && dl.count() == 2
+                                && (ds & stones).is_empty();
+                            if dl.count() == 1 || atari {
                                 cand |= dl;
                             }
                         }
@@ -1131,6 +1176,15 @@ impl Search<'_> {
             for (s, l) in adjacent_blocks(pos, libs, self.attacker) {
                 if (s & stones.neighbours(size)).is_empty() && l.count() <= 2 {
                     cand |= l;
+                }
+            }
+        }
+        // The defender extends its block next to both of the string's liberties, which keeps
+        // the attacker off both.
+        if extras.shared_libs && !attacking && n == 2 {
+            for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
+                if (s & stones).is_empty() && (l & libs).count() >= 2 && l.count() <= 4 {
+                    cand |= l - libs;
                 }
             }
         }
@@ -1783,6 +1837,115 @@ mod tests {
         let new = Reader::new(config(true)).attack(&after, pt("H2")).unwrap();
         assert_ne!(new.code, Code::Fails, "{new:?}");
         assert_eq!(new.mv, Some(Move::Play(pt("F1"))), "{new:?}");
+    }
+
+    #[test]
+    fn the_attacker_ataris_the_block_that_ataris_its_own_in_a_race() {
+        // gnugo-9x9-16 after 25 moves and GNU Go 3.8's line against Black's `defend D8`: F8,
+        // G8, D9, F9, B9, A8, A7. Black's string D8 (liberties C9, E9) races White's A8-B8-C8
+        // (A9, C9), which Black's A7-B7-C7 (A6, B6) has just shortened. GNU Go attacks at B6,
+        // an atari on A7-B7-C7; without `chain_ataris` igo's attacker saves A8-B8-C8 only by
+        // extending or by capturing a block in atari, and answered `0`.
+        let d = "
+            . X . X . O . . .
+            O O O X X X O . .
+            X X X O O O O . .
+            . . O X X X . O O
+            . . O . . . X X O
+            . . . . . . . . X
+            . . O . X . . X .
+            . . . X . . . . .
+            . . . . . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |chain_ataris| ReaderConfig {
+            chain_ataris,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(0)).attack(&pos, pt("D8")).unwrap();
+        assert_eq!(mv(&old, 9), "0", "{old:?}");
+        assert!(old.complete, "{old:?}");
+        let new = Reader::new(config(6)).attack(&pos, pt("D8")).unwrap();
+        assert_eq!(mv(&new, 9), "1 B6", "{new:?}");
+        // The atari only where the attacker's block is short and the string has two liberties:
+        // after B6 the defence fails.
+        let mut after = pos.clone();
+        after.set_to_play(Color::White);
+        after.play(Move::Play(pt("B6"))).unwrap();
+        let defence = Reader::new(config(6)).defend(&after, pt("D8")).unwrap();
+        assert_eq!(mv(&defence, 9), "0", "{defence:?}");
+        assert!(defence.complete, "{defence:?}");
+        // A thrown-in position of gnugo-9x9-07 (19 moves, 8 stones thrown in): Black's F9-G9
+        // (liberties E9, H9) against White's F7-F8-G8-H8-J8 (H9, J9). GNU Go 3.8: `defend G9`
+        // is `0`, igo answered `1 F9`; after F9 GNU Go's F5 ataris Black's F6 (F5, G6), next
+        // to White's short block, and wins the race.
+        let d = "
+            O O O O . . X . .
+            O O O . X O O O O
+            O O O O X O X X X
+            O X X O O X . . X
+            X X O O X . X X .
+            X X X X O . X . X
+            X O O O X . . X O
+            X . . X X . O . .
+            O O X O . X . O .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let old = Reader::new(config(0)).defend(&pos, pt("G9")).unwrap();
+        assert_eq!(mv(&old, 9), "1 F9", "{old:?}");
+        let new = Reader::new(config(6)).defend(&pos, pt("G9")).unwrap();
+        assert_eq!(mv(&new, 9), "0", "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("F9"))).unwrap();
+        let attack = Reader::new(config(6)).attack(&after, pt("G9")).unwrap();
+        assert_eq!(mv(&attack, 9), "1 F5", "{attack:?}");
+    }
+
+    #[test]
+    fn the_defender_extends_its_block_next_to_both_liberties() {
+        // A thrown-in position of gnugo-19x19-02 (67 moves, 8 stones thrown in): Black's K5
+        // (liberties J5, L5). GNU Go 3.8: `defend K5` is `1 L5`; igo answered `3 L5` (a ko),
+        // although after L5 its own attack fails outright. With `shared_libs` the defender
+        // also extends its blocks next to both liberties, and the defence is GNU Go's.
+        let d = "
+            X . . . X . . . X . O . . X . . . X O
+            . . . X . X . X . O X . . O X X . X O
+            X X X . X X . . . X . O . X . X X O O
+            X O O X X X O . X X X X X . X O O O .
+            O . O O X . X . X . . X X X O O X O O
+            X O O O O X . . . . . X O X X X X O O
+            . O . O O X X . O . X X O O X O X O X
+            X O . O O X . . . . X X X O O O O O .
+            . X . O X X X X . . X . X O . O O . O
+            X O O O X O O O X X X X O X O O X O O
+            X X X O O O . O O O O O O X X O X O X
+            . . X X X X O X O O X X O O X X X X X
+            . O X O O X O . O X X X X O O X O O X
+            O . X X O O . O . O O X X X X O . . .
+            . . X O O . . O . X . O O X X X . X O
+            . X X X O X O X O O . X O O X O X . X
+            . O X O . . . X . X . . X O O O X X O
+            . O X O . O X X X X . . . O O . O O O
+            O . X X O . O O O X . X X O . O O . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |shared_libs| ReaderConfig {
+            shared_libs,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
+        assert_eq!(mv(&old, 19), "3 L5", "{old:?}");
+        let new = Reader::new(config(true)).defend(&pos, pt("K5")).unwrap();
+        assert_eq!(mv(&new, 19), "1 L5", "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("L5"))).unwrap();
+        let attack = Reader::new(config(true)).attack(&after, pt("K5")).unwrap();
+        assert_eq!(mv(&attack, 19), "0", "{attack:?}");
+        assert!(attack.complete, "{attack:?}");
     }
 
     #[test]

@@ -407,6 +407,9 @@ fn reading_agrees_with_gnugo_full() {
     // points next to two liberties of a three-liberty string, `IGO_READING_NET_HOLD=0` with
     // the attacker's nets that do not hold and `IGO_READING_SUICIDE_LIBS=0` without the
     // attacker's move that makes a suicide liberty legal (all three on in `igo gtp`);
+    // `IGO_READING_CHAIN_ATARIS=N` with the attacker's ataris that save its short block in a
+    // race in the first N plies (0: off; `igo gtp`'s 6 by default), `IGO_READING_SHARED_LIBS=0`
+    // without the defender's extension of its block next to both liberties (on in `igo gtp`);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -416,6 +419,11 @@ fn reading_agrees_with_gnugo_full() {
         net_moves: knob("IGO_READING_NET", 1) != 0,
         net_hold: knob("IGO_READING_NET_HOLD", 1) != 0,
         suicide_libs: knob("IGO_READING_SUICIDE_LIBS", 1) != 0,
+        chain_ataris: knob(
+            "IGO_READING_CHAIN_ATARIS",
+            ReaderConfig::tactical().chain_ataris,
+        ),
+        shared_libs: knob("IGO_READING_SHARED_LIBS", 1) != 0,
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };
