@@ -192,7 +192,13 @@ pub struct SolverConfig {
     /// [`KILL_CUTTERS_IN_ATARI`]: the side to play's weak cutting block joins the groups it
     /// touches only when in atari (gokyo-shumyo-118: Black's S16, two liberties, joined White's
     /// T18-S17 to S15-S14-R14, a target Black's R16 captured at 0.90; gokyo-shumyo-396: White's
-    /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 0\] \[range: 0-3\]
+    /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 0. With 3, on the 18 of
+    /// Gokyo Shumyo's 35 kill prompts whose hypotheses it changes, at the setting (10 s,
+    /// two threads, two loaded runs each) first moves 7 and 6 right off, 9 and 10 with it
+    /// (gokyo-shumyo-110, 114, 118 gained in both), no proof; at fixed budgets even (the kill
+    /// and connect prompts, 20,000 playouts, seeds 1 and 2: 28 -> 29 of 92; all 191 at 5,000
+    /// playouts: 73 -> 72); no other prompt and no Cho problem changes (BENCHMARKS.md, branch
+    /// `killprompt`)\] \[range: 0-3\]
     pub kill_joins: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
