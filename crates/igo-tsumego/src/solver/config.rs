@@ -194,11 +194,11 @@ pub struct SolverConfig {
     /// T18-S17 to S15-S14-R14, a target Black's R16 captured at 0.90; gokyo-shumyo-396: White's
     /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 0. With 3, on the 18 of
     /// Gokyo Shumyo's 35 kill prompts whose hypotheses it changes, at the setting (10 s,
-    /// two threads, two loaded runs each) first moves 7 and 6 right off, 9 and 10 with it
-    /// (gokyo-shumyo-110, 114, 118 gained in both), no proof; at fixed budgets even (the kill
-    /// and connect prompts, 20,000 playouts, seeds 1 and 2: 28 -> 29 of 92; all 191 at 5,000
-    /// playouts: 73 -> 72); no other prompt and no Cho problem changes (BENCHMARKS.md, branch
-    /// `killprompt`)\] \[range: 0-3\]
+    /// two threads, three loaded runs) first moves 21 of 54 right off, 27 with it
+    /// (gokyo-shumyo-110 and 118 gained in all three), no proof; the kill and connect prompts
+    /// at 20,000 playouts even (seeds 1 and 2: 28 -> 29 of 92); all 191 at 5,000 playouts a
+    /// loss (73 -> 72 and 64 -> 62, seeds 1 and 2); no other prompt and no Cho problem changes
+    /// (BENCHMARKS.md, branch `killprompt`)\] \[range: 0-3\]
     pub kill_joins: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
