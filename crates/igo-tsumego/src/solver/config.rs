@@ -46,6 +46,14 @@ pub const JOIN_SHAPE_LINK: u8 = 8;
 /// cho-advanced-0058: Black's C18-D15 and E16 across White's D16 and E15 (both answered with
 /// the book's first move with this bit, BENCHMARKS.md, branch `firstmove`).
 pub const JOIN_UNCUT_DIAGONALS: u8 = 16;
+/// A join rule reached only through [`SolverConfig::kill_joins`] (not a bit of
+/// [`SolverConfig::target_joins`]): with [`JOIN_UNCUT_DIAGONALS`], a diagonal link with one
+/// crossing point held by the other colour's stone and the other empty is cut as well (the other
+/// colour, moving first, plays the empty point).
+pub const JOIN_HALF_CUT_SPLITS: u8 = 32;
+/// A join rule reached only through [`SolverConfig::kill_joins`]: [`JOIN_WEAK_CUTTER`] only for
+/// cutting blocks in atari (a cutter with two liberties is saved by its owner moving first).
+pub const JOIN_CUTTERS_IN_ATARI: u8 = 64;
 /// The joins of igo-analysis's groups: every rule but [`JOIN_UNCUT_DIAGONALS`] (the default
 /// before branch `firstmove`).
 pub const JOINS_ANALYSIS_GROUPS: u8 =
@@ -78,6 +86,13 @@ pub const RACE_PICK_LARGEST: u8 = 4;
 /// whose liberties less its stones next to the block are fewest first (the race's line of
 /// contact), then as the other bits say.
 pub const RACE_PICK_CONTACT: u8 = 8;
+
+/// [`SolverConfig::kill_joins`]: a diagonal link half cut by the side to play's stone (the other
+/// crossing point empty) does not join the target's blocks ([`JOIN_HALF_CUT_SPLITS`]).
+pub const KILL_HALF_CUTS: u8 = 1;
+/// [`SolverConfig::kill_joins`]: the side to play's weak cutting blocks join the target's groups
+/// only when in atari ([`JOIN_CUTTERS_IN_ATARI`]).
+pub const KILL_CUTTERS_IN_ATARI: u8 = 2;
 
 /// [`SolverConfig::prompt_asks`]: a "get a ko" prompt makes the side to play the ko master of
 /// the inference's and the main search's fights: the ko it is asked to get counts as its
@@ -168,6 +183,23 @@ pub struct SolverConfig {
     /// `koprompt`)\]
     /// \[range: 0-7\]
     pub prompt_asks: u8,
+    /// How a stated kill's target groups are joined (the goal kill given by the prompt or the
+    /// request, no target given, the largest groups as hypotheses; not a race's or a connection's
+    /// reading), a sum of bits added to [`SolverConfig::target_joins`]' rules (0: those rules
+    /// alone): the side to play attacks and moves first, so a link it can break with its first
+    /// move does not make the defender's blocks one target. [`KILL_HALF_CUTS`]: a diagonal link
+    /// with one crossing point held by the side to play and the other empty is cut;
+    /// [`KILL_CUTTERS_IN_ATARI`]: the side to play's weak cutting block joins the groups it
+    /// touches only when in atari (gokyo-shumyo-118: Black's S16, two liberties, joined White's
+    /// T18-S17 to S15-S14-R14, a target Black's R16 captured at 0.90; gokyo-shumyo-396: White's
+    /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 0. With 3, on the 18 of
+    /// Gokyo Shumyo's 35 kill prompts whose hypotheses it changes, at the setting (10 s,
+    /// two threads, three loaded runs) first moves 21 of 54 right off, 27 with it
+    /// (gokyo-shumyo-110 and 118 gained in all three), no proof; the kill and connect prompts
+    /// at 20,000 playouts even (seeds 1 and 2: 28 -> 29 of 92); all 191 at 5,000 playouts a
+    /// loss (73 -> 72 and 64 -> 62, seeds 1 and 2); no other prompt and no Cho problem changes
+    /// (BENCHMARKS.md, branch `killprompt`)\] \[range: 0-3\]
+    pub kill_joins: u8,
     /// The inference's sound test of a reading (`None`: the Monte-Carlo rates alone).
     /// \[default: none; the prover's when it runs\]
     pub settled_test: Option<SettledTest>,
@@ -400,6 +432,7 @@ impl Default for SolverConfig {
             race_targets: 0,
             race_pick: RACE_PICK_ON | RACE_PICK_UNCUT | RACE_PICK_CONTACT,
             prompt_asks: ASK_KO_MASTER,
+            kill_joins: 0,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {
@@ -717,6 +750,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 7,
             get: |c| c.prompt_asks as u64,
             set: |c, v| c.prompt_asks = v as u8,
+        },
+    },
+    Knob {
+        name: "kill_joins",
+        what: "a stated kill's target groups: 1 diagonals half cut by the side to play split, 2 its weak cutters join only in atari; 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 3,
+            get: |c| c.kill_joins as u64,
+            set: |c, v| c.kill_joins = v as u8,
         },
     },
     Knob {

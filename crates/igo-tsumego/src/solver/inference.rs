@@ -27,6 +27,10 @@
 //! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
 //! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
 //!
+//! A stated kill (knob [`SolverConfig::kill_joins`], off by default) joins the largest groups
+//! as the side to play, who attacks and moves first, leaves them: a diagonal link it can cut
+//! with its first move, or its weak cutting block that it can save, does not make one target.
+//!
 //! A prompt that asks to win a capturing race (knob [`SolverConfig::race_targets`], off by
 //! default) makes the hypotheses the other colour's groups in the race instead: short of
 //! liberties and touching the side to play's blocks short of liberties ([`race_targets`]).
@@ -44,10 +48,11 @@ use igo_core::{Board, Color, Point, PointSet, Position};
 
 use super::budget::{part, Spend};
 use super::config::{
-    SolverConfig, ASK_CONNECT_CUTTERS, ASK_CUT_LIVE, JOINS_DEFAULT, JOIN_ENCLOSED_AREA,
-    JOIN_LIBERTIES, JOIN_SHAPE_LINK, JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, RACE_OWN_LIBERTIES,
-    RACE_PICK_CONTACT, RACE_PICK_LARGEST, RACE_PICK_ON, RACE_PICK_UNCUT, RACE_TARGET_LIBERTIES,
-    RACE_TARGET_MIN_LIBERTIES,
+    SolverConfig, ASK_CONNECT_CUTTERS, ASK_CUT_LIVE, JOINS_DEFAULT, JOIN_CUTTERS_IN_ATARI,
+    JOIN_ENCLOSED_AREA, JOIN_HALF_CUT_SPLITS, JOIN_LIBERTIES, JOIN_SHAPE_LINK,
+    JOIN_UNCUT_DIAGONALS, JOIN_WEAK_CUTTER, KILL_CUTTERS_IN_ATARI, KILL_HALF_CUTS,
+    RACE_OWN_LIBERTIES, RACE_PICK_CONTACT, RACE_PICK_LARGEST, RACE_PICK_ON, RACE_PICK_UNCUT,
+    RACE_TARGET_LIBERTIES, RACE_TARGET_MIN_LIBERTIES,
 };
 use super::error::SolveError;
 use crate::fight::Fight;
@@ -170,13 +175,16 @@ impl Question {
         let hypotheses = match &target_given {
             Some(points) => vec![given_target(&problem.position, points, goal_given)?],
             None if by_prompt => by_ask,
-            None => inferred_targets(board, problem.to_play(), goal_given, &region, config)?,
+            None => {
+                let joins = kill_joins(config, goal_given);
+                inferred_targets(board, problem.to_play(), goal_given, &region, config, joins)?
+            }
         };
         let alternatives = match (&target_given, goal_given) {
             (None, None) if !config.infer_both_colours => {
                 // The guess named one attacker: the other colour's reading.
                 let other = !hypotheses[0].attacker;
-                candidate_targets(board, other, &region, config)
+                candidate_targets(board, other, &region, config, config.target_joins)
             }
             _ => Vec::new(),
         };
@@ -251,14 +259,31 @@ fn given_target(
     })
 }
 
+/// The join rules of the largest groups as hypotheses: [`SolverConfig::target_joins`], with
+/// [`SolverConfig::kill_joins`]' rules added when the goal is a kill (the side to play attacks
+/// and moves first: a link it breaks with its first move does not join the defender's blocks).
+fn kill_joins(config: &SolverConfig, goal: Option<Goal>) -> u8 {
+    let mut joins = config.target_joins;
+    if goal == Some(Goal::Kill) {
+        if config.kill_joins & KILL_HALF_CUTS != 0 {
+            joins |= JOIN_HALF_CUT_SPLITS;
+        }
+        if config.kill_joins & KILL_CUTTERS_IN_ATARI != 0 {
+            joins |= JOIN_CUTTERS_IN_ATARI;
+        }
+    }
+    joins
+}
+
 /// The hypotheses when no target is given: for each attacker the goal or the frame's guess names,
-/// the largest groups of the other colour.
+/// the largest groups of the other colour, joined by `joins`.
 fn inferred_targets(
     board: &Board,
     to_play: Color,
     goal: Option<Goal>,
     region: &Region,
     config: &SolverConfig,
+    joins: u8,
 ) -> Result<Vec<Hypothesis>, SolveError> {
     let attackers: Vec<Color> = match goal {
         Some(Goal::Kill) => vec![to_play],
@@ -271,7 +296,7 @@ fn inferred_targets(
     };
     let hyps: Vec<Hypothesis> = attackers
         .iter()
-        .flat_map(|&attacker| candidate_targets(board, attacker, region, config))
+        .flat_map(|&attacker| candidate_targets(board, attacker, region, config, joins))
         .collect();
     if hyps.is_empty() {
         // The colour looked for: the defender of the (first) attacker tried.
@@ -280,15 +305,16 @@ fn inferred_targets(
     Ok(hyps)
 }
 
-/// The hypotheses of one `attacker`: the largest groups of the other colour (at most
-/// `config.max_candidates`).
+/// The hypotheses of one `attacker`: the largest groups of the other colour joined by `joins`
+/// (at most `config.max_candidates`).
 fn candidate_targets(
     board: &Board,
     attacker: Color,
     region: &Region,
     config: &SolverConfig,
+    joins: u8,
 ) -> Vec<Hypothesis> {
-    let gs = target_groups_with(board, !attacker, region, config.target_joins);
+    let gs = target_groups_with(board, !attacker, region, joins);
     let largest = gs.first().map_or(0, |g| g.count());
     // Small scraps are rarely the question: keep groups of at least a third of the
     // largest (and of two stones, when there are such groups).
@@ -479,7 +505,7 @@ pub fn target_groups_with(
 ) -> Vec<PointSet> {
     let size = board.size();
     let whole: Vec<PointSet> = if joins & JOIN_UNCUT_DIAGONALS != 0 {
-        uncut_groups(board, colour)
+        uncut_groups(board, colour, joins & JOIN_HALF_CUT_SPLITS != 0)
     } else {
         igo_analysis::Groups::new(board)
             .static_groups()
@@ -510,7 +536,12 @@ pub fn target_groups_with(
         inner.iter().any(|e| la.intersects(e) && lb.intersects(e))
     };
     // The weak cutting blocks: opponent blocks of a few stones with one or two liberties.
-    let cutters = weak_cutters(board, !colour);
+    let most = if joins & JOIN_CUTTERS_IN_ATARI != 0 {
+        1
+    } else {
+        2
+    };
+    let cutters = weak_cutters(board, !colour, most);
     let share_cutter = |a: &PointSet, b: &PointSet| {
         let (na, nb) = (a.neighbours(size), b.neighbours(size));
         cutters.iter().any(|c| na.intersects(c) && nb.intersects(c))
@@ -545,8 +576,9 @@ pub fn target_groups_with(
 
 /// The blocks of `colour` joined by two shared liberties and by diagonal links that are not cut
 /// (see [`JOIN_UNCUT_DIAGONALS`]), closed transitively: igo-analysis's statically recognisable
-/// groups without the cut diagonal links.
-fn uncut_groups(board: &Board, colour: Color) -> Vec<PointSet> {
+/// groups without the cut diagonal links. With `half_cuts` a link with one crossing point held
+/// by the other colour is cut as well ([`JOIN_HALF_CUT_SPLITS`]).
+fn uncut_groups(board: &Board, colour: Color, half_cuts: bool) -> Vec<PointSet> {
     let size = board.size();
     let other = board.stones(!colour);
     let blocks: Vec<(PointSet, PointSet)> = board
@@ -554,15 +586,18 @@ fn uncut_groups(board: &Board, colour: Color) -> Vec<PointSet> {
         .filter(|b| b.color() == colour)
         .map(|b| (b.stones(), b.liberties()))
         .collect();
-    // A diagonal neighbour `q` of `p` is linked unless both crossing points hold `other`.
+    // A diagonal neighbour `q` of `p` is linked unless both crossing points hold `other` (with
+    // `half_cuts`, unless either does).
     let linked = |a: &PointSet, b: &PointSet| {
         a.iter().any(|p| {
             let (px, py) = size.coords(p);
             size.diagonals(p).filter(|&q| b.contains(q)).any(|q| {
                 let (qx, qy) = size.coords(q);
-                ![(px, qy), (qx, py)]
+                let held = [(px, qy), (qx, py)]
                     .iter()
-                    .all(|&(x, y)| size.point(x, y).is_some_and(|c| other.contains(c)))
+                    .filter(|&&(x, y)| size.point(x, y).is_some_and(|c| other.contains(c)))
+                    .count();
+                held == 0 || (held == 1 && !half_cuts)
             })
         })
     };
@@ -642,16 +677,19 @@ pub fn shape_linked(board: &Board, a: &PointSet, b: &PointSet) -> bool {
 /// Largest block counted as a weak cutting block (see [`weak_cutters`]).
 const CUTTER_STONES_MAX: usize = 4;
 
-/// The blocks of `colour` with at most [`CUTTER_STONES_MAX`] stones and one or two liberties:
+/// The blocks of `colour` with at most [`CUTTER_STONES_MAX`] stones and one or two liberties
+/// (at most `most_liberties`):
 /// stones that cut the other colour's groups apart but can be captured, which connects them
 /// (cho-elementary-0900: Black's D18-D17, two liberties, between White's C18 group and the
 /// E18 group; the question is the whole White shape, and killing C18's four stones alone is
 /// not it).
-fn weak_cutters(board: &Board, colour: Color) -> Vec<PointSet> {
+fn weak_cutters(board: &Board, colour: Color, most_liberties: usize) -> Vec<PointSet> {
     board
         .blocks()
         .filter(|b| {
-            b.color() == colour && b.stones().count() <= CUTTER_STONES_MAX && b.liberty_count() <= 2
+            b.color() == colour
+                && b.stones().count() <= CUTTER_STONES_MAX
+                && b.liberty_count() <= most_liberties
         })
         .map(|b| b.stones())
         .collect()
@@ -1042,7 +1080,7 @@ mod tests {
         .unwrap();
         let board = pos.board();
         let region = Region::around_stones(board, &Default::default()).unwrap();
-        let mut uncut = uncut_groups(board, Color::White);
+        let mut uncut = uncut_groups(board, Color::White, false);
         uncut.sort_by_key(|g| g.first());
         assert_eq!(
             uncut,
@@ -1153,6 +1191,66 @@ mod tests {
         let off = Question::pose(&lone, &Request::default(), &pick(0, 0)).unwrap();
         let with = Question::pose(&lone, &Request::default(), &pick(0, on)).unwrap();
         assert_eq!(off.hypotheses, with.hypotheses);
+    }
+
+    #[test]
+    fn a_stated_kill_splits_the_target_where_the_side_to_play_cuts_first() {
+        use crate::solver::config::{KILL_CUTTERS_IN_ATARI, KILL_HALF_CUTS};
+        let with = |kill_joins: u8| SolverConfig {
+            kill_joins,
+            ..SolverConfig::default()
+        };
+        let targets = |problem: &Problem, config: &SolverConfig| -> Vec<PointSet> {
+            let q = Question::pose(problem, &Request::default(), config).unwrap();
+            assert!(q.hypotheses.iter().all(|h| h.attacker == Color::Black));
+            q.hypotheses.iter().map(|h| h.target).collect()
+        };
+        // gokyo-shumyo-110 (bundled), Black to play and kill. White's P17-Q17 and R18-S18-S17
+        // are linked by the diagonal Q17-R18, whose crossing points are the empty Q18 and
+        // Black's R17: one target by default; Black moves first and cuts at Q18, so with
+        // `KILL_HALF_CUTS` the two blocks are two hypotheses.
+        let problem = bundled("gokyo-shumyo-110");
+        let pos = &problem.position;
+        let (left, right) = (points(pos, "P17 Q17"), points(pos, "R18 S18 S17"));
+        assert_eq!(targets(&problem, &with(0)), vec![left | right]);
+        let split = targets(&problem, &with(KILL_HALF_CUTS));
+        assert_eq!(split.len(), 2);
+        assert!(split.contains(&left) && split.contains(&right));
+        // The cutter rule alone does not touch it (no weak Black cutter between them).
+        assert_eq!(
+            targets(&problem, &with(KILL_CUTTERS_IN_ATARI)),
+            vec![left | right]
+        );
+        // A request that names the goal live (White attacks Black) is read as before.
+        let live = Request {
+            goal: Some(Goal::Live),
+            ..Request::default()
+        };
+        let q = Question::pose(&problem, &live, &with(KILL_HALF_CUTS)).unwrap();
+        let q0 = Question::pose(&problem, &live, &with(0)).unwrap();
+        assert_eq!(q.hypotheses, q0.hypotheses);
+        // gokyo-shumyo-118 (written inline), Black to play and kill. Black's S16 (one stone,
+        // two liberties: R16, T16) touches White's S17 and S15: a weak cutter, so the default
+        // target is T18-S17 with S15-S14-R14. Black moves first and can save S16, so with
+        // `KILL_CUTTERS_IN_ATARI` the two are apart; Black's T17 (in atari) still joins T18
+        // and S17, which the uncut diagonal joins anyway.
+        let sgf = "(;SZ[19]PL[B]AB[se][qe][rd][pd][sc][oc][nc][mb]AW[rf][qf][re][rc][sb]\
+                   C[Black to play and kill.])";
+        let problem = Problem::from_sgf(sgf, "gokyo-shumyo-118").unwrap();
+        let pos = &problem.position;
+        let (corner, below) = (points(pos, "T18 S17"), points(pos, "S15 S14 R14"));
+        assert_eq!(targets(&problem, &with(0)), vec![corner | below]);
+        assert_eq!(
+            targets(&problem, &with(KILL_CUTTERS_IN_ATARI)),
+            vec![below, corner]
+        );
+        // Without a stated goal (the inference guesses the attacker) nothing changes.
+        let plain = "(;SZ[19]PL[B]AB[se][qe][rd][pd][sc][oc][nc][mb]AW[rf][qf][re][rc][sb])";
+        let problem = Problem::from_sgf(plain, "unstated").unwrap();
+        let all = KILL_HALF_CUTS | KILL_CUTTERS_IN_ATARI;
+        let q = Question::pose(&problem, &Request::default(), &with(all)).unwrap();
+        let q0 = Question::pose(&problem, &Request::default(), &with(0)).unwrap();
+        assert_eq!(q.hypotheses, q0.hypotheses);
     }
 
     #[test]
