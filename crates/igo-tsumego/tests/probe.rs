@@ -21,8 +21,10 @@ fn problem(name: &str) -> Problem {
 /// shipped patterns, `playouts` in all, `probes` probes; the question the probes were measured
 /// on: for gokyo-shumyo-302's capturing race the largest groups, not the race's group
 /// (`race_targets` 0 and `race_pick` 0: with the race's group, `race_pick`'s default, the
-/// search alone finds the book's R18); and "get a ko" with the opponent as ko master (`prompt_asks` 0: with the side to play
-/// as ko master the search alone finds gokyo-shumyo-248's Q19).
+/// search alone finds the book's R18), joined as before `kill_joins` (0: with its default the
+/// race's stated kill splits the largest groups, and the search alone finds R18 again); and
+/// "get a ko" with the opponent as ko master (`prompt_asks` 0: with the side to play as ko
+/// master the search alone finds gokyo-shumyo-248's Q19).
 fn config(playouts: u64, probes: usize) -> SolverConfig {
     let mut c = SolverConfig {
         budget: Budget::Playouts(playouts),
@@ -30,6 +32,7 @@ fn config(playouts: u64, probes: usize) -> SolverConfig {
         race_targets: 0,
         race_pick: 0,
         prompt_asks: 0,
+        kill_joins: 0,
         ..SolverConfig::default()
     };
     c.uct.threads = 1;

@@ -192,10 +192,10 @@ pub struct SolverConfig {
     /// [`KILL_CUTTERS_IN_ATARI`]: the side to play's weak cutting block joins the groups it
     /// touches only when in atari (gokyo-shumyo-118: Black's S16, two liberties, joined White's
     /// T18-S17 to S15-S14-R14, a target Black's R16 captured at 0.90; gokyo-shumyo-396: White's
-    /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 0. With 3, on the 18 of
-    /// Gokyo Shumyo's 35 kill prompts whose hypotheses it changes, at the setting (10 s,
-    /// two threads, three loaded runs) first moves 21 of 54 right off, 27 with it
-    /// (gokyo-shumyo-110 and 118 gained in all three), no proof; the kill and connect prompts
+    /// O18-O17 joined to N19 and M18 across Black's N18). \[default: 3. On the 18 of Gokyo
+    /// Shumyo's 35 kill prompts whose hypotheses it changes, at the setting (10 s, two
+    /// threads, four runs) first moves 28 of 72 right with 0, 36 with 3 (gokyo-shumyo-110 and
+    /// 118 gained in all four), no proof; the kill and connect prompts
     /// at 20,000 playouts even (seeds 1 and 2: 28 -> 29 of 92); all 191 at 5,000 playouts a
     /// loss (73 -> 72 and 64 -> 62, seeds 1 and 2); no other prompt and no Cho problem changes
     /// (BENCHMARKS.md, branch `killprompt`)\] \[range: 0-3\]
@@ -432,7 +432,7 @@ impl Default for SolverConfig {
             race_targets: 0,
             race_pick: RACE_PICK_ON | RACE_PICK_UNCUT | RACE_PICK_CONTACT,
             prompt_asks: ASK_KO_MASTER,
-            kill_joins: 0,
+            kill_joins: KILL_HALF_CUTS | KILL_CUTTERS_IN_ATARI,
             settled_test: None,
             settled_nodes: 50_000,
             second_opinion: crate::proof::SecondOpinion {

@@ -27,7 +27,7 @@
 //! stones (cut: igo-analysis's groups join them), so a stone inside the attacker's shape is not
 //! asked about together with stones beyond the attacker's wall (cho-advanced-0058, 0102).
 //!
-//! A stated kill (knob [`SolverConfig::kill_joins`], off by default) joins the largest groups
+//! A stated kill (knob [`SolverConfig::kill_joins`], on by default) joins the largest groups
 //! as the side to play, who attacks and moves first, leaves them: a diagonal link it can cut
 //! with its first move, or its weak cutting block that it can save, does not make one target.
 //!
