@@ -164,10 +164,11 @@
 //! kill, when it also survives the owner's ataris (a defence only estimated), is answered by a
 //! kill after the owner's first candidate and is refuted by no attack read to the end after
 //! another candidate. The check reads a bounded number of positions and names no kill past
-//! them. With [`OwlConfig::escape_root_checks`] (off by default) it also tries, where the root
-//! is judged escaped with the attacker to move (the search then ends at once and reads no
-//! move), the escape's blocks that no one owner move answers: the escape is doubtful where
-//! one attacker move shuts it for good, and only the check's reading says whether it does.
+//! them. With [`OwlConfig::escape_root_checks`] (on by default, one block) it also tries,
+//! where the root is judged escaped with the attacker to move (the search then ends at once
+//! and reads no move), the escape's blocks that no one owner move answers: the escape is
+//! doubtful where one attacker move shuts it for good, and only the check's reading says
+//! whether it does.
 //!
 //! **The check of saves** ([`OwlConfig::save_check_nodes`], on by default at 5,000 positions), the mirror of
 //! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
@@ -2984,9 +2985,11 @@ mod tests {
             crate::dragon::escape_blocks(&root, t, &OwlConfig::default())
                 .contains(size.parse_point("H6").unwrap())
         );
-        // Without the open fight region (off by default), which finds H6 too (the next test).
+        // Without the open fight region (off by default), which finds H6 too (the next test),
+        // and without the root check's unanswered blocks (on by default), which try H6.
         let plain = OwlConfig {
             open_region_nodes: 0,
+            escape_root_checks: 0,
             ..OwlConfig::default()
         };
         let off = Owl::new(plain).attack(&pos, t).unwrap();
@@ -3017,11 +3020,11 @@ mod tests {
         let size = pos.size();
         let t = size.parse_point("H7").unwrap();
         let mv = |v: &str| Move::Play(size.parse_point(v).unwrap());
-        let off = OwlConfig::default();
-        assert_eq!(off.escape_root_checks, 0);
-        let on = OwlConfig {
-            escape_root_checks: 2,
-            ..off
+        let on = OwlConfig::default();
+        assert_eq!(on.escape_root_checks, 1);
+        let off = OwlConfig {
+            escape_root_checks: 0,
+            ..on
         };
         let judge = OwlConfig {
             leaf_capture_nodes: 0,
@@ -3051,13 +3054,13 @@ mod tests {
         let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
         let size = pos.size();
         let t = size.parse_point("H7").unwrap();
-        let r = Owl::new(OwlConfig::default()).attack(&pos, t).unwrap();
-        assert_eq!(r.code, Code::Fails, "{}", r.gtp_text(size));
-        let on = OwlConfig {
-            escape_root_checks: 2,
+        let off = OwlConfig {
+            escape_root_checks: 0,
             ..OwlConfig::default()
         };
-        let r = Owl::new(on).attack(&pos, t).unwrap();
+        let r = Owl::new(off).attack(&pos, t).unwrap();
+        assert_eq!(r.code, Code::Fails, "{}", r.gtp_text(size));
+        let r = Owl::new(OwlConfig::default()).attack(&pos, t).unwrap();
         assert_eq!(r.gtp_text(size), "1 H6");
     }
 
