@@ -1314,7 +1314,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_ESCAPE_ROOT=N: where an attack's root is judged escaped, the root check of
     // kills also tries N of the escape's unanswered blocks ([`OwlConfig::escape_root_checks`];
-    // 0: off, the default).
+    // 0: off; 1, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOT") {
         config.escape_root_checks = v.parse().expect("IGO_OWL_ESCAPE_ROOT: a number");
     }
