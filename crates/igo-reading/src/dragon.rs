@@ -546,6 +546,24 @@ pub struct OwlConfig {
     /// where `PASS` was (9x9-02 after 10, B7) and one wrong one (9x9-07 after 10, H2) at 2-3
     /// times the defences' CPU; BENCHMARKS.md, igo-reading, branch `owlfalse`\]
     pub pass_save_check: bool,
+    /// How many of the escape's unanswered blocks the root check of kills
+    /// ([`OwlConfig::root_kill_checks`], when on) also tries where an attack question's root is
+    /// judged escaped with the attacker to move: the attacker's moves on the dragon's liberties or
+    /// the points next to them that stop the escape and that no one owner move answers with a
+    /// position judged alive again (the test of [`OwlConfig::escape_room_plies`], lunches as
+    /// [`OwlConfig::escape_room_lunches`] says), in the attack's candidate order, after the root
+    /// check's own moves and within its budget. Each must stand the root check's tests (the owl's
+    /// own defence after it finds no saving move, the owner's ataris and candidates answered). The
+    /// search ends at such a root at once (the dragon is judged alive), so no move of the attack is
+    /// read there: GNU Go self-play game 9x9-35 after 10 moves, `owl_attack H7`, GNU Go's H6 shuts
+    /// the escape, igo's sixth candidate, beyond the root check's first moves. 0: off. \[default:
+    /// 1: on GNU Go's game dragons the critical attacks pass 28 of 47 on 9x9 (27 without: 9x9-35
+    /// after 10 moves, `1 H6`) and 77 of 114 on 19x19 (77), no other answer changed (908 attacks:
+    /// no living dragon killed), the framed book problems' owl answers unchanged, at 1.03 and 1.11
+    /// times the CPU of the 9x9 attacks on living and critical dragons (1.02 and 1.00 on 19x19); at
+    /// 4 the same answers at 1.13 and 1.10 times on 9x9; BENCHMARKS.md, igo-reading, branch
+    /// `owlcrit`\]
+    pub escape_root_checks: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -749,6 +767,7 @@ impl Default for OwlConfig {
             save_check_exact: true,
             filled_kill_exact: false,
             pass_save_check: false,
+            escape_root_checks: 1,
         }
     }
 }

@@ -1312,6 +1312,12 @@ fn owl_knobs(config: &mut OwlConfig) {
             config.selective.enabled = false;
         }
     }
+    // IGO_OWL_ESCAPE_ROOT=N: where an attack's root is judged escaped, the root check of
+    // kills also tries N of the escape's unanswered blocks ([`OwlConfig::escape_root_checks`];
+    // 0: off; 1, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOT") {
+        config.escape_root_checks = v.parse().expect("IGO_OWL_ESCAPE_ROOT: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -551,6 +551,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("open_region_reach", 0, 19),
     ("open_region_depth", 0, 8),
     ("save_check", 0, 4_000_000),
+    ("escape_root_checks", 0, 8),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -600,8 +601,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `save_check_exact` 0 or 1: `OwlConfig::save_check_exact`; `escape_room_lunches` 0 or 1:
 /// `OwlConfig::escape_room_lunches`; `escape_room_kill_checks` 0 or 1:
 /// `OwlConfig::escape_room_kill_checks`; `filled_kill_exact` 0 or 1:
-/// `OwlConfig::filled_kill_exact`; `pass_save_check` 0 or 1: `OwlConfig::pass_save_check`)
-/// for the questions that follow,
+/// `OwlConfig::filled_kill_exact`; `pass_save_check` 0 or 1: `OwlConfig::pass_save_check`;
+/// `escape_root_checks` 0-8: `OwlConfig::escape_root_checks`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -704,6 +705,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_room_kill_checks" => c.escape_room_kill_checks = v == 1,
             "filled_kill_exact" => c.filled_kill_exact = v == 1,
             "pass_save_check" => c.pass_save_check = v == 1,
+            "escape_root_checks" => c.escape_root_checks = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -718,7 +720,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
          forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {} \
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
-         filled_kill_exact {} pass_save_check {}",
+         filled_kill_exact {} pass_save_check {} escape_root_checks {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -757,7 +759,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.escape_room_lunches),
         u8::from(c.escape_room_kill_checks),
         u8::from(c.filled_kill_exact),
-        u8::from(c.pass_save_check)
+        u8::from(c.pass_save_check),
+        c.escape_root_checks
     ))
 }
 
@@ -995,13 +998,16 @@ mod tests {
             "igo-owl_settings filled_kill_exact 1 pass_save_check 1",
             "igo-owl_settings pass_save_check 2",
             "igo-owl_settings filled_kill_exact 2",
+            "igo-owl_settings escape_root_checks 3",
+            "igo-owl_settings escape_root_checks 9",
         ]);
         let d = OwlConfig::default();
         // The settings after `escape_room_kill_checks`, at their defaults.
         let last = format!(
-            " filled_kill_exact {} pass_save_check {}",
+            " filled_kill_exact {} pass_save_check {} escape_root_checks {}",
             u8::from(d.filled_kill_exact),
-            u8::from(d.pass_save_check)
+            u8::from(d.pass_save_check),
+            d.escape_root_checks
         );
         // The root check's default, until a setting below changes it.
         let rk = d.root_kill_checks;
@@ -1196,10 +1202,15 @@ mod tests {
         assert!(a[45].as_ref().unwrap().ends_with(&format!(
             " save_check_exact 1 escape_room_lunches 0 escape_room_kill_checks 1{last}"
         )));
-        assert!(a[47]
+        assert!(a[47].as_ref().unwrap().ends_with(&format!(
+            " escape_room_kill_checks 1 filled_kill_exact 1 pass_save_check 1 escape_root_checks {}",
+            d.escape_root_checks
+        )));
+        assert!(a[50]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_room_kill_checks 1 filled_kill_exact 1 pass_save_check 1"));
+            .ends_with(" pass_save_check 1 escape_root_checks 3"));
+        assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[46].as_ref().unwrap_err().starts_with("syntax error"));

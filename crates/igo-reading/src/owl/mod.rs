@@ -164,7 +164,11 @@
 //! kill, when it also survives the owner's ataris (a defence only estimated), is answered by a
 //! kill after the owner's first candidate and is refuted by no attack read to the end after
 //! another candidate. The check reads a bounded number of positions and names no kill past
-//! them.
+//! them. With [`OwlConfig::escape_root_checks`] (on by default, one block) it also tries,
+//! where the root is judged escaped with the attacker to move (the search then ends at once
+//! and reads no move), the escape's blocks that no one owner move answers: the escape is
+//! doubtful where one attacker move shuts it for good, and only the check's reading says
+//! whether it does.
 //!
 //! **The check of saves** ([`OwlConfig::save_check_nodes`], on by default at 5,000 positions), the mirror of
 //! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
@@ -1048,16 +1052,7 @@ impl Owl {
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
         // not named.
         let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
-        let mut moves: Vec<Move> = save.mv.into_iter().filter(|&m| m != Move::Pass).collect();
-        for (mv, _) in children_for(&root, target, true, &root_config(plain)) {
-            if moves.len() > self.config.root_kill_checks {
-                break;
-            }
-            if !moves.contains(&mv) {
-                moves.push(mv);
-            }
-        }
-        for mv in moves {
+        for mv in self.root_check_moves(&root, target, save.mv, plain) {
             if nodes >= budget {
                 break;
             }
@@ -1068,6 +1063,34 @@ impl Owl {
             }
         }
         (None, nodes)
+    }
+
+    /// The moves the root check of kills tries ([`Owl::root_kill`]; `root`: the attacker to
+    /// move), in order: the owner's saving move `save` (not a pass), the attack's first root
+    /// candidates up to [`OwlConfig::root_kill_checks`] moves besides it, then, where the root
+    /// is judged escaped, the escape's unanswered blocks ([`OwlConfig::escape_root_checks`]).
+    fn root_check_moves(
+        &self,
+        root: &Position,
+        target: Point,
+        save: Option<Move>,
+        plain: &OwlConfig,
+    ) -> Vec<Move> {
+        let mut moves: Vec<Move> = save.into_iter().filter(|&m| m != Move::Pass).collect();
+        for (mv, _) in children_for(root, target, true, &root_config(plain)) {
+            if moves.len() > self.config.root_kill_checks {
+                break;
+            }
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        for mv in escape_root_blocks(root, target, plain, self.config.escape_root_checks) {
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        moves
     }
 
     /// The root check's tests of one kill `mv` ([`Owl::root_kill`]; `root`: `pos` with the
@@ -1645,6 +1668,43 @@ const NEXT_KILLS: usize = 2;
 /// How many of the defence's root candidates, besides the owner's move at the killing point,
 /// [`OwlConfig::pass_save_check`] tries in place of a refuted `PASS`.
 const PASS_REPLACEMENTS: usize = 3;
+
+/// The attacker's moves that the root check of kills also tries where the dragon of
+/// `target` is judged escaped at `root` (the attacker to move; [`OwlConfig::escape_root_checks`]):
+/// the blocks of the escape that no one owner move answers ([`crate::dragon::unanswered_blocks`],
+/// judged with `judge`, the attack search's own settings), the attack's root candidates among
+/// them first, in their order, then the rest by point; at most `limit` of them. Empty when
+/// `limit` is 0 or the root is not judged alive by escape.
+fn escape_root_blocks(
+    root: &Position,
+    target: Point,
+    judge: &OwlConfig,
+    limit: usize,
+) -> Vec<Move> {
+    if limit == 0
+        || crate::dragon::life_reason(root, target, judge) != Some(crate::dragon::Life::Escape)
+    {
+        return Vec::new();
+    }
+    let blocks = crate::dragon::unanswered_blocks(root, target, judge);
+    if blocks.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Move> = children_for(root, target, true, &root_config(judge))
+        .into_iter()
+        .filter_map(|(mv, _)| match mv {
+            Move::Play(b) if blocks.contains(b) => Some(mv),
+            _ => None,
+        })
+        .collect();
+    for b in blocks.iter() {
+        if !out.contains(&Move::Play(b)) {
+            out.push(Move::Play(b));
+        }
+    }
+    out.truncate(limit);
+    out
+}
 
 /// `pos` made ready for the attacker's kill `mv`: a ko kill retakes at once (the search's
 /// privilege), so the ko point is cleared where `mv` is on it. The root check, its chained
@@ -2691,6 +2751,74 @@ mod tests {
         assert!(diagnosed > 0, "no failed critical attack in {path}");
     }
 
+    /// Diagnosis of the failed attacks whose root is judged escaped with the attacker to move
+    /// ([`OwlConfig::escape_root_checks`]), from the game-moves harness's notes file
+    /// (`IGO_OWL_DIAG=path`): for each, the dragon's liberties and open space, the blocks of
+    /// the escape and those no one owner move answers, whether GNU Go's kill is among them, and
+    /// the owl's defence after GNU Go's kill.
+    #[test]
+    #[ignore = "diagnosis: IGO_OWL_DIAG=target/tmp/owl-game-moves.txt"]
+    fn diagnose_root_escapes() {
+        let path = std::env::var("IGO_OWL_DIAG").expect("IGO_OWL_DIAG: a notes file");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let config = OwlConfig::default();
+        let plain = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..config
+        };
+        for (l, head, pos, target, owner) in failed_attacks(&lines) {
+            let size = pos.size();
+            let mut root = pos.clone();
+            root.set_to_play(!owner);
+            let life = crate::dragon::life_reason(&root, target, &plain);
+            if life != Some(crate::dragon::Life::Escape) {
+                continue;
+            }
+            let g = dragon(root.board(), target);
+            let area = crate::dragon::escape_area(root.board(), &g, owner, &plain);
+            let fmt = |set: PointSet| {
+                set.iter()
+                    .map(|p| size.format_point(p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let blocks = crate::dragon::escape_blocks(&root, target, &plain);
+            let unanswered = crate::dragon::unanswered_blocks(&root, target, &plain);
+            let theirs = l.split(" / ").nth(1).unwrap_or_default();
+            let m = theirs.split(';').next().unwrap().split_whitespace().nth(1);
+            let mut note = format!(
+                "{head} | {} stones, {} libs, open {area} | blocks {} | unanswered {}",
+                g.count(),
+                (g.neighbours(size) & root.board().empty_points()).count(),
+                fmt(blocks),
+                fmt(unanswered)
+            );
+            if let Some(Ok(Move::Play(mv))) = m.map(|m| size.parse_move(m)) {
+                let mut after = root.clone();
+                if after.play(Move::Play(mv)).is_ok() {
+                    let d = Owl::new(config).defend(&after, target).unwrap();
+                    let _ = write!(
+                        note,
+                        " | GNU Go {} block {} unanswered {} | igo defends after it {}{}",
+                        size.format_point(mv),
+                        blocks.contains(mv),
+                        unanswered.contains(mv),
+                        d.gtp_text(size),
+                        if d.estimated {
+                            " estimated"
+                        } else if !d.complete {
+                            " limit"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
+            println!("{note}");
+        }
+    }
+
     /// Diagnosis of the open fight region ([`OwlConfig::open_region_nodes`]) on the failed
     /// attacks of the game-moves harness's notes file (`IGO_OWL_DIAG=path`;
     /// `IGO_OWL_OPEN="NODES REACH [DEPTH]"`, default "100000 4 1"): for each, whether the dragon is
@@ -2857,9 +2985,11 @@ mod tests {
             crate::dragon::escape_blocks(&root, t, &OwlConfig::default())
                 .contains(size.parse_point("H6").unwrap())
         );
-        // Without the open fight region (off by default), which finds H6 too (the next test).
+        // Without the open fight region (off by default), which finds H6 too (the next test),
+        // and without the root check's unanswered blocks (on by default), which try H6.
         let plain = OwlConfig {
             open_region_nodes: 0,
+            escape_root_checks: 0,
             ..OwlConfig::default()
         };
         let off = Owl::new(plain).attack(&pos, t).unwrap();
@@ -2875,6 +3005,63 @@ mod tests {
             "{}",
             r.gtp_text(size)
         );
+    }
+
+    /// GNU Go self-play game 9x9-35 after 10 moves (`owl_attack H7`, GNU Go critical, `1 H6`),
+    /// as in the test above: the root is judged escaped, so the search reads no move, and the
+    /// root check of kills tries the owner's save and the first root candidates (here G5, the
+    /// first, as the save, then H5 and G4), not H6, the sixth. H6 is the escape's one block that no one owner move answers;
+    /// with [`OwlConfig::escape_root_checks`] the root check tries it too, and the owl's own
+    /// defence after it finds no saving move (`1 H6`, GNU Go's move: the next test, ignored
+    /// for its 3 CPU-s; the harness's 9x9 run reads it).
+    #[test]
+    fn the_root_check_tries_the_unanswered_block_of_a_root_escape() {
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let size = pos.size();
+        let t = size.parse_point("H7").unwrap();
+        let mv = |v: &str| Move::Play(size.parse_point(v).unwrap());
+        let on = OwlConfig::default();
+        assert_eq!(on.escape_root_checks, 1);
+        let off = OwlConfig {
+            escape_root_checks: 0,
+            ..on
+        };
+        let judge = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..on
+        };
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert_eq!(escape_root_blocks(&root, t, &judge, 2), vec![mv("H6")]);
+        assert!(escape_root_blocks(&root, t, &judge, 0).is_empty());
+        // Black to move: no escape judged with the attacker to move, nothing to try.
+        assert!(escape_root_blocks(&pos, t, &judge, 2).is_empty());
+        let save = Some(mv("G5"));
+        let plain = Owl::new(off).root_check_moves(&root, t, save, &judge);
+        assert_eq!(plain.len(), 1 + off.root_kill_checks);
+        assert!(!plain.contains(&mv("H6")));
+        let moves = Owl::new(on).root_check_moves(&root, t, save, &judge);
+        assert_eq!(moves[..plain.len()], plain[..]);
+        assert_eq!(moves[plain.len()..], [mv("H6")]);
+    }
+
+    /// The answer of the test above: with [`OwlConfig::escape_root_checks`] the attack on
+    /// 9x9-35's H7 after 10 moves names GNU Go's H6, without it `0` (3 CPU-s: the owl's
+    /// defence after H6 reads to its node limit, then the owner's ataris and candidates).
+    #[test]
+    #[ignore = "3 CPU-s: cargo test --release -p igo-reading --lib the_root_check_kills -- --ignored"]
+    fn the_root_check_kills_at_the_unanswered_block_of_a_root_escape() {
+        let pos = game_9x9("gd ec fg cd cg gc hc gb be fd");
+        let size = pos.size();
+        let t = size.parse_point("H7").unwrap();
+        let off = OwlConfig {
+            escape_root_checks: 0,
+            ..OwlConfig::default()
+        };
+        let r = Owl::new(off).attack(&pos, t).unwrap();
+        assert_eq!(r.code, Code::Fails, "{}", r.gtp_text(size));
+        let r = Owl::new(OwlConfig::default()).attack(&pos, t).unwrap();
+        assert_eq!(r.gtp_text(size), "1 H6");
     }
 
     /// GNU Go self-play game 9x9-10 after 10 moves (`owl_defend C4`, GNU Go critical, `1 D2`):
