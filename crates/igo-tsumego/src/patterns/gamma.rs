@@ -14,7 +14,7 @@
 
 use igo_core::{Block, Point, PointSet, Position};
 
-use super::code::{code5, inner3, symmetries, CodeMap};
+use super::code::{code5, inner3, symmetries, CodeMap, CodeTable};
 
 /// The move captures stones.
 pub const CAPTURE: u8 = 0;
@@ -279,7 +279,7 @@ impl GammaSet {
 pub struct Gammas {
     pub(super) set: GammaSet,
     table3: Vec<f32>,
-    table5: CodeMap<f32>,
+    table5: CodeTable<f32>,
 }
 
 impl Gammas {
@@ -300,7 +300,7 @@ impl Gammas {
         Gammas {
             set,
             table3,
-            table5,
+            table5: CodeTable::new(table5),
         }
     }
 
@@ -314,8 +314,8 @@ impl Gammas {
     pub fn shape(&self, pos: &Position, p: Point) -> f32 {
         let c5 = code5(pos.board(), p, pos.to_play());
         let g3 = self.table3[inner3(c5) as usize];
-        match self.table5.get(&c5) {
-            Some(&g5) => g3 * g5,
+        match self.table5.get(c5) {
+            Some(g5) => g3 * g5,
             None => g3,
         }
     }

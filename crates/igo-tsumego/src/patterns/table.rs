@@ -4,7 +4,7 @@
 
 use igo_core::{Point, Position};
 
-use super::code::{code5, inner3, symmetries, CodeMap};
+use super::code::{code5, inner3, symmetries, CodeMap, CodeTable};
 use super::gamma::{GammaSet, Gammas};
 
 /// Counts of one shape class.
@@ -35,7 +35,7 @@ pub struct Patterns {
     /// Weight of every 3x3 code that was ever played (NaN for others): 2^18 entries.
     table3: Vec<f32>,
     /// Weight of every 5x5 code that was ever played.
-    table5: CodeMap<f32>,
+    table5: CodeTable<f32>,
     /// Coulom's gammas, if learned.
     gammas: Option<Gammas>,
     /// The playouts' own gammas (balanced, [`super::balance`]), if the file has them.
@@ -75,7 +75,7 @@ impl Patterns {
             counts5,
             sources,
             table3,
-            table5,
+            table5: CodeTable::new(table5),
             gammas: None,
             playout: None,
             use_gammas: false,
@@ -168,8 +168,8 @@ impl Patterns {
         if w3.is_nan() {
             return None; // no 5x5 shape can be known if its centre 3x3 is not
         }
-        match self.table5.get(&c5) {
-            Some(&w5) => Some(w5.max(w3)),
+        match self.table5.get(c5) {
+            Some(w5) => Some(w5.max(w3)),
             None => Some(w3),
         }
     }
