@@ -22,7 +22,7 @@
 use igo_core::playout::below;
 use igo_core::{Board, Color, EyeRule, Point, PointSet, Position, Rng};
 
-use crate::patterns::Patterns;
+use crate::patterns::{Patterns, Window7};
 use crate::softmax::{SoftmaxState, MAX_REGION};
 
 /// Probabilities of the playout's move rules.
@@ -211,6 +211,19 @@ fn clear_ko(pos: &mut Position) {
     pos.set_to_play(c);
 }
 
+/// The offsets of the points around a point: its neighbours in the order of
+/// `BoardSize::neighbours`, then its diagonal points in the order of `BoardSize::diagonals`.
+const AROUND: [(isize, isize); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
 /// A pattern move among the 8 points around `last`, drawn with probability proportional to its
 /// weight in `patterns` (section 4.3), or `None` if none matches. With the gammas (knob
 /// `gammas`), every playable point there is drawn in proportion to its shapes' gammas times the
@@ -238,13 +251,30 @@ fn pattern_move_near(
             g.of_flags(1 << crate::patterns::gamma::DIAGONAL_TO_LAST),
         )
     });
-    let near = size.neighbours(last).map(|q| (q, next));
-    for (q, distance) in near.chain(size.diagonals(last).map(|q| (q, diagonal))) {
+    // The neighbours, then the diagonal points, in the order of `BoardSize::neighbours` and
+    // `BoardSize::diagonals` (the draw depends on it); with the gammas, the shapes' codes are
+    // cut from one read of the 7x7 square around the last move.
+    let (lx, ly) = size.coords(last);
+    let (w, h) = (size.width() as isize, size.height() as isize);
+    let mut window = None;
+    for (i, (dx, dy)) in AROUND.into_iter().enumerate() {
+        let (x, y) = (lx as isize + dx, ly as isize + dy);
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        let Some(q) = size.point(x as usize, y as usize) else {
+            continue;
+        };
         if !ctx.region.contains(q) || !is_playout_move(ctx, pos, q) {
             continue;
         }
+        let distance = if i < 4 { next } else { diagonal };
         let w = match gammas {
-            Some(g) => Some(g.shape(pos, q) * distance),
+            Some(g) => {
+                let window =
+                    window.get_or_insert_with(|| Window7::new(pos.board(), last, pos.to_play()));
+                Some(g.shape_of_code(window.code5(dx, dy)) * distance)
+            }
             None => patterns.weight(pos, q),
         };
         if let Some(w) = w {
@@ -809,6 +839,30 @@ mod tests {
             }
         }
         out
+    }
+
+    /// `AROUND`'s points are `BoardSize::neighbours` then `BoardSize::diagonals`, in their
+    /// order, at every point of boards from 1x1 to 19x19 (the pattern rule's draw depends on
+    /// the order).
+    #[test]
+    fn around_lists_the_neighbours_then_the_diagonals_in_order() {
+        for (w, h) in [(1, 1), (1, 5), (2, 3), (5, 5), (7, 4), (9, 9), (19, 19)] {
+            let size = BoardSize::new(w, h).unwrap();
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                let around: Vec<Point> = AROUND
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (nx, ny) = (x as isize + dx, y as isize + dy);
+                        (nx >= 0 && ny >= 0)
+                            .then(|| size.point(nx as usize, ny as usize))
+                            .flatten()
+                    })
+                    .collect();
+                let expected: Vec<Point> = size.neighbours(p).chain(size.diagonals(p)).collect();
+                assert_eq!(around, expected, "{w}x{h} {p:?}");
+            }
+        }
     }
 
     /// `is_big_self_atari` against playing the move on a copy: the new stone's block has two

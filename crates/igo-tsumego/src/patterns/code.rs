@@ -63,6 +63,70 @@ pub fn code(board: &Board, p: Point, mover: Color, n: usize) -> u64 {
     c
 }
 
+/// The 7x7 square around a point, read from the board once, from which the 5x5 code of the
+/// point or of any of its eight neighbours is cut ([`Window7::code5`]): the playouts' pattern
+/// rule weighs up to eight points around the last move, whose squares overlap, and [`code`]
+/// read each square from the board again (the point's coordinates by a division, five rows of
+/// two runs of bits). The codes are [`code5`]'s, cut by the same row table.
+#[derive(Clone, Copy, Debug)]
+pub struct Window7 {
+    /// Each row's own stones (bit `j`: the square's column `j` from the left), the cells off
+    /// the board set here and in `opponent` (the row table codes a cell set in both as
+    /// [`OFF`]).
+    own: [u8; 7],
+    /// Each row's opponent stones, the cells off the board set.
+    opponent: [u8; 7],
+}
+
+impl Window7 {
+    /// The square centred on `p`, seen by `mover`.
+    #[inline]
+    pub fn new(board: &Board, p: Point, mover: Color) -> Window7 {
+        let size = board.size();
+        let (x, y) = size.coords(p);
+        let (w, h) = (size.width() as isize, size.height() as isize);
+        let stride = size.stride();
+        let (x, y) = (x as isize, y as isize);
+        let own = board.stones(mover);
+        let opponent = board.stones(!mover);
+        let x0 = (x - 3).max(0);
+        let x1 = (x + 3).min(w - 1);
+        let len = (x1 - x0 + 1) as usize;
+        let left = (x0 - (x - 3)) as usize;
+        let right = ((x + 3) - x1) as usize;
+        let off = (((1u32 << left) - 1) | (((1u32 << right) - 1) << (7 - right))) as u8;
+        let mut window = Window7 {
+            own: [0x7F; 7],
+            opponent: [0x7F; 7],
+        };
+        for (row, ny) in (y - 3..=y + 3).enumerate() {
+            if ny < 0 || ny >= h {
+                continue; // a whole row off the board
+            }
+            let at = ny as usize * stride + x0 as usize;
+            window.own[row] = ((own.bits_from(at, len) as u8) << left) | off;
+            window.opponent[row] = ((opponent.bits_from(at, len) as u8) << left) | off;
+        }
+        window
+    }
+
+    /// The 5x5 code ([`code5`]) of the point `dx` columns right and `dy` rows down of the
+    /// centre (each -1, 0 or 1), for the window's mover.
+    #[inline]
+    pub fn code5(&self, dx: isize, dy: isize) -> u64 {
+        debug_assert!((-1..=1).contains(&dx) && (-1..=1).contains(&dy));
+        let sx = (dx + 1) as u32;
+        let sy = (dy + 1) as usize;
+        let mut c = 0u64;
+        for r in sy..sy + 5 {
+            let mine = ((self.own[r] >> sx) & 0x1F) as usize;
+            let theirs = ((self.opponent[r] >> sx) & 0x1F) as usize;
+            c = (c << 10) | u64::from(ROWS[mine | theirs << 5]);
+        }
+        c
+    }
+}
+
 /// The code of a row of five cells from the bits of its own stones (index bits 0-4, cell 0
 /// the leftmost) and its opponent stones (bits 5-9); a cell marked in both is [`OFF`].
 static ROWS: [u16; 1024] = row_codes();
@@ -183,6 +247,63 @@ impl Hasher for CodeHasher {
 }
 
 pub(super) type CodeMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
+
+/// The bits of a 3x3 code's centre cell (cell 5 of 9).
+const CENTRE3: u32 = 0b11 << 8;
+
+/// A value for every 3x3 code, as a table of 2^18 entries gives it, in a quarter of the room:
+/// the codes of moves have an empty centre, so the table holds those (2^16 entries, indexed
+/// by the code without its centre cell: 256 KiB of `f32` instead of 1 MiB, which the
+/// playouts' lookups missed in the caches), and the few codes set with a stone or the edge at
+/// the centre (none learned from moves) apart in a list.
+#[derive(Clone, Debug)]
+pub(super) struct Table3 {
+    empty_centre: Vec<f32>,
+    other: Vec<(u32, f32)>,
+    default: f32,
+}
+
+impl Table3 {
+    /// Every code at `default`.
+    pub(super) fn new(default: f32) -> Table3 {
+        Table3 {
+            empty_centre: vec![default; 1 << 16],
+            other: Vec::new(),
+            default,
+        }
+    }
+
+    /// The index of a code with an empty centre: its cells before and after the centre.
+    #[inline]
+    fn squeeze(code: u32) -> usize {
+        (((code >> 10) << 8) | (code & 0xFF)) as usize
+    }
+
+    /// Sets the value of the 18-bit `code`.
+    pub(super) fn set(&mut self, code: u32, value: f32) {
+        debug_assert!(code < 1 << 18);
+        if code & CENTRE3 == 0 {
+            self.empty_centre[Table3::squeeze(code)] = value;
+        } else if let Some(e) = self.other.iter_mut().find(|e| e.0 == code) {
+            e.1 = value;
+        } else {
+            self.other.push((code, value));
+        }
+    }
+
+    /// The value of the 18-bit `code`.
+    #[inline]
+    pub(super) fn get(&self, code: u32) -> f32 {
+        if code & CENTRE3 == 0 {
+            self.empty_centre[Table3::squeeze(code)]
+        } else {
+            self.other
+                .iter()
+                .find(|e| e.0 == code)
+                .map_or(self.default, |e| e.1)
+        }
+    }
+}
 
 /// A map from codes to values with a bit filter in front of it: one bit a slot, set for the
 /// slot of every key, so a code whose slot is clear is answered "absent" from one bit, without
@@ -432,5 +553,85 @@ mod tests {
         let empty = CodeTable::<f32>::new(CodeMap::default());
         assert_eq!(empty.get(0), None);
         assert_eq!(empty.get(code()), None);
+    }
+
+    /// The 3x3 table gives every one of the 2^18 codes the value a plain table of 2^18
+    /// entries gives it, after random settings of codes with an empty centre and of codes with
+    /// a stone or the edge at the centre (fails if the squeezed index drops or mixes cells, or
+    /// if a code with its centre set is read from the squeezed table).
+    #[test]
+    fn the_3x3_table_reads_as_a_table_of_every_code() {
+        let mut rng = igo_core::seeded_rng(0x0003_7ab1);
+        let mut below = |n: u32| rand_core::RngCore::next_u32(&mut rng) % n;
+        let mut plain = vec![f32::NAN; 1 << 18];
+        let mut table = Table3::new(f32::NAN);
+        for i in 0..30_000 {
+            let mut code = below(1 << 18);
+            if i % 100 != 0 {
+                code &= !CENTRE3;
+            }
+            let value = below(1000) as f32;
+            plain[code as usize] = value;
+            table.set(code, value);
+        }
+        assert!(table.other.len() > 200, "{}", table.other.len());
+        for (code, &value) in plain.iter().enumerate() {
+            let got = table.get(code as u32);
+            assert!(
+                got == value || (got.is_nan() && value.is_nan()),
+                "{code:x}: {got} against {value}"
+            );
+        }
+    }
+
+    /// The window's 5x5 codes are [`code5`]'s for the centre and each of its eight neighbours
+    /// on random boards of every size from 1x1 to 19x19 (rectangular), both movers, every
+    /// point as the centre (fails if the window's columns or rows are off by one, or its
+    /// cells off the board are not marked).
+    #[test]
+    fn the_windows_codes_are_those_of_code5() {
+        let mut rng = igo_core::seeded_rng(0x0077_0de5);
+        let mut below = |n: u32| (rand_core::RngCore::next_u32(&mut rng) % n) as usize;
+        let mut checked = 0;
+        for _ in 0..400 {
+            let (w, h) = (1 + below(19), 1 + below(19));
+            let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
+            let density = below(90);
+            let mut rows = String::new();
+            for _ in 0..h {
+                for _ in 0..w {
+                    rows.push(match (below(100) >= density, below(2)) {
+                        (true, _) => '.',
+                        (false, 0) => 'X',
+                        _ => 'O',
+                    });
+                    rows.push(' ');
+                }
+                rows.push('\n');
+            }
+            let pos = Position::from_diagram(&rows).unwrap();
+            assert_eq!(pos.size(), size);
+            let board = pos.board();
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                for mover in [Color::Black, Color::White] {
+                    let window = Window7::new(board, p, mover);
+                    for (dx, dy) in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dx, dy))) {
+                        let (nx, ny) = (x as isize + dx, y as isize + dy);
+                        if nx < 0 || ny < 0 || nx >= w as isize || ny >= h as isize {
+                            continue;
+                        }
+                        let q = size.point(nx as usize, ny as usize).unwrap();
+                        assert_eq!(
+                            window.code5(dx, dy),
+                            code5(board, q, mover),
+                            "{p:?} {dx} {dy}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }
