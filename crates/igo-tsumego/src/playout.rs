@@ -20,7 +20,7 @@
 //! The status search swaps the master to tell a ko from a failure.
 
 use igo_core::playout::below;
-use igo_core::{Board, Color, EyeRule, Point, PointSet, Position, Rng};
+use igo_core::{Board, Color, EyeRule, OtherLiberties, Point, PointSet, Position, Rng};
 
 use crate::patterns::{Patterns, Window7};
 use crate::softmax::{SoftmaxState, MAX_REGION};
@@ -353,6 +353,7 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
             return false; // not an eye of c at all
         }
     }
+    let empty = board.is_empty_at(p);
     for q in size.neighbours(p) {
         let block = board.block_at(q).expect("a stone of c");
         // A liberty touches at most four stones of a block: more than eight pseudo-liberties
@@ -360,12 +361,22 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
         if block.pseudo_liberty_count() > 8 {
             continue;
         }
-        let libs = block.liberties();
-        if libs.count() != 2 {
-            continue;
-        }
-        let Some(other) = (libs - PointSet::single(p)).first() else {
-            continue;
+        // Two liberties, `p` (empty, next to the block) and one other: read from the packed
+        // pseudo-liberties in constant time, where the liberties were walked from the stones.
+        let other = if empty {
+            match block.liberties_besides(p) {
+                OtherLiberties::One(other) => other,
+                _ => continue,
+            }
+        } else {
+            let libs = block.liberties();
+            if libs.count() != 2 {
+                continue;
+            }
+            let Some(other) = (libs - PointSet::single(p)).first() else {
+                continue;
+            };
+            other
         };
         let other_is_eye = size.neighbours(other).all(|r| board.color_at(r) == Some(c));
         if !other_is_eye {
@@ -760,15 +771,26 @@ pub fn is_big_self_atari(pos: &Position, p: Point) -> bool {
     if k == 0 {
         return false; // a single stone
     }
-    // Liberties of the merged block: p's empty neighbours and the own blocks' liberties but p.
+    // Liberties of the merged block: p's empty neighbours and the own blocks' liberties but p
+    // (each block's read in constant time when `p` is empty, as a move's point is: none, one,
+    // or several, which settles it).
     let mut libs = PointSet::EMPTY;
     for q in size.neighbours(p) {
         if board.is_empty_at(q) {
             libs.insert(q);
         }
     }
+    let empty = board.is_empty_at(p);
     for r in own_roots[..k].iter().flatten() {
-        libs |= board.liberties_at(*r);
+        if empty {
+            match board.block_at(*r).expect("stone").liberties_besides(p) {
+                OtherLiberties::None => {}
+                OtherLiberties::One(o) => libs.insert(o),
+                OtherLiberties::Several => return false,
+            }
+        } else {
+            libs |= board.liberties_at(*r);
+        }
         if libs.count() > 2 {
             return false;
         }
