@@ -32,7 +32,7 @@ pub mod score;
 pub mod text;
 mod zobrist;
 
-pub use board::{Block, Board, Placement};
+pub use board::{Block, Board, OtherLiberties, Placement};
 pub use color::{ByColor, Color};
 pub use diagram::DiagramError;
 pub use game::{Game, KoRule, Outcome, Rules, Suicide};

@@ -20,9 +20,9 @@
 //! The status search swaps the master to tell a ko from a failure.
 
 use igo_core::playout::below;
-use igo_core::{Board, Color, EyeRule, Point, PointSet, Position, Rng};
+use igo_core::{Board, Color, EyeRule, OtherLiberties, Point, PointSet, Position, Rng};
 
-use crate::patterns::Patterns;
+use crate::patterns::{Patterns, Window7};
 use crate::softmax::{SoftmaxState, MAX_REGION};
 
 /// Probabilities of the playout's move rules.
@@ -211,6 +211,19 @@ fn clear_ko(pos: &mut Position) {
     pos.set_to_play(c);
 }
 
+/// The offsets of the points around a point: its neighbours in the order of
+/// `BoardSize::neighbours`, then its diagonal points in the order of `BoardSize::diagonals`.
+const AROUND: [(isize, isize); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
 /// A pattern move among the 8 points around `last`, drawn with probability proportional to its
 /// weight in `patterns` (section 4.3), or `None` if none matches. With the gammas (knob
 /// `gammas`), every playable point there is drawn in proportion to its shapes' gammas times the
@@ -238,13 +251,30 @@ fn pattern_move_near(
             g.of_flags(1 << crate::patterns::gamma::DIAGONAL_TO_LAST),
         )
     });
-    let near = size.neighbours(last).map(|q| (q, next));
-    for (q, distance) in near.chain(size.diagonals(last).map(|q| (q, diagonal))) {
+    // The neighbours, then the diagonal points, in the order of `BoardSize::neighbours` and
+    // `BoardSize::diagonals` (the draw depends on it); with the gammas, the shapes' codes are
+    // cut from one read of the 7x7 square around the last move.
+    let (lx, ly) = size.coords(last);
+    let (w, h) = (size.width() as isize, size.height() as isize);
+    let mut window = None;
+    for (i, (dx, dy)) in AROUND.into_iter().enumerate() {
+        let (x, y) = (lx as isize + dx, ly as isize + dy);
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        let Some(q) = size.point(x as usize, y as usize) else {
+            continue;
+        };
         if !ctx.region.contains(q) || !is_playout_move(ctx, pos, q) {
             continue;
         }
+        let distance = if i < 4 { next } else { diagonal };
         let w = match gammas {
-            Some(g) => Some(g.shape(pos, q) * distance),
+            Some(g) => {
+                let window =
+                    window.get_or_insert_with(|| Window7::new(pos.board(), last, pos.to_play()));
+                Some(g.shape_of_code(window.code5(dx, dy)) * distance)
+            }
             None => patterns.weight(pos, q),
         };
         if let Some(w) = w {
@@ -323,6 +353,7 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
             return false; // not an eye of c at all
         }
     }
+    let empty = board.is_empty_at(p);
     for q in size.neighbours(p) {
         let block = board.block_at(q).expect("a stone of c");
         // A liberty touches at most four stones of a block: more than eight pseudo-liberties
@@ -330,12 +361,22 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
         if block.pseudo_liberty_count() > 8 {
             continue;
         }
-        let libs = block.liberties();
-        if libs.count() != 2 {
-            continue;
-        }
-        let Some(other) = (libs - PointSet::single(p)).first() else {
-            continue;
+        // Two liberties, `p` (empty, next to the block) and one other: read from the packed
+        // pseudo-liberties in constant time, where the liberties were walked from the stones.
+        let other = if empty {
+            match block.liberties_besides(p) {
+                OtherLiberties::One(other) => other,
+                _ => continue,
+            }
+        } else {
+            let libs = block.liberties();
+            if libs.count() != 2 {
+                continue;
+            }
+            let Some(other) = (libs - PointSet::single(p)).first() else {
+                continue;
+            };
+            other
         };
         let other_is_eye = size.neighbours(other).all(|r| board.color_at(r) == Some(c));
         if !other_is_eye {
@@ -730,15 +771,26 @@ pub fn is_big_self_atari(pos: &Position, p: Point) -> bool {
     if k == 0 {
         return false; // a single stone
     }
-    // Liberties of the merged block: p's empty neighbours and the own blocks' liberties but p.
+    // Liberties of the merged block: p's empty neighbours and the own blocks' liberties but p
+    // (each block's read in constant time when `p` is empty, as a move's point is: none, one,
+    // or several, which settles it).
     let mut libs = PointSet::EMPTY;
     for q in size.neighbours(p) {
         if board.is_empty_at(q) {
             libs.insert(q);
         }
     }
+    let empty = board.is_empty_at(p);
     for r in own_roots[..k].iter().flatten() {
-        libs |= board.liberties_at(*r);
+        if empty {
+            match board.block_at(*r).expect("stone").liberties_besides(p) {
+                OtherLiberties::None => {}
+                OtherLiberties::One(o) => libs.insert(o),
+                OtherLiberties::Several => return false,
+            }
+        } else {
+            libs |= board.liberties_at(*r);
+        }
         if libs.count() > 2 {
             return false;
         }
@@ -809,6 +861,30 @@ mod tests {
             }
         }
         out
+    }
+
+    /// `AROUND`'s points are `BoardSize::neighbours` then `BoardSize::diagonals`, in their
+    /// order, at every point of boards from 1x1 to 19x19 (the pattern rule's draw depends on
+    /// the order).
+    #[test]
+    fn around_lists_the_neighbours_then_the_diagonals_in_order() {
+        for (w, h) in [(1, 1), (1, 5), (2, 3), (5, 5), (7, 4), (9, 9), (19, 19)] {
+            let size = BoardSize::new(w, h).unwrap();
+            for p in size.points() {
+                let (x, y) = size.coords(p);
+                let around: Vec<Point> = AROUND
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (nx, ny) = (x as isize + dx, y as isize + dy);
+                        (nx >= 0 && ny >= 0)
+                            .then(|| size.point(nx as usize, ny as usize))
+                            .flatten()
+                    })
+                    .collect();
+                let expected: Vec<Point> = size.neighbours(p).chain(size.diagonals(p)).collect();
+                assert_eq!(around, expected, "{w}x{h} {p:?}");
+            }
+        }
     }
 
     /// `is_big_self_atari` against playing the move on a copy: the new stone's block has two

@@ -36,8 +36,9 @@ pub(crate) const fn count(x: u64) -> u64 {
     x & 0x7FF
 }
 
+/// The sum of the pseudo-liberties' mailbox indices.
 #[inline]
-const fn sum(x: u64) -> u64 {
+pub(crate) const fn sum(x: u64) -> u64 {
     (x >> 11) & 0x1F_FFFF
 }
 

@@ -14,7 +14,7 @@
 
 use igo_core::{Block, Point, PointSet, Position};
 
-use super::code::{code5, inner3, symmetries, CodeMap};
+use super::code::{code5, inner3, symmetries, CodeMap, CodeTable, Table3};
 
 /// The move captures stones.
 pub const CAPTURE: u8 = 0;
@@ -278,17 +278,17 @@ impl GammaSet {
 #[derive(Clone, Debug)]
 pub struct Gammas {
     pub(super) set: GammaSet,
-    table3: Vec<f32>,
-    table5: CodeMap<f32>,
+    table3: Table3,
+    table5: CodeTable<f32>,
 }
 
 impl Gammas {
     /// Lookup tables for `set`.
     pub fn new(set: GammaSet) -> Gammas {
-        let mut table3 = vec![set.unseen3; 1 << 18];
+        let mut table3 = Table3::new(set.unseen3);
         for &(c, g) in &set.shapes3 {
             for s in symmetries(c as u64, 3) {
-                table3[s as usize] = g;
+                table3.set(s as u32, g);
             }
         }
         let mut table5 = CodeMap::default();
@@ -300,7 +300,7 @@ impl Gammas {
         Gammas {
             set,
             table3,
-            table5,
+            table5: CodeTable::new(table5),
         }
     }
 
@@ -312,10 +312,15 @@ impl Gammas {
     /// The product of the gammas of `p`'s 3x3 and 5x5 shapes for the player to move.
     #[inline]
     pub fn shape(&self, pos: &Position, p: Point) -> f32 {
-        let c5 = code5(pos.board(), p, pos.to_play());
-        let g3 = self.table3[inner3(c5) as usize];
-        match self.table5.get(&c5) {
-            Some(&g5) => g3 * g5,
+        self.shape_of_code(code5(pos.board(), p, pos.to_play()))
+    }
+
+    /// [`Gammas::shape`] of the move whose 5x5 code ([`super::code5`]) is `c5`.
+    #[inline]
+    pub fn shape_of_code(&self, c5: u64) -> f32 {
+        let g3 = self.table3.get(inner3(c5));
+        match self.table5.get(c5) {
+            Some(g5) => g3 * g5,
             None => g3,
         }
     }

@@ -28,7 +28,7 @@ pub mod mm;
 pub mod record;
 pub mod table;
 
-pub use code::{canonical, code3, code5, swap_colours, symmetries, CodeHasher};
+pub use code::{canonical, code3, code5, swap_colours, symmetries, CodeHasher, Window7};
 pub use file::{PatternFileError, FORMAT_VERSION, MAGIC};
 pub use gamma::{GammaSet, Gammas};
 pub use learn::PatternLearner;

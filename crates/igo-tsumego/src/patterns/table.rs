@@ -1,10 +1,11 @@
 //! The learned pattern weights (paper 004, sections 4.3.1 and 4.3.2): counts per symmetry class,
-//! spread to all 8 images in a 2^18-entry 3x3 table and a 5x5 hash table, and a shape's weight,
+//! spread to all 8 images in a 3x3 table (the 2^18 codes; those with an empty centre, the
+//! moves', in 2^16 entries) and a 5x5 hash table (behind a bit filter), and a shape's weight,
 //! `(played + 0.1) / (seen + 1)`.
 
 use igo_core::{Point, Position};
 
-use super::code::{code5, inner3, symmetries, CodeMap};
+use super::code::{code5, inner3, symmetries, CodeMap, CodeTable, Table3};
 use super::gamma::{GammaSet, Gammas};
 
 /// Counts of one shape class.
@@ -32,10 +33,10 @@ pub struct Patterns {
     counts5: Vec<(u64, ShapeCount)>,
     /// Problem names the counts were learned from.
     sources: Vec<String>,
-    /// Weight of every 3x3 code that was ever played (NaN for others): 2^18 entries.
-    table3: Vec<f32>,
+    /// Weight of every 3x3 code that was ever played (NaN for others).
+    table3: Table3,
     /// Weight of every 5x5 code that was ever played.
-    table5: CodeMap<f32>,
+    table5: CodeTable<f32>,
     /// Coulom's gammas, if learned.
     gammas: Option<Gammas>,
     /// The playouts' own gammas (balanced, [`super::balance`]), if the file has them.
@@ -52,13 +53,13 @@ impl Patterns {
         counts5: Vec<(u64, ShapeCount)>,
         sources: Vec<String>,
     ) -> Patterns {
-        let mut table3 = vec![f32::NAN; 1 << 18];
+        let mut table3 = Table3::new(f32::NAN);
         for &(c, n) in &counts3 {
             if n.played == 0 {
                 continue;
             }
             for s in symmetries(c as u64, 3) {
-                table3[s as usize] = n.weight();
+                table3.set(s as u32, n.weight());
             }
         }
         let mut table5 = CodeMap::default();
@@ -75,7 +76,7 @@ impl Patterns {
             counts5,
             sources,
             table3,
-            table5,
+            table5: CodeTable::new(table5),
             gammas: None,
             playout: None,
             use_gammas: false,
@@ -164,12 +165,12 @@ impl Patterns {
         // The 5x5 code read once, the 3x3 code its centre (reading the two apart read the
         // centre's cells twice).
         let c5 = code5(board, p, mover);
-        let w3 = self.table3[inner3(c5) as usize];
+        let w3 = self.table3.get(inner3(c5));
         if w3.is_nan() {
             return None; // no 5x5 shape can be known if its centre 3x3 is not
         }
-        match self.table5.get(&c5) {
-            Some(&w5) => Some(w5.max(w3)),
+        match self.table5.get(c5) {
+            Some(w5) => Some(w5.max(w3)),
             None => Some(w3),
         }
     }
