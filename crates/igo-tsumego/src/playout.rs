@@ -6,11 +6,12 @@
 //! stops at once when it is (the capture rate is the mean of these), 0 if the target stands at the
 //! end. Moves come from, in order, a capture of stones the last move left in atari, a rescue of
 //! own stones the last move put in atari, a capture of a block in atari that the fight is about
-//! wherever it is (the target's, or the attacker's next to it; off by default), the vital point
-//! of a small eye space next to the last move or the mover's previous one ([`crate::nakade`],
-//! off by default), the learned patterns around the last move (section 4.3), and a uniform
-//! draw among the region's playable points, or a draw among them by their gammas
-//! ([`crate::softmax`], off by default); each rule fires with a set probability
+//! wherever it is (the target's, or the attacker's next to it; off by default), an atari on a
+//! block of two liberties that the fight is about (the same blocks; off by default), the vital
+//! point of a small eye space next to the last move or the mover's previous one
+//! ([`crate::nakade`], off by default), the learned patterns around the last move (section
+//! 4.3), and a uniform draw among the region's playable points, or a draw among them by their
+//! gammas ([`crate::softmax`], off by default); each rule fires with a set probability
 //! ([`PlayoutPolicy`]).
 //!
 //! Ko: the problem's side to move must win unconditionally, so its opponent is given unlimited ko
@@ -77,6 +78,19 @@ pub struct PlayoutPolicy {
     /// came. \[default: 0\]: 0.9 measured no better beyond the seed noise (200,000 playouts,
     /// the first 40 of 2 mod 4; BENCHMARKS.md, "branch `misses`", 2026-12-03). \[range: 0-1\]
     pub target_capture: f32,
+    /// Atari a block of two liberties that the fight is about, wherever it is, when the
+    /// capture and save rules played nothing: the attacker a standing target block, the
+    /// defender an attacker block touching the target (a liberty drawn uniformly among those
+    /// in the region that are playout moves and not big self-ataris). After a first-line
+    /// placement or throw-in the fight is one of liberties: the defender's eye-making
+    /// captures come a move apart while the attacker's one answer (the atari that shortens
+    /// the target's liberties) is one point among the region's many, so the playouts let the
+    /// defender live in positions the attacker kills, and the other way round. \[default:
+    /// 0\]: 0.3 gained at 20,000 playouts with both seeds (177 -> 183 and 168 -> 180 of 296,
+    /// no sample losing) but lost at 10 s on two threads on Gokyo Shumyo (21 -> 18 of the
+    /// first 40 of 2 mod 4; advanced 20 -> 22); 0.9 lost at 20,000 (177 -> 170;
+    /// BENCHMARKS.md, "branch `firstline`", 2026-12-06). \[range: 0-1\]
+    pub target_atari: f32,
     /// Forbid the side that is not the ko master to capture a ko in the playouts (a capture of
     /// one stone after which the capturing stone stands alone in atari). The search's model
     /// gives the ko master unlimited threats, so it wins every ko; but the plain rule only
@@ -119,6 +133,7 @@ impl Default for PlayoutPolicy {
             gammas: 1.0,
             gammas_prover: false,
             target_capture: 0.0,
+            target_atari: 0.0,
             ko_master_wins: false,
             softmax: 0.0,
             softmax_pattern: false,
@@ -142,6 +157,7 @@ impl PlayoutPolicy {
             gammas: 0.0,
             gammas_prover: true,
             target_capture: 0.0,
+            target_atari: 0.0,
             ko_master_wins: false,
             softmax: 0.0,
             softmax_pattern: false,
@@ -555,6 +571,11 @@ fn choose_move_softly(
             return Some(p);
         }
     }
+    if policy.target_atari > 0.0 && chance(rng) < policy.target_atari {
+        if let Some(p) = target_atari_move(ctx, pos, rng) {
+            return Some(p);
+        }
+    }
     if policy.nakade > 0.0 && (last.is_some() || before.is_some()) && chance(rng) < policy.nakade {
         if let Some(p) = nakade_move(ctx, pos, last, before) {
             return Some(p);
@@ -674,6 +695,47 @@ pub fn target_capture_move(ctx: &PlayoutContext, pos: &Position) -> Option<Point
         }
     }
     None
+}
+
+/// An atari on a block of two liberties that the fight is about ([`PlayoutPolicy::target_atari`]):
+/// for the attacker a standing target block, for the defender an attacker block touching the
+/// target's standing stones; one of those blocks' liberties (at most eight) in the region that
+/// are playout moves and not big self-ataris, drawn uniformly.
+#[inline]
+pub fn target_atari_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
+    let board = pos.board();
+    let standing = ctx.target & board.stones(ctx.defender());
+    let mut left = if pos.to_play() == ctx.attacker {
+        standing
+    } else {
+        standing.neighbours(board.size()) & board.stones(ctx.attacker)
+    };
+    let mut found = [None; 8];
+    let mut k = 0;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q)?;
+        left -= block.stones();
+        // More than eight pseudo-liberties: three liberties or more (see `needs_filling`).
+        if block.pseudo_liberty_count() > 8 {
+            continue;
+        }
+        let libs = block.liberties();
+        if libs.count() != 2 {
+            continue;
+        }
+        for l in libs.iter() {
+            if k < found.len()
+                && !found[..k].contains(&Some(l))
+                && ctx.region.contains(l)
+                && is_playout_move(ctx, pos, l)
+                && !is_big_self_atari(pos, l)
+            {
+                found[k] = Some(l);
+                k += 1;
+            }
+        }
+    }
+    (k > 0).then(|| found[below(rng, k)]).flatten()
 }
 
 /// The vital point of a small eye space ([`crate::nakade`]) for the player to move: first of an
@@ -1157,6 +1219,70 @@ mod tests {
             };
             assert_eq!(first_moves(&ctx), 40, "{to_play}");
             assert!(first_moves(&off) < 20, "{to_play}");
+        }
+    }
+
+    /// A hand-made fight for the atari rule: White's A7-B7 (liberties A6, B6) and F6 (four
+    /// liberties) are the target; Black's C7 touches it with two liberties (C6, D7); White's
+    /// A1 and Black's G1, two liberties each, are no part of the fight.
+    const TWO_LIBERTIES: &str = "OOX....\n.....O.\n.......\n.......\n.......\n.......\nO.....X";
+
+    fn two_liberties(to_play: &str) -> (Position, PlayoutContext) {
+        let pos = Position::from_diagram(&format!("{TWO_LIBERTIES}\nto play: {to_play}")).unwrap();
+        let size = pos.size();
+        let target: PointSet = ["A7", "B7", "F6"]
+            .iter()
+            .map(|n| size.parse_point(n).unwrap())
+            .collect();
+        let mut ctx = PlayoutContext::new(PointSet::full(size), target, Color::Black, Color::White);
+        ctx.policy.target_atari = 1.0;
+        (pos, ctx)
+    }
+
+    /// The rule's moves over many draws: the attacker both liberties of the target's block of
+    /// two (never the target's block of four, never White's A1), the defender both liberties
+    /// of the attacker's block touching the target (never Black's G1); nothing outside the
+    /// region. In a playout (no last move, so the capture and save rules have nothing) the
+    /// first move is one of them every time with the rule, and seldom without it.
+    #[test]
+    fn the_target_atari_shortens_only_the_blocks_of_the_fight() {
+        for (to_play, expected) in [("X", ["A6", "B6"]), ("O", ["C6", "D7"])] {
+            let (pos, mut ctx) = two_liberties(to_play);
+            let size = pos.size();
+            let expected: PointSet = expected
+                .iter()
+                .map(|n| size.parse_point(n).unwrap())
+                .collect();
+            let mut rng = igo_core::seeded_rng(3);
+            let drawn: PointSet = (0..100)
+                .map(|_| target_atari_move(&ctx, &pos, &mut rng).expect("a move"))
+                .collect();
+            assert_eq!(drawn, expected, "{to_play}");
+            let first_moves = |ctx: &PlayoutContext| {
+                (1..=40u64)
+                    .filter(|&seed| {
+                        let mut first = None;
+                        let mut removed = PointSet::EMPTY;
+                        playout_recorded(
+                            ctx,
+                            &mut pos.clone(),
+                            &mut removed,
+                            [None; 2],
+                            &mut igo_core::seeded_rng(seed),
+                            |_, q, _| {
+                                first.get_or_insert(q);
+                            },
+                        );
+                        first.is_some_and(|q| expected.contains(q))
+                    })
+                    .count()
+            };
+            assert_eq!(first_moves(&ctx), 40, "{to_play}");
+            let mut off = ctx.clone();
+            off.policy.target_atari = 0.0;
+            assert!(first_moves(&off) < 10, "{to_play}");
+            ctx.region -= expected;
+            assert_eq!(target_atari_move(&ctx, &pos, &mut rng), None, "{to_play}");
         }
     }
 

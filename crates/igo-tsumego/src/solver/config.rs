@@ -1270,6 +1270,16 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "target_atari",
+        what: "playout probability of an atari on a target block of two liberties (attacker) or an attacker block touching the target (defender), anywhere",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.target_atari,
+            set: |c, v| c.policy.target_atari = v,
+        },
+    },
+    Knob {
         name: "ko_master_wins",
         what: "playouts: the side that is not the ko master never captures a ko (the master wins every ko)",
         kind: KnobKind::Switch {
