@@ -887,6 +887,14 @@ impl Search<'_> {
             {
                 255 - ply
             }
+            // ([`OwlConfig::escape_weak_value`] likewise.)
+            Goal::Dragon(config)
+                if config.escape_weak_value > 0
+                    && ply < config.escape_weak_plies
+                    && config.escape_weak_plies < config.max_depth =>
+            {
+                255 - ply
+            }
             _ => class,
         };
         match self.goal {

@@ -1318,6 +1318,19 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_ROOT") {
         config.escape_root_checks = v.parse().expect("IGO_OWL_ESCAPE_ROOT: a number");
     }
+    // IGO_OWL_ESCAPE_WEAK="VALUE PLIES": an escape worth at most VALUE, judged with the
+    // attacker to move within PLIES of the root, must leave an answer to every block
+    // ([`OwlConfig::escape_weak_value`], [`OwlConfig::escape_weak_plies`]; VALUE 0: off, the
+    // default).
+    if let Some((value, plies)) = env_pair("IGO_OWL_ESCAPE_WEAK") {
+        config.escape_weak_value = value;
+        config.escape_weak_plies = plies;
+    }
+    // IGO_OWL_ESCAPE_WEAK_BLOCKS=1: a weak escape must survive every block
+    // ([`OwlConfig::escape_weak_blocks`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_WEAK_BLOCKS") {
+        config.escape_weak_blocks = v == "1";
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

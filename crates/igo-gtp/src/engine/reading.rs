@@ -552,6 +552,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("open_region_depth", 0, 8),
     ("save_check", 0, 4_000_000),
     ("escape_root_checks", 0, 8),
+    ("escape_weak_value", 0, 1_000),
+    ("escape_weak_plies", 0, 40),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -572,6 +574,7 @@ const OWL_FLAGS: &[&str] = &[
     "escape_room_kill_checks",
     "filled_kill_exact",
     "pass_save_check",
+    "escape_weak_blocks",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -602,7 +605,9 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::escape_room_lunches`; `escape_room_kill_checks` 0 or 1:
 /// `OwlConfig::escape_room_kill_checks`; `filled_kill_exact` 0 or 1:
 /// `OwlConfig::filled_kill_exact`; `pass_save_check` 0 or 1: `OwlConfig::pass_save_check`;
-/// `escape_root_checks` 0-8: `OwlConfig::escape_root_checks`) for the questions that follow,
+/// `escape_root_checks` 0-8: `OwlConfig::escape_root_checks`; `escape_weak_value` 0-1,000:
+/// `OwlConfig::escape_weak_value`; `escape_weak_plies` 0-40: `OwlConfig::escape_weak_plies`;
+/// `escape_weak_blocks` 0 or 1: `OwlConfig::escape_weak_blocks`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -706,6 +711,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "filled_kill_exact" => c.filled_kill_exact = v == 1,
             "pass_save_check" => c.pass_save_check = v == 1,
             "escape_root_checks" => c.escape_root_checks = v as usize,
+            "escape_weak_value" => c.escape_weak_value = v as usize,
+            "escape_weak_plies" => c.escape_weak_plies = v as usize,
+            "escape_weak_blocks" => c.escape_weak_blocks = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -720,7 +728,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_block_plies {} tactical_nodes {} leaf_capture {} open_region {} open_region_reach {} open_region_depth {} \
          forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {} \
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
-         filled_kill_exact {} pass_save_check {} escape_root_checks {}",
+         filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
+         escape_weak_plies {} escape_weak_blocks {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -760,7 +769,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.escape_room_kill_checks),
         u8::from(c.filled_kill_exact),
         u8::from(c.pass_save_check),
-        c.escape_root_checks
+        c.escape_root_checks,
+        c.escape_weak_value,
+        c.escape_weak_plies,
+        u8::from(c.escape_weak_blocks)
     ))
 }
 
@@ -1000,11 +1012,21 @@ mod tests {
             "igo-owl_settings filled_kill_exact 2",
             "igo-owl_settings escape_root_checks 3",
             "igo-owl_settings escape_root_checks 9",
+            "igo-owl_settings escape_weak_value 20 escape_weak_plies 3",
+            "igo-owl_settings escape_weak_plies 41",
+            "igo-owl_settings escape_weak_blocks 1",
+            "igo-owl_settings escape_weak_blocks 2",
         ]);
         let d = OwlConfig::default();
         // The settings after `escape_room_kill_checks`, at their defaults.
+        let weak = format!(
+            " escape_weak_value {} escape_weak_plies {} escape_weak_blocks {}",
+            d.escape_weak_value,
+            d.escape_weak_plies,
+            u8::from(d.escape_weak_blocks)
+        );
         let last = format!(
-            " filled_kill_exact {} pass_save_check {} escape_root_checks {}",
+            " filled_kill_exact {} pass_save_check {} escape_root_checks {}{weak}",
             u8::from(d.filled_kill_exact),
             u8::from(d.pass_save_check),
             d.escape_root_checks
@@ -1203,13 +1225,23 @@ mod tests {
             " save_check_exact 1 escape_room_lunches 0 escape_room_kill_checks 1{last}"
         )));
         assert!(a[47].as_ref().unwrap().ends_with(&format!(
-            " escape_room_kill_checks 1 filled_kill_exact 1 pass_save_check 1 escape_root_checks {}",
+            " escape_room_kill_checks 1 filled_kill_exact 1 pass_save_check 1 escape_root_checks {}{weak}",
             d.escape_root_checks
         )));
         assert!(a[50]
             .as_ref()
             .unwrap()
-            .ends_with(" pass_save_check 1 escape_root_checks 3"));
+            .ends_with(&format!(" pass_save_check 1 escape_root_checks 3{weak}")));
+        assert!(a[52].as_ref().unwrap().ends_with(&format!(
+            " escape_root_checks 3 escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks {}",
+            u8::from(d.escape_weak_blocks)
+        )));
+        assert!(a[53].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[54]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks 1"));
+        assert!(a[55].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

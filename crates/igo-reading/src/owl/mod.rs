@@ -1836,6 +1836,15 @@ pub(crate) fn children(
             saving = PointSet::EMPTY;
         }
     }
+    if attacking && crate::dragon::weak_asked(pos, target, config, ply) {
+        // A weak escape ([`OwlConfig::escape_weak_value`]): the attacker reads the moves that
+        // stop it alone.
+        let stopping = crate::dragon::weak_stops(pos, target, config);
+        if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
     let mut eye_space = PointSet::EMPTY;
     for r in enclosed_regions(size, &group) {
         eye_space |= r;
