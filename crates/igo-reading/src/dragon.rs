@@ -933,13 +933,7 @@ pub(crate) fn life_reason(pos: &Position, target: Point, config: &OwlConfig) -> 
     // capture: its block needs three liberties to escape with the dragon, two to live in its eyes.
     let target_libs = board.liberty_count_at(target);
     let group = judged_group(pos, target, config);
-    let runners = escape_runners(
-        board,
-        &group,
-        target,
-        config.escape_link_liberties,
-        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
-    );
+    let runners = judged_runners(board, &group, target, config);
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     // A judgement is of the dragon; the stone asked about must survive the opponent's next
     // move too: a short block that the opponent captures outright is no living dragon's.
@@ -1005,13 +999,7 @@ pub(crate) fn leaf_capture_move(pos: &Position, target: Point, config: &OwlConfi
     }
     let target_libs = board.liberty_count_at(target);
     let group = judged_group(pos, target, config);
-    let runners = escape_runners(
-        board,
-        &group,
-        target,
-        config.escape_link_liberties,
-        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
-    );
+    let runners = judged_runners(board, &group, target, config);
     let life = judged_life(board, &group, &runners, target_libs, owner, config)?;
     leaf_capture(pos, target, life, config)
 }
@@ -1256,13 +1244,7 @@ pub(crate) fn weak_asked(pos: &Position, target: Point, config: &OwlConfig, ply:
         return false;
     };
     let group = judged_group(pos, target, config);
-    let runners = escape_runners(
-        board,
-        &group,
-        target,
-        config.escape_link_liberties,
-        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
-    );
+    let runners = judged_runners(board, &group, target, config);
     escape_value(board, &runners, owner, config) <= config.escape_weak_value
 }
 
@@ -1633,6 +1615,19 @@ fn judged_life(
         left -= block.stones();
     }
     (eyes(board, group, owner) >= 2).then_some(Life::Eyes)
+}
+
+/// [`escape_runners`] with the settings the static judgement of life reads them by
+/// (`escape_link_liberties`, and holding links where the judgement of death holds them
+/// everywhere): one place for the three judgements that ask it.
+fn judged_runners(board: &Board, group: &PointSet, target: Point, config: &OwlConfig) -> PointSet {
+    escape_runners(
+        board,
+        group,
+        target,
+        config.escape_link_liberties,
+        config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
+    )
 }
 
 /// The part of the dragon `group` that its escape runs from ([`OwlConfig::escape_link_liberties`]):
