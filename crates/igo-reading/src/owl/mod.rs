@@ -197,7 +197,7 @@
 //! root candidates, are checked by the same attack, and the first it finds no kill after is
 //! the save. With [`OwlConfig::pass_save_room`] besides, that attack is asked only where the
 //! dragon does not live with room to spare after the pass (most living dragons do, and pay no
-//! attack). With [`OwlConfig::save_check_leaf`] the check of saves (and
+//! attack). With [`OwlConfig::save_check_leaf`] (on by default) the check of saves (and
 //! [`OwlConfig::pass_save_room`]) judges that room with the defence's tactical check of short
 //! blocks, the judgement the defence's leaves make with the attacker to move: without it a
 //! dragon whose block the attacker captures outright is taken to live with room after its
