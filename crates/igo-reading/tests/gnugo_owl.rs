@@ -1121,7 +1121,7 @@ const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
     // ([`OwlConfig::root_pass_judged`]; 0: off, the default).
     ("IGO_OWL_ROOT_PASS", |c| &mut c.root_pass_judged),
     // IGO_OWL_SAVE_CHECK_LEAF=1|0: the check of saves judges room to spare with the leaf's
-    // tactical check ([`OwlConfig::save_check_leaf`]; 0: off, the default).
+    // tactical check ([`OwlConfig::save_check_leaf`]; 1: on, the default).
     ("IGO_OWL_SAVE_CHECK_LEAF", |c| &mut c.save_check_leaf),
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
