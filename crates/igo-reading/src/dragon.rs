@@ -546,6 +546,36 @@ pub struct OwlConfig {
     /// where `PASS` was (9x9-02 after 10, B7) and one wrong one (9x9-07 after 10, H2) at 2-3
     /// times the defences' CPU; BENCHMARKS.md, igo-reading, branch `owlfalse`\]
     pub pass_save_check: bool,
+    /// Whether [`OwlConfig::pass_save_check`]'s full attack after a `PASS` is asked only where
+    /// the dragon does not live with room to spare after the pass by the static judgements
+    /// (Benson's life, two eyes, or an escape whose every one-move block the owner answers
+    /// with a position judged alive again, the attacker to move): the check of saves passes
+    /// those without reading too, and on living dragons they are most of the passes the full
+    /// attack was asked after. \[default: off (matters only with
+    /// [`OwlConfig::pass_save_check`]); BENCHMARKS.md, igo-reading, branch `owlroot`\]
+    pub pass_save_room: bool,
+    /// Whether the static life of a defence question's root (the owner to move) is judged as
+    /// after the owner's pass, the attacker to move one ply down: a root judged alive with the
+    /// owner to move answers `PASS`, a claim that the dragon lives with the attacker moving
+    /// next, so the judgement that claim needs is the attacker-to-move one (the tactical check
+    /// of a short block at the leaves, [`OwlConfig::leaf_capture_nodes`], and the room asked
+    /// of an escape after the attacker's first reply, [`OwlConfig::escape_room_plies`]);
+    /// where it does not hold the search reads the owner's moves (its pass the last). The
+    /// owl's defence after an attack's kill (the checks of a kill) is such a root too.
+    /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlroot`\]
+    pub root_pass_judged: bool,
+    /// Whether the check of saves ([`OwlConfig::save_check_nodes`]) and
+    /// [`OwlConfig::pass_save_room`] judge the dragon's room to spare after the save with the
+    /// defence's tactical check of short blocks ([`OwlConfig::leaf_capture_nodes`]): without
+    /// it a dragon whose escape the attacker's capture of the stone's block ends (the
+    /// judgement with the attacker to move, as the defence's search leaves make it, says it
+    /// has not escaped) is taken to live with room, and its save (a `PASS`) is not read.
+    /// \[default: on: on GNU Go's game dragons the dead 19x19 defences pass 134 of 151 (133
+    /// without: 19x19-07 after 120 moves, `F13`, `1 PASS` -> `0`), no other defence answer
+    /// changed on either size (1,105 questions, living dragons included) at 0.96-1.04 times
+    /// the CPU; attack questions do not read it; BENCHMARKS.md, igo-reading, branch
+    /// `owlroot`\]
+    pub save_check_leaf: bool,
     /// How many of the escape's unanswered blocks the root check of kills
     /// ([`OwlConfig::root_kill_checks`], when on) also tries where an attack question's root is
     /// judged escaped with the attacker to move: the attacker's moves on the dragon's liberties or
@@ -791,6 +821,9 @@ impl Default for OwlConfig {
             save_check_exact: true,
             filled_kill_exact: false,
             pass_save_check: false,
+            pass_save_room: false,
+            root_pass_judged: false,
+            save_check_leaf: true,
             escape_root_checks: 1,
             escape_weak_value: 0,
             escape_weak_plies: 40,
@@ -892,8 +925,16 @@ pub(crate) fn lives(pos: &Position, target: Point, config: &OwlConfig) -> bool {
 /// dragon of `target` alive: [`lives`], and with [`OwlConfig::escape_block_check`] (or within
 /// [`OwlConfig::escape_block_plies`] of the root) an escape judged with the opponent to move
 /// must also survive any one blocking move ([`escape_survives_block`]), else only Benson's
-/// life or two eyes count there.
+/// life or two eyes count there. With [`OwlConfig::root_pass_judged`] a defence question's
+/// root (`ply` 0, the owner to move) is judged as the position after the owner's pass at `ply` 1.
 pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig, ply: usize) -> bool {
+    if config.root_pass_judged && ply == 0 && pos.board().color_at(target) == Some(pos.to_play()) {
+        // A defence question's root: judged as after the owner's pass
+        // ([`OwlConfig::root_pass_judged`]).
+        let mut passed = pos.clone();
+        passed.set_to_play(!pos.to_play());
+        return search_lives(&passed, target, config, 1);
+    }
     match life_reason(pos, target, config) {
         None => false,
         Some(Life::Escape)
@@ -3136,6 +3177,75 @@ mod escape_diagnosis {
         let d6 = size.parse_point("D6").unwrap();
         assert!(search_lives(&black, d6, &on, 0));
         assert!(!weak_asked(&black, d6, &on, 0));
+    }
+
+    #[test]
+    fn a_defence_root_is_judged_as_after_the_owners_pass() {
+        // GNU Go self-play game 9x9-02 after 10 moves, Black to move: Black's A6 is judged
+        // escaped with Black to move (the defence's root: `1 PASS` by default); after Black's
+        // pass, White to move one ply down, it has blocks no one Black move answers (B7, GNU
+        // Go's kill, among them), so with `root_pass_judged` the root is no leaf. One ply
+        // down, or with White to move at the root, nothing changes.
+        let pos = game_position("gnugo-9x9-02.sgf", 10);
+        let size = pos.size();
+        let a6 = size.parse_point("A6").unwrap();
+        let off = OwlConfig::default();
+        let on = OwlConfig {
+            root_pass_judged: true,
+            ..off
+        };
+        assert_eq!(pos.to_play(), Color::Black);
+        assert!(search_lives(&pos, a6, &off, 0));
+        assert!(!search_lives(&pos, a6, &on, 0));
+        assert!(search_lives(&pos, a6, &on, 2));
+        let mut white = pos.clone();
+        white.set_to_play(Color::White);
+        assert!(!search_lives(&white, a6, &off, 1));
+        assert_eq!(
+            search_lives(&white, a6, &on, 0),
+            search_lives(&white, a6, &off, 0)
+        );
+    }
+
+    #[test]
+    fn a_block_the_attacker_captures_has_no_room_for_the_check_of_saves() {
+        // GNU Go self-play game 19x19-07 after 120 moves, Black to move: Black's four stones
+        // at F13 are judged escaped with Black to move; with White to move (after a pass) the
+        // leaf's tactical check captures F13's three-liberty block, so the dragon has not
+        // escaped, but without that check (the check of saves' judgement) it lives with
+        // room. GNU Go calls it dead (`owl_attack F13` `1 G14`, `owl_defend` `0`).
+        let pos = game_position("gnugo-19x19-07.sgf", 120);
+        let size = pos.size();
+        let f13 = size.parse_point("F13").unwrap();
+        let d = OwlConfig::default();
+        let plain = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..d
+        };
+        assert_eq!(pos.to_play(), Color::Black);
+        assert_eq!(life_reason(&pos, f13, &d), Some(Life::Escape));
+        let mut passed = pos.clone();
+        passed.set_to_play(Color::White);
+        assert_eq!(life_reason(&passed, f13, &d), None);
+        assert!(lives_with_room(&passed, f13, &plain));
+        assert!(!lives_with_room(&passed, f13, &d));
+        // The defence: `1 PASS` without `save_check_leaf` (the pass not read), `0` with it
+        // (the default: the check of saves judges room with the leaf's check, and its attack
+        // after the pass kills).
+        assert!(d.save_check_leaf);
+        let unchecked = OwlConfig {
+            save_check_leaf: false,
+            ..d
+        };
+        let pass = Owl::new(unchecked).defend(&pos, f13).unwrap();
+        assert_eq!((pass.code, pass.mv), (crate::Code::Works, Some(Move::Pass)));
+        let checked = Owl::default().defend(&pos, f13).unwrap();
+        assert_eq!(
+            checked.code,
+            crate::Code::Fails,
+            "{}",
+            checked.gtp_text(size)
+        );
     }
 
     /// Steps from `from` to the nearest point of `to` over the points of `through` (0 when

@@ -1114,6 +1114,15 @@ const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
     // IGO_OWL_PASS_SAVE_CHECK=1|0: a defence's `PASS` must stand the owl's full attack after
     // it ([`OwlConfig::pass_save_check`]; 0: off, the default).
     ("IGO_OWL_PASS_SAVE_CHECK", |c| &mut c.pass_save_check),
+    // IGO_OWL_PASS_SAVE_ROOM=1|0: that attack only where the dragon does not live with room
+    // after the pass ([`OwlConfig::pass_save_room`]; 0: off, the default).
+    ("IGO_OWL_PASS_SAVE_ROOM", |c| &mut c.pass_save_room),
+    // IGO_OWL_ROOT_PASS=1|0: a defence question's root judged as after the owner's pass
+    // ([`OwlConfig::root_pass_judged`]; 0: off, the default).
+    ("IGO_OWL_ROOT_PASS", |c| &mut c.root_pass_judged),
+    // IGO_OWL_SAVE_CHECK_LEAF=1|0: the check of saves judges room to spare with the leaf's
+    // tactical check ([`OwlConfig::save_check_leaf`]; 1: on, the default).
+    ("IGO_OWL_SAVE_CHECK_LEAF", |c| &mut c.save_check_leaf),
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

@@ -575,6 +575,9 @@ const OWL_FLAGS: &[&str] = &[
     "filled_kill_exact",
     "pass_save_check",
     "escape_weak_blocks",
+    "pass_save_room",
+    "root_pass_judged",
+    "save_check_leaf",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -607,7 +610,9 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::filled_kill_exact`; `pass_save_check` 0 or 1: `OwlConfig::pass_save_check`;
 /// `escape_root_checks` 0-8: `OwlConfig::escape_root_checks`; `escape_weak_value` 0-1,000:
 /// `OwlConfig::escape_weak_value`; `escape_weak_plies` 0-40: `OwlConfig::escape_weak_plies`;
-/// `escape_weak_blocks` 0 or 1: `OwlConfig::escape_weak_blocks`) for the questions that follow,
+/// `escape_weak_blocks` 0 or 1: `OwlConfig::escape_weak_blocks`; `pass_save_room` 0 or 1:
+/// `OwlConfig::pass_save_room`; `root_pass_judged` 0 or 1: `OwlConfig::root_pass_judged`;
+/// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -714,6 +719,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_weak_value" => c.escape_weak_value = v as usize,
             "escape_weak_plies" => c.escape_weak_plies = v as usize,
             "escape_weak_blocks" => c.escape_weak_blocks = v == 1,
+            "pass_save_room" => c.pass_save_room = v == 1,
+            "root_pass_judged" => c.root_pass_judged = v == 1,
+            "save_check_leaf" => c.save_check_leaf = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -729,7 +737,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          forget_passes {} escape_room_plies {} escape_room_attack {} save_check {} defence_block {} \
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
-         escape_weak_plies {} escape_weak_blocks {}",
+         escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
+         save_check_leaf {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -772,7 +781,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.escape_root_checks,
         c.escape_weak_value,
         c.escape_weak_plies,
-        u8::from(c.escape_weak_blocks)
+        u8::from(c.escape_weak_blocks),
+        u8::from(c.pass_save_room),
+        u8::from(c.root_pass_judged),
+        u8::from(c.save_check_leaf)
     ))
 }
 
@@ -1016,11 +1028,21 @@ mod tests {
             "igo-owl_settings escape_weak_plies 41",
             "igo-owl_settings escape_weak_blocks 1",
             "igo-owl_settings escape_weak_blocks 2",
+            "igo-owl_settings pass_save_room 1 root_pass_judged 1",
+            "igo-owl_settings root_pass_judged 2",
+            "igo-owl_settings save_check_leaf 1",
+            "igo-owl_settings save_check_leaf 2",
         ]);
         let d = OwlConfig::default();
         // The settings after `escape_room_kill_checks`, at their defaults.
+        let root = format!(
+            " pass_save_room {} root_pass_judged {} save_check_leaf {}",
+            u8::from(d.pass_save_room),
+            u8::from(d.root_pass_judged),
+            u8::from(d.save_check_leaf)
+        );
         let weak = format!(
-            " escape_weak_value {} escape_weak_plies {} escape_weak_blocks {}",
+            " escape_weak_value {} escape_weak_plies {} escape_weak_blocks {}{root}",
             d.escape_weak_value,
             d.escape_weak_plies,
             u8::from(d.escape_weak_blocks)
@@ -1233,15 +1255,24 @@ mod tests {
             .unwrap()
             .ends_with(&format!(" pass_save_check 1 escape_root_checks 3{weak}")));
         assert!(a[52].as_ref().unwrap().ends_with(&format!(
-            " escape_root_checks 3 escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks {}",
+            " escape_root_checks 3 escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks {}{root}",
             u8::from(d.escape_weak_blocks)
         )));
         assert!(a[53].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[54]
+        assert!(a[54].as_ref().unwrap().ends_with(&format!(
+            " escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks 1{root}"
+        )));
+        assert!(a[55].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[56].as_ref().unwrap().ends_with(&format!(
+            " escape_weak_blocks 1 pass_save_room 1 root_pass_judged 1 save_check_leaf {}",
+            u8::from(d.save_check_leaf)
+        )));
+        assert!(a[57].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[58]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_weak_value 20 escape_weak_plies 3 escape_weak_blocks 1"));
-        assert!(a[55].as_ref().unwrap_err().starts_with("syntax error"));
+            .ends_with(" pass_save_room 1 root_pass_judged 1 save_check_leaf 1"));
+        assert!(a[59].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

@@ -195,7 +195,16 @@
 //! `A6`). With the knob a `PASS` stands only when the owl's full attack after it finds no kill
 //! that works outright; else the owner's move at the killing point, then the defence's first
 //! root candidates, are checked by the same attack, and the first it finds no kill after is
-//! the save.
+//! the save. With [`OwlConfig::pass_save_room`] besides, that attack is asked only where the
+//! dragon does not live with room to spare after the pass (most living dragons do, and pay no
+//! attack). With [`OwlConfig::save_check_leaf`] (on by default) the check of saves (and
+//! [`OwlConfig::pass_save_room`]) judges that room with the defence's tactical check of short
+//! blocks, the judgement the defence's leaves make with the attacker to move: without it a
+//! dragon whose block the attacker captures outright is taken to live with room after its
+//! `PASS`, which is then not read (GNU Go self-play game 19x19-07 after 120 moves, `F13`).
+//! With [`OwlConfig::root_pass_judged`] (off by default) the static life of a defence
+//! question's root, the owner to move, is judged as after the owner's pass: the `PASS` it
+//! answers claims life with the attacker moving next.
 //!
 //! **A kill proved in a filled region** ([`OwlConfig::filled_kill_exact`], off by default).
 //! The fight region fills the far points of the enclosed area with the attacker's stones
@@ -457,6 +466,11 @@ impl Owl {
         };
         let mut root = self.question_position(pos).into_owned();
         root.set_to_play(!owner);
+        if self.config.pass_save_room
+            && crate::dragon::lives_with_room(&root, p, &self.room_judged())
+        {
+            return pass;
+        }
         let Ok(kill) = self.attack(&root, p) else {
             return pass;
         };
@@ -518,7 +532,7 @@ impl Owl {
         after.set_to_play(owner);
         if after.play(save.mv.unwrap_or(Move::Pass)).is_err()
             || after.board().color_at(p) != Some(owner)
-            || crate::dragon::lives_with_room(&after, p, &self.plain())
+            || crate::dragon::lives_with_room(&after, p, &self.room_judged())
         {
             return save;
         }
@@ -1279,6 +1293,19 @@ impl Owl {
             }
         }
         (true, nodes)
+    }
+
+    /// The configuration the checks of a defence's answer judge the dragon's room to spare
+    /// with after it (the attacker to move): this owl's without the defence's leaf checks
+    /// ([`Owl::plain`]), or with them with [`OwlConfig::save_check_leaf`] (the defence's own
+    /// judgement with the attacker to move: a short block the attacker captures outright
+    /// has no room to spare).
+    fn room_judged(&self) -> OwlConfig {
+        if self.config.save_check_leaf {
+            self.config
+        } else {
+            self.plain()
+        }
     }
 
     /// This owl's configuration without the defence's leaf checks (the attack's, as
@@ -2206,6 +2233,51 @@ mod tests {
         attacked.set_to_play(Color::White);
         let kill = owl.attack(&attacked, a6).unwrap();
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(b7)));
+    }
+
+    /// [`OwlConfig::pass_save_room`]: the same position, the full attack after a pass asked
+    /// only where the dragon does not live with room after it. Black's A6 (an escape with
+    /// blocks no one Black move answers) does not, so its pass is read as with
+    /// `pass_save_check` alone (the test above); White's D6 (an escape worth 52, every block
+    /// answered) does, and keeps its pass without the attack that `pass_save_check` alone
+    /// reads after it (its positions added to the answer's).
+    #[test]
+    fn a_pass_with_room_to_spare_is_not_read_again() {
+        let pos = game_9x9("ad fb ee ge gg cg eg ce cd dd");
+        let size = pos.size();
+        let a6 = size.parse_point("A6").unwrap();
+        let d6 = size.parse_point("D6").unwrap();
+        let defaults = OwlConfig {
+            root_kill_checks: 0,
+            ..OwlConfig::default()
+        };
+        let judged = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..defaults
+        };
+        let mut white = pos.clone();
+        white.set_to_play(Color::White);
+        assert!(!crate::dragon::lives_with_room(&white, a6, &judged));
+        let mut black = pos.clone();
+        black.set_to_play(Color::Black);
+        assert!(crate::dragon::lives_with_room(&black, d6, &judged));
+        let checked = OwlConfig {
+            pass_save_check: true,
+            ..defaults
+        };
+        let room = OwlConfig {
+            pass_save_room: true,
+            ..checked
+        };
+        let plain = Owl::new(defaults).defend(&pos, d6).unwrap();
+        let all = Owl::new(checked).defend(&pos, d6).unwrap();
+        let skipped = Owl::new(room).defend(&pos, d6).unwrap();
+        assert_eq!(
+            (plain.mv, all.mv, skipped.mv),
+            (Some(Move::Pass), Some(Move::Pass), Some(Move::Pass))
+        );
+        assert!(all.nodes > plain.nodes, "{} {}", all.nodes, plain.nodes);
+        assert_eq!(skipped.nodes, plain.nodes);
     }
 
     /// The position after `moves` (SGF coordinates, Black first, alternating) on a 9x9 board,
