@@ -11,6 +11,7 @@
 //! ([`settled_by_proof`]): a target the side not to play cannot change the fate of by moving
 //! first is not the question.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -483,20 +484,32 @@ fn solve_side_by_side(
     limits: Limits<'_>,
     stop: StopFlag<'_>,
 ) -> Result<Solved, SolveError> {
+    let start = Instant::now();
     let mut mc = config.clone();
     mc.uct.threads = config.uct.threads - 1;
     let result: Mutex<Option<(ProvenResult, f64)>> = Mutex::new(None);
+    // Knob `prover_yield`: the prover on a share of its limits, then its core to the search.
+    let share = f64::from(config.prover_yield);
+    let gate = (share > 0.0).then(|| std::sync::Arc::new(AtomicBool::new(false)));
     let run = |framed: &Framed| {
         let t = Instant::now();
-        let proof = prove_framed(problem, framed, settings, limits);
+        let own = match gate {
+            Some(_) => yield_limits(limits, share, start),
+            None => limits,
+        };
+        let proof = prove_framed(problem, framed, settings, own);
         let done = proof.answers();
         *result.lock().unwrap_or_else(|e| e.into_inner()) =
             Some((proof, t.elapsed().as_secs_f64()));
+        if let Some(g) = gate.as_ref().filter(|_| !done) {
+            g.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         done
     };
     let companion = Companion {
         warmup: settings.warmup,
         run: &run,
+        gate: gate.clone(),
     };
     let answer = solve_beside(problem, request, &mc, stop, Some(companion))?;
     let mc_seconds = answer.seconds;
@@ -512,6 +525,24 @@ fn solve_side_by_side(
     };
     solved.resist(problem, settings, config, limits);
     Ok(solved)
+}
+
+/// The prover's limits under the knob `prover_yield`: `share` of its positions and of the time
+/// from `start` (the solve's start) to its deadline; the stop flag as it was.
+fn yield_limits<'s>(limits: Limits<'s>, share: f64, start: Instant) -> Limits<'s> {
+    let share = share.clamp(0.0, 1.0);
+    let nodes = match limits.nodes {
+        u64::MAX => u64::MAX,
+        n => ((n as f64 * share) as u64).max(1),
+    };
+    let deadline = limits
+        .deadline
+        .map(|d| start + d.saturating_duration_since(start).mul_f64(share));
+    Limits {
+        nodes,
+        deadline,
+        stop: limits.stop,
+    }
 }
 
 /// One search of the prover as data.
@@ -738,7 +769,26 @@ impl Solved {
 mod tests {
     use igo_core::{BoardSize, Move};
 
-    use super::{tie_break, TieMove};
+    use super::{tie_break, yield_limits, Limits, TieMove};
+
+    #[test]
+    fn a_yielding_prover_gets_its_share_of_the_positions_and_of_the_time_to_its_deadline() {
+        use std::time::{Duration, Instant};
+        let start = Instant::now();
+        let whole = Limits {
+            nodes: 1_000_000,
+            deadline: Some(start + Duration::from_secs(10)),
+            stop: None,
+        };
+        let half = yield_limits(whole, 0.5, start);
+        assert_eq!(half.nodes, 500_000);
+        assert_eq!(half.deadline, Some(start + Duration::from_secs(5)));
+        // No limit stays no limit; the whole share is the whole budget.
+        let open = yield_limits(Limits::default(), 0.3, start);
+        assert_eq!((open.nodes, open.deadline), (u64::MAX, None));
+        let all = yield_limits(whole, 1.0, start);
+        assert_eq!((all.nodes, all.deadline), (whole.nodes, whole.deadline));
+    }
 
     /// Made-up candidates in the Monte-Carlo order: (point, success rate, root proof number,
     /// refuted).

@@ -412,6 +412,13 @@ pub struct SolverConfig {
     /// and 30, 21 at 0.03; at 10 s 34, 22 off, 33, 22 at 0.01 and 33, 20 at 0.03
     /// (BENCHMARKS.md, branch `tiebreak`)\] \[range: 0-1\]
     pub tie_break: f32,
+    /// With the prover beside the Monte-Carlo search (two threads), the share of the prover's
+    /// budget (its deadline from the solve's start, and its positions) after which a prover
+    /// that has not answered stops and gives its core to the Monte-Carlo search, which then
+    /// runs a second thread on its tree (tree parallelism) for the rest; a prover that ends
+    /// earlier without an answer gives it too. 0: off (the prover keeps its core to the end).
+    /// \[default: 0, off\] \[range: 0-1\]
+    pub prover_yield: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -479,6 +486,7 @@ impl Default for SolverConfig {
             readout_resist_order: u64::from(crate::proof::answer::RESIST_ORDER_DEFAULT),
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
+            prover_yield: 0.0,
             sequence: None,
         }
     }
@@ -1107,6 +1115,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.tie_break,
             set: |c, v| c.tie_break = v,
+        },
+    },
+    Knob {
+        name: "prover_yield",
+        what: "two threads: the prover's share of its budget after which, unproven, it gives its core to a second Monte-Carlo thread (0: off)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.prover_yield,
+            set: |c, v| c.prover_yield = v,
         },
     },
     Knob {
