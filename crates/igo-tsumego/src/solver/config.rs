@@ -417,7 +417,12 @@ pub struct SolverConfig {
     /// that has not answered stops and gives its core to the Monte-Carlo search, which then
     /// runs a second thread on its tree (tree parallelism) for the rest; a prover that ends
     /// earlier without an answer gives it too. 0: off (the prover keeps its core to the end).
-    /// \[default: 0, off\] \[range: 0-1\]
+    /// \[default: 0, off: at 200,000 and 400,000 playouts on one thread the first 40 of Cho's
+    /// intermediate and advanced 2 mod 4 samples gained no first move on the problems the prover
+    /// leaves unproven (10 and 12 right either way) while the prover gained 5 and 2; at 10 s on
+    /// two threads, 0.5 lost proofs on every level (elementary 36 -> 32, intermediate 23 -> 19,
+    /// advanced 7 -> 6) and first moves went 40 -> 40, 34 -> 33, 19 -> 21 (BENCHMARKS.md,
+    /// branch `mcyield`)\] \[range: 0-1\]
     pub prover_yield: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
