@@ -132,6 +132,11 @@ pub struct BenchReport {
     pub interrupted: bool,
     /// What went wrong, per file.
     pub error_list: Vec<FileError>,
+    /// The Monte-Carlo search's playouts a CPU-second: the process's CPU less the CPU of the
+    /// prover's own thread when it ran beside the search (`playouts_per_cpu_second` divides by
+    /// the whole process's). Over the problems solved by this process (after a resume, not
+    /// those of the checkpoint); `null` before any.
+    pub mc_playouts_per_cpu_second: Option<f64>,
 }
 
 /// What became of a problem.
@@ -164,6 +169,8 @@ pub struct Bench<'c> {
     last_proof: Option<String>,
     done: Vec<String>,
     done_set: HashSet<String>,
+    /// Playouts and CPU seconds less the prover's thread's, over the problems solved here.
+    mc_work: (u64, f64),
 }
 
 /// The figures of a benchmark in progress, as a checkpoint stores them.
@@ -258,6 +265,7 @@ impl<'c> Bench<'c> {
             by_folder: BTreeMap::new(),
             errors: Vec::new(),
             learned: 0,
+            mc_work: (0, 0.0),
             records: Vec::new(),
             prover: None,
             last_proof: None,
@@ -452,6 +460,7 @@ impl<'c> Bench<'c> {
                 answer,
                 proof: None,
                 seconds: (0.0, 0.0),
+                prover_cpu: 0.0,
                 tie_break: 0.0,
             }),
             Some(p) => {
@@ -484,6 +493,8 @@ impl<'c> Bench<'c> {
             }
         };
         let answer = &solved.answer;
+        self.mc_work.0 += answer.playouts + answer.sequence_playouts;
+        self.mc_work.1 += (cpu - solved.prover_cpu).max(0.0);
         // The proofs of a proven answer, through the checker if there is one.
         let mut checked = None;
         if solved.proven() {
@@ -597,6 +608,8 @@ impl<'c> Bench<'c> {
             patterns_learned_from_these: self.learned,
             interrupted,
             error_list: self.errors.clone(),
+            mc_playouts_per_cpu_second: (self.mc_work.1 > 0.0)
+                .then(|| (self.mc_work.0 as f64 / self.mc_work.1).round()),
         }
     }
 

@@ -11,6 +11,7 @@
 //! ([`settled_by_proof`]): a target the side not to play cannot change the fate of by moving
 //! first is not the question.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -39,6 +40,10 @@ pub struct Solved {
     pub proof: Option<ProvenResult>,
     /// Wall-clock seconds of the Monte-Carlo part and of the prover.
     pub seconds: (f64, f64),
+    /// CPU seconds of the prover's own thread when it ran beside the Monte-Carlo search (0
+    /// when it ran after it or not at all, or where the thread's clock cannot be read), so
+    /// that the search's playouts a CPU-second can leave it out.
+    pub prover_cpu: f64,
     /// The estimate's tie-break by the prover's root numbers
     /// ([`crate::solver::SolverConfig::tie_break`]; 0: off).
     pub tie_break: f32,
@@ -408,6 +413,7 @@ pub fn solve_proven(
         answer,
         proof,
         seconds: (mc, 0.0),
+        prover_cpu: 0.0,
         tie_break: config.tie_break,
     };
     if let Some(s) = settings.filter(|_| !stopped) {
@@ -483,35 +489,85 @@ fn solve_side_by_side(
     limits: Limits<'_>,
     stop: StopFlag<'_>,
 ) -> Result<Solved, SolveError> {
+    let start = Instant::now();
     let mut mc = config.clone();
     mc.uct.threads = config.uct.threads - 1;
-    let result: Mutex<Option<(ProvenResult, f64)>> = Mutex::new(None);
+    let result: Mutex<Option<(ProvenResult, f64, f64)>> = Mutex::new(None);
+    // Knob `prover_yield`: the prover on a share of its limits, then its core to the search.
+    let share = f64::from(config.prover_yield);
+    let gate = (share > 0.0).then(|| std::sync::Arc::new(AtomicBool::new(false)));
     let run = |framed: &Framed| {
         let t = Instant::now();
-        let proof = prove_framed(problem, framed, settings, limits);
+        let cpu0 = thread_cpu_seconds();
+        let own = match gate {
+            Some(_) => yield_limits(limits, share, start),
+            None => limits,
+        };
+        let proof = prove_framed(problem, framed, settings, own);
         let done = proof.answers();
+        let cpu = match (cpu0, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => 0.0,
+        };
         *result.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some((proof, t.elapsed().as_secs_f64()));
+            Some((proof, t.elapsed().as_secs_f64(), cpu));
+        if let Some(g) = gate.as_ref().filter(|_| !done) {
+            g.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         done
     };
     let companion = Companion {
         warmup: settings.warmup,
         run: &run,
+        gate: gate.clone(),
     };
     let answer = solve_beside(problem, request, &mc, stop, Some(companion))?;
     let mc_seconds = answer.seconds;
-    let (proof, seconds) = match result.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some((p, s)) => (Some(p), s),
-        None => (None, 0.0),
+    let (proof, seconds, prover_cpu) = match result.into_inner().unwrap_or_else(|e| e.into_inner())
+    {
+        Some((p, s, c)) => (Some(p), s, c),
+        None => (None, 0.0, 0.0),
     };
     let mut solved = Solved {
         answer,
         proof,
         seconds: (mc_seconds, seconds),
+        prover_cpu,
         tie_break: config.tie_break,
     };
     solved.resist(problem, settings, config, limits);
     Ok(solved)
+}
+
+/// CPU seconds (user + system) of the calling thread so far, from `/proc/thread-self/stat`
+/// (fields 14 and 15, in Linux's USER_HZ ticks of 10 ms; this crate forbids `unsafe`, so no
+/// `clock_gettime`); `None` where it cannot be read (not Linux).
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces or ')'.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some((utime + stime) as f64 / 100.0)
+}
+
+/// The prover's limits under the knob `prover_yield`: `share` of its positions and of the time
+/// from `start` (the solve's start) to its deadline; the stop flag as it was.
+fn yield_limits<'s>(limits: Limits<'s>, share: f64, start: Instant) -> Limits<'s> {
+    let share = share.clamp(0.0, 1.0);
+    let nodes = match limits.nodes {
+        u64::MAX => u64::MAX,
+        n => ((n as f64 * share) as u64).max(1),
+    };
+    let deadline = limits
+        .deadline
+        .map(|d| start + d.saturating_duration_since(start).mul_f64(share));
+    Limits {
+        nodes,
+        deadline,
+        stop: limits.stop,
+    }
 }
 
 /// One search of the prover as data.
@@ -738,7 +794,53 @@ impl Solved {
 mod tests {
     use igo_core::{BoardSize, Move};
 
-    use super::{tie_break, TieMove};
+    use super::{tie_break, yield_limits, Limits, TieMove};
+
+    #[test]
+    fn a_thread_s_cpu_clock_counts_its_own_work_only() {
+        let Some(before) = super::thread_cpu_seconds() else {
+            return; // not Linux
+        };
+        // Another thread works until its own clock has run 0.2 s (on a loaded machine that
+        // takes longer on the wall); this thread, waiting for it, is not charged for it.
+        std::thread::spawn(|| {
+            let start = super::thread_cpu_seconds().unwrap();
+            let t = std::time::Instant::now();
+            let mut x = 0u64;
+            while super::thread_cpu_seconds().unwrap() - start < 0.2 {
+                for _ in 0..100_000 {
+                    x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+                }
+                assert!(
+                    t.elapsed().as_secs() < 20,
+                    "the worker's own clock never ran"
+                );
+            }
+        })
+        .join()
+        .unwrap();
+        let after = super::thread_cpu_seconds().unwrap();
+        assert!(after - before < 0.1, "{before} -> {after}");
+    }
+
+    #[test]
+    fn a_yielding_prover_gets_its_share_of_the_positions_and_of_the_time_to_its_deadline() {
+        use std::time::{Duration, Instant};
+        let start = Instant::now();
+        let whole = Limits {
+            nodes: 1_000_000,
+            deadline: Some(start + Duration::from_secs(10)),
+            stop: None,
+        };
+        let half = yield_limits(whole, 0.5, start);
+        assert_eq!(half.nodes, 500_000);
+        assert_eq!(half.deadline, Some(start + Duration::from_secs(5)));
+        // No limit stays no limit; the whole share is the whole budget.
+        let open = yield_limits(Limits::default(), 0.3, start);
+        assert_eq!((open.nodes, open.deadline), (u64::MAX, None));
+        let all = yield_limits(whole, 1.0, start);
+        assert_eq!((all.nodes, all.deadline), (whole.nodes, whole.deadline));
+    }
 
     /// Made-up candidates in the Monte-Carlo order: (point, success rate, root proof number,
     /// refuted).

@@ -7,6 +7,11 @@
 //! Root parallelism between two different searches, not inside one: the Monte-Carlo search
 //! keeps its own tree and seed, so with one Monte-Carlo thread and a playout budget its answer
 //! is the same whatever the companion does (unless the companion stops it).
+//!
+//! With a gate (knob `prover_yield`) the companion may instead give its core back: a prover
+//! that has not answered by its share of the budget stops, sets the gate, and the main search's
+//! reserve thread joins its tree for the rest of the budget. Until then the main search runs
+//! exactly as without the gate.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -59,13 +64,17 @@ impl Framed {
 pub type CompanionFn<'c> = &'c (dyn Fn(&Framed) -> bool + Sync);
 
 /// A companion with the share of the Monte-Carlo budget the main search runs before it starts.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Companion<'c> {
     /// Share of the budget for the warm-up (clamped to at least 200 playouts, at most the
     /// budget).
     pub warmup: f64,
     /// The work.
     pub run: CompanionFn<'c>,
+    /// A gate the companion sets when it gives its core back (knob `prover_yield`): the main
+    /// search holds a second thread behind it ([`crate::uct::Search::add_gated_workers`]),
+    /// which joins the one tree once it is set. `None`: the companion keeps its core.
+    pub gate: Option<std::sync::Arc<AtomicBool>>,
 }
 
 /// How often the watcher passes the caller's stop flag on once the companion has finished.

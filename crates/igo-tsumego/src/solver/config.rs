@@ -412,6 +412,18 @@ pub struct SolverConfig {
     /// and 30, 21 at 0.03; at 10 s 34, 22 off, 33, 22 at 0.01 and 33, 20 at 0.03
     /// (BENCHMARKS.md, branch `tiebreak`)\] \[range: 0-1\]
     pub tie_break: f32,
+    /// With the prover beside the Monte-Carlo search (two threads), the share of the prover's
+    /// budget (its deadline from the solve's start, and its positions) after which a prover
+    /// that has not answered stops and gives its core to the Monte-Carlo search, which then
+    /// runs a second thread on its tree (tree parallelism) for the rest; a prover that ends
+    /// earlier without an answer gives it too. 0: off (the prover keeps its core to the end).
+    /// \[default: 0, off: at 200,000 and 400,000 playouts on one thread the first 40 of Cho's
+    /// intermediate and advanced 2 mod 4 samples gained no first move on the problems the prover
+    /// leaves unproven (10 and 12 right either way) while the prover gained 5 and 2; at 10 s on
+    /// two threads, 0.5 lost proofs on every level (elementary 36 -> 32, intermediate 23 -> 19,
+    /// advanced 7 -> 6) and first moves went 40 -> 40, 34 -> 33, 19 -> 21 (BENCHMARKS.md,
+    /// branch `mcyield`)\] \[range: 0-1\]
+    pub prover_yield: f32,
     /// Also run the paper's sequence search (section 5.2) after the main search, with its own
     /// budget (not counted in `budget`). \[default: none\]
     pub sequence: Option<SequenceConfig>,
@@ -479,6 +491,7 @@ impl Default for SolverConfig {
             readout_resist_order: u64::from(crate::proof::answer::RESIST_ORDER_DEFAULT),
             widen_guide: crate::proof::answer::WIDEN_GUIDE_DEFAULT as u64,
             tie_break: 0.0,
+            prover_yield: 0.0,
             sequence: None,
         }
     }
@@ -1107,6 +1120,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.tie_break,
             set: |c, v| c.tie_break = v,
+        },
+    },
+    Knob {
+        name: "prover_yield",
+        what: "two threads: the prover's share of its budget after which, unproven, it gives its core to a second Monte-Carlo thread (0: off)",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.prover_yield,
+            set: |c, v| c.prover_yield = v,
         },
     },
     Knob {

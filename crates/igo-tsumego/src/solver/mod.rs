@@ -16,7 +16,8 @@
 //!
 //! [`report`] gives the answer as data, text, an SGF answer tree and an SVG picture.
 //!
-//! [`beside`] runs a companion (the prover) on its own thread beside phases 2 and 3.
+//! [`beside`] runs a companion (the prover) on its own thread beside phases 2 and 3; with the
+//! knob `prover_yield` the prover may give its core back to a second thread of the main search.
 //!
 //! [`config`] holds the settings and the table of their knobs; [`budget`] shares one budget
 //! among the phases.
@@ -99,6 +100,10 @@ pub fn solve_beside(
             &question, fight, search, to_play, ko_asked, config, &mut spend, stop,
         );
     };
+    // A companion that may give its core back: the main search keeps a thread for it.
+    if let Some(gate) = &companion.gate {
+        search.add_gated_workers(gate.clone(), 1);
+    }
     // The warm-up: enough of the main search to rank the first moves for the companion.
     let left = spend.left();
     if !budget::is_spent(left) {

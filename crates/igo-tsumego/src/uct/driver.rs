@@ -2,9 +2,14 @@
 //! root is proven or it is stopped, on one thread or several (root parallelism: a tree per thread,
 //! Cazenave and Jouandeau 2007; tree parallelism: one tree behind a lock, with virtual loss), and
 //! merges the trees' root statistics for its callers.
+//!
+//! A search may also hold threads in reserve behind a gate ([`Search::add_gated_workers`]): it
+//! runs on its first thread alone, exactly as a one-thread search, until someone opens the gate
+//! (the df-pn prover beside it giving its core back, `prover_yield`); the rest of that run and
+//! every later run share the one tree among all threads (tree parallelism).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use igo_core::seeded_rng;
@@ -23,6 +28,8 @@ pub struct Search<S: SearchState> {
     /// One tree per thread (root parallelism) or one shared tree.
     trees: Vec<Tree<S::Move>>,
     workers: Vec<Worker<S>>,
+    /// Set when the workers beyond the first may join ([`Search::add_gated_workers`]).
+    gate: Option<Arc<AtomicBool>>,
     playouts: u64,
     seconds: f64,
 }
@@ -54,8 +61,40 @@ where
             config,
             trees,
             workers,
+            gate: None,
             playouts: 0,
             seconds: 0.0,
+        }
+    }
+
+    /// Adds `extra` threads that wait behind `gate`: until it is set, a run is the first
+    /// thread's alone (the same descents as a one-thread search); once it is set (checked every
+    /// 64 playouts), the rest of the run and later runs share the one tree among all threads,
+    /// as `threads` = 1 + `extra` with tree parallelism would. The extra threads' seeds follow
+    /// the first's as in a search of that many threads. Only for a one-thread search with tree
+    /// parallelism and the UCB root policy; otherwise nothing changes (returns false).
+    pub fn add_gated_workers(&mut self, gate: Arc<AtomicBool>, extra: usize) -> bool {
+        let fits = self.workers.len() == 1
+            && self.config.parallelism == Parallelism::Tree
+            && self.config.root_policy == RootPolicy::Ucb
+            && extra > 0;
+        if !fits {
+            return false;
+        }
+        let seed = self.config.seed;
+        for k in 1..=extra.min(63) {
+            let rng = seeded_rng(seed.wrapping_add(k as u64));
+            self.workers.push(Worker::new(self.root.clone(), rng));
+        }
+        self.gate = Some(gate);
+        true
+    }
+
+    /// The threads a run may use now: all, unless some still wait behind a closed gate.
+    fn open_threads(&self) -> usize {
+        match &self.gate {
+            Some(g) if !g.load(Ordering::Relaxed) => 1,
+            _ => self.workers.len(),
         }
     }
 
@@ -97,7 +136,40 @@ where
     /// Returns the playouts run.
     pub fn run(&mut self, budget: Budget, stop: StopFlag<'_>) -> u64 {
         let t0 = Instant::now();
-        let threads = self.workers.len();
+        let threads = self.open_threads();
+        let gate = self.gate.clone().filter(|_| threads < self.workers.len());
+        let mut done = self.run_on(threads, budget, stop, gate.as_deref(), t0);
+        // The gate opened during the run: the rest of the budget on every thread.
+        if gate.is_some_and(|g| g.load(Ordering::Relaxed)) {
+            let left = match budget {
+                Budget::Playouts(n) => Budget::Playouts(n.saturating_sub(done)),
+                Budget::Time(d) => Budget::Time(d.saturating_sub(t0.elapsed())),
+            };
+            let spent = match left {
+                Budget::Playouts(n) => n == 0,
+                Budget::Time(d) => d.is_zero(),
+            };
+            let stopped = stop.is_some_and(|f| f.load(Ordering::Relaxed))
+                || (self.config.stop_when_proven && self.root_proof() != Proof::Unknown);
+            if !spent && !stopped {
+                let all = self.workers.len();
+                done += self.run_on(all, left, stop, None, Instant::now());
+            }
+        }
+        self.playouts += done;
+        self.seconds += t0.elapsed().as_secs_f64();
+        done
+    }
+
+    /// One run on the first `threads` workers; with `gate`, the run also ends when it opens.
+    fn run_on(
+        &mut self,
+        threads: usize,
+        budget: Budget,
+        stop: StopFlag<'_>,
+        gate: Option<&AtomicBool>,
+        t0: Instant,
+    ) -> u64 {
         let config = self.config;
         let run = RunContext {
             root: &self.root,
@@ -106,14 +178,16 @@ where
             threads,
             t0,
             stop,
+            gate,
         };
-        let done = match (config.root_policy, budget, config.parallelism, threads) {
+        let workers = &mut self.workers[..threads];
+        match (config.root_policy, budget, config.parallelism, threads) {
             (RootPolicy::Halving, Budget::Playouts(n), _, _) => {
-                run_halving(&mut self.trees, &mut self.workers, n, &run)
+                run_halving(&mut self.trees, workers, n, &run)
             }
             (_, _, _, 1) => run_worker(
                 TreeAccess::Own(&mut self.trees[0]),
-                &mut self.workers[0],
+                &mut workers[0],
                 0,
                 &run,
             ),
@@ -122,7 +196,7 @@ where
                 let handles: Vec<_> = self
                     .trees
                     .iter_mut()
-                    .zip(self.workers.iter_mut())
+                    .zip(workers.iter_mut())
                     .enumerate()
                     .map(|(k, (tree, worker))| {
                         s.spawn(move || run_worker(TreeAccess::Own(tree), worker, k, run))
@@ -140,8 +214,7 @@ where
                 ));
                 let total = std::thread::scope(|s| {
                     let (shared, run) = (&shared, &run);
-                    let handles: Vec<_> = self
-                        .workers
+                    let handles: Vec<_> = workers
                         .iter_mut()
                         .enumerate()
                         .map(|(k, worker)| {
@@ -156,10 +229,7 @@ where
                 self.trees[0] = shared.into_inner().expect("tree lock");
                 total
             }
-        };
-        self.playouts += done;
-        self.seconds += t0.elapsed().as_secs_f64();
-        done
+        }
     }
 
     /// The children of the node reached from the root by `path`, merged over all trees, best
@@ -229,6 +299,9 @@ fn should_stop<S: SearchState>(
         if run.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return true;
         }
+        if run.gate.is_some_and(|g| g.load(Ordering::Relaxed)) {
+            return true;
+        }
         if let Budget::Time(d) = run.budget {
             if run.t0.elapsed() >= d {
                 return true;
@@ -271,6 +344,8 @@ struct RunContext<'a, S> {
     threads: usize,
     t0: Instant,
     stop: StopFlag<'a>,
+    /// A closed gate whose opening ends the run (the waiting threads join the next).
+    gate: Option<&'a AtomicBool>,
 }
 
 /// Worker `k`'s loop: descents until it should stop; returns its playouts.
@@ -600,6 +675,141 @@ mod tests {
                     assert_eq!(children[0].proof, Proof::MaxWins);
                 }
             }
+        }
+    }
+
+    /// Nim whose playouts log the thread they ran on, and open `gate` at the `open_at`-th.
+    #[derive(Clone)]
+    struct Logged {
+        nim: Nim,
+        log: Arc<Mutex<Vec<std::thread::ThreadId>>>,
+        gate: Arc<AtomicBool>,
+        open_at: usize,
+    }
+
+    impl Logged {
+        fn note(&self) {
+            let mut log = self.log.lock().unwrap();
+            log.push(std::thread::current().id());
+            if log.len() == self.open_at {
+                self.gate.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    impl SearchState for Logged {
+        type Move = u32;
+        fn maximizing(&self) -> bool {
+            self.nim.maximizing()
+        }
+        fn terminal_value(&self) -> Option<f32> {
+            self.nim.terminal_value()
+        }
+        fn moves(&self, out: &mut Vec<(u32, f32)>) {
+            self.nim.moves(out)
+        }
+        fn play(&mut self, mv: u32) {
+            self.nim.play(mv)
+        }
+        fn playout(&mut self, rng: &mut Rng) -> f32 {
+            self.note();
+            self.nim.playout(rng)
+        }
+        fn playout_amaf(&mut self, rng: &mut Rng, played: &mut Vec<(bool, u32)>) -> f32 {
+            self.note();
+            self.nim.playout_amaf(rng, played)
+        }
+        fn copy_from(&mut self, other: &Self) {
+            self.nim.copy_from(&other.nim)
+        }
+    }
+
+    fn logged(open_at: usize, gated: bool) -> (Search<Logged>, Logged) {
+        let state = Logged {
+            nim: Nim {
+                pile: 40,
+                max_to_move: true,
+            },
+            log: Default::default(),
+            gate: Default::default(),
+            open_at,
+        };
+        let config = UctConfig {
+            prove: false,
+            ..UctConfig::default()
+        };
+        let mut search = Search::new(state.clone(), config);
+        if gated {
+            assert!(search.add_gated_workers(state.gate.clone(), 1));
+        }
+        (search, state)
+    }
+
+    #[test]
+    fn a_closed_gate_leaves_a_one_thread_search_and_an_opened_one_brings_its_thread_in() {
+        // Closed all along: the same descents as the plain one-thread search, on one thread.
+        // (A descent that ends on a decided leaf runs no playout: the logs are a bit shorter.)
+        let (mut plain, plain_state) = logged(usize::MAX, false);
+        let (mut gated, state) = logged(usize::MAX, true);
+        assert_eq!(plain.run(Budget::Playouts(3000), None), 3000);
+        assert_eq!(gated.run(Budget::Playouts(3000), None), 3000);
+        assert_eq!(plain.children_after(&[]), gated.children_after(&[]));
+        let log = state.log.lock().unwrap().clone();
+        assert_eq!(log.len(), plain_state.log.lock().unwrap().len());
+        assert!(log.iter().all(|&t| t == std::thread::current().id()));
+
+        // Opened at the 300th playout: the run still spends exactly its budget, the first
+        // thread alone up to its next check (every 64 playouts), then two threads share it.
+        let (mut search, state) = logged(300, true);
+        assert_eq!(search.run(Budget::Playouts(4000), None), 4000);
+        assert_eq!(search.trees()[0].visits(NodeId::ROOT), 4000);
+        let log = state.log.lock().unwrap().clone();
+        assert!(log.len() > 3500 && log.len() <= 4000);
+        let joined = log.iter().position(|&t| t != log[0]).unwrap();
+        assert!(
+            (300..=384).contains(&joined),
+            "alone until the check: {joined}"
+        );
+        let after: std::collections::HashSet<_> = log[joined..].iter().collect();
+        assert_eq!(after.len(), 2, "both threads after the gate opened");
+        assert!(
+            !after.contains(&log[0]),
+            "the rest runs on the run's own threads"
+        );
+        // A later run starts on both threads at once.
+        state.log.lock().unwrap().clear();
+        assert_eq!(search.run(Budget::Playouts(1000), None), 1000);
+        let log = state.log.lock().unwrap().clone();
+        assert_eq!(
+            log.iter().collect::<std::collections::HashSet<_>>().len(),
+            2
+        );
+        assert_eq!(search.playouts(), 5000);
+    }
+
+    #[test]
+    fn a_gate_is_refused_where_it_does_not_fit() {
+        let nim = Nim {
+            pile: 10,
+            max_to_move: true,
+        };
+        for config in [
+            UctConfig {
+                parallelism: Parallelism::Root,
+                ..UctConfig::default()
+            },
+            UctConfig {
+                root_policy: RootPolicy::Halving,
+                ..UctConfig::default()
+            },
+            UctConfig {
+                threads: 2,
+                ..UctConfig::default()
+            },
+        ] {
+            let mut s = Search::new(nim.clone(), config);
+            assert!(!s.add_gated_workers(Default::default(), 1));
+            assert_eq!(s.run(Budget::Playouts(100), None), 100);
         }
     }
 
