@@ -89,18 +89,29 @@ pub struct PlayoutPolicy {
     /// 0\]: 0.3 gained at 20,000 playouts with both seeds (177 -> 183 and 168 -> 180 of 296,
     /// no sample losing) but lost at 10 s on two threads on Gokyo Shumyo (21 -> 18 of the
     /// first 40 of 2 mod 4; advanced 20 -> 22); 0.9 lost at 20,000 (177 -> 170;
-    /// BENCHMARKS.md, "branch `firstline`", 2026-12-06). \[range: 0-1\]
+    /// BENCHMARKS.md, "branch `firstline`", 2026-12-06). By budget (one thread, seed 1, the
+    /// first 40 of Cho 2 mod 4): intermediate 32 -> 33 at 20,000 playouts, 32 -> 30 at
+    /// 100,000, 34 -> 32 at 300,000; advanced 23 -> 23, 23 -> 24, 21 -> 23 (the same problems
+    /// gained and lost at every budget: a bias, not noise the tree corrects; BENCHMARKS.md,
+    /// "branch `atari2`", 2026-12-06). \[range: 0-1\]
     pub target_atari: f32,
     /// Which side's moves the `target_atari` rule makes: both, the attacker's ataris on the
     /// target only, or the defender's ataris on the attacker's blocks touching it only.
-    /// \[default: `Both`, the rule as measured by branch `firstline`\]
+    /// \[default: `Both`, the rule as measured by branch `firstline`\]: at 0.3 and 100,000
+    /// playouts, first moves of the first 40 of Cho 2 mod 4, advanced and intermediate: the
+    /// attacker's alone 20 and 31, the defender's alone 22 and 33, both 24 and 30, the rule
+    /// off 23 and 32 (BENCHMARKS.md, "branch `atari2`").
     pub target_atari_side: AtariSide,
     /// The defender extends a standing target block of two liberties, when the capture and
     /// save rules played nothing: one of the block's two liberties after which it has three
     /// or more (a capture counts), drawn uniformly; it comes before `target_atari`. The reply
     /// to the attacker's atari that `target_atari` makes likely: without it the defender's
     /// short block is saved only by the uniform draw's one point in the region's many.
-    /// \[default: 0\] \[range: 0-1\]
+    /// \[default: 0\]: 0.3 beside `target_atari` 0.3, first moves of the first 40 of Cho
+    /// 2 mod 4 (seed 1), intermediate and advanced: 35 and 21 at 100,000 playouts (the rule
+    /// alone 30 and 24, off 32 and 23), 35 and 21 at 300,000 (alone 32 and 23, off 34 and
+    /// 21): no level losing at 300,000 but advanced not gaining (BENCHMARKS.md, "branch
+    /// `atari2`", 2026-12-06). \[range: 0-1\]
     pub target_extend: f32,
     /// Forbid the side that is not the ko master to capture a ko in the playouts (a capture of
     /// one stone after which the capturing stone stands alone in atari). The search's model
