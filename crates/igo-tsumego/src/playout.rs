@@ -89,8 +89,30 @@ pub struct PlayoutPolicy {
     /// 0\]: 0.3 gained at 20,000 playouts with both seeds (177 -> 183 and 168 -> 180 of 296,
     /// no sample losing) but lost at 10 s on two threads on Gokyo Shumyo (21 -> 18 of the
     /// first 40 of 2 mod 4; advanced 20 -> 22); 0.9 lost at 20,000 (177 -> 170;
-    /// BENCHMARKS.md, "branch `firstline`", 2026-12-06). \[range: 0-1\]
+    /// BENCHMARKS.md, "branch `firstline`", 2026-12-06). By budget (one thread, seed 1, the
+    /// first 40 of Cho 2 mod 4): intermediate 32 -> 33 at 20,000 playouts, 32 -> 30 at
+    /// 100,000, 34 -> 32 at 300,000; advanced 23 -> 23, 23 -> 24, 21 -> 23 (the same problems
+    /// gained and lost at every budget: a bias, not noise the tree corrects; BENCHMARKS.md,
+    /// "branch `atari2`", 2026-12-06). \[range: 0-1\]
     pub target_atari: f32,
+    /// Which side's moves the `target_atari` rule makes: both, the attacker's ataris on the
+    /// target only, or the defender's ataris on the attacker's blocks touching it only.
+    /// \[default: `Both`, the rule as measured by branch `firstline`\]: at 0.3 and 100,000
+    /// playouts, first moves of the first 40 of Cho 2 mod 4, advanced and intermediate: the
+    /// attacker's alone 20 and 31, the defender's alone 22 and 33, both 24 and 30, the rule
+    /// off 23 and 32 (BENCHMARKS.md, "branch `atari2`").
+    pub target_atari_side: AtariSide,
+    /// The defender extends a standing target block of two liberties, when the capture and
+    /// save rules played nothing: one of the block's two liberties after which it has three
+    /// or more (a capture counts), drawn uniformly; it comes before `target_atari`. The reply
+    /// to the attacker's atari that `target_atari` makes likely: without it the defender's
+    /// short block is saved only by the uniform draw's one point in the region's many.
+    /// \[default: 0\]: 0.3 beside `target_atari` 0.3, first moves of the first 40 of Cho
+    /// 2 mod 4 (seed 1), intermediate and advanced: 35 and 21 at 100,000 playouts (the rule
+    /// alone 30 and 24, off 32 and 23), 35 and 21 at 300,000 (alone 32 and 23, off 34 and
+    /// 21): no level losing at 300,000 but advanced not gaining (BENCHMARKS.md, "branch
+    /// `atari2`", 2026-12-06). \[range: 0-1\]
+    pub target_extend: f32,
     /// Forbid the side that is not the ko master to capture a ko in the playouts (a capture of
     /// one stone after which the capturing stone stands alone in atari). The search's model
     /// gives the ko master unlimited threats, so it wins every ko; but the plain rule only
@@ -134,6 +156,8 @@ impl Default for PlayoutPolicy {
             gammas_prover: false,
             target_capture: 0.0,
             target_atari: 0.0,
+            target_atari_side: AtariSide::Both,
+            target_extend: 0.0,
             ko_master_wins: false,
             softmax: 0.0,
             softmax_pattern: false,
@@ -158,10 +182,40 @@ impl PlayoutPolicy {
             gammas_prover: true,
             target_capture: 0.0,
             target_atari: 0.0,
+            target_atari_side: AtariSide::Both,
+            target_extend: 0.0,
             ko_master_wins: false,
             softmax: 0.0,
             softmax_pattern: false,
             softmax_temperature: 1.0,
+        }
+    }
+}
+
+/// Whose moves [`PlayoutPolicy::target_atari`] makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AtariSide {
+    /// Both sides': the attacker ataris the target, the defender the attacker's blocks next
+    /// to it.
+    #[default]
+    Both,
+    /// The attacker's ataris on the target's blocks only.
+    Attacker,
+    /// The defender's ataris on the attacker's blocks next to the target only.
+    Defender,
+}
+
+impl AtariSide {
+    /// Every value, in the order of the `target_atari_side` knob's names.
+    pub const ALL: [AtariSide; 3] = [AtariSide::Both, AtariSide::Attacker, AtariSide::Defender];
+
+    /// Whether the rule makes the moves of the attacker (`true`) or of the defender.
+    #[inline]
+    pub fn allows(self, attacker: bool) -> bool {
+        match self {
+            AtariSide::Both => true,
+            AtariSide::Attacker => attacker,
+            AtariSide::Defender => !attacker,
         }
     }
 }
@@ -571,7 +625,16 @@ fn choose_move_softly(
             return Some(p);
         }
     }
-    if policy.target_atari > 0.0 && chance(rng) < policy.target_atari {
+    let attacking = pos.to_play() == ctx.attacker;
+    if policy.target_extend > 0.0 && !attacking && chance(rng) < policy.target_extend {
+        if let Some(p) = target_extend_move(ctx, pos, rng) {
+            return Some(p);
+        }
+    }
+    if policy.target_atari > 0.0
+        && policy.target_atari_side.allows(attacking)
+        && chance(rng) < policy.target_atari
+    {
         if let Some(p) = target_atari_move(ctx, pos, rng) {
             return Some(p);
         }
@@ -736,6 +799,66 @@ pub fn target_atari_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) ->
         }
     }
     (k > 0).then(|| found[below(rng, k)]).flatten()
+}
+
+/// The defender's extension of a standing target block of two liberties
+/// ([`PlayoutPolicy::target_extend`]): one of those blocks' liberties (at most eight) in the
+/// region that is a playout move after which the block has three liberties or more, drawn
+/// uniformly; `None` for the attacker.
+#[inline]
+pub fn target_extend_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
+    let board = pos.board();
+    if pos.to_play() == ctx.attacker {
+        return None;
+    }
+    let mut left = ctx.target & board.stones(ctx.defender());
+    let mut found = [None; 8];
+    let mut k = 0;
+    while let Some(q) = left.first() {
+        let block = board.block_at(q)?;
+        left -= block.stones();
+        if block.pseudo_liberty_count() > 8 {
+            continue;
+        }
+        let libs = block.liberties();
+        if libs.count() != 2 {
+            continue;
+        }
+        for l in libs.iter() {
+            if k < found.len()
+                && !found[..k].contains(&Some(l))
+                && ctx.region.contains(l)
+                && is_playout_move(ctx, pos, l)
+                && extends_to_three(pos, libs, l)
+            {
+                found[k] = Some(l);
+                k += 1;
+            }
+        }
+    }
+    (k > 0).then(|| found[below(rng, k)]).flatten()
+}
+
+/// Whether the player to move, playing empty `l`, a liberty of its block whose liberties are
+/// `libs`, leaves the joined block three liberties or more, or captures.
+#[inline]
+fn extends_to_three(pos: &Position, libs: PointSet, l: Point) -> bool {
+    let board = pos.board();
+    let me = pos.to_play();
+    let mut after = libs;
+    for q in board.size().neighbours(l) {
+        match board.color_at(q) {
+            None => after.insert(q),
+            Some(c) if c != me => {
+                if board.in_atari(q) {
+                    return true;
+                }
+            }
+            Some(_) => after |= board.liberties_at(q),
+        }
+    }
+    after.remove(l);
+    after.count() >= 3
 }
 
 /// The vital point of a small eye space ([`crate::nakade`]) for the player to move: first of an
@@ -1283,6 +1406,70 @@ mod tests {
             assert!(first_moves(&off) < 10, "{to_play}");
             ctx.region -= expected;
             assert_eq!(target_atari_move(&ctx, &pos, &mut rng), None, "{to_play}");
+        }
+    }
+
+    /// The first moves of 40 seeded playouts from `pos` (no last moves) that are in `expected`.
+    fn first_moves_in(ctx: &PlayoutContext, pos: &Position, expected: PointSet) -> usize {
+        (1..=40u64)
+            .filter(|&seed| {
+                let mut first = None;
+                let mut removed = PointSet::EMPTY;
+                playout_recorded(
+                    ctx,
+                    &mut pos.clone(),
+                    &mut removed,
+                    [None; 2],
+                    &mut igo_core::seeded_rng(seed),
+                    |_, q, _| {
+                        first.get_or_insert(q);
+                    },
+                );
+                first.is_some_and(|q| expected.contains(q))
+            })
+            .count()
+    }
+
+    /// The defender's extension: of the target's A7-B7 (liberties A6, B6), B6 gives it three
+    /// liberties (A6, B5, C6) and A6 only two (A5, B6), so B6 is the only move, for the
+    /// defender only; the four-liberty F6 is no block to extend. In a playout it is the
+    /// defender's first move every time with the rule, seldom without it. `target_atari_side`:
+    /// each side's atari is made only when the side is allowed.
+    #[test]
+    fn the_defender_extends_its_short_block_and_each_side_ataris_only_when_allowed() {
+        let (pos, mut ctx) = two_liberties("O");
+        let size = pos.size();
+        let at = |n: &str| size.parse_point(n).unwrap();
+        ctx.policy.target_atari = 0.0;
+        ctx.policy.target_extend = 1.0;
+        let mut rng = igo_core::seeded_rng(5);
+        for _ in 0..50 {
+            assert_eq!(target_extend_move(&ctx, &pos, &mut rng), Some(at("B6")));
+        }
+        let b6: PointSet = [at("B6")].into_iter().collect();
+        assert_eq!(first_moves_in(&ctx, &pos, b6), 40);
+        let mut off = ctx.clone();
+        off.policy.target_extend = 0.0;
+        assert!(first_moves_in(&off, &pos, b6) < 10);
+        let (black, mut black_ctx) = two_liberties("X");
+        black_ctx.policy.target_extend = 1.0;
+        assert_eq!(target_extend_move(&black_ctx, &black, &mut rng), None);
+        ctx.region.remove(at("B6"));
+        assert_eq!(target_extend_move(&ctx, &pos, &mut rng), None);
+
+        for (to_play, ataris) in [("X", ["A6", "B6"]), ("O", ["C6", "D7"])] {
+            let (pos, mut ctx) = two_liberties(to_play);
+            let ataris: PointSet = ataris.iter().map(|n| at(n)).collect();
+            let attacker = to_play == "X";
+            for side in AtariSide::ALL {
+                ctx.policy.target_atari_side = side;
+                let made = first_moves_in(&ctx, &pos, ataris);
+                if side.allows(attacker) {
+                    assert_eq!(made, 40, "{to_play} {side:?}");
+                } else {
+                    assert!(made < 10, "{to_play} {side:?}: {made}");
+                }
+            }
         }
     }
 

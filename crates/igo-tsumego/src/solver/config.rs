@@ -8,7 +8,7 @@ use std::sync::Arc;
 use igo_core::{Color, PointSet};
 
 use crate::patterns::Patterns;
-use crate::playout::PlayoutPolicy;
+use crate::playout::{AtariSide, PlayoutPolicy};
 use crate::problem::Problem;
 use crate::region::{Region, RegionConfig};
 use crate::sequence::SequenceConfig;
@@ -1300,6 +1300,30 @@ pub const KNOBS: &[Knob] = &[
             hi: 1.0,
             get: |c| c.policy.target_atari,
             set: |c, v| c.policy.target_atari = v,
+        },
+    },
+    Knob {
+        name: "target_atari_side",
+        what: "whose moves target_atari makes: both sides', the attacker's ataris only, the defender's only",
+        kind: KnobKind::Choice {
+            names: &["both", "attacker", "defender"],
+            get: |c| {
+                AtariSide::ALL
+                    .iter()
+                    .position(|&s| s == c.policy.target_atari_side)
+                    .unwrap_or(0)
+            },
+            set: |c, i| c.policy.target_atari_side = AtariSide::ALL[i],
+        },
+    },
+    Knob {
+        name: "target_extend",
+        what: "playout probability of the defender extending a target block of two liberties to three or more, anywhere",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.target_extend,
+            set: |c, v| c.policy.target_extend = v,
         },
     },
     Knob {
