@@ -768,11 +768,43 @@ pub fn target_capture_move(ctx: &PlayoutContext, pos: &Position) -> Option<Point
 pub fn target_atari_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
     let board = pos.board();
     let standing = ctx.target & board.stones(ctx.defender());
-    let mut left = if pos.to_play() == ctx.attacker {
+    let left = if pos.to_play() == ctx.attacker {
         standing
     } else {
         standing.neighbours(board.size()) & board.stones(ctx.attacker)
     };
+    draw_two_liberty_point(ctx, pos, left, rng, |_, l| !is_big_self_atari(pos, l))
+}
+
+/// The defender's extension of a standing target block of two liberties
+/// ([`PlayoutPolicy::target_extend`]): one of those blocks' liberties (at most eight) in the
+/// region that is a playout move after which the block has three liberties or more, drawn
+/// uniformly; `None` for the attacker.
+#[inline]
+pub fn target_extend_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
+    let board = pos.board();
+    if pos.to_play() == ctx.attacker {
+        return None;
+    }
+    let left = ctx.target & board.stones(ctx.defender());
+    draw_two_liberty_point(ctx, pos, left, rng, |libs, l| {
+        extends_to_three(pos, libs, l)
+    })
+}
+
+/// One liberty, drawn uniformly, of the blocks of two liberties with a stone in `blocks`: a
+/// liberty in the region that is a playout move and passes `accept` (given the block's
+/// liberties and the point); at most eight are gathered. The draw of
+/// [`target_atari_move`] and [`target_extend_move`].
+#[inline]
+fn draw_two_liberty_point(
+    ctx: &PlayoutContext,
+    pos: &Position,
+    mut left: PointSet,
+    rng: &mut Rng,
+    accept: impl Fn(PointSet, Point) -> bool,
+) -> Option<Point> {
+    let board = pos.board();
     let mut found = [None; 8];
     let mut k = 0;
     while let Some(q) = left.first() {
@@ -791,45 +823,7 @@ pub fn target_atari_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) ->
                 && !found[..k].contains(&Some(l))
                 && ctx.region.contains(l)
                 && is_playout_move(ctx, pos, l)
-                && !is_big_self_atari(pos, l)
-            {
-                found[k] = Some(l);
-                k += 1;
-            }
-        }
-    }
-    (k > 0).then(|| found[below(rng, k)]).flatten()
-}
-
-/// The defender's extension of a standing target block of two liberties
-/// ([`PlayoutPolicy::target_extend`]): one of those blocks' liberties (at most eight) in the
-/// region that is a playout move after which the block has three liberties or more, drawn
-/// uniformly; `None` for the attacker.
-#[inline]
-pub fn target_extend_move(ctx: &PlayoutContext, pos: &Position, rng: &mut Rng) -> Option<Point> {
-    let board = pos.board();
-    if pos.to_play() == ctx.attacker {
-        return None;
-    }
-    let mut left = ctx.target & board.stones(ctx.defender());
-    let mut found = [None; 8];
-    let mut k = 0;
-    while let Some(q) = left.first() {
-        let block = board.block_at(q)?;
-        left -= block.stones();
-        if block.pseudo_liberty_count() > 8 {
-            continue;
-        }
-        let libs = block.liberties();
-        if libs.count() != 2 {
-            continue;
-        }
-        for l in libs.iter() {
-            if k < found.len()
-                && !found[..k].contains(&Some(l))
-                && ctx.region.contains(l)
-                && is_playout_move(ctx, pos, l)
-                && extends_to_three(pos, libs, l)
+                && accept(libs, l)
             {
                 found[k] = Some(l);
                 k += 1;
