@@ -1315,27 +1315,9 @@ mod tests {
             let p = pos.size().parse_point(expected).unwrap();
             let mut off = ctx.clone();
             off.policy.target_capture = 0.0;
-            let first_moves = |ctx: &PlayoutContext| {
-                (1..=40u64)
-                    .filter(|&seed| {
-                        let mut first = None;
-                        let mut removed = PointSet::EMPTY;
-                        playout_recorded(
-                            ctx,
-                            &mut pos.clone(),
-                            &mut removed,
-                            [None; 2],
-                            &mut igo_core::seeded_rng(seed),
-                            |_, q, _| {
-                                first.get_or_insert(q);
-                            },
-                        );
-                        first == Some(p)
-                    })
-                    .count()
-            };
-            assert_eq!(first_moves(&ctx), 40, "{to_play}");
-            assert!(first_moves(&off) < 20, "{to_play}");
+            let only = PointSet::single(p);
+            assert_eq!(first_moves_in(&ctx, &pos, only), 40, "{to_play}");
+            assert!(first_moves_in(&off, &pos, only) < 20, "{to_play}");
         }
     }
 
@@ -1375,29 +1357,10 @@ mod tests {
                 .map(|_| target_atari_move(&ctx, &pos, &mut rng).expect("a move"))
                 .collect();
             assert_eq!(drawn, expected, "{to_play}");
-            let first_moves = |ctx: &PlayoutContext| {
-                (1..=40u64)
-                    .filter(|&seed| {
-                        let mut first = None;
-                        let mut removed = PointSet::EMPTY;
-                        playout_recorded(
-                            ctx,
-                            &mut pos.clone(),
-                            &mut removed,
-                            [None; 2],
-                            &mut igo_core::seeded_rng(seed),
-                            |_, q, _| {
-                                first.get_or_insert(q);
-                            },
-                        );
-                        first.is_some_and(|q| expected.contains(q))
-                    })
-                    .count()
-            };
-            assert_eq!(first_moves(&ctx), 40, "{to_play}");
+            assert_eq!(first_moves_in(&ctx, &pos, expected), 40, "{to_play}");
             let mut off = ctx.clone();
             off.policy.target_atari = 0.0;
-            assert!(first_moves(&off) < 10, "{to_play}");
+            assert!(first_moves_in(&off, &pos, expected) < 10, "{to_play}");
             ctx.region -= expected;
             assert_eq!(target_atari_move(&ctx, &pos, &mut rng), None, "{to_play}");
         }
