@@ -8,7 +8,7 @@ use igo_core::{Color, Move, PointSet, Position};
 use super::dfpn::Limits;
 use super::game::{LocalGame, State};
 use super::guide::Guide;
-use super::second::{judge_moves, MoveVerdict};
+use super::second::{judge_moves, judge_moves_under, MoveVerdict};
 use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{
     prove_kill_move, prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question,
@@ -53,6 +53,15 @@ pub struct ProofSettings {
     /// The second opinion on the root move when no status is found ([`super::second`]).
     /// \[default: off\]
     pub second: SecondOpinion,
+    /// The ko opinion of a "get a ko" prompt ([`crate::problem::Ask::Ko`]): before the status
+    /// search, each of the Monte-Carlo search's first `moves` candidates searched alone, `nodes`
+    /// positions each (taken out of the limit), under the ko model where nobody has threats
+    /// ([`super::KoThreats::None`]): a move shown to win there gets at least a ko it takes
+    /// first, the answer the prompt asks for, and the first such candidate is the estimate
+    /// when the status search finds no status (as the second opinion's win is); a move shown to
+    /// fail there is refuted at GNU Go's code 2 (at best a ko that needs a threat first).
+    /// `within` is not read. \[default: off\]
+    pub ko_opinion: SecondOpinion,
     /// The reach of the region in which a kill (the attacker to play) whose solution tree plays
     /// next to the narrowed region's wall ([`kill_meets_wall`]) is proven again: the first move
     /// alone for an unconditional kill, the whole status for a ko; the answer is not proven
@@ -153,6 +162,7 @@ impl Default for ProofSettings {
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
+            ko_opinion: SecondOpinion::default(),
             kill_reach: KILL_REACH_DEFAULT,
             widen_guide: WIDEN_GUIDE_DEFAULT,
         }
@@ -426,11 +436,97 @@ pub fn prove_framed(
     } else {
         limits
     };
+    let ko = ko_opinion(problem, answer, settings, status_limits);
+    let status_limits = Limits {
+        nodes: status_limits.nodes.saturating_sub(ko.used),
+        ..status_limits
+    };
     let (mut result, reach) = prove_status_framed(problem, answer, settings, status_limits);
+    ko.record(&mut result);
     if second.moves > 0 && result.status.is_none() && result.first_move.is_none() {
         second_opinion(problem, answer, settings, reach, limits, &mut result);
     }
     sound_refutations(result, problem.to_play())
+}
+
+/// What the ko opinion found ([`ProofSettings::ko_opinion`]): each candidate (original and
+/// local board) with its verdict, and the positions used.
+struct KoOpinion {
+    verdicts: Vec<(Move, Move, MoveVerdict)>,
+    used: u64,
+    seconds: f64,
+}
+
+impl KoOpinion {
+    /// Writes the verdicts into `result`, ahead of any other opinion: the moves shown to fail
+    /// with nobody's threats refuted at code 2.
+    fn record(self, result: &mut ProvenResult) {
+        for &(_, local_mv, verdict) in &self.verdicts {
+            if verdict == MoveVerdict::Fails {
+                result.searches.note_refuted(&[local_mv], 2);
+            }
+        }
+        let ours = self.verdicts.iter().map(|v| (v.0, v.2));
+        result.second = ours.chain(result.second.drain(..)).collect();
+        result.searches.nodes += self.used;
+        result.searches.seconds += self.seconds;
+    }
+}
+
+/// The ko opinion of a "get a ko" prompt ([`ProofSettings::ko_opinion`]), in the region
+/// narrowed to `settings.reach`; nothing when it is off or the prompt asks for no ko.
+fn ko_opinion(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+) -> KoOpinion {
+    let opinion = settings.ko_opinion;
+    let asks_ko = problem
+        .prompt
+        .as_deref()
+        .and_then(crate::problem::ask_from_prompt)
+        == Some(crate::problem::Ask::Ko);
+    if opinion.moves == 0 || !asks_ko {
+        return KoOpinion {
+            verdicts: Vec::new(),
+            used: 0,
+            seconds: 0.0,
+        };
+    }
+    let (local, q) = framed_question(problem, answer, settings.reach);
+    let picked: Vec<(Move, Move)> = answer
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            let local_mv = match c.mv {
+                Move::Pass => return None,
+                Move::Play(p) => Move::Play(local.to_local(p)?),
+            };
+            Some((c.mv, local_mv))
+        })
+        .take(opinion.moves)
+        .collect();
+    let moves: Vec<Move> = picked.iter().map(|m| m.1).collect();
+    let t0 = std::time::Instant::now();
+    let me = q.start.to_play();
+    let (verdicts, used) = judge_moves_under(
+        &q,
+        &settings.prover,
+        super::game::KoThreats::Unlimited(me),
+        &moves,
+        opinion.nodes,
+        limits,
+    );
+    KoOpinion {
+        verdicts: picked
+            .iter()
+            .zip(&verdicts)
+            .map(|(&(original, local_mv), &(_, v))| (original, local_mv, v))
+            .collect(),
+        used,
+        seconds: t0.elapsed().as_secs_f64(),
+    }
 }
 
 /// [`prove_framed`]'s status search: in the region narrowed to `settings.reach`, then to

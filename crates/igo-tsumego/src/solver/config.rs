@@ -210,6 +210,14 @@ pub struct SolverConfig {
     /// ([`crate::proof::second`]): candidates searched alone, positions each, and whether
     /// those come out of the prover's limit. \[default: off\]
     pub second_opinion: crate::proof::SecondOpinion,
+    /// The prover's ko opinion of a "get a ko" prompt
+    /// ([`crate::proof::ProofSettings::ko_opinion`]): the Monte-Carlo search's first `moves`
+    /// candidates searched alone, `nodes` positions each, under the ko model where nobody has
+    /// threats, before the status search; the first shown to win (at least a ko the side to
+    /// play takes first) is the estimate when no status is found. Other prompts, and every
+    /// problem without a prompt (Cho Chikun's), are unchanged. \[default: off (0 moves),
+    /// 300,000 positions each\]
+    pub ko_opinion: crate::proof::SecondOpinion,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -451,6 +459,11 @@ impl Default for SolverConfig {
                 moves: 0,
                 nodes: 200_000,
                 within: false,
+            },
+            ko_opinion: crate::proof::SecondOpinion {
+                moves: 0,
+                nodes: 300_000,
+                within: true,
             },
             ko_test_below: 0.35,
             max_line: 30,
@@ -811,6 +824,26 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.second_opinion.within,
             set: |c, v| c.second_opinion.within = v,
+        },
+    },
+    Knob {
+        name: "ko_opinion",
+        what: "a get-a-ko prompt: Monte-Carlo candidates the prover searches alone with nobody's ko threats first, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.ko_opinion.moves as u64,
+            set: |c, v| c.ko_opinion.moves = v as usize,
+        },
+    },
+    Knob {
+        name: "ko_opinion_nodes",
+        what: "prover positions for each of the ko opinion's searches",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 10_000_000,
+            get: |c| c.ko_opinion.nodes,
+            set: |c, v| c.ko_opinion.nodes = v,
         },
     },
     Knob {
