@@ -55,11 +55,11 @@ pub struct ProofSettings {
     pub second: SecondOpinion,
     /// The ko opinion of a "get a ko" prompt ([`crate::problem::Ask::Ko`]): before the status
     /// search, each of the Monte-Carlo search's first `moves` candidates searched alone, `nodes`
-    /// positions each (taken out of the limit), under the ko model where nobody has threats
-    /// ([`super::KoThreats::None`]): a move shown to win there gets at least a ko it takes
-    /// first, the answer the prompt asks for, and the first such candidate is the estimate
-    /// when the status search finds no status (as the second opinion's win is); a move shown to
-    /// fail there is refuted at GNU Go's code 2 (at best a ko that needs a threat first).
+    /// positions each (taken out of the limit), under the ko model where the side to play has
+    /// unlimited threats (GNU Go's code 3, [`super::KoThreats::Unlimited`]): a move shown to win
+    /// there gets at least a ko, what the prompt asks for, and the first such candidate is the
+    /// estimate when the status search finds no status (as the second opinion's win is); a
+    /// move shown to fail there loses outright even with every threat, and is refuted at code 3.
     /// `within` is not read. \[default: off\]
     pub ko_opinion: SecondOpinion,
     /// The reach of the region in which a kill (the attacker to play) whose solution tree plays
@@ -459,11 +459,11 @@ struct KoOpinion {
 
 impl KoOpinion {
     /// Writes the verdicts into `result`, ahead of any other opinion: the moves shown to fail
-    /// with nobody's threats refuted at code 2.
+    /// even with the side to play's unlimited threats refuted at code 3.
     fn record(self, result: &mut ProvenResult) {
         for &(_, local_mv, verdict) in &self.verdicts {
             if verdict == MoveVerdict::Fails {
-                result.searches.note_refuted(&[local_mv], 2);
+                result.searches.note_refuted(&[local_mv], 3);
             }
         }
         let ours = self.verdicts.iter().map(|v| (v.0, v.2));

@@ -68,9 +68,10 @@ pub fn judge_moves(
     judge_moves_under(q, config, ko, moves, nodes_each, limits)
 }
 
-/// [`judge_moves`] under the ko model `ko` (with the standing rule): under
-/// [`KoThreats::None`] a win is at least a ko the side to play takes first (GNU Go's code 2 or
-/// better), the answer a "get a ko" prompt asks for ([`super::answer::ProofSettings::ko_opinion`]).
+/// [`judge_moves`] under the ko model `ko` (with the standing rule): with the side to play's
+/// unlimited threats ([`KoThreats::Unlimited`]) a win is at least a ko (GNU Go's code 3 or
+/// better), what a "get a ko" prompt asks for, and a failure a loss even with every threat
+/// ([`super::answer::ProofSettings::ko_opinion`]).
 pub fn judge_moves_under(
     q: &Question,
     config: &ProverConfig,

@@ -212,9 +212,10 @@ pub struct SolverConfig {
     pub second_opinion: crate::proof::SecondOpinion,
     /// The prover's ko opinion of a "get a ko" prompt
     /// ([`crate::proof::ProofSettings::ko_opinion`]): the Monte-Carlo search's first `moves`
-    /// candidates searched alone, `nodes` positions each, under the ko model where nobody has
-    /// threats, before the status search; the first shown to win (at least a ko the side to
-    /// play takes first) is the estimate when no status is found. Other prompts, and every
+    /// candidates searched alone, `nodes` positions each, with the side to play's unlimited ko
+    /// threats, before the status search; the first shown to win (at least a ko) is the
+    /// estimate when no status is found, one shown to fail (a loss even with every threat) is
+    /// refuted. Other prompts, and every
     /// problem without a prompt (Cho Chikun's), are unchanged. \[default: off (0 moves),
     /// 300,000 positions each\]
     pub ko_opinion: crate::proof::SecondOpinion,
@@ -828,7 +829,7 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "ko_opinion",
-        what: "a get-a-ko prompt: Monte-Carlo candidates the prover searches alone with nobody's ko threats first, 0 off",
+        what: "a get-a-ko prompt: Monte-Carlo candidates the prover searches alone with the side to play's ko threats first, 0 off",
         kind: KnobKind::Whole {
             lo: 0,
             hi: 8,
