@@ -62,6 +62,13 @@ pub struct ProofSettings {
     /// move shown to fail there loses outright even with every threat, and is refuted at code 3.
     /// `within` is not read. \[default: off\]
     pub ko_opinion: SecondOpinion,
+    /// Whether the ko opinion's wins are kept (the first winning candidate the estimate);
+    /// when false only its failures count (refuted, so the estimate takes another candidate)
+    /// and its wins are not reported. \[default: false: at 10 s on the 21 "get a ko" prompts
+    /// numbered 2 mod 4 a win of the second candidate took gokyo-shumyo-254's O17 over the
+    /// book's R17, which the first candidate's open search had kept (BENCHMARKS.md, branch
+    /// `gokyoko`)\]
+    pub ko_opinion_wins: bool,
     /// The reach of the region in which a kill (the attacker to play) whose solution tree plays
     /// next to the narrowed region's wall ([`kill_meets_wall`]) is proven again: the first move
     /// alone for an unconditional kill, the whole status for a ko; the answer is not proven
@@ -163,6 +170,7 @@ impl Default for ProofSettings {
             wider_reach: Some(6),
             second: SecondOpinion::default(),
             ko_opinion: SecondOpinion::default(),
+            ko_opinion_wins: false,
             kill_reach: KILL_REACH_DEFAULT,
             widen_guide: WIDEN_GUIDE_DEFAULT,
         }
@@ -442,7 +450,7 @@ pub fn prove_framed(
         ..status_limits
     };
     let (mut result, reach) = prove_status_framed(problem, answer, settings, status_limits);
-    ko.record(&mut result);
+    ko.record(&mut result, settings.ko_opinion_wins);
     if second.moves > 0 && result.status.is_none() && result.first_move.is_none() {
         second_opinion(problem, answer, settings, reach, limits, &mut result);
     }
@@ -459,18 +467,29 @@ struct KoOpinion {
 
 impl KoOpinion {
     /// Writes the verdicts into `result`, ahead of any other opinion: the moves shown to fail
-    /// even with the side to play's unlimited threats refuted at code 3.
-    fn record(self, result: &mut ProvenResult) {
+    /// even with the side to play's unlimited threats refuted at code 3; the wins only when
+    /// `wins` ([`ProofSettings::ko_opinion_wins`]).
+    fn record(self, result: &mut ProvenResult, wins: bool) {
         for &(_, local_mv, verdict) in &self.verdicts {
             if verdict == MoveVerdict::Fails {
                 result.searches.note_refuted(&[local_mv], 3);
             }
         }
-        let ours = self.verdicts.iter().map(|v| (v.0, v.2));
-        result.second = ours.chain(result.second.drain(..)).collect();
+        let ours = kept_verdicts(&self.verdicts, wins);
+        result.second = ours.into_iter().chain(result.second.drain(..)).collect();
         result.searches.nodes += self.used;
         result.searches.seconds += self.seconds;
     }
+}
+
+/// The ko opinion's verdicts (original board) kept in [`ProvenResult::second`]: all of them
+/// when `wins`, else all but the wins (only the failures then change the estimate).
+fn kept_verdicts(verdicts: &[(Move, Move, MoveVerdict)], wins: bool) -> Vec<(Move, MoveVerdict)> {
+    verdicts
+        .iter()
+        .filter(|v| wins || v.2 != MoveVerdict::Wins)
+        .map(|v| (v.0, v.2))
+        .collect()
 }
 
 /// The ko opinion of a "get a ko" prompt ([`ProofSettings::ko_opinion`]), in the region
@@ -790,6 +809,29 @@ fn prove_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ko_opinions_wins_are_kept_only_when_asked() {
+        let size = igo_core::BoardSize::square(19).unwrap();
+        let m = |v: &str| Move::Play(size.parse_point(v).unwrap());
+        let verdicts = vec![
+            (m("A3"), m("A3"), MoveVerdict::Open),
+            (m("C2"), m("C2"), MoveVerdict::Wins),
+            (m("B1"), m("B1"), MoveVerdict::Fails),
+        ];
+        assert_eq!(
+            super::kept_verdicts(&verdicts, true),
+            vec![
+                (m("A3"), MoveVerdict::Open),
+                (m("C2"), MoveVerdict::Wins),
+                (m("B1"), MoveVerdict::Fails)
+            ]
+        );
+        assert_eq!(
+            super::kept_verdicts(&verdicts, false),
+            vec![(m("A3"), MoveVerdict::Open), (m("B1"), MoveVerdict::Fails)]
+        );
+    }
     use crate::region::{Region, RegionConfig};
     use igo_core::Board;
 

@@ -219,6 +219,10 @@ pub struct SolverConfig {
     /// problem without a prompt (Cho Chikun's), are unchanged. \[default: off (0 moves),
     /// 300,000 positions each\]
     pub ko_opinion: crate::proof::SecondOpinion,
+    /// Whether the ko opinion's wins are kept
+    /// ([`crate::proof::ProofSettings::ko_opinion_wins`]); else only its failures count.
+    /// \[default: false\]
+    pub ko_opinion_wins: bool,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -466,6 +470,7 @@ impl Default for SolverConfig {
                 nodes: 300_000,
                 within: true,
             },
+            ko_opinion_wins: false,
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
@@ -845,6 +850,14 @@ pub const KNOBS: &[Knob] = &[
             hi: 10_000_000,
             get: |c| c.ko_opinion.nodes,
             set: |c, v| c.ko_opinion.nodes = v,
+        },
+    },
+    Knob {
+        name: "ko_opinion_wins",
+        what: "the ko opinion's wins kept as the estimate (else only its failures count)",
+        kind: KnobKind::Switch {
+            get: |c| c.ko_opinion_wins,
+            set: |c, v| c.ko_opinion_wins = v,
         },
     },
     Knob {
