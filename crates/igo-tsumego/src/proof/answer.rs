@@ -57,9 +57,10 @@ pub struct ProofSettings {
     /// search, each of the Monte-Carlo search's first `moves` candidates searched alone, `nodes`
     /// positions each (taken out of the limit), under the ko model where the side to play has
     /// unlimited threats (GNU Go's code 3, [`super::KoThreats::Unlimited`]): a move shown to win
-    /// there gets at least a ko, what the prompt asks for, and the first such candidate is the
-    /// estimate when the status search finds no status (as the second opinion's win is); a
-    /// move shown to fail there loses outright even with every threat, and is refuted at code 3.
+    /// there gets at least a ko, what the prompt asks for, and with
+    /// [`ProofSettings::ko_opinion_wins`] the first such candidate is the estimate when the
+    /// status search finds no status (as the second opinion's win is); a move shown to fail
+    /// there loses outright even with every threat, and is refuted at code 3.
     /// `within` is not read. \[default: off\]
     pub ko_opinion: SecondOpinion,
     /// Whether the ko opinion's wins are kept (the first winning candidate the estimate);

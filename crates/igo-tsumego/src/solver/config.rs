@@ -213,9 +213,9 @@ pub struct SolverConfig {
     /// The prover's ko opinion of a "get a ko" prompt
     /// ([`crate::proof::ProofSettings::ko_opinion`]): the Monte-Carlo search's first `moves`
     /// candidates searched alone, `nodes` positions each, with the side to play's unlimited ko
-    /// threats, before the status search; the first shown to win (at least a ko) is the
-    /// estimate when no status is found, one shown to fail (a loss even with every threat) is
-    /// refuted. Other prompts, and every
+    /// threats, before the status search; one shown to fail (a loss even with every threat) is
+    /// refuted, and with `ko_opinion_wins` the first shown to win (at least a ko) is the
+    /// estimate when no status is found. Other prompts, and every
     /// problem without a prompt (Cho Chikun's), are unchanged. \[default: off (0 moves),
     /// 300,000 positions each\]
     pub ko_opinion: crate::proof::SecondOpinion,
