@@ -8,7 +8,7 @@ use igo_core::{Color, Move, PointSet, Position};
 use super::dfpn::Limits;
 use super::game::{LocalGame, State};
 use super::guide::Guide;
-use super::second::{judge_moves, MoveVerdict};
+use super::second::{judge_moves, judge_moves_under, MoveVerdict};
 use super::sgf::{describe_claim, proof_tree_sgf, ProofFrame};
 use super::status::{
     prove_kill_move, prove_status, Proof, ProvenAnswer, ProvenStatus, ProverConfig, Question,
@@ -53,6 +53,23 @@ pub struct ProofSettings {
     /// The second opinion on the root move when no status is found ([`super::second`]).
     /// \[default: off\]
     pub second: SecondOpinion,
+    /// The ko opinion of a "get a ko" prompt ([`crate::problem::Ask::Ko`]): before the status
+    /// search, each of the Monte-Carlo search's first `moves` candidates searched alone, `nodes`
+    /// positions each (taken out of the limit), under the ko model where the side to play has
+    /// unlimited threats (GNU Go's code 3, [`super::KoThreats::Unlimited`]): a move shown to win
+    /// there gets at least a ko, what the prompt asks for, and with
+    /// [`ProofSettings::ko_opinion_wins`] the first such candidate is the estimate when the
+    /// status search finds no status (as the second opinion's win is); a move shown to fail
+    /// there loses outright even with every threat, and is refuted at code 3.
+    /// `within` is not read. \[default: off\]
+    pub ko_opinion: SecondOpinion,
+    /// Whether the ko opinion's wins are kept (the first winning candidate the estimate);
+    /// when false only its failures count (refuted, so the estimate takes another candidate)
+    /// and its wins are not reported. \[default: false: at 10 s on the 21 "get a ko" prompts
+    /// numbered 2 mod 4 a win of the second candidate took gokyo-shumyo-254's O17 over the
+    /// book's R17, which the first candidate's open search had kept (BENCHMARKS.md, branch
+    /// `gokyoko`)\]
+    pub ko_opinion_wins: bool,
     /// The reach of the region in which a kill (the attacker to play) whose solution tree plays
     /// next to the narrowed region's wall ([`kill_meets_wall`]) is proven again: the first move
     /// alone for an unconditional kill, the whole status for a ko; the answer is not proven
@@ -153,6 +170,8 @@ impl Default for ProofSettings {
             warmup: 0.1,
             wider_reach: Some(6),
             second: SecondOpinion::default(),
+            ko_opinion: SecondOpinion::default(),
+            ko_opinion_wins: false,
             kill_reach: KILL_REACH_DEFAULT,
             widen_guide: WIDEN_GUIDE_DEFAULT,
         }
@@ -426,11 +445,108 @@ pub fn prove_framed(
     } else {
         limits
     };
+    let ko = ko_opinion(problem, answer, settings, status_limits);
+    let status_limits = Limits {
+        nodes: status_limits.nodes.saturating_sub(ko.used),
+        ..status_limits
+    };
     let (mut result, reach) = prove_status_framed(problem, answer, settings, status_limits);
+    ko.record(&mut result, settings.ko_opinion_wins);
     if second.moves > 0 && result.status.is_none() && result.first_move.is_none() {
         second_opinion(problem, answer, settings, reach, limits, &mut result);
     }
     sound_refutations(result, problem.to_play())
+}
+
+/// What the ko opinion found ([`ProofSettings::ko_opinion`]): each candidate (original and
+/// local board) with its verdict, and the positions used.
+struct KoOpinion {
+    verdicts: Vec<(Move, Move, MoveVerdict)>,
+    used: u64,
+    seconds: f64,
+}
+
+impl KoOpinion {
+    /// Writes the verdicts into `result`, ahead of any other opinion: the moves shown to fail
+    /// even with the side to play's unlimited threats refuted at code 3; the wins only when
+    /// `wins` ([`ProofSettings::ko_opinion_wins`]).
+    fn record(self, result: &mut ProvenResult, wins: bool) {
+        for &(_, local_mv, verdict) in &self.verdicts {
+            if verdict == MoveVerdict::Fails {
+                result.searches.note_refuted(&[local_mv], 3);
+            }
+        }
+        let ours = kept_verdicts(&self.verdicts, wins);
+        result.second = ours.into_iter().chain(result.second.drain(..)).collect();
+        result.searches.nodes += self.used;
+        result.searches.seconds += self.seconds;
+    }
+}
+
+/// The ko opinion's verdicts (original board) kept in [`ProvenResult::second`]: all of them
+/// when `wins`, else all but the wins (only the failures then change the estimate).
+fn kept_verdicts(verdicts: &[(Move, Move, MoveVerdict)], wins: bool) -> Vec<(Move, MoveVerdict)> {
+    verdicts
+        .iter()
+        .filter(|v| wins || v.2 != MoveVerdict::Wins)
+        .map(|v| (v.0, v.2))
+        .collect()
+}
+
+/// The ko opinion of a "get a ko" prompt ([`ProofSettings::ko_opinion`]), in the region
+/// narrowed to `settings.reach`; nothing when it is off or the prompt asks for no ko.
+fn ko_opinion(
+    problem: &Problem,
+    answer: &Framed,
+    settings: &ProofSettings,
+    limits: Limits<'_>,
+) -> KoOpinion {
+    let opinion = settings.ko_opinion;
+    let asks_ko = problem
+        .prompt
+        .as_deref()
+        .and_then(crate::problem::ask_from_prompt)
+        == Some(crate::problem::Ask::Ko);
+    if opinion.moves == 0 || !asks_ko {
+        return KoOpinion {
+            verdicts: Vec::new(),
+            used: 0,
+            seconds: 0.0,
+        };
+    }
+    let (local, q) = framed_question(problem, answer, settings.reach);
+    let picked: Vec<(Move, Move)> = answer
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            let local_mv = match c.mv {
+                Move::Pass => return None,
+                Move::Play(p) => Move::Play(local.to_local(p)?),
+            };
+            Some((c.mv, local_mv))
+        })
+        .take(opinion.moves)
+        .collect();
+    let moves: Vec<Move> = picked.iter().map(|m| m.1).collect();
+    let t0 = std::time::Instant::now();
+    let me = q.start.to_play();
+    let (verdicts, used) = judge_moves_under(
+        &q,
+        &settings.prover,
+        super::game::KoThreats::Unlimited(me),
+        &moves,
+        opinion.nodes,
+        limits,
+    );
+    KoOpinion {
+        verdicts: picked
+            .iter()
+            .zip(&verdicts)
+            .map(|(&(original, local_mv), &(_, v))| (original, local_mv, v))
+            .collect(),
+        used,
+        seconds: t0.elapsed().as_secs_f64(),
+    }
 }
 
 /// [`prove_framed`]'s status search: in the region narrowed to `settings.reach`, then to
@@ -694,6 +810,29 @@ fn prove_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ko_opinions_wins_are_kept_only_when_asked() {
+        let size = igo_core::BoardSize::square(19).unwrap();
+        let m = |v: &str| Move::Play(size.parse_point(v).unwrap());
+        let verdicts = vec![
+            (m("A3"), m("A3"), MoveVerdict::Open),
+            (m("C2"), m("C2"), MoveVerdict::Wins),
+            (m("B1"), m("B1"), MoveVerdict::Fails),
+        ];
+        assert_eq!(
+            super::kept_verdicts(&verdicts, true),
+            vec![
+                (m("A3"), MoveVerdict::Open),
+                (m("C2"), MoveVerdict::Wins),
+                (m("B1"), MoveVerdict::Fails)
+            ]
+        );
+        assert_eq!(
+            super::kept_verdicts(&verdicts, false),
+            vec![(m("A3"), MoveVerdict::Open), (m("B1"), MoveVerdict::Fails)]
+        );
+    }
     use crate::region::{Region, RegionConfig};
     use igo_core::Board;
 

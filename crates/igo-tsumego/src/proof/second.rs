@@ -49,7 +49,9 @@ impl MoveVerdict {
 
 /// Searches below each of `moves` (local board, the side to play's first moves in `q`) alone,
 /// each within `nodes_each` positions (and `limits`' deadline and stop flag), all sharing one
-/// table: the verdicts in the order of `moves`, and the positions used.
+/// table: the verdicts in the order of `moves`, and the positions used. Under the status
+/// search's first ko model (the opponent's threats): a win there is unconditional (GNU Go's
+/// code 1).
 pub fn judge_moves(
     q: &Question,
     config: &ProverConfig,
@@ -58,12 +60,26 @@ pub fn judge_moves(
     limits: Limits<'_>,
 ) -> (Vec<(Move, MoveVerdict)>, u64) {
     let me = q.start.to_play();
-    // The first ko model of the status search: a win there is unconditional (GNU Go's code 1).
     let ko = if me == q.attacker {
         KoThreats::BelowTarget(!me)
     } else {
         KoThreats::Unlimited(!me)
     };
+    judge_moves_under(q, config, ko, moves, nodes_each, limits)
+}
+
+/// [`judge_moves`] under the ko model `ko` (with the standing rule): with the side to play's
+/// unlimited threats ([`KoThreats::Unlimited`]) a win is at least a ko (GNU Go's code 3 or
+/// better), what a "get a ko" prompt asks for, and a failure a loss even with every threat
+/// ([`super::answer::ProofSettings::ko_opinion`]).
+pub fn judge_moves_under(
+    q: &Question,
+    config: &ProverConfig,
+    ko: KoThreats,
+    moves: &[Move],
+    nodes_each: u64,
+    limits: Limits<'_>,
+) -> (Vec<(Move, MoveVerdict)>, u64) {
     let g = game(
         q,
         Rules {

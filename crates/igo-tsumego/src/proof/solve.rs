@@ -299,6 +299,12 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
     if s.second == SecondOpinion::default() {
         s.second = config.second_opinion;
     }
+    if s.ko_opinion == SecondOpinion::default() {
+        s.ko_opinion = config.ko_opinion;
+    }
+    if config.ko_opinion_wins {
+        s.ko_opinion_wins = true;
+    }
     if config.defer_refutation {
         s.prover.defer_refutation = true;
     }
@@ -795,6 +801,84 @@ mod tests {
     use igo_core::{BoardSize, Move};
 
     use super::{tie_break, yield_limits, Limits, TieMove};
+
+    #[test]
+    fn a_get_a_ko_prompts_ko_opinion_answers_a_candidate_that_wins_with_the_side_to_plays_threats()
+    {
+        use super::{solve_proven, ProofSettings, Request, SolverConfig};
+        use crate::patterns::Patterns;
+        use crate::problem::Problem;
+        use crate::proof::MoveVerdict;
+        use crate::uct::Budget;
+        use std::sync::Arc;
+        // gokyo-shumyo-184 (Gokyo Shumyo, 1812, bundled): "White to play and get a ko". With
+        // Black as the fights' ko master (`prompt_asks` 0) the Monte-Carlo search ranks A3
+        // first and C2 second at 3,000 playouts (one thread, seed 1), and the status search
+        // finds nothing in 20,000 positions. The ko opinion searches the first two candidates
+        // alone with White's unlimited ko threats: C2 wins there (at least a ko), so with its
+        // wins kept (`ko_opinion_wins`) it is the estimate. (The book's move is A2: a win with unlimited threats is any ko, not the
+        // book's; the opinion tells moves that lose outright from the others.)
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/gokyo-shumyo-184.sgf"
+        );
+        let text = std::fs::read_to_string(path).expect("bundled problem");
+        let problem = Problem::from_sgf(&text, "gokyo-shumyo-184").unwrap();
+        let at = |v: &str| Move::Play(problem.position.size().parse_point(v).unwrap());
+        let run = |problem: &Problem, moves: usize, wins: bool| {
+            let mut config = SolverConfig {
+                budget: Budget::Playouts(3000),
+                patterns: Some(Arc::new(Patterns::shipped())),
+                prompt_asks: 0,
+                ..SolverConfig::default()
+            };
+            config.uct.threads = 1;
+            config.uct.seed = 1;
+            config.ko_opinion.moves = moves;
+            config.ko_opinion.nodes = 250_000;
+            config.ko_opinion_wins = wins;
+            let limits = Limits {
+                nodes: 20_000,
+                ..Limits::default()
+            };
+            let settings = ProofSettings::default();
+            solve_proven(
+                problem,
+                &Request::default(),
+                &config,
+                Some(&settings),
+                limits,
+                None,
+            )
+            .expect("a well-posed problem")
+        };
+        let off = run(&problem, 0, true);
+        let order: Vec<Move> = off.answer.candidates.iter().map(|c| c.mv).collect();
+        assert_eq!(
+            order[..2],
+            [at("A3"), at("C2")],
+            "{:?}",
+            off.answer.candidates
+        );
+        assert!(!off.proven());
+        assert_ne!(off.first_move(), at("C2"));
+        assert!(off.proof.as_ref().unwrap().second.is_empty());
+        let on = run(&problem, 2, true);
+        let verdicts = &on.proof.as_ref().unwrap().second;
+        assert_eq!(verdicts.len(), 2, "{verdicts:?}");
+        assert_eq!(verdicts[0].0, at("A3"), "the Monte-Carlo order");
+        assert_ne!(verdicts[0].1, MoveVerdict::Wins, "{verdicts:?}");
+        assert_eq!(verdicts[1], (at("C2"), MoveVerdict::Wins), "{verdicts:?}");
+        assert!(!on.proven(), "an opinion, not a proof");
+        assert_eq!(on.first_move(), at("C2"));
+        // Failures only (`ko_opinion_wins` off, the default; `answer`'s tests): C2's win would
+        // not be kept, and A3, open, not refuted, would stay.
+        // A prompt that asks for no ko: no opinion.
+        let mut plain = problem.clone();
+        plain.prompt = Some("White to play.".to_string());
+        let plain = run(&plain, 2, true);
+        assert!(plain.proof.as_ref().unwrap().second.is_empty());
+    }
 
     #[test]
     fn a_thread_s_cpu_clock_counts_its_own_work_only() {

@@ -343,7 +343,7 @@ impl ProvenAnswer {
             .unwrap_or(0)
     }
 
-    fn note_refuted(&mut self, moves: &[Move], code: u8) {
+    pub(crate) fn note_refuted(&mut self, moves: &[Move], code: u8) {
         for &m in moves {
             match self.refuted.iter_mut().find(|r| r.0 == m) {
                 Some(r) => r.1 = r.1.max(code),

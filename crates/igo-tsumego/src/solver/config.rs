@@ -210,6 +210,19 @@ pub struct SolverConfig {
     /// ([`crate::proof::second`]): candidates searched alone, positions each, and whether
     /// those come out of the prover's limit. \[default: off\]
     pub second_opinion: crate::proof::SecondOpinion,
+    /// The prover's ko opinion of a "get a ko" prompt
+    /// ([`crate::proof::ProofSettings::ko_opinion`]): the Monte-Carlo search's first `moves`
+    /// candidates searched alone, `nodes` positions each, with the side to play's unlimited ko
+    /// threats, before the status search; one shown to fail (a loss even with every threat) is
+    /// refuted, and with `ko_opinion_wins` the first shown to win (at least a ko) is the
+    /// estimate when no status is found. Other prompts, and every
+    /// problem without a prompt (Cho Chikun's), are unchanged. \[default: off (0 moves),
+    /// 300,000 positions each\]
+    pub ko_opinion: crate::proof::SecondOpinion,
+    /// Whether the ko opinion's wins are kept
+    /// ([`crate::proof::ProofSettings::ko_opinion_wins`]); else only its failures count.
+    /// \[default: false\]
+    pub ko_opinion_wins: bool,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -452,6 +465,12 @@ impl Default for SolverConfig {
                 nodes: 200_000,
                 within: false,
             },
+            ko_opinion: crate::proof::SecondOpinion {
+                moves: 0,
+                nodes: 300_000,
+                within: true,
+            },
+            ko_opinion_wins: false,
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
@@ -811,6 +830,34 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.second_opinion.within,
             set: |c, v| c.second_opinion.within = v,
+        },
+    },
+    Knob {
+        name: "ko_opinion",
+        what: "a get-a-ko prompt: Monte-Carlo candidates the prover searches alone with the side to play's ko threats first, 0 off",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 8,
+            get: |c| c.ko_opinion.moves as u64,
+            set: |c, v| c.ko_opinion.moves = v as usize,
+        },
+    },
+    Knob {
+        name: "ko_opinion_nodes",
+        what: "prover positions for each of the ko opinion's searches",
+        kind: KnobKind::Whole {
+            lo: 1,
+            hi: 10_000_000,
+            get: |c| c.ko_opinion.nodes,
+            set: |c, v| c.ko_opinion.nodes = v,
+        },
+    },
+    Knob {
+        name: "ko_opinion_wins",
+        what: "the ko opinion's wins kept as the estimate (else only its failures count)",
+        kind: KnobKind::Switch {
+            get: |c| c.ko_opinion_wins,
+            set: |c, v| c.ko_opinion_wins = v,
         },
     },
     Knob {
