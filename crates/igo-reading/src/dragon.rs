@@ -618,6 +618,30 @@ pub struct OwlConfig {
     /// answers statically (10 of 27 on 9x9, 15 of 33 on 19x19; unanswered 9 and 1).
     /// \[default: off\]
     pub escape_weak_blocks: bool,
+    /// Whether the string-first step's capture (module `owl`, "The string first": the plain
+    /// tactical reader captures the stone's string outright, which an attack question names
+    /// as its kill without reading the dragon) must be confirmed by the reader of GNU Go's
+    /// `attack` questions ([`crate::ReaderConfig::tactical`]: support moves, net moves, the
+    /// attacker's ataris in a race, the defender's extensions; at
+    /// [`OwlConfig::tactical_nodes`] positions): where that reader does not capture the
+    /// string outright (a defence found, or its limit reached), the capture is no kill and
+    /// the owl's search reads the dragon. The plain reader's defences stay on the string's
+    /// liberties and miss the moves beside it that save it (GNU Go self-play game 19x19-02
+    /// after 80 moves, `owl_attack B3`: the plain reader captures B3-B2 at C2, White's C1
+    /// links them to D2; GNU Go's and `igo gtp`'s `attack B3` are `0`).
+    /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    pub string_kill_check: bool,
+    /// Whether a kill the attack's search or its selective second look names must also
+    /// stand the root check's further tests ([`OwlConfig::root_kill_checks`]): where the
+    /// owl's defence after it was only estimated, the owner's ataris, and in every case the
+    /// owner's root candidates after it, the first answered by a kill (read or estimated)
+    /// and none by an attack read to the end without one. Without it those kills stand on
+    /// the owl's defence after them alone, which may stop at its node limit (its estimate
+    /// finding nothing) or miss the save that igo's own `owl_does_defend` accepts (GNU Go
+    /// self-play game 9x9-33 after 20 moves, `owl_attack D8`: the second look's G7, after
+    /// which the defence's estimate finds no save, White's H7 lives).
+    /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    pub named_kill_checks: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -828,6 +852,8 @@ impl Default for OwlConfig {
             escape_weak_value: 0,
             escape_weak_plies: 40,
             escape_weak_blocks: false,
+            string_kill_check: false,
+            named_kill_checks: false,
         }
     }
 }

@@ -239,6 +239,17 @@
 //! pass). The plain reader's moves stay next to the string: with
 //! [`OwlConfig::string_lost_check`] (on by default) a string it finds lost is read again with
 //! its support moves, and when that reading finds a save (or stops) the owl's search decides.
+//! With [`OwlConfig::string_kill_check`] (off by default) the mirror holds for an attack
+//! question: the plain reader's capture is a kill only where the reader of GNU Go's `attack`
+//! questions ([`crate::ReaderConfig::tactical`]) captures the string outright too; else the
+//! owl's search decides (the plain reader's defences stay on the string's liberties).
+//!
+//! **Named kills checked** ([`OwlConfig::named_kill_checks`], off by default). A kill the
+//! attack's search or its selective second look names stands on the owl's defence after it
+//! alone, which may stop at its node limit or miss the save that igo's own
+//! `owl_does_defend` accepts; with the knob such a kill must also stand the root check's
+//! further tests (the owner's ataris where that defence was estimated, the owner's root
+//! candidates after it answered), or the attack reads on (the root check of kills).
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! (on by default, 2,000) each root candidate is first read alone with that many positions
@@ -543,6 +554,7 @@ impl Owl {
             let mut config = OwlConfig {
                 save_check_nodes: 0,
                 root_kill_checks: 0,
+                named_kill_checks: false,
                 ..self.config.without_open_region().with_node_limit(limit)
             };
             config.selective.enabled = false;
@@ -741,13 +753,22 @@ impl Owl {
             support_moves: self.config.support_in(TACTICAL_SUPPORT_STRING),
             ..ReaderConfig::default()
         });
-        let capture = tactical.attack(pos, target)?;
+        let mut capture = tactical.attack(pos, target)?;
         let mut tactical_nodes = capture.nodes + proof_nodes;
         if capture.complete && attack && capture.code == Code::Works {
-            return Ok(Reading {
-                nodes: tactical_nodes,
-                ..capture
-            });
+            // With `string_kill_check`, the capture is a kill only where the reader of GNU
+            // Go's `attack` questions captures the string outright too; else the search.
+            let confirmed = self.confirmed_capture(pos, target)?;
+            tactical_nodes += confirmed.as_ref().map_or(0, |c| c.nodes);
+            match confirmed {
+                Some(c) if !(c.complete && c.code == Code::Works) => capture = c,
+                _ => {
+                    return Ok(Reading {
+                        nodes: tactical_nodes,
+                        ..capture
+                    });
+                }
+            }
         }
         let rescue = if !attack && capture.code != Code::Fails {
             let mut r = tactical.defend(pos, target)?;
@@ -828,6 +849,16 @@ impl Owl {
                 reading.mv = next;
             }
         }
+        if attack && reading.code != Code::Fails && reading.complete {
+            // The search's kill must answer the owner's candidates too
+            // ([`OwlConfig::named_kill_checks`]).
+            let (answered, nodes) = self.named_kill_answered(pos, target, reading.mv);
+            reading.nodes += nodes;
+            if answered {
+                reading.code = Code::Fails;
+                reading.mv = None;
+            }
+        }
         if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
         {
             // The owl found no kill; the string still falls to a ko.
@@ -855,10 +886,14 @@ impl Owl {
             let (kill, nodes) = self.selective_kill(pos, target);
             reading.nodes += nodes;
             if let Some(kill) = kill {
-                return Ok(Reading {
-                    nodes: reading.nodes,
-                    ..kill
-                });
+                let (answered, nodes) = self.named_kill_answered(pos, target, kill.mv);
+                reading.nodes += nodes;
+                if !answered {
+                    return Ok(Reading {
+                        nodes: reading.nodes,
+                        ..kill
+                    });
+                }
             }
         }
         if attack && reading.code == Code::Fails && self.config.root_kill_checks > 0 {
@@ -938,6 +973,25 @@ impl Owl {
             estimated: false,
         });
         Some((again, checked + nodes))
+    }
+
+    /// The string-first step's capture read again by the reader of GNU Go's `attack`
+    /// questions ([`OwlConfig::string_kill_check`]; the plain reader captured the string
+    /// outright): `None` when the check is off (the capture stands), else that reader's
+    /// attack, which confirms the capture only where it is complete and works.
+    fn confirmed_capture(
+        &self,
+        pos: &Position,
+        target: Point,
+    ) -> Result<Option<Reading>, ReadingError> {
+        if !self.config.string_kill_check {
+            return Ok(None);
+        }
+        let mut reader = crate::Reader::new(ReaderConfig {
+            node_limit: self.config.tactical_nodes,
+            ..ReaderConfig::tactical()
+        });
+        reader.attack(pos, target).map(Some)
     }
 
     /// The string-first step's second reading of a string the plain tactical reader finds
@@ -1061,6 +1115,7 @@ impl Owl {
         // from kill to kill.
         let mut checker = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            named_kill_checks: false,
             ..self.config.without_open_region()
         });
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
@@ -1144,6 +1199,45 @@ impl Owl {
         let (answered, n) = self.candidate_answers(&probe, target, mv, checker, left);
         nodes += n;
         (!answered, nodes)
+    }
+
+    /// Whether the kill `mv` of the dragon at `target` that the attack's search or its second
+    /// look named is answered by the owner ([`OwlConfig::named_kill_checks`]; `false` with
+    /// the knob off or no move to check): the root check's tests after the owl's defence
+    /// ([`Owl::atari_answers`] where that defence was only estimated, and
+    /// [`Owl::candidate_answers`] within the root check's budget), with the positions read.
+    fn named_kill_answered(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        mv: Option<Move>,
+    ) -> (bool, u64) {
+        let (true, Some(mv @ Move::Play(_)), Some(owner)) = (
+            self.config.named_kill_checks,
+            mv,
+            pos.board().color_at(target),
+        ) else {
+            return (false, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(!owner);
+        let probe = ready_for_kill(&root, mv);
+        if !probe.is_legal(mv) {
+            return (false, 0);
+        }
+        let (answered, mut nodes) = self.atari_answers(&probe, target, mv);
+        if answered {
+            return (true, nodes);
+        }
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            named_kill_checks: false,
+            ..self.config.without_open_region()
+        });
+        let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
+        let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker, budget);
+        nodes += n;
+        (answered, nodes)
     }
 
     /// A kill proved by the df-pn prover in the dragon's open fight region
@@ -1397,6 +1491,7 @@ impl Owl {
         }
         let mut attack = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            named_kill_checks: false,
             ..self.config.without_open_region()
         });
         let mut nodes = 0;
@@ -2319,6 +2414,79 @@ mod tests {
         assert!(refuted);
         let attack = owl.attack(&pos, g4).unwrap();
         assert_ne!(attack.mv, Some(f3), "{attack:?}");
+    }
+
+    /// GNU Go self-play game 19x19-02 after 80 moves.
+    fn game_19x19_02_80() -> Position {
+        game_19x19(
+            "dd dr po qd od oe ne pe md df fd cd cc ce bc cj jc pq qq qr qp or qk np cp ep cm \
+             oc nc qi pc bq dn fn nn lo qc pg bp jn ff dh fh ng lg il ij gj gi li kh bd ok rr \
+             rq ni bk bj ck rj rl rc rb rd fl gl aj ai fm gm cq br ak bh ad ae ac mf lf sb",
+        )
+    }
+
+    #[test]
+    fn a_string_capture_the_reader_of_attack_questions_turns_down_is_no_kill() {
+        // White's B3-B2 in the corner, linked diagonally to D2: the plain tactical reader
+        // captures them at C2 (it reads the liberties only), and the string-first step names
+        // that capture as the owl's kill; White's C1 links them to D2 (GNU Go 3.8's `attack
+        // B3` and `owl_attack B3` are 0, its `owl_defend B3` after C2 is 1 C1), and the
+        // reader of GNU Go's `attack` questions finds no capture.
+        let pos = game_19x19_02_80();
+        let size = pos.size();
+        let b3 = size.parse_point("B3").unwrap();
+        assert_eq!(pos.board().color_at(b3), Some(Color::White));
+        let plain = Owl::default().attack(&pos, b3).unwrap();
+        assert_eq!(plain.gtp_text(size), "1 C2");
+        let mut checked = Owl::new(OwlConfig {
+            string_kill_check: true,
+            ..OwlConfig::default()
+        });
+        let confirmed = checked.confirmed_capture(&pos, b3).unwrap().unwrap();
+        assert_ne!(confirmed.code, Code::Works, "{confirmed:?}");
+        assert_eq!(checked.attack(&pos, b3).unwrap().gtp_text(size), "0");
+        assert!(Owl::default()
+            .confirmed_capture(&pos, b3)
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
+    fn a_named_kill_that_leaves_the_owners_candidate_unanswered_is_not_named() {
+        // GNU Go self-play game 19x19-09 after 180 moves: White's C13-C12-B12 with A11 (GNU
+        // Go 3.8: alive, `owl_attack C13` 0; after Black's B10 its `owl_defend C13` is
+        // 1 A10, and igo's `owl_does_defend A10` after B10 is 1 too). With the string
+        // capture checked, the search names B10, which the owl's defence after it (the
+        // string lost to the plain reader) does not answer; the owner's A10 is answered by
+        // no kill, so with `named_kill_checks` B10 is not named, and nor is another kill.
+        let pos = game_19x19(
+            "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp dq \
+             ep bo dm fr oc me ff gd hf nf qm nh qg jf ih gp fm cl jp dk \
+             fj dj ci bl ea kh ro rp qn lq jr is di ai bf jj iq hq hp kq \
+             jq ho ip go mo lo ln mq lp im hl lj on kr hr gq js nb ob oj \
+             ij eb da oa pa na qb fa cb db ca fc ie je sp sq so rr pj ok \
+             pk pi qi ph gr eq qh ji ii bh nd md ll ol nm jk in jl of og \
+             pg oe pf ne pe kp ko ks pl mp no id ge ee ef ch dh cg cf cp \
+             dg do eo mk dn fk bn an co bm cn gm gn ej hn fi hm gj gh fh \
+             gi fg hj gl ig gg hg el po pp io em fo gs hs fq fs es qo en",
+        );
+        let size = pos.size();
+        let c13 = size.parse_point("C13").unwrap();
+        let b10 = Move::Play(size.parse_point("B10").unwrap());
+        assert_eq!(pos.board().color_at(c13), Some(Color::White));
+        let strings = OwlConfig {
+            string_kill_check: true,
+            ..OwlConfig::default()
+        };
+        let mut named = Owl::new(strings);
+        assert_eq!(named.attack(&pos, c13).unwrap().mv, Some(b10));
+        assert_eq!(named.named_kill_answered(&pos, c13, Some(b10)), (false, 0));
+        let mut checked = Owl::new(OwlConfig {
+            named_kill_checks: true,
+            ..strings
+        });
+        assert!(checked.named_kill_answered(&pos, c13, Some(b10)).0);
+        assert_eq!(checked.attack(&pos, c13).unwrap().gtp_text(size), "0");
     }
 
     #[test]
