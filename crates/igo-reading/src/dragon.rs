@@ -631,15 +631,18 @@ pub struct OwlConfig {
     /// links them to D2; GNU Go's and `igo gtp`'s `attack B3` are `0`).
     /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
     pub string_kill_check: bool,
-    /// Whether a kill the attack's search or its selective second look names must also
-    /// stand the root check's further tests ([`OwlConfig::root_kill_checks`]): where the
-    /// owl's defence after it was only estimated, the owner's ataris, and in every case the
-    /// owner's root candidates after it, the first answered by a kill (read or estimated)
-    /// and none by an attack read to the end without one. Without it those kills stand on
-    /// the owl's defence after them alone, which may stop at its node limit (its estimate
-    /// finding nothing) or miss the save that igo's own `owl_does_defend` accepts (GNU Go
-    /// self-play game 9x9-33 after 20 moves, `owl_attack D8`: the second look's G7, after
-    /// which the defence's estimate finds no save, White's H7 lives).
+    /// Whether a kill the attack's search or its selective second look names, where the
+    /// owl's defence after it stopped at its node limit (its estimate finding no saving
+    /// move), must also stand the root check's further tests ([`OwlConfig::root_kill_checks`]):
+    /// the owner's ataris, and the owner's root candidates after it, the first answered by a
+    /// kill (read or estimated) and none by an attack read to the end without one. Without
+    /// it such a kill stands on the defence's estimate alone, which misses saves that igo's
+    /// own `owl_does_defend` accepts (GNU Go self-play game 9x9-33 after 20 moves,
+    /// `owl_attack D8`: the second look's G7, after which the defence's estimate finds no
+    /// save; White's H7 lives, by GNU Go and by igo's attack after it). A defence read to
+    /// the end is trusted: the owner's candidates read after it too turned right kills down
+    /// (the owl's attack after a candidate missing GNU Go's kill, 9x9-13 after 30 moves,
+    /// `B5`).
     /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
     pub named_kill_checks: bool,
 }

@@ -246,10 +246,11 @@
 //!
 //! **Named kills checked** ([`OwlConfig::named_kill_checks`], off by default). A kill the
 //! attack's search or its selective second look names stands on the owl's defence after it
-//! alone, which may stop at its node limit or miss the save that igo's own
-//! `owl_does_defend` accepts; with the knob such a kill must also stand the root check's
-//! further tests (the owner's ataris where that defence was estimated, the owner's root
-//! candidates after it answered), or the attack reads on (the root check of kills).
+//! alone, which may stop at its node limit, its estimate missing the save that igo's own
+//! `owl_does_defend` accepts; with the knob a kill after which that defence was only
+//! estimated must also stand the root check's further tests (the owner's ataris, the
+//! owner's root candidates after it answered), or the attack reads on (the root check of
+//! kills).
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! (on by default, 2,000) each root candidate is first read alone with that many positions
@@ -1203,9 +1204,10 @@ impl Owl {
 
     /// Whether the kill `mv` of the dragon at `target` that the attack's search or its second
     /// look named is answered by the owner ([`OwlConfig::named_kill_checks`]; `false` with
-    /// the knob off or no move to check): the root check's tests after the owl's defence
-    /// ([`Owl::atari_answers`] where that defence was only estimated, and
-    /// [`Owl::candidate_answers`] within the root check's budget), with the positions read.
+    /// the knob off, no move to check, or an owl's defence after it read to the end): where
+    /// that defence stopped at its node limit (its estimate finding no saving move), the
+    /// root check's tests ([`Owl::atari_answers`], and [`Owl::candidate_answers`] within the
+    /// root check's budget), with the positions read.
     fn named_kill_answered(
         &mut self,
         pos: &Position,
@@ -1224,6 +1226,16 @@ impl Owl {
         let probe = ready_for_kill(&root, mv);
         if !probe.is_legal(mv) {
             return (false, 0);
+        }
+        // A defence after the kill read to the end is trusted as it stands: the owner's
+        // candidates are read only after a defence that stopped at its node limit.
+        let mut after = probe.clone();
+        if after.play(mv).is_err() || after.board().color_at(target) != Some(owner) {
+            return (false, 0);
+        }
+        match self.read(&after, target, false) {
+            Ok(d) if !d.complete => {}
+            _ => return (false, 0),
         }
         let (answered, mut nodes) = self.atari_answers(&probe, target, mv);
         if answered {
@@ -2452,41 +2464,31 @@ mod tests {
     }
 
     #[test]
-    fn a_named_kill_that_leaves_the_owners_candidate_unanswered_is_not_named() {
-        // GNU Go self-play game 19x19-09 after 180 moves: White's C13-C12-B12 with A11 (GNU
-        // Go 3.8: alive, `owl_attack C13` 0; after Black's B10 its `owl_defend C13` is
-        // 1 A10, and igo's `owl_does_defend A10` after B10 is 1 too). With the string
-        // capture checked, the search names B10, which the owl's defence after it (the
-        // string lost to the plain reader) does not answer; the owner's A10 is answered by
-        // no kill, so with `named_kill_checks` B10 is not named, and nor is another kill.
-        let pos = game_19x19(
-            "cd cq jn ir od ed df cc bc dc bb ic cj op qd qp qj mc dp dq \
-             ep bo dm fr oc me ff gd hf nf qm nh qg jf ih gp fm cl jp dk \
-             fj dj ci bl ea kh ro rp qn lq jr is di ai bf jj iq hq hp kq \
-             jq ho ip go mo lo ln mq lp im hl lj on kr hr gq js nb ob oj \
-             ij eb da oa pa na qb fa cb db ca fc ie je sp sq so rr pj ok \
-             pk pi qi ph gr eq qh ji ii bh nd md ll ol nm jk in jl of og \
-             pg oe pf ne pe kp ko ks pl mp no id ge ee ef ch dh cg cf cp \
-             dg do eo mk dn fk bn an co bm cn gm gn ej hn fi hm gj gh fh \
-             gi fg hj gl ig gg hg el po pp io em fo gs hs fq fs es qo en",
-        );
+    fn a_kill_whose_defence_was_only_estimated_must_answer_the_owners_candidates() {
+        // GNU Go self-play game 9x9-33 after 20 moves: White's D8 (GNU Go 3.8: alive,
+        // `owl_attack D8` 0, `owl_does_attack G7 D8` 0; after Black's G7 its `owl_defend
+        // D8` is 1 H7). The second look names G7: the owl's defence after it stops at its
+        // node limit and its estimate finds no saving move; after White's H7 the owl's own
+        // attack finds no kill, so with `named_kill_checks` G7 is answered.
+        let pos = game_9x9("ei ae hg ee ec ge eg hf gg hd bc ce hb fb fc eb cb db dc gb");
         let size = pos.size();
-        let c13 = size.parse_point("C13").unwrap();
-        let b10 = Move::Play(size.parse_point("B10").unwrap());
-        assert_eq!(pos.board().color_at(c13), Some(Color::White));
-        let strings = OwlConfig {
-            string_kill_check: true,
-            ..OwlConfig::default()
-        };
-        let mut named = Owl::new(strings);
-        assert_eq!(named.attack(&pos, c13).unwrap().mv, Some(b10));
-        assert_eq!(named.named_kill_answered(&pos, c13, Some(b10)), (false, 0));
+        let d8 = size.parse_point("D8").unwrap();
+        let g7 = Move::Play(size.parse_point("G7").unwrap());
+        assert_eq!(pos.board().color_at(d8), Some(Color::White));
+        // A quarter of the default node limit (the defence stops there too), for the test's
+        // time.
+        let quarter = OwlConfig::default().with_node_limit(10_000);
+        let mut plain = Owl::new(quarter);
+        assert_eq!(plain.named_kill_answered(&pos, d8, Some(g7)), (false, 0));
         let mut checked = Owl::new(OwlConfig {
             named_kill_checks: true,
-            ..strings
+            ..quarter
         });
-        assert!(checked.named_kill_answered(&pos, c13, Some(b10)).0);
-        assert_eq!(checked.attack(&pos, c13).unwrap().gtp_text(size), "0");
+        let mut after = pos.clone();
+        after.play(g7).unwrap();
+        assert!(!checked.defend(&after, d8).unwrap().complete);
+        let (answered, nodes) = checked.named_kill_answered(&pos, d8, Some(g7));
+        assert!(answered && nodes > 0);
     }
 
     #[test]
