@@ -629,7 +629,10 @@ pub struct OwlConfig {
     /// liberties and miss the moves beside it that save it (GNU Go self-play game 19x19-02
     /// after 80 moves, `owl_attack B3`: the plain reader captures B3-B2 at C2, White's C1
     /// links them to D2; GNU Go's and `igo gtp`'s `attack B3` are `0`).
-    /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    /// \[default: off: it answers 19x19-02 after 80 and 90 moves `B3` `0` (GNU Go's answer),
+    /// but loses 9x9-35 after 10 moves `H7`'s kill H6 (the root check's attacks after the
+    /// owner's replies no longer take the plain capture) and leaves 19x19-09 `C13` killed by
+    /// another wrong move; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
     pub string_kill_check: bool,
     /// Whether a kill the attack's search or its selective second look names, where the
     /// owl's defence after it stopped at its node limit (its estimate finding no saving
@@ -643,7 +646,11 @@ pub struct OwlConfig {
     /// the end is trusted: the owner's candidates read after it too turned right kills down
     /// (the owl's attack after a candidate missing GNU Go's kill, 9x9-13 after 30 moves,
     /// `B5`).
-    /// \[default: off; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    /// \[default: off: on GNU Go's game dragons the living attacks pass 153 of 154 on 9x9
+    /// (152 without) and 588 of 593 on 19x19 (587), but the critical 19x19 ones 76 of 114
+    /// (77: 19x19-03 after 80 moves, `F12`, `1 F13` -> `0`), 28 of 47 on 9x9 (28), at 1.31
+    /// and 1.00 times the CPU of the critical and living 9x9 attacks (1.05 and 0.98 on
+    /// 19x19); BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
     pub named_kill_checks: bool,
 }
 
