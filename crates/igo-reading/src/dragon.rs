@@ -618,6 +618,40 @@ pub struct OwlConfig {
     /// answers statically (10 of 27 on 9x9, 15 of 33 on 19x19; unanswered 9 and 1).
     /// \[default: off\]
     pub escape_weak_blocks: bool,
+    /// Whether the string-first step's capture (module `owl`, "The string first": the plain
+    /// tactical reader captures the stone's string outright, which an attack question names
+    /// as its kill without reading the dragon) must be confirmed by the reader of GNU Go's
+    /// `attack` questions ([`crate::ReaderConfig::tactical`]: support moves, net moves, the
+    /// attacker's ataris in a race, the defender's extensions; at
+    /// [`OwlConfig::tactical_nodes`] positions): where that reader does not capture the
+    /// string outright (a defence found, or its limit reached), the capture is no kill and
+    /// the owl's search reads the dragon. The plain reader's defences stay on the string's
+    /// liberties and miss the moves beside it that save it (GNU Go self-play game 19x19-02
+    /// after 80 moves, `owl_attack B3`: the plain reader captures B3-B2 at C2, White's C1
+    /// links them to D2; GNU Go's and `igo gtp`'s `attack B3` are `0`).
+    /// \[default: off: it answers 19x19-02 after 80 and 90 moves `B3` `0` (GNU Go's answer),
+    /// but loses 9x9-35 after 10 moves `H7`'s kill H6 (the root check's attacks after the
+    /// owner's replies no longer take the plain capture) and leaves 19x19-09 `C13` killed by
+    /// another wrong move; BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    pub string_kill_check: bool,
+    /// Whether a kill the attack's search or its selective second look names, where the
+    /// owl's defence after it stopped at its node limit (its estimate finding no saving
+    /// move), must also stand the root check's further tests ([`OwlConfig::root_kill_checks`]):
+    /// the owner's ataris, and the owner's root candidates after it, the first answered by a
+    /// kill (read or estimated) and none by an attack read to the end without one. Without
+    /// it such a kill stands on the defence's estimate alone, which misses saves that igo's
+    /// own `owl_does_defend` accepts (GNU Go self-play game 9x9-33 after 20 moves,
+    /// `owl_attack D8`: the second look's G7, after which the defence's estimate finds no
+    /// save; White's H7 lives, by GNU Go and by igo's attack after it). A defence read to
+    /// the end is trusted: the owner's candidates read after it too turned right kills down
+    /// (the owl's attack after a candidate missing GNU Go's kill, 9x9-13 after 30 moves,
+    /// `B5`).
+    /// \[default: off: on GNU Go's game dragons the living attacks pass 153 of 154 on 9x9
+    /// (152 without) and 588 of 593 on 19x19 (587), but the critical 19x19 ones 76 of 114
+    /// (77: 19x19-03 after 80 moves, `F12`, `1 F13` -> `0`), 28 of 47 on 9x9 (28), at 1.31
+    /// and 1.00 times the CPU of the critical and living 9x9 attacks (1.05 and 0.98 on
+    /// 19x19); BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
+    pub named_kill_checks: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -828,6 +862,8 @@ impl Default for OwlConfig {
             escape_weak_value: 0,
             escape_weak_plies: 40,
             escape_weak_blocks: false,
+            string_kill_check: false,
+            named_kill_checks: false,
         }
     }
 }

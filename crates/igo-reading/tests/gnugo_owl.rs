@@ -1123,6 +1123,14 @@ const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
     // IGO_OWL_SAVE_CHECK_LEAF=1|0: the check of saves judges room to spare with the leaf's
     // tactical check ([`OwlConfig::save_check_leaf`]; 1: on, the default).
     ("IGO_OWL_SAVE_CHECK_LEAF", |c| &mut c.save_check_leaf),
+    // IGO_OWL_STRING_KILL_CHECK=1|0: the string-first step's capture is a kill only where
+    // the reader of GNU Go's `attack` captures the string outright too
+    // ([`OwlConfig::string_kill_check`]; 0: off, the default).
+    ("IGO_OWL_STRING_KILL_CHECK", |c| &mut c.string_kill_check),
+    // IGO_OWL_NAMED_KILL_CHECKS=1|0: the search's and the second look's kills must also
+    // answer the owner's ataris and root candidates ([`OwlConfig::named_kill_checks`]; 0:
+    // off, the default).
+    ("IGO_OWL_NAMED_KILL_CHECKS", |c| &mut c.named_kill_checks),
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

@@ -578,6 +578,8 @@ const OWL_FLAGS: &[&str] = &[
     "pass_save_room",
     "root_pass_judged",
     "save_check_leaf",
+    "string_kill_check",
+    "named_kill_checks",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -612,7 +614,9 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::escape_weak_value`; `escape_weak_plies` 0-40: `OwlConfig::escape_weak_plies`;
 /// `escape_weak_blocks` 0 or 1: `OwlConfig::escape_weak_blocks`; `pass_save_room` 0 or 1:
 /// `OwlConfig::pass_save_room`; `root_pass_judged` 0 or 1: `OwlConfig::root_pass_judged`;
-/// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`) for the questions that follow,
+/// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`; `string_kill_check` 0 or 1:
+/// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`)
+/// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -722,6 +726,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "pass_save_room" => c.pass_save_room = v == 1,
             "root_pass_judged" => c.root_pass_judged = v == 1,
             "save_check_leaf" => c.save_check_leaf = v == 1,
+            "string_kill_check" => c.string_kill_check = v == 1,
+            "named_kill_checks" => c.named_kill_checks = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -738,7 +744,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
-         save_check_leaf {}",
+         save_check_leaf {} string_kill_check {} named_kill_checks {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -784,7 +790,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.escape_weak_blocks),
         u8::from(c.pass_save_room),
         u8::from(c.root_pass_judged),
-        u8::from(c.save_check_leaf)
+        u8::from(c.save_check_leaf),
+        u8::from(c.string_kill_check),
+        u8::from(c.named_kill_checks)
     ))
 }
 
@@ -1032,14 +1040,21 @@ mod tests {
             "igo-owl_settings root_pass_judged 2",
             "igo-owl_settings save_check_leaf 1",
             "igo-owl_settings save_check_leaf 2",
+            "igo-owl_settings string_kill_check 1",
+            "igo-owl_settings string_kill_check 2",
+            "igo-owl_settings named_kill_checks 1",
+            "igo-owl_settings named_kill_checks 2",
         ]);
         let d = OwlConfig::default();
         // The settings after `escape_room_kill_checks`, at their defaults.
         let root = format!(
-            " pass_save_room {} root_pass_judged {} save_check_leaf {}",
+            " pass_save_room {} root_pass_judged {} save_check_leaf {} string_kill_check {} \
+             named_kill_checks {}",
             u8::from(d.pass_save_room),
             u8::from(d.root_pass_judged),
-            u8::from(d.save_check_leaf)
+            u8::from(d.save_check_leaf),
+            u8::from(d.string_kill_check),
+            u8::from(d.named_kill_checks)
         );
         let weak = format!(
             " escape_weak_value {} escape_weak_plies {} escape_weak_blocks {}{root}",
@@ -1264,15 +1279,30 @@ mod tests {
         )));
         assert!(a[55].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[56].as_ref().unwrap().ends_with(&format!(
-            " escape_weak_blocks 1 pass_save_room 1 root_pass_judged 1 save_check_leaf {}",
-            u8::from(d.save_check_leaf)
+            " escape_weak_blocks 1 pass_save_room 1 root_pass_judged 1 save_check_leaf {} \
+             string_kill_check {} named_kill_checks {}",
+            u8::from(d.save_check_leaf),
+            u8::from(d.string_kill_check),
+            u8::from(d.named_kill_checks)
         )));
         assert!(a[57].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[58]
+        assert!(a[58].as_ref().unwrap().ends_with(&format!(
+            " pass_save_room 1 root_pass_judged 1 save_check_leaf 1 string_kill_check {} \
+                 named_kill_checks {}",
+            u8::from(d.string_kill_check),
+            u8::from(d.named_kill_checks)
+        )));
+        assert!(a[59].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[60].as_ref().unwrap().ends_with(&format!(
+            " save_check_leaf 1 string_kill_check 1 named_kill_checks {}",
+            u8::from(d.named_kill_checks)
+        )));
+        assert!(a[61].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[62]
             .as_ref()
             .unwrap()
-            .ends_with(" pass_save_room 1 root_pass_judged 1 save_check_leaf 1"));
-        assert!(a[59].as_ref().unwrap_err().starts_with("syntax error"));
+            .ends_with(" string_kill_check 1 named_kill_checks 1"));
+        assert!(a[63].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

@@ -239,6 +239,18 @@
 //! pass). The plain reader's moves stay next to the string: with
 //! [`OwlConfig::string_lost_check`] (on by default) a string it finds lost is read again with
 //! its support moves, and when that reading finds a save (or stops) the owl's search decides.
+//! With [`OwlConfig::string_kill_check`] (off by default) the mirror holds for an attack
+//! question: the plain reader's capture is a kill only where the reader of GNU Go's `attack`
+//! questions ([`crate::ReaderConfig::tactical`]) captures the string outright too; else the
+//! owl's search decides (the plain reader's defences stay on the string's liberties).
+//!
+//! **Named kills checked** ([`OwlConfig::named_kill_checks`], off by default). A kill the
+//! attack's search or its selective second look names stands on the owl's defence after it
+//! alone, which may stop at its node limit, its estimate missing the save that igo's own
+//! `owl_does_defend` accepts; with the knob a kill after which that defence was only
+//! estimated must also stand the root check's further tests (the owner's ataris, the
+//! owner's root candidates after it answered), or the attack reads on (the root check of
+//! kills).
 //!
 //! **At the node limit** the search has proved nothing. With [`OwlConfig::root_probe_nodes`]
 //! (on by default, 2,000) each root candidate is first read alone with that many positions
@@ -543,6 +555,7 @@ impl Owl {
             let mut config = OwlConfig {
                 save_check_nodes: 0,
                 root_kill_checks: 0,
+                named_kill_checks: false,
                 ..self.config.without_open_region().with_node_limit(limit)
             };
             config.selective.enabled = false;
@@ -741,13 +754,22 @@ impl Owl {
             support_moves: self.config.support_in(TACTICAL_SUPPORT_STRING),
             ..ReaderConfig::default()
         });
-        let capture = tactical.attack(pos, target)?;
+        let mut capture = tactical.attack(pos, target)?;
         let mut tactical_nodes = capture.nodes + proof_nodes;
         if capture.complete && attack && capture.code == Code::Works {
-            return Ok(Reading {
-                nodes: tactical_nodes,
-                ..capture
-            });
+            // With `string_kill_check`, the capture is a kill only where the reader of GNU
+            // Go's `attack` questions captures the string outright too; else the search.
+            let confirmed = self.confirmed_capture(pos, target)?;
+            tactical_nodes += confirmed.as_ref().map_or(0, |c| c.nodes);
+            match confirmed {
+                Some(c) if !(c.complete && c.code == Code::Works) => capture = c,
+                _ => {
+                    return Ok(Reading {
+                        nodes: tactical_nodes,
+                        ..capture
+                    });
+                }
+            }
         }
         let rescue = if !attack && capture.code != Code::Fails {
             let mut r = tactical.defend(pos, target)?;
@@ -828,6 +850,16 @@ impl Owl {
                 reading.mv = next;
             }
         }
+        if attack && reading.code != Code::Fails && reading.complete {
+            // The search's kill must answer the owner's candidates too
+            // ([`OwlConfig::named_kill_checks`]).
+            let (answered, nodes) = self.named_kill_answered(pos, target, reading.mv);
+            reading.nodes += nodes;
+            if answered {
+                reading.code = Code::Fails;
+                reading.mv = None;
+            }
+        }
         if attack && reading.code == Code::Fails && capture.complete && capture.code != Code::Fails
         {
             // The owl found no kill; the string still falls to a ko.
@@ -855,10 +887,14 @@ impl Owl {
             let (kill, nodes) = self.selective_kill(pos, target);
             reading.nodes += nodes;
             if let Some(kill) = kill {
-                return Ok(Reading {
-                    nodes: reading.nodes,
-                    ..kill
-                });
+                let (answered, nodes) = self.named_kill_answered(pos, target, kill.mv);
+                reading.nodes += nodes;
+                if !answered {
+                    return Ok(Reading {
+                        nodes: reading.nodes,
+                        ..kill
+                    });
+                }
             }
         }
         if attack && reading.code == Code::Fails && self.config.root_kill_checks > 0 {
@@ -938,6 +974,25 @@ impl Owl {
             estimated: false,
         });
         Some((again, checked + nodes))
+    }
+
+    /// The string-first step's capture read again by the reader of GNU Go's `attack`
+    /// questions ([`OwlConfig::string_kill_check`]; the plain reader captured the string
+    /// outright): `None` when the check is off (the capture stands), else that reader's
+    /// attack, which confirms the capture only where it is complete and works.
+    fn confirmed_capture(
+        &self,
+        pos: &Position,
+        target: Point,
+    ) -> Result<Option<Reading>, ReadingError> {
+        if !self.config.string_kill_check {
+            return Ok(None);
+        }
+        let mut reader = crate::Reader::new(ReaderConfig {
+            node_limit: self.config.tactical_nodes,
+            ..ReaderConfig::tactical()
+        });
+        reader.attack(pos, target).map(Some)
     }
 
     /// The string-first step's second reading of a string the plain tactical reader finds
@@ -1061,6 +1116,7 @@ impl Owl {
         // from kill to kill.
         let mut checker = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            named_kill_checks: false,
             ..self.config.without_open_region()
         });
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
@@ -1144,6 +1200,56 @@ impl Owl {
         let (answered, n) = self.candidate_answers(&probe, target, mv, checker, left);
         nodes += n;
         (!answered, nodes)
+    }
+
+    /// Whether the kill `mv` of the dragon at `target` that the attack's search or its second
+    /// look named is answered by the owner ([`OwlConfig::named_kill_checks`]; `false` with
+    /// the knob off, no move to check, or an owl's defence after it read to the end): where
+    /// that defence stopped at its node limit (its estimate finding no saving move), the
+    /// root check's tests ([`Owl::atari_answers`], and [`Owl::candidate_answers`] within the
+    /// root check's budget), with the positions read.
+    fn named_kill_answered(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        mv: Option<Move>,
+    ) -> (bool, u64) {
+        let (true, Some(mv @ Move::Play(_)), Some(owner)) = (
+            self.config.named_kill_checks,
+            mv,
+            pos.board().color_at(target),
+        ) else {
+            return (false, 0);
+        };
+        let mut root = pos.clone();
+        root.set_to_play(!owner);
+        let probe = ready_for_kill(&root, mv);
+        if !probe.is_legal(mv) {
+            return (false, 0);
+        }
+        // A defence after the kill read to the end is trusted as it stands: the owner's
+        // candidates are read only after a defence that stopped at its node limit.
+        let mut after = probe.clone();
+        if after.play(mv).is_err() || after.board().color_at(target) != Some(owner) {
+            return (false, 0);
+        }
+        match self.read(&after, target, false) {
+            Ok(d) if !d.complete => {}
+            _ => return (false, 0),
+        }
+        let (answered, mut nodes) = self.atari_answers(&probe, target, mv);
+        if answered {
+            return (true, nodes);
+        }
+        let mut checker = Owl::new(OwlConfig {
+            root_kill_checks: 0,
+            named_kill_checks: false,
+            ..self.config.without_open_region()
+        });
+        let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
+        let (answered, n) = self.candidate_answers(&probe, target, mv, &mut checker, budget);
+        nodes += n;
+        (answered, nodes)
     }
 
     /// A kill proved by the df-pn prover in the dragon's open fight region
@@ -1397,6 +1503,7 @@ impl Owl {
         }
         let mut attack = Owl::new(OwlConfig {
             root_kill_checks: 0,
+            named_kill_checks: false,
             ..self.config.without_open_region()
         });
         let mut nodes = 0;
@@ -2319,6 +2426,69 @@ mod tests {
         assert!(refuted);
         let attack = owl.attack(&pos, g4).unwrap();
         assert_ne!(attack.mv, Some(f3), "{attack:?}");
+    }
+
+    /// GNU Go self-play game 19x19-02 after 80 moves.
+    fn game_19x19_02_80() -> Position {
+        game_19x19(
+            "dd dr po qd od oe ne pe md df fd cd cc ce bc cj jc pq qq qr qp or qk np cp ep cm \
+             oc nc qi pc bq dn fn nn lo qc pg bp jn ff dh fh ng lg il ij gj gi li kh bd ok rr \
+             rq ni bk bj ck rj rl rc rb rd fl gl aj ai fm gm cq br ak bh ad ae ac mf lf sb",
+        )
+    }
+
+    #[test]
+    fn a_string_capture_the_reader_of_attack_questions_turns_down_is_no_kill() {
+        // White's B3-B2 in the corner, linked diagonally to D2: the plain tactical reader
+        // captures them at C2 (it reads the liberties only), and the string-first step names
+        // that capture as the owl's kill; White's C1 links them to D2 (GNU Go 3.8's `attack
+        // B3` and `owl_attack B3` are 0, its `owl_defend B3` after C2 is 1 C1), and the
+        // reader of GNU Go's `attack` questions finds no capture.
+        let pos = game_19x19_02_80();
+        let size = pos.size();
+        let b3 = size.parse_point("B3").unwrap();
+        assert_eq!(pos.board().color_at(b3), Some(Color::White));
+        let plain = Owl::default().attack(&pos, b3).unwrap();
+        assert_eq!(plain.gtp_text(size), "1 C2");
+        let mut checked = Owl::new(OwlConfig {
+            string_kill_check: true,
+            ..OwlConfig::default()
+        });
+        let confirmed = checked.confirmed_capture(&pos, b3).unwrap().unwrap();
+        assert_ne!(confirmed.code, Code::Works, "{confirmed:?}");
+        assert_eq!(checked.attack(&pos, b3).unwrap().gtp_text(size), "0");
+        assert!(Owl::default()
+            .confirmed_capture(&pos, b3)
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
+    fn a_kill_whose_defence_was_only_estimated_must_answer_the_owners_candidates() {
+        // GNU Go self-play game 9x9-33 after 20 moves: White's D8 (GNU Go 3.8: alive,
+        // `owl_attack D8` 0, `owl_does_attack G7 D8` 0; after Black's G7 its `owl_defend
+        // D8` is 1 H7). The second look names G7: the owl's defence after it stops at its
+        // node limit and its estimate finds no saving move; after White's H7 the owl's own
+        // attack finds no kill, so with `named_kill_checks` G7 is answered.
+        let pos = game_9x9("ei ae hg ee ec ge eg hf gg hd bc ce hb fb fc eb cb db dc gb");
+        let size = pos.size();
+        let d8 = size.parse_point("D8").unwrap();
+        let g7 = Move::Play(size.parse_point("G7").unwrap());
+        assert_eq!(pos.board().color_at(d8), Some(Color::White));
+        // A quarter of the default node limit (the defence stops there too), for the test's
+        // time.
+        let quarter = OwlConfig::default().with_node_limit(10_000);
+        let mut plain = Owl::new(quarter);
+        assert_eq!(plain.named_kill_answered(&pos, d8, Some(g7)), (false, 0));
+        let mut checked = Owl::new(OwlConfig {
+            named_kill_checks: true,
+            ..quarter
+        });
+        let mut after = pos.clone();
+        after.play(g7).unwrap();
+        assert!(!checked.defend(&after, d8).unwrap().complete);
+        let (answered, nodes) = checked.named_kill_answered(&pos, d8, Some(g7));
+        assert!(answered && nodes > 0);
     }
 
     #[test]
