@@ -1510,7 +1510,7 @@ mod tests {
             let mut off = ctx.clone();
             off.policy.near_target = 0;
             assert!(first_moves_in(&off, &pos, ring1) < 10, "{to_play}");
-            ctx.region = ctx.region - ring2;
+            ctx.region -= ring2;
             ctx.region_list = ctx.region.iter().collect();
             assert_eq!(near_target_move(&ctx, &pos, &mut rng), None);
             assert_eq!(first_moves_in(&ctx, &pos, ctx.region), 40, "{to_play}");
