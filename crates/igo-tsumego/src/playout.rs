@@ -123,8 +123,9 @@ pub struct PlayoutPolicy {
     /// lose their thread and the key point falls to either side at random. \[default: 0\]:
     /// 1 gains on Cho advanced 0 mod 4 and loses on intermediate (first moves of the first 40,
     /// one thread, seed 1; at 100,000 playouts intermediate 2 and 0 mod 4 32 -> 30 and 36 ->
-    /// 35, advanced 23 -> 23 and 19 -> 24; at 300,000 intermediate 2 mod 4 34 -> 30, advanced
-    /// 0 mod 4 20 -> 23; BENCHMARKS.md, "branch `playjudge`", 2026-12-06). \[range: 0-6\]
+    /// 35, advanced 23 -> 23 and 19 -> 24; at 300,000 intermediate 34 -> 30 and 36 -> 37,
+    /// advanced 21 -> 22 and 20 -> 23; 2 measured worse; BENCHMARKS.md, "branch `playjudge`",
+    /// 2026-12-06). \[range: 0-6\]
     pub near_target: u8,
     /// Forbid the side that is not the ko master to capture a ko in the playouts (a capture of
     /// one stone after which the capturing stone stands alone in atari). The search's model
