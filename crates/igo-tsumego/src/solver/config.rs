@@ -1374,6 +1374,16 @@ pub const KNOBS: &[Knob] = &[
         },
     },
     Knob {
+        name: "near_target",
+        what: "playouts' uniform draw first among the region's points within this many steps of the target's standing stones (0: the whole region)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 6,
+            get: |c| c.policy.near_target as u64,
+            set: |c, v| c.policy.near_target = v as u8,
+        },
+    },
+    Knob {
         name: "ko_master_wins",
         what: "playouts: the side that is not the ko master never captures a ko (the master wins every ko)",
         kind: KnobKind::Switch {
