@@ -139,6 +139,12 @@ pub struct PlayoutPolicy {
     /// intermediate 34 to 31, elementary 39 to 40; seed 2, advanced 19 to 18; one miss whose
     /// book answer is a ko turned right; BENCHMARKS.md, "branch `ko`", 2026-12-03).
     pub ko_master_wins: bool,
+    /// The plain ko rule for both sides: the ko master too must wait a move before it retakes
+    /// a ko, in the playouts and in the tree. Set by the solver for a "get a ko" prompt with
+    /// [`crate::solver::config::ASK_KO_PLAIN`]: with a master every ko the side to play makes
+    /// counts as won, so the move that makes the most kos draws the visits, not the book's ko.
+    /// \[default: false\]
+    pub ko_plain: bool,
     /// Probability that a move the earlier rules left open is drawn among all the region's
     /// playable points in proportion to its strength by the patterns' gammas (3x3 and 5x5
     /// shapes, tactical flags; [`crate::softmax`], CrazyStone's playouts) instead of uniformly;
@@ -174,6 +180,7 @@ impl Default for PlayoutPolicy {
             target_extend: 0.0,
             near_target: 0,
             ko_master_wins: false,
+            ko_plain: false,
             softmax: 0.0,
             softmax_pattern: false,
             softmax_temperature: 1.0,
@@ -201,6 +208,7 @@ impl PlayoutPolicy {
             target_extend: 0.0,
             near_target: 0,
             ko_master_wins: false,
+            ko_plain: false,
             softmax: 0.0,
             softmax_pattern: false,
             softmax_temperature: 1.0,
@@ -393,7 +401,7 @@ fn pattern_move_near(
 pub fn is_playout_move(ctx: &PlayoutContext, pos: &Position, p: Point) -> bool {
     let c = pos.to_play();
     let board = pos.board();
-    if !board.is_empty_at(p) || (Some(p) == pos.ko_point() && c != ctx.ko_master) {
+    if !board.is_empty_at(p) || (Some(p) == pos.ko_point() && !may_retake(ctx, c)) {
         return false;
     }
     if ctx.policy.ko_master_wins && c != ctx.ko_master && is_ko_capture(board, c, p) {
@@ -476,7 +484,13 @@ pub fn needs_filling(board: &Board, c: Color, p: Point) -> bool {
 #[inline]
 pub fn is_legal_move(ctx: &PlayoutContext, pos: &Position, p: Point) -> bool {
     let c = pos.to_play();
-    (Some(p) != pos.ko_point() || c == ctx.ko_master) && pos.board().is_legal_placement(c, p)
+    (Some(p) != pos.ko_point() || may_retake(ctx, c)) && pos.board().is_legal_placement(c, p)
+}
+
+/// Whether `c` may retake a ko at once: the ko master, unless the plain rule holds for both.
+#[inline]
+fn may_retake(ctx: &PlayoutContext, c: Color) -> bool {
+    c == ctx.ko_master && !ctx.policy.ko_plain
 }
 
 /// Plays `p` for the player to move (a legal move, ko mastery included) and adds the target
@@ -1551,6 +1565,36 @@ mod tests {
             }
         }
         assert!(kos > 0);
+    }
+
+    /// The ko master (Black) may retake the ko White just took at once, in the tree and in the
+    /// playouts; under `ko_plain` it must wait a move like White.
+    #[test]
+    fn under_the_plain_ko_rule_the_master_waits_a_move_too() {
+        let mut pos = Position::from_diagram(&format!("{KO_SHAPE}\nto play: O")).unwrap();
+        let b6 = pos.size().parse_point("B6").unwrap();
+        pos.play(Move::Play(b6)).unwrap();
+        let retake = pos.ko_point().expect("White's B6 takes a ko");
+        let target = PointSet::single(b6);
+        let master = PlayoutContext::new(
+            PointSet::full(pos.size()),
+            target,
+            Color::White,
+            Color::Black,
+        );
+        let mut plain = master.clone();
+        plain.policy.ko_plain = true;
+        assert!(is_legal_move(&master, &pos, retake));
+        assert!(is_playout_move(&master, &pos, retake));
+        assert!(!is_legal_move(&plain, &pos, retake));
+        assert!(!is_playout_move(&plain, &pos, retake));
+        // The rule is about the ko point alone: every other move keeps its standing.
+        for p in pos.size().points().filter(|&p| p != retake) {
+            assert_eq!(
+                is_legal_move(&master, &pos, p),
+                is_legal_move(&plain, &pos, p)
+            );
+        }
     }
 
     /// With `ko_master_wins` the side that is not the ko master (White here) never captures a

@@ -85,6 +85,11 @@ pub fn solve_beside(
     if ko_asked {
         fights = fights.iter().map(|f| f.with_ko_master(to_play)).collect();
     }
+    if ko_asked && config.prompt_asks & config::ASK_KO_PLAIN != 0 {
+        for fight in &mut fights {
+            fight.ctx.policy.ko_plain = true;
+        }
+    }
     let choice = inference::choose(problem, &mut question, &fights, config, &mut spend, stop);
     let fight = &fights[choice.index];
     let goal = if to_play == fight.ctx.attacker {
