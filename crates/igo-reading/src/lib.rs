@@ -16,8 +16,8 @@
 //! races, snapbacks), plays next to its liberties, or passes (tenuki, for sekis). The attacker
 //! never passes: a pass would let the defender pass and keep the string. GNU Go's own questions
 //! ([`ReaderConfig::tactical`], `igo gtp`) add moves around the string near the root: support
-//! moves, nets of three-liberty strings, and the moves that make a liberty the attacker cannot
-//! fill legal.
+//! moves, nets of three-liberty strings, the moves that make a liberty the attacker cannot fill
+//! legal, and the defender's extensions of its blocks next to the string's liberties.
 //!
 //! **The search** is a depth-first AND/OR proof search with iterative deepening, a transposition
 //! table of proven positions (keyed by Zobrist hash, side to move and ko point), move ordering by
@@ -252,7 +252,8 @@ pub struct ReaderConfig {
     pub shared_libs: bool,
     /// For a string of three liberties or fewer, the defender also extends its own block of
     /// three liberties next to one of the string's liberties (on the block's other liberties),
-    /// from its reply to the attacker's first move (ply 1) to this many plies (0: never): while
+    /// from its reply to the attacker's first move (ply 1) on, in the first this many plies (0:
+    /// never; 6 reads it in plies 1 to 5, where the support moves are tried): while
     /// the block is strong the attacker cannot fill the liberty it shares with the string
     /// (playout 9x9 2000102, `attack B4`: after Black's B3, White's A6 extends A5, next to the
     /// liberties A4 and B5; and `attack J3`, playout 13x13 2000083 `attack F6` and 2000073
@@ -291,8 +292,9 @@ impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
     /// [`ReaderConfig::support_moves`], the net moves ([`ReaderConfig::net_moves`],
     /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]), the attacker's ataris in a
-    /// race ([`ReaderConfig::chain_ataris`], 6 plies) and the defender's extensions of a block
-    /// next to both liberties ([`ReaderConfig::shared_libs`]) on
+    /// race ([`ReaderConfig::chain_ataris`], 6 plies), the defender's extensions of a block
+    /// next to both liberties ([`ReaderConfig::shared_libs`]) and of a three-liberty block next
+    /// to a liberty ([`ReaderConfig::extend_three`], plies 1 to 5) on
     /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
     /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
@@ -303,7 +305,7 @@ impl ReaderConfig {
             suicide_libs: true,
             chain_ataris: 6,
             shared_libs: true,
-            extend_three: 0,
+            extend_three: 6,
             ..ReaderConfig::default()
         }
     }
@@ -1971,8 +1973,11 @@ mod tests {
             O . X X O . O O O X . X X O . O O . .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        // (`extend_three` finds L5's unconditional defence too, by the extension of White's
+        // three-liberty block: it is off here, to read this knob alone.)
         let config = |shared_libs| ReaderConfig {
             shared_libs,
+            extend_three: 0,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
