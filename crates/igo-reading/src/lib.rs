@@ -16,8 +16,8 @@
 //! races, snapbacks), plays next to its liberties, or passes (tenuki, for sekis). The attacker
 //! never passes: a pass would let the defender pass and keep the string. GNU Go's own questions
 //! ([`ReaderConfig::tactical`], `igo gtp`) add moves around the string near the root: support
-//! moves, nets of three-liberty strings, and the moves that make a liberty the attacker cannot
-//! fill legal.
+//! moves, nets of three-liberty strings, the moves that make a liberty the attacker cannot fill
+//! legal, and the defender's extensions of its blocks next to the string's liberties.
 //!
 //! **The search** is a depth-first AND/OR proof search with iterative deepening, a transposition
 //! table of proven positions (keyed by Zobrist hash, side to move and ko point), move ordering by
@@ -250,6 +250,21 @@ pub struct ReaderConfig {
     /// in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader3`: for three-liberty
     /// strings too it lost a game answer).
     pub shared_libs: bool,
+    /// For a string of three liberties or fewer, the defender also extends its own block of
+    /// three liberties next to one of the string's liberties (on the block's other liberties),
+    /// from its reply to the attacker's first move (ply 1) on, in the first this many plies (0:
+    /// never; 6 reads it in plies 1 to 5, where the support moves are tried): while
+    /// the block is strong the attacker cannot fill the liberty it shares with the string
+    /// (playout 9x9 2000102, `attack B4`: after Black's B3, White's A6 extends A5, next to the
+    /// liberties A4 and B5; and `attack J3`, playout 13x13 2000083 `attack F6` and 2000073
+    /// `attack F1`: GNU Go's defences deeper in the line). The support moves extended only
+    /// blocks of two liberties or fewer, and [`ReaderConfig::shared_libs`] only those next to
+    /// both liberties of a two-liberty string. Not at the root (ply 0) of a defence: there it
+    /// turned gnugo-9x9-28 after 25 moves, `defend H2`, from GNU Go's `0` (igo's incomplete)
+    /// into a ko code (`3 J1`). Off (0) by default (the owl's readers read as before); 6, the
+    /// plies of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch
+    /// `reader4`).
+    pub extend_three: usize,
 }
 
 impl Default for ReaderConfig {
@@ -268,6 +283,7 @@ impl Default for ReaderConfig {
             suicide_libs: false,
             chain_ataris: 0,
             shared_libs: false,
+            extend_three: 0,
         }
     }
 }
@@ -276,8 +292,9 @@ impl ReaderConfig {
     /// The settings of GNU Go's `attack` and `defend` questions: the default with
     /// [`ReaderConfig::support_moves`], the net moves ([`ReaderConfig::net_moves`],
     /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]), the attacker's ataris in a
-    /// race ([`ReaderConfig::chain_ataris`], 6 plies) and the defender's extensions of a block
-    /// next to both liberties ([`ReaderConfig::shared_libs`]) on
+    /// race ([`ReaderConfig::chain_ataris`], 6 plies), the defender's extensions of a block
+    /// next to both liberties ([`ReaderConfig::shared_libs`]) and of a three-liberty block next
+    /// to a liberty ([`ReaderConfig::extend_three`], plies 1 to 5) on
     /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
     /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
@@ -288,6 +305,7 @@ impl ReaderConfig {
             suicide_libs: true,
             chain_ataris: 6,
             shared_libs: true,
+            extend_three: 6,
             ..ReaderConfig::default()
         }
     }
@@ -347,6 +365,7 @@ pub(crate) enum Goal {
         suicide_libs: bool,
         chain_ataris: usize,
         shared_libs: bool,
+        extend_three: usize,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -446,6 +465,7 @@ impl Reader {
                 suicide_libs: self.config.suicide_libs,
                 chain_ataris: self.config.chain_ataris,
                 shared_libs: self.config.shared_libs,
+                extend_three: self.config.extend_three,
             },
             pos,
             target,
@@ -612,6 +632,8 @@ struct Extras {
     chain_ataris: bool,
     /// [`ReaderConfig::shared_libs`], in this node.
     shared_libs: bool,
+    /// [`ReaderConfig::extend_three`], in this node.
+    extend_three: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -766,6 +788,7 @@ impl Search<'_> {
                 suicide_libs,
                 chain_ataris,
                 shared_libs,
+                extend_three,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -781,6 +804,8 @@ impl Search<'_> {
                     // Deep in a race (gnugo-9x9-16's B6, ply 7).
                     chain_ataris: ply < chain_ataris,
                     shared_libs: shared_libs && shallow,
+                    // Not at the root: the defender's replies to the attacker's moves.
+                    extend_three: (1..extend_three).contains(&ply),
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1192,6 +1217,15 @@ impl Search<'_> {
         if extras.shared_libs && !attacking && n == 2 {
             for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
                 if (s & stones).is_empty() && (l & libs).count() >= 2 && l.count() <= 4 {
+                    cand |= l - libs;
+                }
+            }
+        }
+        // The defender extends its three-liberty block next to a liberty, which keeps the
+        // attacker off that liberty (the support moves extend the blocks of two or fewer).
+        if extras.extend_three && !attacking && n <= 3 {
+            for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
+                if (s & stones).is_empty() && l.count() == 3 {
                     cand |= l - libs;
                 }
             }
@@ -1939,8 +1973,11 @@ mod tests {
             O . X X O . O O O X . X X O . O O . .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        // (`extend_three` finds L5's unconditional defence too, by the extension of White's
+        // three-liberty block: it is off here, to read this knob alone.)
         let config = |shared_libs| ReaderConfig {
             shared_libs,
+            extend_three: 0,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
@@ -1954,6 +1991,44 @@ mod tests {
         let attack = Reader::new(config(true)).attack(&after, pt("K5")).unwrap();
         assert_eq!(mv(&attack, 19), "0", "{attack:?}");
         assert!(attack.complete, "{attack:?}");
+    }
+
+    #[test]
+    fn the_defender_extends_its_three_liberty_block_next_to_a_liberty() {
+        // Playout 9x9 2000102 (28 moves). GNU Go 3.8: `attack B4` and `attack J3` are `0`; igo
+        // answered `1 B3` and `1 H3`. After Black's B3, White's A6 extends A5 (three liberties,
+        // next to B4's liberties A4 and B5): GNU Go's defence. With `extend_three` the defender
+        // also extends such blocks, and both attacks fail, complete; after H3 the defence is
+        // GNU Go's H4.
+        let d = "
+            . O . X X . X O .
+            . . . . O O O . O
+            . O . . O . . X .
+            . X X . O O . X .
+            O . . . . . . O X
+            . O . X . . . . .
+            X . . X . . . . O
+            . . . . . . . . .
+            . . . . X . X . X";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |extend_three| ReaderConfig {
+            extend_three,
+            ..ReaderConfig::tactical()
+        };
+        for (target, old_answer) in [("B4", "1 B3"), ("J3", "1 H3")] {
+            let old = Reader::new(config(0)).attack(&pos, pt(target)).unwrap();
+            assert_eq!(mv(&old, 9), old_answer, "{target}: {old:?}");
+            let new = Reader::new(config(6)).attack(&pos, pt(target)).unwrap();
+            assert_eq!(mv(&new, 9), "0", "{target}: {new:?}");
+            assert!(new.complete, "{target}: {new:?}");
+        }
+        let mut after = pos.clone();
+        after.set_to_play(Color::Black);
+        after.play(Move::Play(pt("H3"))).unwrap();
+        let defence = Reader::new(config(6)).defend(&after, pt("J3")).unwrap();
+        assert_eq!(mv(&defence, 9), "1 H4", "{defence:?}");
+        assert!(defence.complete, "{defence:?}");
     }
 
     #[test]

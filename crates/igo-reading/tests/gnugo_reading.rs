@@ -409,7 +409,9 @@ fn reading_agrees_with_gnugo_full() {
     // attacker's move that makes a suicide liberty legal (all three on in `igo gtp`);
     // `IGO_READING_CHAIN_ATARIS=N` with the attacker's ataris that save its short block in a
     // race in the first N plies (0: off; `igo gtp`'s 6 by default), `IGO_READING_SHARED_LIBS=0`
-    // without the defender's extension of its block next to both liberties (on in `igo gtp`);
+    // without the defender's extension of its block next to both liberties (on in `igo gtp`),
+    // `IGO_READING_EXTEND_THREE=N` with the defender's extension of its three-liberty block
+    // next to a liberty from ply 1 to N (0: off; `igo gtp`'s by default);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -424,6 +426,10 @@ fn reading_agrees_with_gnugo_full() {
             ReaderConfig::tactical().chain_ataris,
         ),
         shared_libs: knob("IGO_READING_SHARED_LIBS", 1) != 0,
+        extend_three: knob(
+            "IGO_READING_EXTEND_THREE",
+            ReaderConfig::tactical().extend_three,
+        ),
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };
