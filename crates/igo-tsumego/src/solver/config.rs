@@ -115,6 +115,9 @@ pub const KO_VALUE_PROMPT: u8 = 1;
 /// [`SolverConfig::ko_value_fights`]: the ko test's fight after a failing main search (and the
 /// ko probes'), where the side to play is the ko master.
 pub const KO_VALUE_KO_TEST: u8 = 2;
+/// [`SolverConfig::ko_value_fights`]: of the fights the other bits name, only those where the
+/// ko master is the defender (the side to play's life readings, the ko its way to stand).
+pub const KO_VALUE_LIVES_ONLY: u8 = 4;
 
 /// Settings of the solver.
 #[derive(Clone, Debug)]
@@ -237,12 +240,13 @@ pub struct SolverConfig {
     pub ko_opinion_wins: bool,
     /// Where [`PlayoutPolicy::ko_value`] applies (the master's wins by immediate retakes
     /// counted below one), a sum of bits: [`KO_VALUE_PROMPT`] a "get a ko" prompt's fights,
-    /// [`KO_VALUE_KO_TEST`] the ko test's; every other fight (the opponent the master: the main
+    /// [`KO_VALUE_KO_TEST`] the ko test's, with [`KO_VALUE_LIVES_ONLY`] only those where the
+    /// master defends; every other fight (the opponent the master: the main
     /// search of an unconditional question, where a ko counted as a part success would read as
     /// one) plays with 1. The decisions on the rate read the valued rate: the ko test's success
     /// (at least one half) and the prompt's ko status (not below `ko_test_below`) can only be
     /// harder to reach, never easier, since the value is at most the plain rate for the master.
-    /// \[default: 1\] \[range: 0-3\]
+    /// \[default: 1\] \[range: 0-7\]
     pub ko_value_fights: u8,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
@@ -884,10 +888,10 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "ko_value_fights",
-        what: "where ko_value applies (bits): 1 a \"get a ko\" prompt's fights, 2 the ko test's",
+        what: "where ko_value applies (bits): 1 a \"get a ko\" prompt's fights, 2 the ko test's, 4 only those where the ko master defends",
         kind: KnobKind::Whole {
             lo: 0,
-            hi: 3,
+            hi: 7,
             get: |c| c.ko_value_fights as u64,
             set: |c, v| c.ko_value_fights = v as u8,
         },

@@ -245,9 +245,12 @@ fn own_master(fight: &Fight, to_play: igo_core::Color, config: &SolverConfig) ->
     own
 }
 
-/// Gives `fight`'s playouts the configured ko value when `valued`, else 1 (a master's win by
-/// retakes counted in full, as without the knob).
+/// Gives `fight`'s playouts the configured ko value when `valued` (and, with
+/// [`config::KO_VALUE_LIVES_ONLY`], its ko master defends), else 1 (a master's win by retakes
+/// counted in full, as without the knob).
 fn set_ko_value(fight: &mut Fight, config: &SolverConfig, valued: bool) {
+    let lives_only = config.ko_value_fights & config::KO_VALUE_LIVES_ONLY != 0;
+    let valued = valued && !(lives_only && fight.ctx.ko_master == fight.ctx.attacker);
     fight.ctx.policy.ko_value = if valued { config.policy.ko_value } else { 1.0 };
 }
 
