@@ -244,8 +244,10 @@ pub struct SolverConfig {
     /// master defends; every other fight (the opponent the master: the main
     /// search of an unconditional question, where a ko counted as a part success would read as
     /// one) plays with 1. The decisions on the rate read the valued rate: the ko test's success
-    /// (at least one half) and the prompt's ko status (not below `ko_test_below`) can only be
-    /// harder to reach, never easier, since the value is at most the plain rate for the master.
+    /// (at least one half) and the prompt's ko status (not below `ko_test_below`); each
+    /// playout's value to the master is at most its plain one, so for the same tree they are
+    /// harder to reach (the tree itself changes with the values: on Cho 2 mod 4 with bit 2 at
+    /// 0.8 three ko tests failed and one passed that had not, first moves unchanged).
     /// \[default: 1\] \[range: 0-7\]
     pub ko_value_fights: u8,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
