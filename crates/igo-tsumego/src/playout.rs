@@ -156,7 +156,13 @@ pub struct PlayoutPolicy {
     /// 1 a win without a ko beats a ko, and a ko won by one retake beats one that needs many.
     /// A capture in the tree (a decided position, a proof) keeps its full value. The solver
     /// sets it in the fights [`crate::solver::SolverConfig::ko_value_fights`] names (the side to
-    /// play as master) and 1 in the others. \[default: 1, off\] \[range: 0-1\]
+    /// play as master) and 1 in the others. \[default: 1, off\]: on Gokyo Shumyo's 42 "get a
+    /// ko" prompts (100,000 playouts, one thread, seeds 1 and 2) first moves 16 / 17 off, 16 /
+    /// 15 with 0.8 (the kill readings 8 / 8 -> 6 / 6: the moves whose playouts capture without
+    /// a ko, the playouts' misjudgements there, gain), 14 and 13 with 0.5 and 0.5 each (seed
+    /// 1); with 0.8 on the life readings only 18 / 17, and at 10 s on two threads the 21 of 2
+    /// mod 4 9 -> 10 and 7 -> 10 (two of the four gains on kill readings, unchanged: noise)
+    /// (BENCHMARKS.md, "branch `kovalue`"). \[range: 0-1\]
     pub ko_value: f32,
     /// With `ko_value` below 1, a win of the master counts `ko_value` to the power of its
     /// immediate retakes, else `ko_value` for any number of them. \[default: false\]
