@@ -161,8 +161,8 @@ pub struct PlayoutPolicy {
     /// 15 with 0.8 (the kill readings 8 / 8 -> 6 / 6: the moves whose playouts capture without
     /// a ko, the playouts' misjudgements there, gain), 14 and 13 with 0.5 and 0.5 each (seed
     /// 1); with 0.8 on the life readings only 18 / 17, and at 10 s on two threads the 21 of 2
-    /// mod 4 9 -> 10 and 7 -> 10 (two of the four gains on kill readings, unchanged: noise)
-    /// (BENCHMARKS.md, "branch `kovalue`"). \[range: 0-1\]
+    /// mod 4 9 -> 10 and 7 -> 10 (two of the gains on kill readings, unchanged: noise), the 21
+    /// of 0 mod 4 12 -> 11 (BENCHMARKS.md, "branch `kovalue`"). \[range: 0-1\]
     pub ko_value: f32,
     /// With `ko_value` below 1, a win of the master counts `ko_value` to the power of its
     /// immediate retakes, else `ko_value` for any number of them. \[default: false\]
