@@ -18,7 +18,9 @@
 //! threats, as the tsumego frame gives the side not to move a ko threat: the "ko master" may
 //! retake a ko at once, the other side must wait a move (or, with
 //! [`PlayoutPolicy::ko_master_wins`], off by default, may not capture a ko at all in a playout).
-//! The status search swaps the master to tell a ko from a failure.
+//! The status search swaps the master to tell a ko from a failure. A win of the master that
+//! used its immediate retakes may count less than a clean win ([`PlayoutPolicy::ko_value`],
+//! off by default), so that among the master's moves a direct win beats a ko.
 
 use igo_core::playout::below;
 use igo_core::{Board, Color, EyeRule, OtherLiberties, Point, PointSet, Position, Rng};
@@ -145,6 +147,26 @@ pub struct PlayoutPolicy {
     /// counts as won, so the move that makes the most kos draws the visits, not the book's ko.
     /// \[default: false\]
     pub ko_plain: bool,
+    /// What a playout the ko master wins is worth to it when the master retook a ko at once
+    /// on the way (in the search's tree or in the playout; [`is_master_retake`]): `v` instead
+    /// of 1 (the master the attacker: the capture counts `v`; the master the defender: the
+    /// target standing counts `1 - v`), or `v^k` for `k` retakes with
+    /// [`PlayoutPolicy::ko_value_each`]. The master wins every ko it makes, so a move that makes
+    /// a ko counts as a full win and the move that makes the most kos draws the visits; below
+    /// 1 a win without a ko beats a ko, and a ko won by one retake beats one that needs many.
+    /// A capture in the tree (a decided position, a proof) keeps its full value. The solver
+    /// sets it in the fights [`crate::solver::SolverConfig::ko_value_fights`] names (the side to
+    /// play as master) and 1 in the others. \[default: 1, off\]: on Gokyo Shumyo's 42 "get a
+    /// ko" prompts (100,000 playouts, one thread, seeds 1 and 2) first moves 16 / 17 off, 16 /
+    /// 15 with 0.8 (the kill readings 8 / 8 -> 6 / 6: the moves whose playouts capture without
+    /// a ko, the playouts' misjudgements there, gain), 14 and 13 with 0.5 and 0.5 each (seed
+    /// 1); with 0.8 on the life readings only 18 / 17, and at 10 s on two threads the 21 of 2
+    /// mod 4 9 -> 10 and 7 -> 10 (two of the gains on kill readings, unchanged: noise), the 21
+    /// of 0 mod 4 12 -> 11 (BENCHMARKS.md, "branch `kovalue`"). \[range: 0-1\]
+    pub ko_value: f32,
+    /// With `ko_value` below 1, a win of the master counts `ko_value` to the power of its
+    /// immediate retakes, else `ko_value` for any number of them. \[default: false\]
+    pub ko_value_each: bool,
     /// Probability that a move the earlier rules left open is drawn among all the region's
     /// playable points in proportion to its strength by the patterns' gammas (3x3 and 5x5
     /// shapes, tactical flags; [`crate::softmax`], CrazyStone's playouts) instead of uniformly;
@@ -181,6 +203,8 @@ impl Default for PlayoutPolicy {
             near_target: 0,
             ko_master_wins: false,
             ko_plain: false,
+            ko_value: 1.0,
+            ko_value_each: false,
             softmax: 0.0,
             softmax_pattern: false,
             softmax_temperature: 1.0,
@@ -209,6 +233,8 @@ impl PlayoutPolicy {
             near_target: 0,
             ko_master_wins: false,
             ko_plain: false,
+            ko_value: 1.0,
+            ko_value_each: false,
             softmax: 0.0,
             softmax_pattern: false,
             softmax_temperature: 1.0,
@@ -514,8 +540,40 @@ pub fn play_move(
     false
 }
 
+/// Whether the player to move playing `p` is the ko master's immediate retake of a ko (the
+/// point the simple-ko rule forbids, which only the master may play, and only without
+/// [`PlayoutPolicy::ko_plain`]): the privilege [`PlayoutPolicy::ko_value`] prices.
+#[inline]
+pub fn is_master_retake(ctx: &PlayoutContext, pos: &Position, p: Point) -> bool {
+    Some(p) == pos.ko_point() && may_retake(ctx, pos.to_play())
+}
+
+/// The value of a finished playout (1 the target captured, 0 standing) after `retakes` of the
+/// ko master's immediate retakes since the search's root: a win of the master that used any
+/// counts [`PlayoutPolicy::ko_value`] to it (to its power `retakes` with
+/// [`PlayoutPolicy::ko_value_each`]), so `1 - v` when the master is the defender.
+#[inline]
+pub fn ko_valued(ctx: &PlayoutContext, captured: bool, retakes: u32) -> f32 {
+    let raw = if captured { 1.0 } else { 0.0 };
+    let v = ctx.policy.ko_value;
+    if retakes == 0 || v >= 1.0 || captured != (ctx.ko_master == ctx.attacker) {
+        return raw;
+    }
+    let worth = if ctx.policy.ko_value_each {
+        v.powi(retakes.min(i32::MAX as u32) as i32)
+    } else {
+        v
+    };
+    if captured {
+        worth
+    } else {
+        1.0 - worth
+    }
+}
+
 /// Runs a playout from `pos` (changed in place). `removed` holds the target stones already
-/// removed on the way here. Returns 1.0 if the target is captured, else 0.0.
+/// removed on the way here. Returns 1.0 if the target is captured, else 0.0 (with
+/// [`PlayoutPolicy::ko_value`], what [`ko_valued`] makes of it).
 #[inline]
 pub fn playout(
     ctx: &PlayoutContext,
@@ -524,7 +582,7 @@ pub fn playout(
     last: [Option<Point>; 2],
     rng: &mut Rng,
 ) -> f32 {
-    playout_recorded(ctx, pos, removed, last, rng, |_, _, _| {})
+    playout_from(ctx, pos, removed, 0, last, rng, |_, _, _| {})
 }
 
 /// [`playout`], calling `record(colour, point, position after the move)` for every move played
@@ -533,6 +591,20 @@ pub fn playout_recorded<R: FnMut(Color, Point, &Position)>(
     ctx: &PlayoutContext,
     pos: &mut Position,
     removed: &mut PointSet,
+    last: [Option<Point>; 2],
+    rng: &mut Rng,
+    record: R,
+) -> f32 {
+    playout_from(ctx, pos, removed, 0, last, rng, record)
+}
+
+/// [`playout_recorded`] after `retakes` immediate retakes of the ko master on the way here (the
+/// search's tree moves), for [`ko_valued`].
+pub fn playout_from<R: FnMut(Color, Point, &Position)>(
+    ctx: &PlayoutContext,
+    pos: &mut Position,
+    removed: &mut PointSet,
+    mut retakes: u32,
     last: [Option<Point>; 2],
     rng: &mut Rng,
     mut record: R,
@@ -549,10 +621,11 @@ pub fn playout_recorded<R: FnMut(Color, Point, &Position)>(
             Some(p) => {
                 passes = 0;
                 let mover = pos.to_play();
+                retakes += is_master_retake(ctx, pos, p) as u32;
                 let captured = play_move(ctx, pos, p, removed);
                 record(mover, p, pos);
                 if captured {
-                    return 1.0;
+                    return ko_valued(ctx, true, retakes);
                 }
                 before = last;
                 last = Some(p);
@@ -560,7 +633,7 @@ pub fn playout_recorded<R: FnMut(Color, Point, &Position)>(
             None => {
                 passes += 1;
                 if passes >= 2 {
-                    return 0.0;
+                    return ko_valued(ctx, false, retakes);
                 }
                 pos.pass_fast();
                 before = last;
@@ -568,7 +641,7 @@ pub fn playout_recorded<R: FnMut(Color, Point, &Position)>(
             }
         }
     }
-    0.0
+    ko_valued(ctx, false, retakes)
 }
 
 /// A uniform number in `[0, 1)`.
@@ -1633,6 +1706,103 @@ mod tests {
         };
         assert_eq!(white_kos(&on), 0);
         assert!(white_kos(&off) > 0);
+    }
+
+    /// The ko master's retakes counted in a playout's value (`ko_value`): White's B6 has taken
+    /// the ko, Black (attacker and master) to play. Over the same seeded playouts (the value
+    /// never changes a draw) each capture counts `v` when Black retook a ko at once on the way
+    /// (once, or `v^k` with `ko_value_each`) and 1 otherwise, standing 0; a retake in the
+    /// search's tree counts as one in the playout; with White the master Black's retakes are
+    /// none, and a win of the defending master counts `1 - v`.
+    #[test]
+    fn a_win_by_the_masters_retakes_counts_the_ko_value() {
+        use crate::search::TsumegoState;
+        use crate::uct::SearchState;
+        let mut pos = Position::from_diagram(&format!("{KO_SHAPE}\nto play: O")).unwrap();
+        let size = pos.size();
+        let b6 = size.parse_point("B6").unwrap();
+        pos.play(Move::Play(b6)).unwrap();
+        let c6 = pos.ko_point().expect("White's B6 takes a ko");
+        let target: PointSet = ["B6", "E2", "G2", "F3"]
+            .iter()
+            .map(|n| size.parse_point(n).unwrap())
+            .collect();
+        let full = PlayoutContext::new(PointSet::full(size), target, Color::Black, Color::Black);
+        assert!(is_master_retake(&full, &pos, c6));
+        let (mut once, mut each) = (full.clone(), full.clone());
+        once.policy.ko_value = 0.5;
+        each.policy.ko_value = 0.5;
+        each.policy.ko_value_each = true;
+        // A playout's value and Black's immediate retakes in it.
+        let run = |ctx: &PlayoutContext, seed: u64| {
+            let (mut retakes, mut ko, mut mover) = (0, pos.ko_point(), Color::White);
+            let mut removed = PointSet::EMPTY;
+            let v = playout_recorded(
+                ctx,
+                &mut pos.clone(),
+                &mut removed,
+                [Some(b6), None],
+                &mut igo_core::seeded_rng(seed),
+                |c, p, after| {
+                    // The same side twice: the other passed between, which clears the ko.
+                    if c == mover {
+                        ko = None;
+                    }
+                    retakes += (c == Color::Black && Some(p) == ko) as i32;
+                    (ko, mover) = (after.ko_point(), c);
+                },
+            );
+            (v, retakes)
+        };
+        let (mut by_retake, mut clean) = (0, 0);
+        for seed in 1..=300u64 {
+            let (v, k) = run(&full, seed);
+            assert!(v == 0.0 || v == 1.0);
+            let (v_once, k_once) = run(&once, seed);
+            let (v_each, k_each) = run(&each, seed);
+            assert_eq!((k, k), (k_once, k_each), "seed {seed}: the same playout");
+            let (want_once, want_each) = match (v == 1.0, k) {
+                (false, _) => (0.0, 0.0),
+                (true, 0) => (1.0, 1.0),
+                (true, k) => (0.5, 0.5f32.powi(k)),
+            };
+            assert_eq!(
+                (v_once, v_each),
+                (want_once, want_each),
+                "seed {seed}, {k} retakes"
+            );
+            by_retake += (v == 1.0 && k > 0) as usize;
+            clean += (v == 1.0 && k == 0) as usize;
+        }
+        assert!(
+            by_retake > 5 && clean > 0,
+            "{by_retake} by retakes, {clean} clean"
+        );
+        // The retake in the tree: every capture after it counts 0.5 (never 1) in `once`.
+        let mut state = TsumegoState::new(&once, pos.clone());
+        state.play(Move::Play(c6));
+        assert!(
+            !state.target_captured(),
+            "B6 alone is not over half the target"
+        );
+        let mut caught = 0;
+        for seed in 1..=30u64 {
+            let v = state.clone().playout(&mut igo_core::seeded_rng(seed));
+            assert!(v == 0.0 || v == 0.5, "seed {seed}: {v}");
+            caught += (v == 0.5) as usize;
+        }
+        assert!(caught > 0);
+        // White the master: Black's retake is not a master's, and values stay 0 or 1.
+        let mut white = once.clone();
+        white.ko_master = Color::White;
+        assert!(!is_master_retake(&white, &pos, c6));
+        // The defender the master: its win (the target standing) counts 1 - v, its loss 1.
+        assert_eq!(ko_valued(&white, false, 2), 0.5);
+        assert_eq!(ko_valued(&white, true, 2), 1.0);
+        assert_eq!(ko_valued(&white, false, 0), 0.0);
+        let mut white_each = each.clone();
+        white_each.ko_master = Color::White;
+        assert_eq!(ko_valued(&white_each, false, 3), 1.0 - 0.125);
     }
 
     /// A context for the whole board of `pos`, Black attacking White's stones, the shipped

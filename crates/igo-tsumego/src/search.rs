@@ -18,6 +18,8 @@ pub struct TsumegoState<'a> {
     /// The last move and the one before it.
     last: [Option<Point>; 2],
     captured: bool,
+    /// The ko master's immediate retakes since the root (for [`playout::ko_valued`]).
+    retakes: u32,
 }
 
 impl<'a> TsumegoState<'a> {
@@ -29,6 +31,7 @@ impl<'a> TsumegoState<'a> {
             removed: PointSet::EMPTY,
             last: [None; 2],
             captured: false,
+            retakes: 0,
         }
     }
 
@@ -48,7 +51,8 @@ impl<'a> TsumegoState<'a> {
     }
 
     /// Plays a playout from here (changing the state), calling `record(colour, point, position
-    /// after the move)` for every move; returns 1.0 if the target is captured, else 0.0.
+    /// after the move)` for every move; returns 1.0 if the target is captured, else 0.0 (with
+    /// [`crate::playout::PlayoutPolicy::ko_value`], what [`playout::ko_valued`] makes of it).
     pub fn playout_recorded<R: FnMut(igo_core::Color, Point, &Position)>(
         &mut self,
         rng: &mut Rng,
@@ -57,10 +61,11 @@ impl<'a> TsumegoState<'a> {
         if self.captured {
             return 1.0;
         }
-        playout::playout_recorded(
+        playout::playout_from(
             self.ctx,
             &mut self.pos,
             &mut self.removed,
+            self.retakes,
             self.last,
             rng,
             record,
@@ -176,6 +181,7 @@ impl SearchState for TsumegoState<'_> {
     fn play(&mut self, mv: Move) {
         match mv {
             Move::Play(p) => {
+                self.retakes += playout::is_master_retake(self.ctx, &self.pos, p) as u32;
                 self.captured |= playout::play_move(self.ctx, &mut self.pos, p, &mut self.removed);
                 self.last = [Some(p), self.last[0]];
             }
@@ -190,7 +196,15 @@ impl SearchState for TsumegoState<'_> {
         if self.captured {
             return 1.0;
         }
-        playout::playout(self.ctx, &mut self.pos, &mut self.removed, self.last, rng)
+        playout::playout_from(
+            self.ctx,
+            &mut self.pos,
+            &mut self.removed,
+            self.retakes,
+            self.last,
+            rng,
+            |_, _, _| {},
+        )
     }
 
     fn amaf_key(&self, mv: Move) -> Option<u32> {
@@ -213,6 +227,7 @@ impl SearchState for TsumegoState<'_> {
         self.removed = other.removed;
         self.last = other.last;
         self.captured = other.captured;
+        self.retakes = other.retakes;
     }
 }
 

@@ -109,6 +109,16 @@ pub const ASK_CUT_LIVE: u8 = 4;
 /// rule, no side retaking a ko at once (the ko master bit's master included).
 pub const ASK_KO_PLAIN: u8 = 8;
 
+/// [`SolverConfig::ko_value_fights`]: a "get a ko" prompt's fights (the inference's and the
+/// main search's, the side to play the ko master by [`ASK_KO_MASTER`]).
+pub const KO_VALUE_PROMPT: u8 = 1;
+/// [`SolverConfig::ko_value_fights`]: the ko test's fight after a failing main search (and the
+/// ko probes'), where the side to play is the ko master.
+pub const KO_VALUE_KO_TEST: u8 = 2;
+/// [`SolverConfig::ko_value_fights`]: of the fights the other bits name, only those where the
+/// ko master is the defender (the side to play's life readings, the ko its way to stand).
+pub const KO_VALUE_LIVES_ONLY: u8 = 4;
+
 /// Settings of the solver.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
@@ -228,6 +238,18 @@ pub struct SolverConfig {
     /// ([`crate::proof::ProofSettings::ko_opinion_wins`]); else only its failures count.
     /// \[default: false\]
     pub ko_opinion_wins: bool,
+    /// Where [`PlayoutPolicy::ko_value`] applies (the master's wins by immediate retakes
+    /// counted below one), a sum of bits: [`KO_VALUE_PROMPT`] a "get a ko" prompt's fights,
+    /// [`KO_VALUE_KO_TEST`] the ko test's, with [`KO_VALUE_LIVES_ONLY`] only those where the
+    /// master defends; every other fight (the opponent the master: the main
+    /// search of an unconditional question, where a ko counted as a part success would read as
+    /// one) plays with 1. The decisions on the rate read the valued rate: the ko test's success
+    /// (at least one half) and the prompt's ko status (not below `ko_test_below`); each
+    /// playout's value to the master is at most its plain one, so for the same tree they are
+    /// harder to reach (the tree itself changes with the values: on Cho 2 mod 4 with bit 2 at
+    /// 0.8 three ko tests failed and one passed that had not, first moves unchanged).
+    /// \[default: 1\] \[range: 0-7\]
+    pub ko_value_fights: u8,
     /// Success rate of the main search's best move (capture rate for kill, one minus it for
     /// live) below which the side to play is taken to fail unconditionally and the ko test is
     /// run. \[default: 0.35\] \[range: 0-1\]
@@ -476,6 +498,7 @@ impl Default for SolverConfig {
                 within: true,
             },
             ko_opinion_wins: false,
+            ko_value_fights: KO_VALUE_PROMPT,
             ko_test_below: 0.35,
             max_line: 30,
             line_min_visits: 20,
@@ -863,6 +886,16 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.ko_opinion_wins,
             set: |c, v| c.ko_opinion_wins = v,
+        },
+    },
+    Knob {
+        name: "ko_value_fights",
+        what: "where ko_value applies (bits): 1 a \"get a ko\" prompt's fights, 2 the ko test's, 4 only those where the ko master defends",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 7,
+            get: |c| c.ko_value_fights as u64,
+            set: |c, v| c.ko_value_fights = v as u8,
         },
     },
     Knob {
@@ -1394,6 +1427,24 @@ pub const KNOBS: &[Knob] = &[
         kind: KnobKind::Switch {
             get: |c| c.policy.ko_master_wins,
             set: |c, v| c.policy.ko_master_wins = v,
+        },
+    },
+    Knob {
+        name: "ko_value",
+        what: "what a playout the ko master wins is worth to it after its immediate ko retakes (1: a full win), in the fights ko_value_fights names",
+        kind: KnobKind::Real {
+            lo: 0.0,
+            hi: 1.0,
+            get: |c| c.policy.ko_value,
+            set: |c, v| c.policy.ko_value = v,
+        },
+    },
+    Knob {
+        name: "ko_value_each",
+        what: "ko_value counted once per immediate retake of the master (v^k), else once for any",
+        kind: KnobKind::Switch {
+            get: |c| c.policy.ko_value_each,
+            set: |c, v| c.policy.ko_value_each = v,
         },
     },
     Knob {

@@ -90,6 +90,11 @@ pub fn solve_beside(
             fight.ctx.policy.ko_plain = true;
         }
     }
+    // The ko value (knob `ko_value`) where `ko_value_fights` names these fights, else none.
+    let valued = ko_asked && config.ko_value_fights & config::KO_VALUE_PROMPT != 0;
+    for fight in &mut fights {
+        set_ko_value(fight, config, valued);
+    }
     let choice = inference::choose(problem, &mut question, &fights, config, &mut spend, stop);
     let fight = &fights[choice.index];
     let goal = if to_play == fight.ctx.attacker {
@@ -187,7 +192,7 @@ fn decide<'f>(
     // A "get a ko" prompt's fight already has the side to play as ko master: a ko test would
     // search the same fight again, so the main search keeps the whole budget.
     let main = status::main_search(search, goal, own_ko, config, spend, stop);
-    let ko_fight = (main.fails && !own_ko).then(|| fight.with_ko_master(to_play));
+    let ko_fight = (main.fails && !own_ko).then(|| own_master(fight, to_play, config));
     let ko = ko_fight
         .as_ref()
         .and_then(|kf| status::ko_test(kf, goal, main.left, config, spend, stop));
@@ -205,7 +210,7 @@ fn decide<'f>(
         (Some(kf), Some(ks)) => read.answer(kf, &ks.search, Status::Ko, ks.proven, spend, None),
         _ => {
             // The ko probes' fight: the side to play as ko master (knob `ko_probes`).
-            let own = (config.ko_probes > 0).then(|| fight.with_ko_master(to_play));
+            let own = (config.ko_probes > 0).then(|| own_master(fight, to_play, config));
             // Won as the ko master a "get a ko" prompt made it: at least the ko it asked
             // for, not an unconditional kill or life (the prover says which, when it runs).
             let status = if own_ko && !main.fails {
@@ -229,6 +234,24 @@ fn decide<'f>(
         a.tree = std::sync::Arc::new(tree_of(&main.search, config));
         a
     })
+}
+
+/// `fight` with `to_play` as its ko master, for the ko test (and the ko probes): the ko value
+/// (knob `ko_value`) where `ko_value_fights` has [`config::KO_VALUE_KO_TEST`], else none.
+fn own_master(fight: &Fight, to_play: igo_core::Color, config: &SolverConfig) -> Fight {
+    let mut own = fight.with_ko_master(to_play);
+    let valued = config.ko_value_fights & config::KO_VALUE_KO_TEST != 0;
+    set_ko_value(&mut own, config, valued);
+    own
+}
+
+/// Gives `fight`'s playouts the configured ko value when `valued` (and, with
+/// [`config::KO_VALUE_LIVES_ONLY`], its ko master defends), else 1 (a master's win by retakes
+/// counted in full, as without the knob).
+fn set_ko_value(fight: &mut Fight, config: &SolverConfig, valued: bool) {
+    let lives_only = config.ko_value_fights & config::KO_VALUE_LIVES_ONLY != 0;
+    let valued = valued && !(lives_only && fight.ctx.ko_master == fight.ctx.attacker);
+    fight.ctx.policy.ko_value = if valued { config.policy.ko_value } else { 1.0 };
 }
 
 /// The positions of `search`'s tree for the prover's initial numbers
