@@ -50,7 +50,13 @@ pub struct PlayoutPolicy {
     /// Play the vital point of a small eye space next to the last move (the mover kills it)
     /// or next to the mover's own previous move (the mover makes its eyes there): an empty area
     /// of three to six points enclosed by one colour whose shape has a single vital point
-    /// ([`crate::nakade`]). \[default: 0\] \[range: 0-1\]
+    /// ([`crate::nakade`]). \[default: 0\]: 0.9 gained at 20,000 playouts (branch `nakade`)
+    /// but lost on every sample at 100,000 (one thread, seed 1, the first 40 of Cho 2 mod 4:
+    /// intermediate 32 -> 30, advanced 23 -> 21; advanced 0 mod 4 19 -> 17; elementary 39 ->
+    /// 38) and at 10 s on two threads on intermediate 2 mod 4 (34 -> 32; advanced 0 mod 4 21
+    /// -> 26 with half as much CPU again on a lighter load: not a fair pair), with the area read
+    /// on the mailbox at 9-10% fewer instructions than the rule as first built
+    /// (BENCHMARKS.md, "Branch `nakade2`", 2026-12-06). \[range: 0-1\]
     pub nakade: f32,
     /// Prior the search's tree gives the vital point of every such area in the region (see
     /// [`crate::search`]; not a playout rule). \[default: 0\] \[range: 0-10\]
