@@ -10,8 +10,13 @@
 //! histogram tells the killing shapes from the living ones (straight, bent and square four, the
 //! other fives and sixes).
 //!
-//! The area is grown on the board's bitboards a layer at a time and given up past six points,
-//! with no allocation; the playouts look only where the last move could have closed one.
+//! For the search's priors the area is grown on the board's bitboards a layer at a time and
+//! given up past six points ([`small_area`]). The playouts, which look only next to the last
+//! two moves, read it on the board's mailbox point by point ([`enclosed_vital_point`]): the
+//! fill stops at the first point next to the other colour, where most areas in a playout end,
+//! and each point's count of neighbours in the area is its count of empty neighbours, which
+//! every cell keeps (the same answers; the layer growth cost a quarter of the playouts a
+//! CPU-second, BENCHMARKS.md, "Branch `nakade2`").
 
 use igo_core::{Board, Color, Point, PointSet};
 
@@ -53,14 +58,39 @@ pub fn small_area(board: &Board, start: Point, wall: Option<Color>) -> (PointSet
 /// cross five and of the rabbity six. `None` for every other shape (two points or fewer, the
 /// straight, bent and square fours, the other fives and sixes, seven points or more).
 pub fn vital_point(board: &Board, area: &[Point]) -> Option<Point> {
+    let size = board.size();
+    shape_vital_point(area, |p| {
+        size.neighbours(p).filter(|q| area.contains(q)).count()
+    })
+}
+
+/// The vital point of the small empty area enclosed by `wall` that holds the point `start`
+/// (see [`vital_point`]): `None` when `start` is not empty, the area is not enclosed by `wall`
+/// alone or has more than [`MAX_NAKADE`] points, or its shape has no single vital point. The
+/// area is read by [`Board::small_enclosed_area`], which stops at the first point next to the
+/// other colour, and each point's neighbours in it are its empty neighbours, read from the
+/// board's counts: the same answer as [`vital_point_at`] with `Some(wall)`, at the cost of a
+/// few cell words where most areas in a playout end.
+#[inline]
+pub fn enclosed_vital_point(board: &Board, start: Point, wall: Color) -> Option<Point> {
+    let mut area = [start; MAX_NAKADE];
+    let n = board.small_enclosed_area(start, wall, &mut area);
+    if n < 3 {
+        return None;
+    }
+    shape_vital_point(&area[..n], |p| board.empty_neighbour_count(p))
+}
+
+/// [`vital_point`] given each point's count of neighbours in the area (`degree`).
+#[inline]
+fn shape_vital_point(area: &[Point], degree_of: impl Fn(Point) -> usize) -> Option<Point> {
     let n = area.len();
     if !(3..=MAX_NAKADE).contains(&n) {
         return None;
     }
-    let size = board.size();
     let mut degree = [0usize; MAX_NAKADE];
     for (i, &p) in area.iter().enumerate() {
-        degree[i] = size.neighbours(p).filter(|q| area.contains(q)).count();
+        degree[i] = degree_of(p).min(4);
     }
     // How many points have each count of neighbours in the area, and one point of each count.
     let mut histogram = [0usize; 5];
@@ -205,6 +235,48 @@ mod tests {
         for diagram in shapes {
             assert_eq!(vitals(diagram), Vec::<String>::new(), "\n{diagram}");
         }
+    }
+
+    /// The playouts' reading (`enclosed_vital_point`: the mailbox fill that stops at the other
+    /// colour, the counts from the cells) gives the vital point of the bitboard reading
+    /// (`vital_point_at` with the wall given) at every point and for both walls of boards
+    /// filled by random placements, 5x5 to 13x13; every killing shape's answer among them.
+    #[test]
+    fn the_playouts_reading_gives_the_bitboard_readings_vital_point() {
+        use igo_core::playout::below;
+        use igo_core::BoardSize;
+        let mut found = 0;
+        for (w, h) in [(5, 5), (7, 6), (9, 9), (13, 13)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let mut rng = igo_core::seeded_rng(w as u64 * 7 + h as u64);
+            for _ in 0..40 {
+                let mut board = Board::new(size);
+                for step in 0..2 * size.point_count() {
+                    if board.empty_count() == 0 {
+                        break;
+                    }
+                    let p = board.empty_point(below(&mut rng, board.empty_count()));
+                    // Mostly one colour, so that enclosed areas are common.
+                    let c = [Color::White, Color::White, Color::White, Color::Black];
+                    board.place_stone(c[below(&mut rng, 4)], p);
+                    if step % 4 != 0 {
+                        continue;
+                    }
+                    for q in size.points() {
+                        for wall in [Color::Black, Color::White] {
+                            let fast = enclosed_vital_point(&board, q, wall);
+                            let slow = board
+                                .is_empty_at(q)
+                                .then(|| vital_point_at(&board, q, Some(wall)).0)
+                                .flatten();
+                            assert_eq!(fast, slow, "{q:?} {wall:?}\n{board:?}");
+                            found += fast.is_some() as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     /// The area is enclosed only by the colour asked for (or the one there) and only when

@@ -52,7 +52,13 @@ pub struct PlayoutPolicy {
     /// Play the vital point of a small eye space next to the last move (the mover kills it)
     /// or next to the mover's own previous move (the mover makes its eyes there): an empty area
     /// of three to six points enclosed by one colour whose shape has a single vital point
-    /// ([`crate::nakade`]). \[default: 0\] \[range: 0-1\]
+    /// ([`crate::nakade`]). \[default: 0\]: 0.9 gained at 20,000 playouts (branch `nakade`)
+    /// but lost on every sample at 100,000 (one thread, seed 1, the first 40 of Cho 2 mod 4:
+    /// intermediate 32 -> 30, advanced 23 -> 21; advanced 0 mod 4 19 -> 17; elementary 39 ->
+    /// 38) and at 10 s on two threads on intermediate 2 mod 4 (34 -> 32; advanced 0 mod 4 21
+    /// -> 26 with half as much CPU again on a lighter load: not a fair pair), with the area read
+    /// on the mailbox at 9-10% fewer instructions than the rule as first built
+    /// (BENCHMARKS.md, "Branch `nakade2`", 2026-12-06). \[range: 0-1\]
     pub nakade: f32,
     /// Prior the search's tree gives the vital point of every such area in the region (see
     /// [`crate::search`]; not a playout rule). \[default: 0\] \[range: 0-10\]
@@ -616,8 +622,9 @@ pub fn playout_from<R: FnMut(Color, Point, &Position)>(
     let [mut last, mut before] = last;
     let mut passes = pos.consecutive_passes().min(1);
     let mut soft = softmax_state(ctx);
+    let mut memo = NakadeMemo::default();
     for _ in 0..ctx.max_moves {
-        match choose_move_softly(ctx, pos, last, before, soft.as_mut(), rng) {
+        match choose_move_softly(ctx, pos, last, before, soft.as_mut(), &mut memo, rng) {
             Some(p) => {
                 passes = 0;
                 let mover = pos.to_play();
@@ -703,11 +710,20 @@ fn choose_move(
     before: Option<Point>,
     rng: &mut Rng,
 ) -> Option<Point> {
-    choose_move_softly(ctx, pos, last, before, None, rng)
+    choose_move_softly(
+        ctx,
+        pos,
+        last,
+        before,
+        None,
+        &mut NakadeMemo::default(),
+        rng,
+    )
 }
 
 /// The move of the player to move, or `None` to pass; `soft` the softmax rule's state when the
-/// rule is on.
+/// rule is on; `memo` what the nakade rule read at the playout's previous move (taken here, so
+/// that it is never older than one move) and receives what it reads at this one.
 #[inline]
 fn choose_move_softly(
     ctx: &PlayoutContext,
@@ -715,9 +731,11 @@ fn choose_move_softly(
     last: Option<Point>,
     before: Option<Point>,
     mut soft: Option<&mut SoftmaxState>,
+    memo: &mut NakadeMemo,
     rng: &mut Rng,
 ) -> Option<Point> {
     let policy = &ctx.policy;
+    let prior = std::mem::take(memo);
     if policy.capture > 0.0 || policy.save > 0.0 {
         if let Some(p) = tactical_move(ctx, pos, last, before, rng) {
             return Some(p);
@@ -743,7 +761,7 @@ fn choose_move_softly(
         }
     }
     if policy.nakade > 0.0 && (last.is_some() || before.is_some()) && chance(rng) < policy.nakade {
-        if let Some(p) = nakade_move(ctx, pos, last, before) {
+        if let Some(p) = nakade_move_remembered(ctx, pos, last, before, &prior, memo) {
             return Some(p);
         }
     }
@@ -1000,28 +1018,86 @@ pub fn nakade_move(
     last: Option<Point>,
     before: Option<Point>,
 ) -> Option<Point> {
+    let mut memo = NakadeMemo::default();
+    nakade_move_remembered(ctx, pos, last, before, &NakadeMemo::default(), &mut memo)
+}
+
+/// What [`nakade_move`] read around the last move: the stone, and those of its neighbours
+/// (at most four, in the order read) whose area enclosed by the stone's colour has a vital
+/// point. At the next move the same stone is the mover's previous move, and its areas are
+/// read again with the same colour as the wall: the playout keeps this for one move so that
+/// the second look reads only the neighbours listed.
+///
+/// That is exact: one move of the other colour (and its captures) makes no new area enclosed
+/// by the stone's colour (every empty area it changes touches the new stone: its own point
+/// split off, or the captured stones' points, one of which is next to it), so an area enclosed
+/// after the move was the same area before it, and the neighbours not listed still have none
+/// with a vital point. A listed neighbour's area is read again (the move may have filled or
+/// opened it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NakadeMemo {
+    /// The stone read around; `None` when nothing was read to the end.
+    around: Option<Point>,
+    /// The neighbours whose areas had a vital point.
+    vital_at: [Option<Point>; 4],
+}
+
+/// [`nakade_move`] with what it read at the playout's previous move (`prior`, see
+/// [`NakadeMemo`]); what it reads around the last move is left in `memo` (untouched when it
+/// returns a move from there: that move is then played inside the area).
+#[inline]
+pub fn nakade_move_remembered(
+    ctx: &PlayoutContext,
+    pos: &Position,
+    last: Option<Point>,
+    before: Option<Point>,
+    prior: &NakadeMemo,
+    memo: &mut NakadeMemo,
+) -> Option<Point> {
     let board = pos.board();
-    let size = board.size();
     let me = pos.to_play();
-    for (around, wall) in [(last, !me), (before, me)] {
-        let Some(a) = around else { continue };
+    let playable = |v: Point| ctx.region.contains(v) && is_playout_move(ctx, pos, v);
+    if let Some(a) = last {
+        let mut read = NakadeMemo {
+            around: Some(a),
+            vital_at: [None; 4],
+        };
         // The stone may have been captured since: then no area is its.
-        if board.color_at(a) != Some(wall) {
-            continue;
-        }
-        let mut seen = PointSet::EMPTY;
-        for q in size.neighbours(a) {
-            // A point next to a stone of the other colour is in no area `wall` encloses: the
-            // counts every cell keeps say so without a fill.
-            if !board.is_empty_at(q) || seen.contains(q) || board.neighbour_count(q, !wall) > 0 {
-                continue;
+        if board.color_at(a) == Some(!me) {
+            let mut k = 0;
+            for q in board.size().neighbours(a) {
+                // Two neighbours in one area read it twice, with the same answer: the fill
+                // stops at once on most points (a stone, or a point next to the other
+                // colour), where keeping the points seen cost more than it saved.
+                if let Some(v) = crate::nakade::enclosed_vital_point(board, q, !me) {
+                    if playable(v) {
+                        return Some(v);
+                    }
+                    read.vital_at[k & 3] = Some(q);
+                    k += 1;
+                }
             }
-            let (vital, area) = crate::nakade::vital_point_at(board, q, Some(wall));
-            seen |= area;
-            if let Some(v) = vital {
-                if ctx.region.contains(v) && is_playout_move(ctx, pos, v) {
+        }
+        *memo = read;
+    }
+    let b = before?;
+    if board.color_at(b) != Some(me) {
+        return None;
+    }
+    if prior.around == Some(b) {
+        for q in prior.vital_at.into_iter().flatten() {
+            if let Some(v) = crate::nakade::enclosed_vital_point(board, q, me) {
+                if playable(v) {
                     return Some(v);
                 }
+            }
+        }
+        return None;
+    }
+    for q in board.size().neighbours(b) {
+        if let Some(v) = crate::nakade::enclosed_vital_point(board, q, me) {
+            if playable(v) {
+                return Some(v);
             }
         }
     }
@@ -1405,6 +1481,68 @@ mod tests {
             );
         }
         assert!(vital_moves > 200, "only {vital_moves} vital points played");
+    }
+
+    /// Along playouts with the nakade rule always on, the rule that keeps what it read at the
+    /// previous move (`nakade_move_remembered`, carried from move to move) answers as the rule
+    /// that reads everything afresh (`nakade_move`) at every position, while the second look
+    /// (around the mover's previous move) reads only the remembered neighbours at most moves:
+    /// many answers, vital points among them, come through the memory.
+    #[test]
+    fn the_remembered_nakade_rule_answers_as_the_rule_read_afresh() {
+        let (mut moves, mut remembered, mut vital, mut vital_remembered) = (0, 0, 0, 0);
+        for (k, start) in sample_positions().into_iter().enumerate() {
+            for seed in 0..4 {
+                let mut ctx = nakade_only(&start);
+                ctx.policy = PlayoutPolicy {
+                    nakade: 1.0,
+                    ..PlayoutPolicy::default()
+                };
+                let mut pos = start.clone();
+                let mut shadow = start.clone();
+                let (mut last, mut before) = (None, None);
+                let mut memo = NakadeMemo::default();
+                let mut removed = PointSet::EMPTY;
+                let mut rng = igo_core::seeded_rng(100 * k as u64 + seed);
+                playout_recorded(
+                    &ctx,
+                    &mut pos,
+                    &mut removed,
+                    [None; 2],
+                    &mut rng,
+                    |c, p, _| {
+                        if shadow.to_play() != c {
+                            shadow.play(Move::Pass).unwrap();
+                            (last, before) = (None, last);
+                            memo = NakadeMemo::default();
+                        }
+                        let prior = std::mem::take(&mut memo);
+                        let used = prior.around.is_some() && prior.around == before;
+                        let kept =
+                            nakade_move_remembered(&ctx, &shadow, last, before, &prior, &mut memo);
+                        let fresh = nakade_move(&ctx, &shadow, last, before);
+                        assert_eq!(kept, fresh, "{c} {last:?} {before:?}\n{shadow}");
+                        moves += 1;
+                        remembered += used as usize;
+                        vital += fresh.is_some() as usize;
+                        vital_remembered += (used && fresh.is_some()) as usize;
+                        if Some(p) == shadow.ko_point() && c == ctx.ko_master {
+                            shadow.clear_ko();
+                        }
+                        shadow.play(Move::Play(p)).unwrap();
+                        (last, before) = (Some(p), last);
+                    },
+                );
+            }
+        }
+        assert!(
+            remembered * 2 > moves,
+            "{remembered} of {moves} moves remembered"
+        );
+        assert!(
+            vital > 300 && vital_remembered > 50,
+            "{vital} ({vital_remembered})"
+        );
     }
 
     /// A hand-made fight: White's corner group C7-C6-C5-B5-A5 and White's E7 are the target.
