@@ -628,7 +628,10 @@ pub fn playout_from<R: FnMut(Color, Point, &Position)>(
             Some(p) => {
                 passes = 0;
                 let mover = pos.to_play();
-                retakes += is_master_retake(ctx, pos, p) as u32;
+                // Only a ko value below 1 reads the retakes: the default playout skips it.
+                if ctx.policy.ko_value < 1.0 {
+                    retakes += is_master_retake(ctx, pos, p) as u32;
+                }
                 let captured = play_move(ctx, pos, p, removed);
                 record(mover, p, pos);
                 if captured {
@@ -735,7 +738,12 @@ fn choose_move_softly(
     rng: &mut Rng,
 ) -> Option<Point> {
     let policy = &ctx.policy;
-    let prior = std::mem::take(memo);
+    // The memory is only ever filled with the nakade rule on; off, it is left alone.
+    let prior = if policy.nakade > 0.0 {
+        std::mem::take(memo)
+    } else {
+        NakadeMemo::default()
+    };
     if policy.capture > 0.0 || policy.save > 0.0 {
         if let Some(p) = tactical_move(ctx, pos, last, before, rng) {
             return Some(p);
