@@ -193,18 +193,7 @@ impl SearchState for TsumegoState<'_> {
     }
 
     fn playout(&mut self, rng: &mut Rng) -> f32 {
-        if self.captured {
-            return 1.0;
-        }
-        playout::playout_from(
-            self.ctx,
-            &mut self.pos,
-            &mut self.removed,
-            self.retakes,
-            self.last,
-            rng,
-            |_, _, _| {},
-        )
+        self.playout_recorded(rng, |_, _, _| {})
     }
 
     fn amaf_key(&self, mv: Move) -> Option<u32> {

@@ -633,17 +633,20 @@ impl Eq for Board {}
 mod tests {
     use super::*;
     use crate::playout::{below, seeded_rng};
+    use crate::Rng;
 
     /// `small_enclosed_area` against the whole empty area by the bitboards' flood fill, for
     /// every point and both walls of boards filled by random placements on sizes from 1x1 to
     /// 19x19, with caps of 1 to 8 points: the area when it is small enough, touches no stone of
     /// the other colour and one of the wall's, else 0; every answer seen many times.
-    #[test]
-    fn a_small_enclosed_area_is_the_flood_fills_area() {
-        let mut seen = [0usize; 3];
+    /// Boards filled by random placements (a random colour on a random empty point, suicides
+    /// carried out) on sizes from 1x1 to 19x19, four fillings a size from the seed `w * mul +
+    /// h`; `check(board, rng)` sees the board after every placement whose step plus round is a
+    /// multiple of `every`.
+    fn for_random_boards(mul: u64, every: usize, mut check: impl FnMut(&Board, &mut Rng)) {
         for (w, h) in [(1, 1), (1, 5), (2, 3), (4, 4), (6, 5), (9, 9), (19, 19)] {
             let size = BoardSize::new(w, h).unwrap();
-            let mut rng = seeded_rng(w as u64 * 13 + h as u64);
+            let mut rng = seeded_rng(w as u64 * mul + h as u64);
             for round in 0..4 {
                 let mut board = Board::new(size);
                 for step in 0..3 * size.point_count() {
@@ -653,44 +656,52 @@ mod tests {
                     let p = board.empty_point(below(&mut rng, board.empty_count()));
                     let c = [Color::Black, Color::White][below(&mut rng, 2)];
                     board.place_stone(c, p);
-                    if (step + round) % 3 != 0 {
-                        continue;
-                    }
-                    let empty = board.empty_points();
-                    for q in size.points() {
-                        let area = PointSet::single(q).flood_fill(&empty, size);
-                        let border = area.neighbours(size) - empty;
-                        for wall in [Color::Black, Color::White] {
-                            let cap = 1 + below(&mut rng, 8);
-                            let mut out = [q; 8];
-                            let n = board.small_enclosed_area(q, wall, &mut out[..cap]);
-                            let enclosed = board.is_empty_at(q)
-                                && area.count() <= cap
-                                && !border.is_empty()
-                                && border.is_subset(&board.stones(wall));
-                            let expected = if enclosed { area.count() } else { 0 };
-                            assert_eq!(n, expected, "{q:?} {wall:?} cap {cap}\n{board:?}");
-                            let got: PointSet = out[..n].iter().copied().collect();
-                            assert_eq!(got.count(), n);
-                            if n > 0 {
-                                assert_eq!(got, area);
-                                for &r in &out[..n] {
-                                    let inside = size.neighbours(r).filter(|s| area.contains(*s));
-                                    assert_eq!(board.empty_neighbour_count(r), inside.count());
-                                }
-                            }
-                            seen[if n > 0 {
-                                0
-                            } else if !board.is_empty_at(q) {
-                                1
-                            } else {
-                                2
-                            }] += 1;
-                        }
+                    if (step + round) % every == 0 {
+                        check(&board, &mut rng);
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_small_enclosed_area_is_the_flood_fills_area() {
+        let mut seen = [0usize; 3];
+        for_random_boards(13, 3, |board, rng| {
+            let size = board.size();
+            let empty = board.empty_points();
+            for q in size.points() {
+                let area = PointSet::single(q).flood_fill(&empty, size);
+                let border = area.neighbours(size) - empty;
+                for wall in [Color::Black, Color::White] {
+                    let cap = 1 + below(rng, 8);
+                    let mut out = [q; 8];
+                    let n = board.small_enclosed_area(q, wall, &mut out[..cap]);
+                    let enclosed = board.is_empty_at(q)
+                        && area.count() <= cap
+                        && !border.is_empty()
+                        && border.is_subset(&board.stones(wall));
+                    let expected = if enclosed { area.count() } else { 0 };
+                    assert_eq!(n, expected, "{q:?} {wall:?} cap {cap}\n{board:?}");
+                    let got: PointSet = out[..n].iter().copied().collect();
+                    assert_eq!(got.count(), n);
+                    if n > 0 {
+                        assert_eq!(got, area);
+                        for &r in &out[..n] {
+                            let inside = size.neighbours(r).filter(|s| area.contains(*s));
+                            assert_eq!(board.empty_neighbour_count(r), inside.count());
+                        }
+                    }
+                    seen[if n > 0 {
+                        0
+                    } else if !board.is_empty_at(q) {
+                        1
+                    } else {
+                        2
+                    }] += 1;
+                }
+            }
+        });
         assert!(seen.iter().all(|&n| n > 500), "{seen:?}");
     }
 
@@ -700,41 +711,22 @@ mod tests {
     #[test]
     fn liberties_besides_a_point_are_the_liberties_less_the_point() {
         let mut seen = [0usize; 3];
-        for (w, h) in [(1, 1), (1, 5), (2, 3), (4, 4), (6, 5), (9, 9), (19, 19)] {
-            let size = BoardSize::new(w, h).unwrap();
-            let mut rng = seeded_rng(w as u64 * 17 + h as u64);
-            for round in 0..4 {
-                let mut board = Board::new(size);
-                for step in 0..3 * size.point_count() {
-                    if board.empty_count() == 0 {
-                        break;
-                    }
-                    let p = board.empty_point(below(&mut rng, board.empty_count()));
-                    let c = if below(&mut rng, 2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
+        for_random_boards(17, 7, |board, _| {
+            let size = board.size();
+            for b in board.blocks() {
+                let libs = b.liberties();
+                for q in size.points() {
+                    let rest = libs - PointSet::single(q);
+                    let expected = match rest.count() {
+                        0 => OtherLiberties::None,
+                        1 => OtherLiberties::One(rest.first().unwrap()),
+                        _ => OtherLiberties::Several,
                     };
-                    board.place_stone(c, p);
-                    if (step + round) % 7 != 0 {
-                        continue;
-                    }
-                    for b in board.blocks() {
-                        let libs = b.liberties();
-                        for q in size.points() {
-                            let rest = libs - PointSet::single(q);
-                            let expected = match rest.count() {
-                                0 => OtherLiberties::None,
-                                1 => OtherLiberties::One(rest.first().unwrap()),
-                                _ => OtherLiberties::Several,
-                            };
-                            assert_eq!(b.liberties_besides(q), expected, "{q:?}\n{board:?}");
-                            seen[rest.count().min(2)] += 1;
-                        }
-                    }
+                    assert_eq!(b.liberties_besides(q), expected, "{q:?}\n{board:?}");
+                    seen[rest.count().min(2)] += 1;
                 }
             }
-        }
+        });
         assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
     }
 
