@@ -226,6 +226,12 @@ impl Problem {
         self.position.to_play()
     }
 
+    /// What the prompt asks for when it states no kill/live goal ([`ask_from_prompt`]);
+    /// `None` with no prompt.
+    pub fn ask(&self) -> Option<Ask> {
+        self.prompt.as_deref().and_then(ask_from_prompt)
+    }
+
     /// First moves the source marks correct.
     pub fn correct_first_moves(&self) -> Vec<Point> {
         self.first_moves(Verdict::Correct)

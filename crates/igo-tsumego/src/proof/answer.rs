@@ -502,11 +502,7 @@ fn ko_opinion(
     limits: Limits<'_>,
 ) -> KoOpinion {
     let opinion = settings.ko_opinion;
-    let asks_ko = problem
-        .prompt
-        .as_deref()
-        .and_then(crate::problem::ask_from_prompt)
-        == Some(crate::problem::Ask::Ko);
+    let asks_ko = problem.ask() == Some(crate::problem::Ask::Ko);
     if opinion.moves == 0 || !asks_ko {
         return KoOpinion {
             verdicts: Vec::new(),

@@ -56,7 +56,7 @@ use super::config::{
 };
 use super::error::SolveError;
 use crate::fight::Fight;
-use crate::problem::{ask_from_prompt, race_from_prompt, Ask, Goal, Problem};
+use crate::problem::{race_from_prompt, Ask, Goal, Problem};
 use crate::region::{guess_attacker, Region};
 use crate::search::TsumegoState;
 use crate::uct::{Search, StopFlag};
@@ -138,7 +138,7 @@ impl Question {
         {
             return Err(SolveError::WholeBoard(region.describe()));
         }
-        let ask = problem.prompt.as_deref().and_then(ask_from_prompt);
+        let ask = problem.ask();
         // A "cut off" prompt (knob `prompt_asks`): the side to play's stones live.
         let cut_live = ask == Some(Ask::Cut) && config.prompt_asks & ASK_CUT_LIVE != 0;
         let goal_given = request

@@ -77,11 +77,7 @@ pub fn solve_beside(
     // A "get a ko" prompt (knob `prompt_asks`): the ko it asks for is the side to play's
     // success, so it is the ko master.
     let ko_asked = config.prompt_asks & config::ASK_KO_MASTER != 0
-        && problem
-            .prompt
-            .as_deref()
-            .and_then(crate::problem::ask_from_prompt)
-            == Some(crate::problem::Ask::Ko);
+        && problem.ask() == Some(crate::problem::Ask::Ko);
     if ko_asked {
         fights = fights.iter().map(|f| f.with_ko_master(to_play)).collect();
     }
