@@ -265,6 +265,26 @@ pub struct ReaderConfig {
     /// plies of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch
     /// `reader4`).
     pub extend_three: usize,
+    /// Against a string of three liberties or fewer, the attacker also ataris a two-liberty
+    /// block of the defender's (not the string) next to one of the string's liberties, on the
+    /// block's liberty that is not the string's, in the first this many plies (0: never): the
+    /// defender must then save the block, or lose it and the liberty it kept the attacker off
+    /// (cho-intermediate-0402 after Black's C19, `attack B19`: White's D17 ataris Black's
+    /// A17-C17, next to the liberty B18; cho-elementary-0710, `attack C17`: White's G19 ataris
+    /// Black's G18, next to the liberty F18). Off (0) by default (the owl's readers read as
+    /// before).
+    pub liberty_ataris: usize,
+    /// With [`ReaderConfig::liberty_ataris`]: the attacker also shortens such a block of three
+    /// liberties (cho-advanced-0338, `attack A15`: Black's C17 shortens White's B16-C16 next
+    /// to the liberty A16). Off by default.
+    pub liberty_shortens: bool,
+    /// [`ReaderConfig::chain_ataris`] against strings of three liberties too, in the first this
+    /// many plies (0: never; the attacker's block is still short, two liberties or fewer):
+    /// playout 19x19 2000085, `defend A8` (Black's D4 ataris White's D5, next to Black's
+    /// A5-C5 of two liberties in a race with White's three-liberty A8, sixth move) and
+    /// cho-advanced-0098, `defend D19` (White's A18 ataris Black's B18, next to White's
+    /// two-liberty C19-D17, fourth move). Off (0) by default.
+    pub chain_ataris_three: usize,
 }
 
 impl Default for ReaderConfig {
@@ -284,6 +304,9 @@ impl Default for ReaderConfig {
             chain_ataris: 0,
             shared_libs: false,
             extend_three: 0,
+            liberty_ataris: 0,
+            liberty_shortens: false,
+            chain_ataris_three: 0,
         }
     }
 }
@@ -366,6 +389,9 @@ pub(crate) enum Goal {
         chain_ataris: usize,
         shared_libs: bool,
         extend_three: usize,
+        liberty_ataris: usize,
+        liberty_shortens: bool,
+        chain_ataris_three: usize,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -466,6 +492,9 @@ impl Reader {
                 chain_ataris: self.config.chain_ataris,
                 shared_libs: self.config.shared_libs,
                 extend_three: self.config.extend_three,
+                liberty_ataris: self.config.liberty_ataris,
+                liberty_shortens: self.config.liberty_shortens,
+                chain_ataris_three: self.config.chain_ataris_three,
             },
             pos,
             target,
@@ -634,6 +663,12 @@ struct Extras {
     shared_libs: bool,
     /// [`ReaderConfig::extend_three`], in this node.
     extend_three: bool,
+    /// [`ReaderConfig::liberty_ataris`], in this node.
+    liberty_ataris: bool,
+    /// [`ReaderConfig::liberty_shortens`].
+    liberty_shortens: bool,
+    /// [`ReaderConfig::chain_ataris_three`], in this node.
+    chain_ataris_three: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -789,6 +824,9 @@ impl Search<'_> {
                 chain_ataris,
                 shared_libs,
                 extend_three,
+                liberty_ataris,
+                liberty_shortens,
+                chain_ataris_three,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -806,6 +844,9 @@ impl Search<'_> {
                     shared_libs: shared_libs && shallow,
                     // Not at the root: the defender's replies to the attacker's moves.
                     extend_three: (1..extend_three).contains(&ply),
+                    liberty_ataris: ply < liberty_ataris,
+                    liberty_shortens,
+                    chain_ataris_three: ply < chain_ataris_three,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1137,8 +1178,10 @@ impl Search<'_> {
                     if l.count() <= 2 {
                         cand |= *l;
                         for (ds, dl) in adjacent_blocks(pos, *s, !self.attacker) {
-                            let atari = extras.chain_ataris
-                                && n == 2
+                            // (`ReaderConfig::chain_ataris_three`: against a three-liberty
+                            // string too.)
+                            let atari = (extras.chain_ataris && n == 2
+                                || extras.chain_ataris_three && n == 3)
                                 && dl.count() == 2
                                 && (ds & stones).is_empty();
                             if dl.count() == 1 || atari {
@@ -1226,6 +1269,18 @@ impl Search<'_> {
         if extras.extend_three && !attacking && n <= 3 {
             for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
                 if (s & stones).is_empty() && l.count() == 3 {
+                    cand |= l - libs;
+                }
+            }
+        }
+        // The attacker ataris the defender's two-liberty block next to a liberty, on the
+        // block's other liberty: the block must be saved, or its capture lets the attacker
+        // onto the liberty it guarded (the string's own liberties are candidates already).
+        if extras.liberty_ataris && attacking && n <= 3 {
+            for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
+                if (s & stones).is_empty()
+                    && (l.count() == 2 || (extras.liberty_shortens && l.count() == 3))
+                {
                     cand |= l - libs;
                 }
             }
