@@ -2049,6 +2049,64 @@ mod tests {
     }
 
     #[test]
+    fn the_attacker_ataris_a_block_next_to_its_short_block_in_a_race_with_three_liberties() {
+        // Playout 19x19 2000085 (237 moves). White's A8-B8 has three liberties (A9, B9, C8),
+        // Black's A5-A7-C5 four, White's C7 two. GNU Go 3.8: `defend C7` is `0`; igo answered
+        // `1 C8`. After C8, C9, C6, D6 and C4 White's A8-C6 has three liberties (A9, B9, B6)
+        // and Black's A5 group two (B6, A4): GNU Go's D4 ataris White's D5, next to it, and the
+        // race turns. `chain_ataris` tries such ataris only against two-liberty strings;
+        // `chain_ataris_three` against three-liberty ones too.
+        let d = "
+            O X . X O X X O X X . X . X . . X . X
+            . X O X . . O O X X . O . . O X O X .
+            X . . . . O O X . . O O . O O X O . X
+            . . O X X . . X . X O X O O O . X X X
+            O X . . O . O . . O . X X O X O X O O
+            X O X O O . X X O . X X X X X . X O .
+            . . O X . X O . X X X O . . . X X X .
+            . O . . . . . . X O O . X O X X O X X
+            X X X . X O . X X O X X O X O O O O O
+            . . . O O . X . O . . O O X O O . X .
+            . . . . X . . O O O O X . X X O X X O
+            O O . X . . . . . . . O O O O . O X .
+            X X O X . O O O . O X X . . . X . O .
+            X . . . X . X X O . O X O . X . O O O
+            X X X O . O X . . O O . O X X X . X O
+            . O . . O . X X O . X O . O O O O . X
+            O X O X . O O . O O X . . . X O O O O
+            X . . X . O X . X . X . X O . X X O .
+            O O X . X O . O O X . X O O X . . . O";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |chain_ataris_three| ReaderConfig {
+            chain_ataris_three,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(0)).defend(&pos, pt("C7")).unwrap();
+        assert_eq!(mv(&old, 19), "1 C8", "{old:?}");
+        let new = Reader::new(config(6)).defend(&pos, pt("C7")).unwrap();
+        assert_eq!(mv(&new, 19), "0", "{new:?}");
+        assert!(new.complete, "{new:?}");
+        let mut line = pos.clone();
+        for (color, p) in [
+            (Color::White, "C8"),
+            (Color::Black, "C9"),
+            (Color::White, "C6"),
+            (Color::Black, "D6"),
+            (Color::White, "C4"),
+        ] {
+            line.set_to_play(color);
+            line.play(Move::Play(pt(p))).unwrap();
+        }
+        let old = Reader::new(config(0)).attack(&line, pt("A8")).unwrap();
+        assert_eq!(mv(&old, 19), "0", "{old:?}");
+        // E5 is D5's other liberty: the atari from the other side.
+        let new = Reader::new(config(6)).attack(&line, pt("A8")).unwrap();
+        assert_eq!(mv(&new, 19), "1 E5", "{new:?}");
+        assert!(new.complete, "{new:?}");
+    }
+
+    #[test]
     fn the_defender_extends_its_three_liberty_block_next_to_a_liberty() {
         // Playout 9x9 2000102 (28 moves). GNU Go 3.8: `attack B4` and `attack J3` are `0`; igo
         // answered `1 B3` and `1 H3`. After Black's B3, White's A6 extends A5 (three liberties,
