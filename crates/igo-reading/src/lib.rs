@@ -265,25 +265,17 @@ pub struct ReaderConfig {
     /// plies of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch
     /// `reader4`).
     pub extend_three: usize,
-    /// Against a string of three liberties or fewer, the attacker also ataris a two-liberty
-    /// block of the defender's (not the string) next to one of the string's liberties, on the
-    /// block's liberty that is not the string's, in the first this many plies (0: never): the
-    /// defender must then save the block, or lose it and the liberty it kept the attacker off
-    /// (cho-intermediate-0402 after Black's C19, `attack B19`: White's D17 ataris Black's
-    /// A17-C17, next to the liberty B18; cho-elementary-0710, `attack C17`: White's G19 ataris
-    /// Black's G18, next to the liberty F18). Off (0) by default (the owl's readers read as
-    /// before).
-    pub liberty_ataris: usize,
-    /// With [`ReaderConfig::liberty_ataris`]: the attacker also shortens such a block of three
-    /// liberties (cho-advanced-0338, `attack A15`: Black's C17 shortens White's B16-C16 next
-    /// to the liberty A16). Off by default.
-    pub liberty_shortens: bool,
     /// [`ReaderConfig::chain_ataris`] against strings of three liberties too, in the first this
-    /// many plies (0: never; the attacker's block is still short, two liberties or fewer):
-    /// playout 19x19 2000085, `defend A8` (Black's D4 ataris White's D5, next to Black's
-    /// A5-C5 of two liberties in a race with White's three-liberty A8, sixth move) and
-    /// cho-advanced-0098, `defend D19` (White's A18 ataris Black's B18, next to White's
-    /// two-liberty C19-D17, fourth move). Off (0) by default.
+    /// many plies (0: never): the attacker's short block next to the string (two liberties or
+    /// fewer) is saved by an atari on a two-liberty block of the defender's next to it, where
+    /// the atari holds (the defender's extension on the block's other liberty leaves it two
+    /// liberties or fewer; ataris the block escapes by extending multiplied the lines:
+    /// gnugo-9x9-28 after 25 moves, `attack B8`, 1,871 -> 61,729 nodes without the test).
+    /// The shape of cho-advanced-0098, `defend D19` (after E19, C19 and B18 White's A18 ataris
+    /// Black's B18, next to White's two-liberty C19-D17, fourth move), and cho-intermediate-0402,
+    /// `defend B19` (after C19 White's D17 ataris Black's A17-C17, next to White's two-liberty
+    /// C18). Off (0) by default (the owl's readers read as before) and in
+    /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader5`).
     pub chain_ataris_three: usize,
 }
 
@@ -304,8 +296,6 @@ impl Default for ReaderConfig {
             chain_ataris: 0,
             shared_libs: false,
             extend_three: 0,
-            liberty_ataris: 0,
-            liberty_shortens: false,
             chain_ataris_three: 0,
         }
     }
@@ -389,8 +379,6 @@ pub(crate) enum Goal {
         chain_ataris: usize,
         shared_libs: bool,
         extend_three: usize,
-        liberty_ataris: usize,
-        liberty_shortens: bool,
         chain_ataris_three: usize,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
@@ -492,8 +480,6 @@ impl Reader {
                 chain_ataris: self.config.chain_ataris,
                 shared_libs: self.config.shared_libs,
                 extend_three: self.config.extend_three,
-                liberty_ataris: self.config.liberty_ataris,
-                liberty_shortens: self.config.liberty_shortens,
                 chain_ataris_three: self.config.chain_ataris_three,
             },
             pos,
@@ -663,10 +649,6 @@ struct Extras {
     shared_libs: bool,
     /// [`ReaderConfig::extend_three`], in this node.
     extend_three: bool,
-    /// [`ReaderConfig::liberty_ataris`], in this node.
-    liberty_ataris: bool,
-    /// [`ReaderConfig::liberty_shortens`].
-    liberty_shortens: bool,
     /// [`ReaderConfig::chain_ataris_three`], in this node.
     chain_ataris_three: bool,
 }
@@ -824,8 +806,6 @@ impl Search<'_> {
                 chain_ataris,
                 shared_libs,
                 extend_three,
-                liberty_ataris,
-                liberty_shortens,
                 chain_ataris_three,
                 ..
             } => {
@@ -844,8 +824,6 @@ impl Search<'_> {
                     shared_libs: shared_libs && shallow,
                     // Not at the root: the defender's replies to the attacker's moves.
                     extend_three: (1..extend_three).contains(&ply),
-                    liberty_ataris: ply < liberty_ataris,
-                    liberty_shortens,
                     chain_ataris_three: ply < chain_ataris_three,
                 };
                 let mut scratch = Pooled::take(pos);
@@ -1180,12 +1158,20 @@ impl Search<'_> {
                         for (ds, dl) in adjacent_blocks(pos, *s, !self.attacker) {
                             // (`ReaderConfig::chain_ataris_three`: against a three-liberty
                             // string too.)
-                            let atari = (extras.chain_ataris && n == 2
-                                || extras.chain_ataris_three && n == 3)
-                                && dl.count() == 2
-                                && (ds & stones).is_empty();
-                            if dl.count() == 1 || atari {
+                            let two = dl.count() == 2 && (ds & stones).is_empty();
+                            if dl.count() == 1 || two && extras.chain_ataris && n == 2 {
                                 cand |= dl;
+                            } else if two && extras.chain_ataris_three && n == 3 {
+                                // Only an atari that holds: one the defender escapes by
+                                // extending only multiplied the lines (gnugo-9x9-28 after 25
+                                // moves, `attack B8`: White's D7 against Black's C7, which
+                                // extends into B8, 1,871 -> 61,729 nodes).
+                                for x in dl.iter() {
+                                    let buffers = [&mut *scratch, &mut *first];
+                                    if self.atari_holds(pos, buffers, ds, dl, x) {
+                                        cand.insert(x);
+                                    }
+                                }
                             }
                         }
                     }
@@ -1273,18 +1259,6 @@ impl Search<'_> {
                 }
             }
         }
-        // The attacker ataris the defender's two-liberty block next to a liberty, on the
-        // block's other liberty: the block must be saved, or its capture lets the attacker
-        // onto the liberty it guarded (the string's own liberties are candidates already).
-        if extras.liberty_ataris && attacking && n <= 3 {
-            for (s, l) in adjacent_blocks(pos, libs, !self.attacker) {
-                if (s & stones).is_empty()
-                    && (l.count() == 2 || (extras.liberty_shortens && l.count() == 3))
-                {
-                    cand |= l - libs;
-                }
-            }
-        }
         let mut extra = PointSet::EMPTY;
         if extras.support {
             extra = self.support_moves(pos, stones, libs, &attacker_blocks, attacking) & empty;
@@ -1365,6 +1339,36 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether the attacker's atari at `x` on the defender's two-liberty block `ds` (liberties
+    /// `dl`) holds: the defender's extension on the block's other liberty leaves it two
+    /// liberties or fewer.
+    fn atari_holds(
+        &self,
+        pos: &Position,
+        buffers: [&mut Pooled; 2],
+        ds: PointSet,
+        dl: PointSet,
+        x: Point,
+    ) -> bool {
+        let [ataried, extended] = buffers;
+        let ataried = ataried.get();
+        ataried.copy_from(pos);
+        if !self.play_in_place(ataried, Move::Play(x)) {
+            return false;
+        }
+        let Some(y) = (dl - PointSet::single(x)).first() else {
+            return true;
+        };
+        let after = extended.get();
+        after.copy_from(ataried);
+        let stone = ds.first().expect("a stone");
+        !self.play_in_place(after, Move::Play(y))
+            || after
+                .board()
+                .block_at(stone)
+                .is_none_or(|b| b.liberty_count() <= 2)
+    }
+
     /// Whether the attacker's net at `q` (next to two of the string's three liberties `libs`)
     /// holds the string in: after it, the defender's extension on each liberty next to `q`
     /// leaves the string three liberties or fewer (a net the string runs out of with four is
@@ -2049,61 +2053,38 @@ mod tests {
     }
 
     #[test]
-    fn the_attacker_ataris_a_block_next_to_its_short_block_in_a_race_with_three_liberties() {
-        // Playout 19x19 2000085 (237 moves). White's A8-B8 has three liberties (A9, B9, C8),
-        // Black's A5-A7-C5 four, White's C7 two. GNU Go 3.8: `defend C7` is `0`; igo answered
-        // `1 C8`. After C8, C9, C6, D6 and C4 White's A8-C6 has three liberties (A9, B9, B6)
-        // and Black's A5 group two (B6, A4): GNU Go's D4 ataris White's D5, next to it, and the
-        // race turns. `chain_ataris` tries such ataris only against two-liberty strings;
-        // `chain_ataris_three` against three-liberty ones too.
+    fn the_attacker_ataris_a_block_next_to_its_short_block_against_three_liberties() {
+        // A random playout on 9x9 (seeded_rng(1006), stopped at a random move). White's
+        // A5-B5-A4 has three liberties (A6, B6, B4); Black's C5 next to it two (C6, D5), and
+        // White's C4 next to C5 two (B4, C3). Black's C3 ataris C4, which holds: C4's extension
+        // B4 joins the string and leaves it two liberties (A6, B6), and Black captures. GNU Go
+        // 3.8 answers `attack A5` with `0` but, after C3, its own `defend A5` is `0` too.
+        // `chain_ataris` tries such ataris only against two-liberty strings.
         let d = "
-            O X . X O X X O X X . X . X . . X . X
-            . X O X . . O O X X . O . . O X O X .
-            X . . . . O O X . . O O . O O X O . X
-            . . O X X . . X . X O X O O O . X X X
-            O X . . O . O . . O . X X O X O X O O
-            X O X O O . X X O . X X X X X . X O .
-            . . O X . X O . X X X O . . . X X X .
-            . O . . . . . . X O O . X O X X O X X
-            X X X . X O . X X O X X O X O O O O O
-            . . . O O . X . O . . O O X O O . X .
-            . . . . X . . O O O O X . X X O X X O
-            O O . X . . . . . . . O O O O . O X .
-            X X O X . O O O . O X X . . . X . O .
-            X . . . X . X X O . O X O . X . O O O
-            X X X O . O X . . O O . O X X X . X O
-            . O . . O . X X O . X O . O O O O . X
-            O X O X . O O . O O X . . . X O O O O
-            X . . X . O X . X . X . X O . X X O .
-            O O X . X O . O O X . X O O X . . . O";
+            X O . . . X . . O
+            . O . O X O . . .
+            X X . O X O X O .
+            . . . X X . . . O
+            O O X . . X . X X
+            O . O X X X . . .
+            X X . . O X O . .
+            . O O . X O X X .
+            O . . O O O . O .";
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         let config = |chain_ataris_three| ReaderConfig {
             chain_ataris_three,
             ..ReaderConfig::tactical()
         };
-        let old = Reader::new(config(0)).defend(&pos, pt("C7")).unwrap();
-        assert_eq!(mv(&old, 19), "1 C8", "{old:?}");
-        let new = Reader::new(config(6)).defend(&pos, pt("C7")).unwrap();
-        assert_eq!(mv(&new, 19), "0", "{new:?}");
+        let old = Reader::new(config(0)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&old, 9), "0", "{old:?}");
+        assert!(old.complete, "{old:?}");
+        let new = Reader::new(config(6)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&new, 9), "1 C3", "{new:?}");
         assert!(new.complete, "{new:?}");
-        let mut line = pos.clone();
-        for (color, p) in [
-            (Color::White, "C8"),
-            (Color::Black, "C9"),
-            (Color::White, "C6"),
-            (Color::Black, "D6"),
-            (Color::White, "C4"),
-        ] {
-            line.set_to_play(color);
-            line.play(Move::Play(pt(p))).unwrap();
-        }
-        let old = Reader::new(config(0)).attack(&line, pt("A8")).unwrap();
-        assert_eq!(mv(&old, 19), "0", "{old:?}");
-        // E5 is D5's other liberty: the atari from the other side.
-        let new = Reader::new(config(6)).attack(&line, pt("A8")).unwrap();
-        assert_eq!(mv(&new, 19), "1 E5", "{new:?}");
-        assert!(new.complete, "{new:?}");
+        // The defence takes the point first.
+        let defence = Reader::new(config(6)).defend(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&defence, 9), "1 C3", "{defence:?}");
     }
 
     #[test]

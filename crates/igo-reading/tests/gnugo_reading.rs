@@ -412,10 +412,8 @@ fn reading_agrees_with_gnugo_full() {
     // without the defender's extension of its block next to both liberties (on in `igo gtp`),
     // `IGO_READING_EXTEND_THREE=N` with the defender's extension of its three-liberty block
     // next to a liberty from ply 1 to N (0: off; `igo gtp`'s by default);
-    // `IGO_READING_LIBERTY_ATARIS=N` with the attacker's atari on a two-liberty block of the
-    // defender's next to a liberty in the first N plies (`IGO_READING_LIBERTY_SHORTENS=1`: of
-    // three-liberty blocks too) and `IGO_READING_CHAIN_ATARIS_THREE=N` with the chain ataris
-    // against three-liberty strings in the first N plies (`igo gtp`'s by default);
+    // `IGO_READING_CHAIN_ATARIS_THREE=N` with the attacker's chain ataris against
+    // three-liberty strings in the first N plies (0: off; `igo gtp`'s by default);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -434,14 +432,6 @@ fn reading_agrees_with_gnugo_full() {
             "IGO_READING_EXTEND_THREE",
             ReaderConfig::tactical().extend_three,
         ),
-        liberty_ataris: knob(
-            "IGO_READING_LIBERTY_ATARIS",
-            ReaderConfig::tactical().liberty_ataris,
-        ),
-        liberty_shortens: knob(
-            "IGO_READING_LIBERTY_SHORTENS",
-            ReaderConfig::tactical().liberty_shortens as usize,
-        ) != 0,
         chain_ataris_three: knob(
             "IGO_READING_CHAIN_ATARIS_THREE",
             ReaderConfig::tactical().chain_ataris_three,
