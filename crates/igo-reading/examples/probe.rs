@@ -4,8 +4,8 @@
 //! `IGO_NET_HOLD=1` for [`ReaderConfig::net_hold`], `IGO_SUICIDE_LIBS=1` for
 //! [`ReaderConfig::suicide_libs`]), `IGO_CHAIN_ATARIS=PLIES` for [`ReaderConfig::chain_ataris`],
 //! `IGO_SHARED_LIBS=1` for [`ReaderConfig::shared_libs`], `IGO_EXTEND_THREE=PLIES` for
-//! [`ReaderConfig::extend_three`],
-//! `IGO_DEEP=A,B,C,D`
+//! [`ReaderConfig::extend_three`], `IGO_CHAIN_ATARIS_THREE=PLIES` for
+//! [`ReaderConfig::chain_ataris_three`], `IGO_DEEP=A,B,C,D`
 //! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
@@ -28,6 +28,8 @@ fn main() {
         suicide_libs: std::env::var("IGO_SUICIDE_LIBS").is_ok_and(|v| v == "1"),
         shared_libs: std::env::var("IGO_SHARED_LIBS").is_ok_and(|v| v == "1"),
         extend_three: std::env::var("IGO_EXTEND_THREE").map_or(0, |v| v.parse().expect("plies")),
+        chain_ataris_three: std::env::var("IGO_CHAIN_ATARIS_THREE")
+            .map_or(0, |v| v.parse().expect("plies")),
         chain_ataris: std::env::var("IGO_CHAIN_ATARIS").map_or(0, |v| v.parse().expect("plies")),
         deep_safety: match std::env::var("IGO_DEEP") {
             Ok(v) => {

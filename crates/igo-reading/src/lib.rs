@@ -265,6 +265,18 @@ pub struct ReaderConfig {
     /// plies of the support moves, in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch
     /// `reader4`).
     pub extend_three: usize,
+    /// [`ReaderConfig::chain_ataris`] against strings of three liberties too, in the first this
+    /// many plies (0: never): the attacker's short block next to the string (two liberties or
+    /// fewer) is saved by an atari on a two-liberty block of the defender's next to it, where
+    /// the atari holds (the defender's extension on the block's other liberty leaves it two
+    /// liberties or fewer; ataris the block escapes by extending multiplied the lines:
+    /// gnugo-9x9-28 after 25 moves, `attack B8`, 1,871 -> 61,729 nodes without the test).
+    /// The shape of cho-advanced-0098, `defend D19` (after E19, C19 and B18 White's A18 ataris
+    /// Black's B18, next to White's two-liberty C19-D17, fourth move), and cho-intermediate-0402,
+    /// `defend B19` (after C19 White's D17 ataris Black's A17-C17, next to White's two-liberty
+    /// C18). Off (0) by default (the owl's readers read as before) and in
+    /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader5`).
+    pub chain_ataris_three: usize,
 }
 
 impl Default for ReaderConfig {
@@ -284,6 +296,7 @@ impl Default for ReaderConfig {
             chain_ataris: 0,
             shared_libs: false,
             extend_three: 0,
+            chain_ataris_three: 0,
         }
     }
 }
@@ -366,6 +379,7 @@ pub(crate) enum Goal {
         chain_ataris: usize,
         shared_libs: bool,
         extend_three: usize,
+        chain_ataris_three: usize,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -466,6 +480,7 @@ impl Reader {
                 chain_ataris: self.config.chain_ataris,
                 shared_libs: self.config.shared_libs,
                 extend_three: self.config.extend_three,
+                chain_ataris_three: self.config.chain_ataris_three,
             },
             pos,
             target,
@@ -634,6 +649,8 @@ struct Extras {
     shared_libs: bool,
     /// [`ReaderConfig::extend_three`], in this node.
     extend_three: bool,
+    /// [`ReaderConfig::chain_ataris_three`], in this node.
+    chain_ataris_three: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -789,6 +806,7 @@ impl Search<'_> {
                 chain_ataris,
                 shared_libs,
                 extend_three,
+                chain_ataris_three,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -806,6 +824,7 @@ impl Search<'_> {
                     shared_libs: shared_libs && shallow,
                     // Not at the root: the defender's replies to the attacker's moves.
                     extend_three: (1..extend_three).contains(&ply),
+                    chain_ataris_three: ply < chain_ataris_three,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1137,12 +1156,22 @@ impl Search<'_> {
                     if l.count() <= 2 {
                         cand |= *l;
                         for (ds, dl) in adjacent_blocks(pos, *s, !self.attacker) {
-                            let atari = extras.chain_ataris
-                                && n == 2
-                                && dl.count() == 2
-                                && (ds & stones).is_empty();
-                            if dl.count() == 1 || atari {
+                            // (`ReaderConfig::chain_ataris_three`: against a three-liberty
+                            // string too.)
+                            let two = dl.count() == 2 && (ds & stones).is_empty();
+                            if dl.count() == 1 || two && extras.chain_ataris && n == 2 {
                                 cand |= dl;
+                            } else if two && extras.chain_ataris_three && n == 3 {
+                                // Only an atari that holds: one the defender escapes by
+                                // extending only multiplied the lines (gnugo-9x9-28 after 25
+                                // moves, `attack B8`: White's D7 against Black's C7, which
+                                // extends into B8, 1,871 -> 61,729 nodes).
+                                for x in dl.iter() {
+                                    let buffers = [&mut *scratch, &mut *first];
+                                    if self.atari_holds(pos, buffers, ds, dl, x) {
+                                        cand.insert(x);
+                                    }
+                                }
                             }
                         }
                     }
@@ -1310,6 +1339,36 @@ impl Search<'_> {
 }
 
 impl Search<'_> {
+    /// Whether the attacker's atari at `x` on the defender's two-liberty block `ds` (liberties
+    /// `dl`) holds: the defender's extension on the block's other liberty leaves it two
+    /// liberties or fewer.
+    fn atari_holds(
+        &self,
+        pos: &Position,
+        buffers: [&mut Pooled; 2],
+        ds: PointSet,
+        dl: PointSet,
+        x: Point,
+    ) -> bool {
+        let [ataried, extended] = buffers;
+        let ataried = ataried.get();
+        ataried.copy_from(pos);
+        if !self.play_in_place(ataried, Move::Play(x)) {
+            return false;
+        }
+        let Some(y) = (dl - PointSet::single(x)).first() else {
+            return true;
+        };
+        let after = extended.get();
+        after.copy_from(ataried);
+        let stone = ds.first().expect("a stone");
+        !self.play_in_place(after, Move::Play(y))
+            || after
+                .board()
+                .block_at(stone)
+                .is_none_or(|b| b.liberty_count() <= 2)
+    }
+
     /// Whether the attacker's net at `q` (next to two of the string's three liberties `libs`)
     /// holds the string in: after it, the defender's extension on each liberty next to `q`
     /// leaves the string three liberties or fewer (a net the string runs out of with four is
@@ -1991,6 +2050,41 @@ mod tests {
         let attack = Reader::new(config(true)).attack(&after, pt("K5")).unwrap();
         assert_eq!(mv(&attack, 19), "0", "{attack:?}");
         assert!(attack.complete, "{attack:?}");
+    }
+
+    #[test]
+    fn the_attacker_ataris_a_block_next_to_its_short_block_against_three_liberties() {
+        // A random playout on 9x9 (seeded_rng(1006), stopped at a random move). White's
+        // A5-B5-A4 has three liberties (A6, B6, B4); Black's C5 next to it two (C6, D5), and
+        // White's C4 next to C5 two (B4, C3). Black's C3 ataris C4, which holds: C4's extension
+        // B4 joins the string and leaves it two liberties (A6, B6), and Black captures. GNU Go
+        // 3.8 answers `attack A5` with `0` but, after C3, its own `defend A5` is `0` too.
+        // `chain_ataris` tries such ataris only against two-liberty strings.
+        let d = "
+            X O . . . X . . O
+            . O . O X O . . .
+            X X . O X O X O .
+            . . . X X . . . O
+            O O X . . X . X X
+            O . O X X X . . .
+            X X . . O X O . .
+            . O O . X O X X .
+            O . . O O O . O .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |chain_ataris_three| ReaderConfig {
+            chain_ataris_three,
+            ..ReaderConfig::tactical()
+        };
+        let old = Reader::new(config(0)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&old, 9), "0", "{old:?}");
+        assert!(old.complete, "{old:?}");
+        let new = Reader::new(config(6)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&new, 9), "1 C3", "{new:?}");
+        assert!(new.complete, "{new:?}");
+        // The defence takes the point first.
+        let defence = Reader::new(config(6)).defend(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&defence, 9), "1 C3", "{defence:?}");
     }
 
     #[test]

@@ -412,6 +412,8 @@ fn reading_agrees_with_gnugo_full() {
     // without the defender's extension of its block next to both liberties (on in `igo gtp`),
     // `IGO_READING_EXTEND_THREE=N` with the defender's extension of its three-liberty block
     // next to a liberty from ply 1 to N (0: off; `igo gtp`'s by default);
+    // `IGO_READING_CHAIN_ATARIS_THREE=N` with the attacker's chain ataris against
+    // three-liberty strings in the first N plies (0: off; `igo gtp`'s by default);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -429,6 +431,10 @@ fn reading_agrees_with_gnugo_full() {
         extend_three: knob(
             "IGO_READING_EXTEND_THREE",
             ReaderConfig::tactical().extend_three,
+        ),
+        chain_ataris_three: knob(
+            "IGO_READING_CHAIN_ATARIS_THREE",
+            ReaderConfig::tactical().chain_ataris_three,
         ),
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
