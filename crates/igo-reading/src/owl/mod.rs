@@ -551,6 +551,16 @@ impl Owl {
         // The checking attack: this owl's, at the check's node limit, without the second
         // look and the root check of kills (an attack's costliest stages on a living dragon).
         let mut checker = self.save_checker.take().unwrap_or_else(|| {
+            if self.config.save_check_full {
+                // The owl's own attack ([`OwlConfig::save_check_full`]): every stage of an
+                // attack question, the checks of saves and passes left out (its own defences
+                // after a kill are not checked again).
+                return Box::new(Owl::new(OwlConfig {
+                    save_check_nodes: 0,
+                    pass_save_check: false,
+                    ..self.config
+                }));
+            }
             let limit = self.config.save_check_nodes.min(self.config.node_limit);
             let mut config = OwlConfig {
                 save_check_nodes: 0,
