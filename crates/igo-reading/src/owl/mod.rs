@@ -4218,6 +4218,47 @@ mod tests {
     }
 
     #[test]
+    fn a_save_the_full_attack_kills_is_not_named_with_save_check_full() {
+        // GNU Go self-play game 9x9-16 after 10 moves: Black's B7-C7 under White's B8, C8 and
+        // D7 (GNU Go 3.8: dead, `owl_defend B7` 0; after Black's A7 its `owl_attack` kills at
+        // B6). The owl's defence names A7; the check of saves' reduced attack (5,000
+        // positions, no second look) finds no kill after it, the owl's own attack kills at B6,
+        // GNU Go's move ([`OwlConfig::save_check_full`]).
+        let pos = game_9x9("eg cd ed cg cc dc dd cb bc bb");
+        let size = pos.size();
+        let b7 = size.parse_point("B7").unwrap();
+        assert_eq!(pos.board().color_at(b7), Some(Color::Black));
+        let reduced = OwlConfig::default();
+        assert!(!reduced.save_check_full && reduced.save_check_nodes > 0);
+        assert_eq!(
+            Owl::new(reduced).defend(&pos, b7).unwrap().gtp_text(size),
+            "1 A7"
+        );
+        let full = OwlConfig {
+            save_check_full: true,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(full);
+        let answer = owl.defend(&pos, b7).unwrap();
+        assert_eq!(answer.code, Code::Fails, "{answer:?}");
+        assert!(answer.estimated && !answer.complete);
+        let mut after = pos.clone();
+        after
+            .play(Move::Play(size.parse_point("A7").unwrap()))
+            .unwrap();
+        assert_eq!(owl.attack(&after, b7).unwrap().gtp_text(size), "1 B6");
+        // Without the check of saves the knob has nothing to read.
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..full
+        };
+        assert_eq!(
+            Owl::new(unchecked).defend(&pos, b7).unwrap().gtp_text(size),
+            "1 A7"
+        );
+    }
+
+    #[test]
     fn an_estimated_kill_does_not_refute_a_save_with_save_check_exact() {
         // Gokyo Shumyo problem 2 (Black to live, the book's first move A2), framed as the book
         // proxy frames it (`igo tsumego bench --peer gnugo-owl`): `owl_defend B4` answers the
