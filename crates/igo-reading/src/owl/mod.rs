@@ -376,6 +376,9 @@ pub struct Owl {
     /// The owl whose attack checks this owl's saves ([`OwlConfig::save_check_nodes`]), made
     /// at the first check and kept with its answers.
     save_checker: Option<Box<Owl>>,
+    /// The owl whose attack checks this owl's saves by a move with
+    /// [`OwlConfig::save_check_full`], made at the first such check and kept with its answers.
+    full_checker: Option<Box<Owl>>,
 }
 
 /// Whether the owl's answer `kill` to an attack question on the dragon at `p` in `pos`, read
@@ -410,6 +413,7 @@ impl Owl {
             answers: HashMap::new(),
             kept: 0,
             save_checker: None,
+            full_checker: None,
         }
     }
 
@@ -550,30 +554,43 @@ impl Owl {
         }
         // The checking attack: this owl's, at the check's node limit, without the second
         // look and the root check of kills (an attack's costliest stages on a living dragon).
-        let mut checker = self.save_checker.take().unwrap_or_else(|| {
-            if self.config.save_check_full {
+        // A `PASS` keeps the reduced attack: the owl's own attack after a pass is
+        // `pass_save_check`'s (costly on living dragons, branch `owlfalse`).
+        let full = self.config.save_check_full && matches!(save.mv, Some(Move::Play(_)));
+        let slot = if full {
+            &mut self.full_checker
+        } else {
+            &mut self.save_checker
+        };
+        let own = self.config;
+        let mut checker = slot.take().unwrap_or_else(|| {
+            if full {
                 // The owl's own attack ([`OwlConfig::save_check_full`]): every stage of an
                 // attack question, the checks of saves and passes left out (its own defences
                 // after a kill are not checked again).
                 return Box::new(Owl::new(OwlConfig {
                     save_check_nodes: 0,
                     pass_save_check: false,
-                    ..self.config
+                    ..own
                 }));
             }
-            let limit = self.config.save_check_nodes.min(self.config.node_limit);
+            let limit = own.save_check_nodes.min(own.node_limit);
             let mut config = OwlConfig {
                 save_check_nodes: 0,
                 root_kill_checks: 0,
                 named_kill_checks: false,
-                ..self.config.without_open_region().with_node_limit(limit)
+                ..own.without_open_region().with_node_limit(limit)
             };
             config.selective.enabled = false;
             Box::new(Owl::new(config))
         });
         let kill = checker.attack(&after, p);
         let checking = checker.config;
-        self.save_checker = Some(checker);
+        if full {
+            self.full_checker = Some(checker);
+        } else {
+            self.save_checker = Some(checker);
+        }
         let Ok(kill) = kill else {
             return save;
         };
