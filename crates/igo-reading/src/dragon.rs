@@ -652,6 +652,16 @@ pub struct OwlConfig {
     /// and 1.00 times the CPU of the critical and living 9x9 attacks (1.05 and 0.98 on
     /// 19x19); BENCHMARKS.md, igo-reading, branch `owlfalse2`\]
     pub named_kill_checks: bool,
+    /// Whether the check of saves ([`OwlConfig::save_check_nodes`], when on) reads the owl's
+    /// own attack after a save by a move (this configuration's node limit, the selective second
+    /// look and the root check of kills) instead of the reduced one (at most `save_check_nodes`
+    /// positions, neither stage; a `PASS` is still checked by the reduced one, the full attack
+    /// after it being [`OwlConfig::pass_save_check`]'s): the reduced attack misses kills the full one finds (GNU Go
+    /// self-play game 9x9-16 after 10 moves, `owl_defend B7`: after igo's `A7` the full attack
+    /// kills at `B6`, GNU Go's own attack, the reduced one finds none). A kill still refutes the
+    /// save only as [`OwlConfig::save_check_exact`] says. \[default: off; BENCHMARKS.md,
+    /// igo-reading, branch `owldead`\]
+    pub save_check_full: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -864,6 +874,7 @@ impl Default for OwlConfig {
             escape_weak_blocks: false,
             string_kill_check: false,
             named_kill_checks: false,
+            save_check_full: false,
         }
     }
 }

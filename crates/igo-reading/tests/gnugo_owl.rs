@@ -1131,6 +1131,9 @@ const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
     // answer the owner's ataris and root candidates ([`OwlConfig::named_kill_checks`]; 0:
     // off, the default).
     ("IGO_OWL_NAMED_KILL_CHECKS", |c| &mut c.named_kill_checks),
+    // IGO_OWL_SAVE_CHECK_FULL=1: the check of saves reads the owl's own attack, every stage
+    // at the question's node limit ([`OwlConfig::save_check_full`]; 0: off, the default).
+    ("IGO_OWL_SAVE_CHECK_FULL", |c| &mut c.save_check_full),
     // IGO_OWL_STRING_CHECK=1|0: the string-first step trusts the plain tactical reader's
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).

@@ -580,6 +580,7 @@ const OWL_FLAGS: &[&str] = &[
     "save_check_leaf",
     "string_kill_check",
     "named_kill_checks",
+    "save_check_full",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -615,7 +616,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `escape_weak_blocks` 0 or 1: `OwlConfig::escape_weak_blocks`; `pass_save_room` 0 or 1:
 /// `OwlConfig::pass_save_room`; `root_pass_judged` 0 or 1: `OwlConfig::root_pass_judged`;
 /// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`; `string_kill_check` 0 or 1:
-/// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`)
+/// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`;
+/// `save_check_full` 0 or 1: `OwlConfig::save_check_full`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -728,6 +730,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "save_check_leaf" => c.save_check_leaf = v == 1,
             "string_kill_check" => c.string_kill_check = v == 1,
             "named_kill_checks" => c.named_kill_checks = v == 1,
+            "save_check_full" => c.save_check_full = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -744,7 +747,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
-         save_check_leaf {} string_kill_check {} named_kill_checks {}",
+         save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -792,7 +795,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.root_pass_judged),
         u8::from(c.save_check_leaf),
         u8::from(c.string_kill_check),
-        u8::from(c.named_kill_checks)
+        u8::from(c.named_kill_checks),
+        u8::from(c.save_check_full)
     ))
 }
 
@@ -1044,12 +1048,16 @@ mod tests {
             "igo-owl_settings string_kill_check 2",
             "igo-owl_settings named_kill_checks 1",
             "igo-owl_settings named_kill_checks 2",
+            "igo-owl_settings save_check_full 1",
+            "igo-owl_settings save_check_full 2",
         ]);
         let d = OwlConfig::default();
+        // The last setting, at its default.
+        let full = format!(" save_check_full {}", u8::from(d.save_check_full));
         // The settings after `escape_room_kill_checks`, at their defaults.
         let root = format!(
             " pass_save_room {} root_pass_judged {} save_check_leaf {} string_kill_check {} \
-             named_kill_checks {}",
+             named_kill_checks {}{full}",
             u8::from(d.pass_save_room),
             u8::from(d.root_pass_judged),
             u8::from(d.save_check_leaf),
@@ -1280,7 +1288,7 @@ mod tests {
         assert!(a[55].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[56].as_ref().unwrap().ends_with(&format!(
             " escape_weak_blocks 1 pass_save_room 1 root_pass_judged 1 save_check_leaf {} \
-             string_kill_check {} named_kill_checks {}",
+             string_kill_check {} named_kill_checks {}{full}",
             u8::from(d.save_check_leaf),
             u8::from(d.string_kill_check),
             u8::from(d.named_kill_checks)
@@ -1288,21 +1296,26 @@ mod tests {
         assert!(a[57].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[58].as_ref().unwrap().ends_with(&format!(
             " pass_save_room 1 root_pass_judged 1 save_check_leaf 1 string_kill_check {} \
-                 named_kill_checks {}",
+                 named_kill_checks {}{full}",
             u8::from(d.string_kill_check),
             u8::from(d.named_kill_checks)
         )));
         assert!(a[59].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[60].as_ref().unwrap().ends_with(&format!(
-            " save_check_leaf 1 string_kill_check 1 named_kill_checks {}",
+            " save_check_leaf 1 string_kill_check 1 named_kill_checks {}{full}",
             u8::from(d.named_kill_checks)
         )));
         assert!(a[61].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[62]
             .as_ref()
             .unwrap()
-            .ends_with(" string_kill_check 1 named_kill_checks 1"));
+            .ends_with(&format!(" string_kill_check 1 named_kill_checks 1{full}")));
         assert!(a[63].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[64]
+            .as_ref()
+            .unwrap()
+            .ends_with(" named_kill_checks 1 save_check_full 1"));
+        assert!(a[65].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

@@ -376,6 +376,9 @@ pub struct Owl {
     /// The owl whose attack checks this owl's saves ([`OwlConfig::save_check_nodes`]), made
     /// at the first check and kept with its answers.
     save_checker: Option<Box<Owl>>,
+    /// The owl whose attack checks this owl's saves by a move with
+    /// [`OwlConfig::save_check_full`], made at the first such check and kept with its answers.
+    full_checker: Option<Box<Owl>>,
 }
 
 /// Whether the owl's answer `kill` to an attack question on the dragon at `p` in `pos`, read
@@ -410,6 +413,7 @@ impl Owl {
             answers: HashMap::new(),
             kept: 0,
             save_checker: None,
+            full_checker: None,
         }
     }
 
@@ -550,20 +554,43 @@ impl Owl {
         }
         // The checking attack: this owl's, at the check's node limit, without the second
         // look and the root check of kills (an attack's costliest stages on a living dragon).
-        let mut checker = self.save_checker.take().unwrap_or_else(|| {
-            let limit = self.config.save_check_nodes.min(self.config.node_limit);
+        // A `PASS` keeps the reduced attack: the owl's own attack after a pass is
+        // `pass_save_check`'s (costly on living dragons, branch `owlfalse`).
+        let full = self.config.save_check_full && matches!(save.mv, Some(Move::Play(_)));
+        let slot = if full {
+            &mut self.full_checker
+        } else {
+            &mut self.save_checker
+        };
+        let own = self.config;
+        let mut checker = slot.take().unwrap_or_else(|| {
+            if full {
+                // The owl's own attack ([`OwlConfig::save_check_full`]): every stage of an
+                // attack question, the checks of saves and passes left out (its own defences
+                // after a kill are not checked again).
+                return Box::new(Owl::new(OwlConfig {
+                    save_check_nodes: 0,
+                    pass_save_check: false,
+                    ..own
+                }));
+            }
+            let limit = own.save_check_nodes.min(own.node_limit);
             let mut config = OwlConfig {
                 save_check_nodes: 0,
                 root_kill_checks: 0,
                 named_kill_checks: false,
-                ..self.config.without_open_region().with_node_limit(limit)
+                ..own.without_open_region().with_node_limit(limit)
             };
             config.selective.enabled = false;
             Box::new(Owl::new(config))
         });
         let kill = checker.attack(&after, p);
         let checking = checker.config;
-        self.save_checker = Some(checker);
+        if full {
+            self.full_checker = Some(checker);
+        } else {
+            self.save_checker = Some(checker);
+        }
         let Ok(kill) = kill else {
             return save;
         };
@@ -4205,6 +4232,47 @@ mod tests {
         // The kill the check found is the owl's own attack's (attack questions are not
         // checked).
         assert_eq!(owl.attack(&end, d8).unwrap().gtp_text(size), "1 F8");
+    }
+
+    #[test]
+    fn a_save_the_full_attack_kills_is_not_named_with_save_check_full() {
+        // GNU Go self-play game 9x9-16 after 10 moves: Black's B7-C7 under White's B8, C8 and
+        // D7 (GNU Go 3.8: dead, `owl_defend B7` 0; after Black's A7 its `owl_attack` kills at
+        // B6). The owl's defence names A7; the check of saves' reduced attack (5,000
+        // positions, no second look) finds no kill after it, the owl's own attack kills at B6,
+        // GNU Go's move ([`OwlConfig::save_check_full`]).
+        let pos = game_9x9("eg cd ed cg cc dc dd cb bc bb");
+        let size = pos.size();
+        let b7 = size.parse_point("B7").unwrap();
+        assert_eq!(pos.board().color_at(b7), Some(Color::Black));
+        let reduced = OwlConfig::default();
+        assert!(!reduced.save_check_full && reduced.save_check_nodes > 0);
+        assert_eq!(
+            Owl::new(reduced).defend(&pos, b7).unwrap().gtp_text(size),
+            "1 A7"
+        );
+        let full = OwlConfig {
+            save_check_full: true,
+            ..OwlConfig::default()
+        };
+        let mut owl = Owl::new(full);
+        let answer = owl.defend(&pos, b7).unwrap();
+        assert_eq!(answer.code, Code::Fails, "{answer:?}");
+        assert!(answer.estimated && !answer.complete);
+        let mut after = pos.clone();
+        after
+            .play(Move::Play(size.parse_point("A7").unwrap()))
+            .unwrap();
+        assert_eq!(owl.attack(&after, b7).unwrap().gtp_text(size), "1 B6");
+        // Without the check of saves the knob has nothing to read.
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..full
+        };
+        assert_eq!(
+            Owl::new(unchecked).defend(&pos, b7).unwrap().gtp_text(size),
+            "1 A7"
+        );
     }
 
     #[test]
