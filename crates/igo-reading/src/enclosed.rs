@@ -641,8 +641,12 @@ mod tests {
             ..OwlConfig::default()
         };
         assert!(on.enclosed_no_escape, "on by default");
+        // Off: read without `escape_block_plies` (off by default; off here so that the test
+        // holds at 3), with which the search reads past the root's escape too (a White block
+        // stops it) and kills the stone.
         let off = OwlConfig {
             enclosed_no_escape: false,
+            escape_block_plies: 0,
             ..on
         };
         assert!(applies(&pos, c3, &on));

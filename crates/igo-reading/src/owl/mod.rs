@@ -2216,8 +2216,14 @@ mod tests {
             . . . . . . . . .",
         );
         let g4 = pos.size().parse_point("G4").unwrap();
+        // Without `escape_block_plies` (off by default; off here so that the test holds at 3):
+        // with it the horizon's search reads on past the escapes at the owner's first reply
+        // (ply 2) that one block stops, and stops at its node limit (48,424 positions, the
+        // estimate finds no kill) where it found G3 in 5,953. The owl's default attack (no
+        // horizon) answers `0` with the knob at 0 or 3.
         let mut owl = Owl::new(OwlConfig {
             horizon: 10,
+            escape_block_plies: 0,
             ..plain()
         });
         let attack = owl.attack(&pos, g4).unwrap();
@@ -2261,7 +2267,9 @@ mod tests {
         let attack = Owl::new(selective).attack(&pos, a6).unwrap();
         assert_eq!(attack.gtp_text(pos.size()), "1 B6", "{attack:?}");
         assert!(attack.complete);
-        // Any one of the three off, the search stops at its node limit or finds A6 alive.
+        // Any one of the three off, the search stops at its node limit or finds A6 alive
+        // (read without `escape_block_plies`, off by default, off here so that the test holds
+        // at 3: it reads past the escape that one block stops, not these three settings).
         for config in [
             plain(),
             OwlConfig {
@@ -2272,7 +2280,11 @@ mod tests {
                 narrow_from: 0,
                 ..selective
             },
-        ] {
+        ]
+        .map(|c| OwlConfig {
+            escape_block_plies: 0,
+            ..c
+        }) {
             assert_eq!(Owl::new(config).attack(&pos, a6).unwrap().code, Code::Fails);
         }
     }
@@ -2773,9 +2785,13 @@ mod tests {
             . . . . . . . . .",
         );
         let e5 = pos.size().parse_point("E5").unwrap();
-        // (The root check of kills off: its readings after the failed attack would count too.)
+        // (The root check of kills off: its readings after the failed attack would count too.
+        // `escape_block_plies` off, as by default: with it at 3 the second look's root
+        // candidates are the escape's blocks, after which the dragon is not judged alive, so
+        // the skip does not apply here and the second look reads, 96 positions for 20.)
         let skip = OwlConfig {
             root_kill_checks: 0,
+            escape_block_plies: 0,
             ..OwlConfig::default()
         };
         assert!(skip.selective.enabled && skip.selective.skip_hopeless);
@@ -2791,7 +2807,12 @@ mod tests {
         assert_eq!(without.code, Code::Fails);
         assert_eq!(with.code, Code::Fails);
         // The plain owl answers at its root (the dragon escapes); the second look searched.
-        let plain = Owl::new(plain()).attack(&pos, e5).unwrap();
+        let plain = Owl::new(OwlConfig {
+            escape_block_plies: 0,
+            ..plain()
+        })
+        .attack(&pos, e5)
+        .unwrap();
         assert!(without.nodes > plain.nodes, "{without:?} {plain:?}");
         assert_eq!(with.nodes, plain.nodes, "{with:?} {plain:?}");
     }
@@ -3265,9 +3286,11 @@ mod tests {
         );
         // Without the open fight region (off by default), which finds H6 too (the next test),
         // and without the root check's unanswered blocks (on by default), which try H6.
+        // `plain` reads with the knob off whatever the default.
         let plain = OwlConfig {
             open_region_nodes: 0,
             escape_root_checks: 0,
+            escape_block_plies: 0,
             ..OwlConfig::default()
         };
         let off = Owl::new(plain).attack(&pos, t).unwrap();
@@ -3399,6 +3422,10 @@ mod tests {
                 ..SelectiveAttack::default()
             },
             open_region_nodes: 0,
+            // Without `escape_block_plies` (off by default; off here so that the test holds at
+            // 3), which reads H6 in the search itself (the test above): this test is about the
+            // open fight region's prover.
+            escape_block_plies: 0,
             ..OwlConfig::default()
         };
         let mut root = pos.clone();
@@ -3747,8 +3774,12 @@ mod tests {
             crate::dragon::half_cuts(pos.board(), f9),
             vec![(pt("D9"), Some(pt("D8")))]
         );
+        // Without `escape_block_plies` (off by default; off here so that the test holds at 3):
+        // the root's escape ends the attack unless `half_cuts` reads the stones without the
+        // diagonal.
         let with = |on: bool| OwlConfig {
             half_cuts: on,
+            escape_block_plies: 0,
             ..OwlConfig::default()
         };
         assert!(crate::dragon::life_reason(&pos, f9, &with(false)).is_some());
@@ -3757,6 +3788,14 @@ mod tests {
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
         let none = Owl::new(with(false)).attack(&pos, f9).unwrap();
         assert_eq!(none.code, Code::Fails, "{none:?}");
+        // `escape_block_plies` 3 reads past the root's escape (D8 stops it, and nothing
+        // saves the stones after it) and finds GNU Go's kill without `half_cuts`.
+        let blocks = OwlConfig {
+            escape_block_plies: 3,
+            ..with(false)
+        };
+        let kill = Owl::new(blocks).attack(&pos, f9).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(d8)), "{kill:?}");
     }
 
     #[test]
