@@ -806,21 +806,37 @@ impl LocalGame {
     /// The winner if the game is over at `s` (before the player to move moves), repetition
     /// aside (the caller knows the path).
     pub fn result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
-        self.result_with(s, benson, true)
+        self.result_with(s, benson, true, &mut None)
+    }
+
+    /// [`LocalGame::result`], with the standing target's liberties when the tests found them
+    /// (`Some`: its whole blocks' empty neighbours, as [`super::knowledge::features`] finds
+    /// them; `None` where they were not needed): a fresh child's initial numbers read them.
+    pub(crate) fn result_libs(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+    ) -> (Option<(Color, Reason)>, Option<PointSet>) {
+        let mut libs = None;
+        let r = self.result_with(s, benson, true, &mut libs);
+        (r, libs)
     }
 
     /// [`LocalGame::result`] without the settled-life and death tests: for the root, where a
     /// settled defender (or a doomed one's attacker) still has to name its move (a settled position may need the right one, as a
     /// straight three does; "any move keeps a won game won" holds only for the ends).
     pub fn root_result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
-        self.result_with(s, benson, false)
+        self.result_with(s, benson, false, &mut None)
     }
 
+    /// The ends of the game at `s` (the settled-life and death tests with `settled`); the
+    /// standing target's liberties go to `found` when they were found.
     fn result_with(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         settled: bool,
+        found: &mut Option<PointSet>,
     ) -> Option<(Color, Reason)> {
         let defender = !self.attacker;
         let removed = s.removed.count();
@@ -834,7 +850,9 @@ impl LocalGame {
         let spare = total - self.needed;
         // Asked once for both tests below that it gates (the same board).
         let libs = if standing.count() > spare {
-            self.target_liberties(s, standing)
+            let libs = self.target_liberties(s, standing);
+            *found = Some(libs);
+            libs
         } else {
             PointSet::EMPTY
         };
