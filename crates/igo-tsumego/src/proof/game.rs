@@ -1464,6 +1464,37 @@ mod tests {
     }
 
     #[test]
+    fn the_liberties_the_end_tests_find_give_the_initial_numbers_found_without_them() {
+        // Random framed positions and random lines from them: wherever the end-of-game tests
+        // leave the game open and hand over the target's liberties, the initial numbers read
+        // from them are those `Knowledge::initial` finds by its own fill, for both weights of
+        // the eye regions; and the end tests' answer is `result`'s.
+        let mut benson = BensonSolver::new();
+        let knowledge = [0, 3].map(super::super::knowledge::Knowledge::with_region_weight);
+        let (mut handed, mut open) = (0, 0);
+        on_random_lines(0x11be, |game, s| {
+            let (result, libs) = game.result_libs(s, &mut benson);
+            assert_eq!(result, game.result(s, &mut benson), "{}", s.pos);
+            if result.is_some() {
+                return;
+            }
+            open += 1;
+            handed += usize::from(libs.is_some());
+            for k in &knowledge {
+                assert_eq!(
+                    k.initial_with(game, s, libs),
+                    k.initial(game, s),
+                    "{}",
+                    s.pos
+                );
+            }
+        });
+        // Every open position hands them over: a target stone is standing or removed, so
+        // fewer than `needed` removed leave more than the spare standing.
+        assert!(open > 3_000 && handed == open, "{handed} {open}");
+    }
+
+    #[test]
     fn the_gates_of_the_benson_tests_agree_with_the_tests_on_random_lines() {
         // Random framed positions and random lines from them (captures fill `removed`): the
         // dead gate answers as the one that filled every part, and wherever Benson's solver
