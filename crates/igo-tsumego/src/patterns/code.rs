@@ -183,10 +183,18 @@ fn encode(cells: &[u64]) -> u64 {
 /// The 8 images of a code under the symmetries of the square (identity first). Symmetric shapes
 /// give repeated codes.
 pub fn symmetries(code: u64, n: usize) -> [u64; 8] {
-    let src = cells(code, n);
+    assert!(n <= 5, "codes are 3x3 or 5x5");
+    let m = n * n;
+    // The cells on the stack: loading the shipped shapes takes the images of every code, and
+    // a vector for each image was a tenth of a 300,000-position `igo tsumego solve`'s
+    // instructions (allocation and freeing; BENCHMARKS.md, issue 10, branch `proverspeed`).
+    let mut src = [0u64; 25];
+    for (i, c) in src[..m].iter_mut().enumerate() {
+        *c = (code >> (2 * (m - 1 - i))) & 0b11;
+    }
     let mut out = [0u64; 8];
+    let mut dst = [0u64; 25];
     for (k, o) in out.iter_mut().enumerate() {
-        let mut dst = vec![0u64; n * n];
         for y in 0..n {
             for x in 0..n {
                 let (mut tx, mut ty) = (x, y);
@@ -202,7 +210,7 @@ pub fn symmetries(code: u64, n: usize) -> [u64; 8] {
                 dst[ty * n + tx] = src[y * n + x];
             }
         }
-        *o = encode(&dst);
+        *o = encode(&dst[..m]);
     }
     out
 }

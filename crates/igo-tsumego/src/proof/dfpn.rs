@@ -893,7 +893,8 @@ impl<'g, 't> Dfpn<'g, 't> {
         self.settle(d, pending);
         let s = &self.states[d + 1];
         let mover = s.pos.to_play();
-        if let Some((w, reason)) = self.game.result(s, &mut self.benson) {
+        let (result, libs) = self.game.result_libs(s, &mut self.benson);
+        if let Some((w, reason)) = result {
             if let Some(st) = &mut self.stats {
                 st.ends[reason as usize] += 1;
                 st.ends_depth[reason as usize][((d + 1) / 4).min(11)] += 1;
@@ -935,7 +936,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             st.eyes[who][(knowledge::eye_estimate(self.game, s) as usize).min(2)] += 1;
         }
         let (phi, delta) = if self.config.heuristic {
-            self.knowledge.initial(self.game, s)
+            self.knowledge.initial_with(self.game, s, libs)
         } else {
             (1, 1)
         };

@@ -806,21 +806,37 @@ impl LocalGame {
     /// The winner if the game is over at `s` (before the player to move moves), repetition
     /// aside (the caller knows the path).
     pub fn result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
-        self.result_with(s, benson, true)
+        self.result_with(s, benson, true, &mut None)
+    }
+
+    /// [`LocalGame::result`], with the standing target's liberties when the tests found them
+    /// (`Some`: its whole blocks' empty neighbours, as [`super::knowledge::features`] finds
+    /// them; `None` where they were not needed): a fresh child's initial numbers read them.
+    pub(crate) fn result_libs(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+    ) -> (Option<(Color, Reason)>, Option<PointSet>) {
+        let mut libs = None;
+        let r = self.result_with(s, benson, true, &mut libs);
+        (r, libs)
     }
 
     /// [`LocalGame::result`] without the settled-life and death tests: for the root, where a
     /// settled defender (or a doomed one's attacker) still has to name its move (a settled position may need the right one, as a
     /// straight three does; "any move keeps a won game won" holds only for the ends).
     pub fn root_result(&self, s: &State, benson: &mut BensonSolver) -> Option<(Color, Reason)> {
-        self.result_with(s, benson, false)
+        self.result_with(s, benson, false, &mut None)
     }
 
+    /// The ends of the game at `s` (the settled-life and death tests with `settled`); the
+    /// standing target's liberties go to `found` when they were found.
     fn result_with(
         &self,
         s: &State,
         benson: &mut BensonSolver,
         settled: bool,
+        found: &mut Option<PointSet>,
     ) -> Option<(Color, Reason)> {
         let defender = !self.attacker;
         let removed = s.removed.count();
@@ -834,7 +850,9 @@ impl LocalGame {
         let spare = total - self.needed;
         // Asked once for both tests below that it gates (the same board).
         let libs = if standing.count() > spare {
-            self.target_liberties(s, standing)
+            let libs = self.target_liberties(s, standing);
+            *found = Some(libs);
+            libs
         } else {
             PointSet::EMPTY
         };
@@ -1443,6 +1461,37 @@ mod tests {
                 game.play(&mut s, mv);
             }
         }
+    }
+
+    #[test]
+    fn the_liberties_the_end_tests_find_give_the_initial_numbers_found_without_them() {
+        // Random framed positions and random lines from them: wherever the end-of-game tests
+        // leave the game open and hand over the target's liberties, the initial numbers read
+        // from them are those `Knowledge::initial` finds by its own fill, for both weights of
+        // the eye regions; and the end tests' answer is `result`'s.
+        let mut benson = BensonSolver::new();
+        let knowledge = [0, 3].map(super::super::knowledge::Knowledge::with_region_weight);
+        let (mut handed, mut open) = (0, 0);
+        on_random_lines(0x11be, |game, s| {
+            let (result, libs) = game.result_libs(s, &mut benson);
+            assert_eq!(result, game.result(s, &mut benson), "{}", s.pos);
+            if result.is_some() {
+                return;
+            }
+            open += 1;
+            handed += usize::from(libs.is_some());
+            for k in &knowledge {
+                assert_eq!(
+                    k.initial_with(game, s, libs),
+                    k.initial(game, s),
+                    "{}",
+                    s.pos
+                );
+            }
+        });
+        // Every open position hands them over: a target stone is standing or removed, so
+        // fewer than `needed` removed leave more than the spare standing.
+        assert!(open > 3_000 && handed == open, "{handed} {open}");
     }
 
     #[test]

@@ -35,7 +35,19 @@ impl Knowledge {
 
     /// Initial (phi, delta) of `s` for its player to move.
     pub fn initial(&self, game: &LocalGame, s: &State) -> (u32, u32) {
-        let f = features(game, s);
+        self.initial_with(game, s, None)
+    }
+
+    /// [`Knowledge::initial`] with the standing target's liberties when the caller has them
+    /// (`libs`: [`LocalGame::result_libs`]'s, the same fill on the same board), not found
+    /// again.
+    pub(crate) fn initial_with(
+        &self,
+        game: &LocalGame,
+        s: &State,
+        libs: Option<PointSet>,
+    ) -> (u32, u32) {
+        let f = features_with(game, s, libs);
         // Work left for the attacker to kill, and for the defender to live.
         let attack = 1 + f.liberties / 2 + self.eye_weight * f.eye_points;
         let defend = 1 + 4u32.saturating_sub(f.eye_points) + f.liberties.saturating_sub(6) / 4;
@@ -68,6 +80,13 @@ pub struct Features {
 
 /// The features of `s`.
 pub fn features(game: &LocalGame, s: &State) -> Features {
+    features_with(game, s, None)
+}
+
+/// [`features`] with the standing target's liberties `libs` when the caller has them (the
+/// end-of-game tests of a fresh child find them first: one fill of the target's blocks and
+/// its neighbours, of a position's whole board, saved).
+fn features_with(game: &LocalGame, s: &State, libs: Option<PointSet>) -> Features {
     let board = s.pos.board();
     let size = board.size();
     let defender = !game.attacker();
@@ -77,8 +96,10 @@ pub fn features(game: &LocalGame, s: &State) -> Features {
     }
     // The whole blocks of the standing target (new stones joined to it count): one fill from
     // all of them, where each block was read by walking its list of stones (`block_at`).
-    let blocks = standing.flood_fill(&board.stones(defender), size);
-    let libs = blocks.neighbours(size) & board.empty_points();
+    let libs = libs.unwrap_or_else(|| {
+        let blocks = standing.flood_fill(&board.stones(defender), size);
+        blocks.neighbours(size) & board.empty_points()
+    });
     let near_attacker = board.stones(game.attacker()).neighbours(size);
     let eyes = libs - near_attacker;
     Features {
