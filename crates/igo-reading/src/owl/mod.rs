@@ -1997,6 +1997,15 @@ pub(crate) fn children(
             saving = PointSet::EMPTY;
         }
     }
+    if attacking && ply < config.escape_chase_plies {
+        // An escape that a chase of blocks stops ([`OwlConfig::escape_chase_plies`]): the
+        // attacker reads the blocks the chase does not survive alone.
+        let stopping = crate::dragon::chase_stops(pos, target, config);
+        if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
     if attacking && crate::dragon::weak_asked(pos, target, config, ply) {
         // A weak escape ([`OwlConfig::escape_weak_value`]): the attacker reads the moves that
         // stop it alone.
