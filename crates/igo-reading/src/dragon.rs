@@ -3253,6 +3253,31 @@ mod escape_diagnosis {
         assert_eq!(chased.code, crate::Code::Fails, "{}", chased.gtp_text(size));
     }
 
+    /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` (GNU Go critical,
+    /// `1 H6`; igo `0`). Played out: after H6 White runs H5, Black J6, White G6, Black G5 and
+    /// igo's own `owl_defend` concedes. With [`OwlConfig::escape_chase_plies`] the runs are
+    /// read as a chase (and the judgement of death takes a chased run for no life), and the
+    /// attack names GNU Go's H6.
+    #[test]
+    fn a_chase_along_a_channel_finds_gnu_gos_kill() {
+        let pos = game_position("gnugo-19x19-03.sgf", 60);
+        let size = pos.size();
+        let t = size.parse_point("J5").unwrap();
+        let off = OwlConfig {
+            escape_chase_plies: 0,
+            ..OwlConfig::default()
+        };
+        let on = OwlConfig {
+            escape_chase_plies: 8,
+            escape_chase_depth: 3,
+            ..off
+        };
+        let plain = Owl::new(off).attack(&pos, t).unwrap();
+        assert_eq!(plain.code, crate::Code::Fails, "{}", plain.gtp_text(size));
+        let chased = Owl::new(on).attack(&pos, t).unwrap();
+        assert_eq!(chased.gtp_text(size), "1 H6");
+    }
+
     /// The board, the dragon `group` in capitals, the other stones in small letters, the open
     /// space `open` as commas.
     fn show(pos: &Position, group: &PointSet, open: &PointSet) -> String {
