@@ -1496,11 +1496,14 @@ pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> 
 /// Entries of the cache of [`chase_stops`]' verdicts (per thread) before it is cleared.
 const CHASE_CACHE_ENTRIES: usize = 1 << 14;
 
+/// The key of `CHASE_CACHE`: the position's Zobrist hash, the stone asked about, the depth.
+type ChaseKey = (u64, Point, usize);
+
 thread_local! {
     /// [`chase_stops`]' verdicts by position (its Zobrist hash), stone and chase depth, each
     /// with the settings it was judged by: the search asks it at every visit of a node, and
     /// the chases of neighbouring nodes share their deeper positions.
-    static CHASE_CACHE: RefCell<HashMap<(u64, Point, usize), (OwlConfig, PointSet)>> =
+    static CHASE_CACHE: RefCell<HashMap<ChaseKey, (OwlConfig, PointSet)>> =
         RefCell::new(HashMap::new());
 }
 
