@@ -666,6 +666,24 @@ pub struct OwlConfig {
     /// save only as [`OwlConfig::save_check_exact`] says. \[default: off; BENCHMARKS.md,
     /// igo-reading, branch `owldead`\]
     pub save_check_full: bool,
+    /// Within how many plies of a question's root (ply < this) an escape judged with the
+    /// attacker to move must survive a chase ([`chase_stops`]): for every attacker move that
+    /// stops it ([`escape_blocks`]), one owner move on the dragon's liberties or the points
+    /// next to them after which the dragon is judged alive again, and, where that life is
+    /// again an escape, survives the chase one block shorter, [`OwlConfig::escape_chase_depth`]
+    /// blocks deep. Where a block has no such answer the escape does not end the line (only
+    /// Benson's life or two eyes do) and the attacker's candidates there are those blocks
+    /// alone. Aimed at the dragon that runs along a narrow channel between the attacker's
+    /// stones: every block the owner answers with the next running move, until a block that
+    /// none answers (GNU Go self-play game 19x19-04 after 70 moves, `owl_attack G2`: GNU Go's
+    /// H2, White's chase H3 G4 H4 H5 G5; [`OwlConfig::escape_room_plies`] is this at one
+    /// block, and it is asked in defence questions only). Asked in both questions' searches;
+    /// with it on, the judgement of death ([`OwlConfig::shut_in_death`]) also takes an owner
+    /// move's escape for no life where the chase shuts it. 0: not asked. \[default: 0 (off); BENCHMARKS.md, igo-reading, branch `owlkill`\]
+    pub escape_chase_plies: usize,
+    /// How many blocks deep [`OwlConfig::escape_chase_plies`]' chase is read (1: one block,
+    /// each answered once, as [`OwlConfig::escape_room_plies`] asks). \[default: 3\]
+    pub escape_chase_depth: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -879,6 +897,8 @@ impl Default for OwlConfig {
             string_kill_check: false,
             named_kill_checks: false,
             save_check_full: false,
+            escape_chase_plies: 0,
+            escape_chase_depth: 3,
         }
     }
 }
@@ -997,7 +1017,9 @@ pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig, pl
                     || (weak_asked(pos, target, config, ply)
                         && !weak_stops(pos, target, config).is_empty())
                     || (config.crawl_block_check
-                        && !escape_survives_crawl_block(pos, target, config))) =>
+                        && !escape_survives_crawl_block(pos, target, config))
+                    || (ply < config.escape_chase_plies
+                        && !chase_stops(pos, target, config).is_empty())) =>
         {
             let no_escape = OwlConfig {
                 escape_points: usize::MAX,
@@ -1454,6 +1476,102 @@ fn block_answered(
     })
 }
 
+/// The attacker's blocks of the escape of the dragon of `target` at `pos` (the attacker to
+/// move) that the owner's chase does not survive ([`OwlConfig::escape_chase_plies`]): each
+/// block of [`escape_blocks`] after which no one owner move on the dragon's liberties or the
+/// points next to them is judged alive again with an escape that itself survives the chase
+/// one block shorter ([`OwlConfig::escape_chase_depth`] blocks in all; Benson's life or two
+/// eyes after the answer end the chase). Empty when the dragon is not judged escaped. The
+/// answers are judged without the tactical check of the leaves, as [`unanswered_blocks`]'s,
+/// with lunches as [`OwlConfig::escape_room_lunches`] says; each position's verdict is kept
+/// per thread (`CHASE_CACHE`).
+pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    let judge = OwlConfig {
+        leaf_capture_nodes: 0,
+        ..*config
+    };
+    chase_cached(pos, target, &judge, config.escape_chase_depth.max(1))
+}
+
+/// Entries of the cache of [`chase_stops`]' verdicts (per thread) before it is cleared.
+const CHASE_CACHE_ENTRIES: usize = 1 << 14;
+
+/// The key of `CHASE_CACHE`: the position's Zobrist hash, the stone asked about, the depth.
+type ChaseKey = (u64, Point, usize);
+
+thread_local! {
+    /// [`chase_stops`]' verdicts by position (its Zobrist hash), stone and chase depth, each
+    /// with the settings it was judged by: the search asks it at every visit of a node, and
+    /// the chases of neighbouring nodes share their deeper positions.
+    static CHASE_CACHE: RefCell<HashMap<ChaseKey, (OwlConfig, PointSet)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// [`chase_stops`] at `depth` blocks through the per-thread cache (`judge`: the settings
+/// without the tactical check of the leaves).
+fn chase_cached(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
+    let key = (pos.hash().0, target, depth);
+    let hit = CHASE_CACHE.with(|c| {
+        c.borrow()
+            .get(&key)
+            .filter(|(judged, _)| judged == judge)
+            .map(|&(_, blocks)| blocks)
+    });
+    if let Some(blocks) = hit {
+        return blocks;
+    }
+    let blocks = chase_read(pos, target, judge, depth);
+    CHASE_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CHASE_CACHE_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, (*judge, blocks));
+    });
+    blocks
+}
+
+/// [`chase_cached`] read afresh.
+fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
+    let Some(owner) = pos.board().color_at(target) else {
+        return PointSet::EMPTY;
+    };
+    let mut out = PointSet::EMPTY;
+    let mut after = pos.clone();
+    let mut reply = pos.clone();
+    for b in escape_blocks(pos, target, judge).iter() {
+        after.copy_from(pos);
+        if after.play(Move::Play(b)).is_err() {
+            continue;
+        }
+        if after.board().color_at(target) != Some(owner) {
+            out.insert(b);
+            continue;
+        }
+        if judge.escape_room_lunches && holds_lunch(&after, target, owner) {
+            continue;
+        }
+        let answered = block_points(after.board(), target).iter().any(|r| {
+            reply.copy_from(&after);
+            if reply.play(Move::Play(r)).is_err() || reply.board().color_at(target) != Some(owner) {
+                return false;
+            }
+            match life_reason(&reply, target, judge) {
+                None => false,
+                // The chase goes on only while the answer is a further escape.
+                Some(Life::Escape) if depth > 1 => {
+                    chase_cached(&reply, target, judge, depth - 1).is_empty()
+                }
+                Some(_) => true,
+            }
+        });
+        if !answered {
+            out.insert(b);
+        }
+    }
+    out
+}
+
 /// Whether the dragon of `target` at `pos` holds a lunch ([`OwlConfig::escape_room_lunches`]):
 /// an opponent block of two stones or more next to it that, with the opponent's blocks next
 /// to its liberties, touches no stone but the dragon's and has fewer liberties than the
@@ -1632,8 +1750,14 @@ pub(crate) fn shut_in_dead_counted(
         if after.play(Move::Play(q)).is_err() {
             continue;
         }
-        if life_reason(&after, target, &judge).is_some() {
-            return (false, nodes);
+        match life_reason(&after, target, &judge) {
+            // With [`OwlConfig::escape_chase_plies`] an escape the chase shuts is no life here
+            // either: the dragon running along a channel is dead once every run is chased.
+            Some(Life::Escape)
+                if config.escape_chase_plies > 0
+                    && !chase_stops(&after, target, &judge).is_empty() => {}
+            Some(_) => return (false, nodes),
+            None => {}
         }
     }
     (true, nodes)
@@ -3081,6 +3205,80 @@ mod escape_diagnosis {
             pos.play(m).unwrap();
         }
         pos
+    }
+
+    /// GNU Go self-play game 19x19-04 after 70 moves and White's H2 (GNU Go's kill of `G2`,
+    /// `owl_attack G2` `1 H2`; igo's attack `0`). Black's run G3 is judged escaped with White
+    /// to move, and every block of it has an answer that is judged escaped again
+    /// ([`OwlConfig::escape_room_plies`]' one block), so igo's defence names G3; played out,
+    /// White's chase H3 G4 H4 H5 G5 shuts the channel (igo's own `owl_defend` concedes after
+    /// G5). With [`OwlConfig::escape_chase_plies`] the escape after G3 must survive that
+    /// chase, three blocks deep: it does not, and the defence after H2 finds no save, GNU Go's
+    /// `owl_defend` answer there.
+    #[test]
+    fn a_run_along_a_channel_that_a_chase_shuts_is_no_save() {
+        let mut pos = game_position("gnugo-19x19-04.sgf", 70);
+        let size = pos.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        pos.set_to_play(Color::White);
+        pos.play(Move::Play(pt("H2"))).unwrap();
+        let t = pt("G2");
+        let off = OwlConfig {
+            escape_chase_plies: 0,
+            ..OwlConfig::default()
+        };
+        let on = OwlConfig {
+            escape_chase_plies: 8,
+            escape_chase_depth: 3,
+            ..off
+        };
+        let mut run = pos.clone();
+        run.play(Move::Play(pt("G3"))).unwrap();
+        assert_eq!(life_reason(&run, t, &off), Some(Life::Escape));
+        assert!(!chase_stops(&run, t, &on).is_empty());
+        // The room test's one block already finds H3 unanswered; three blocks deep the
+        // chase also stops G4 and H4 (each answered by a run the next block shuts).
+        let stops = |d: usize| {
+            chase_stops(
+                &run,
+                t,
+                &OwlConfig {
+                    escape_chase_depth: d,
+                    ..on
+                },
+            )
+        };
+        assert_eq!(stops(1), unanswered_blocks(&run, t, &on));
+        assert!(stops(3).contains(pt("G4")) && stops(3).contains(pt("H4")));
+        let saved = Owl::new(off).defend(&pos, t).unwrap();
+        assert_eq!(saved.gtp_text(size), "1 G3");
+        let chased = Owl::new(on).defend(&pos, t).unwrap();
+        assert_eq!(chased.code, crate::Code::Fails, "{}", chased.gtp_text(size));
+    }
+
+    /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` (GNU Go critical,
+    /// `1 H6`; igo `0`). Played out: after H6 White runs H5, Black J6, White G6, Black G5 and
+    /// igo's own `owl_defend` concedes. With [`OwlConfig::escape_chase_plies`] the runs are
+    /// read as a chase (and the judgement of death takes a chased run for no life), and the
+    /// attack names GNU Go's H6.
+    #[test]
+    fn a_chase_along_a_channel_finds_gnu_gos_kill() {
+        let pos = game_position("gnugo-19x19-03.sgf", 60);
+        let size = pos.size();
+        let t = size.parse_point("J5").unwrap();
+        let off = OwlConfig {
+            escape_chase_plies: 0,
+            ..OwlConfig::default()
+        };
+        let on = OwlConfig {
+            escape_chase_plies: 8,
+            escape_chase_depth: 3,
+            ..off
+        };
+        let plain = Owl::new(off).attack(&pos, t).unwrap();
+        assert_eq!(plain.code, crate::Code::Fails, "{}", plain.gtp_text(size));
+        let chased = Owl::new(on).attack(&pos, t).unwrap();
+        assert_eq!(chased.gtp_text(size), "1 H6");
     }
 
     /// The board, the dragon `group` in capitals, the other stones in small letters, the open

@@ -931,6 +931,13 @@ impl Search<'_> {
             {
                 255 - ply
             }
+            // ([`OwlConfig::escape_chase_plies`] likewise.)
+            Goal::Dragon(config)
+                if ply < config.escape_chase_plies
+                    && config.escape_chase_plies < config.max_depth =>
+            {
+                255 - ply
+            }
             // ([`OwlConfig::escape_weak_value`] likewise.)
             Goal::Dragon(config)
                 if config.escape_weak_value > 0

@@ -1351,6 +1351,14 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_WEAK_BLOCKS") {
         config.escape_weak_blocks = v == "1";
     }
+    // IGO_OWL_ESCAPE_CHASE="PLIES DEPTH": an escape judged with the attacker to move within
+    // PLIES of the root must survive a chase DEPTH blocks deep
+    // ([`OwlConfig::escape_chase_plies`], [`OwlConfig::escape_chase_depth`]; PLIES 0: off,
+    // the default).
+    if let Some((plies, depth)) = env_pair("IGO_OWL_ESCAPE_CHASE") {
+        config.escape_chase_plies = plies;
+        config.escape_chase_depth = depth;
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -554,6 +554,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_root_checks", 0, 8),
     ("escape_weak_value", 0, 1_000),
     ("escape_weak_plies", 0, 40),
+    ("escape_chase_plies", 0, 40),
+    ("escape_chase_depth", 1, 6),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -617,7 +619,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::pass_save_room`; `root_pass_judged` 0 or 1: `OwlConfig::root_pass_judged`;
 /// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`; `string_kill_check` 0 or 1:
 /// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`;
-/// `save_check_full` 0 or 1: `OwlConfig::save_check_full`)
+/// `save_check_full` 0 or 1: `OwlConfig::save_check_full`; `escape_chase_plies` 0-40:
+/// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -731,6 +734,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "string_kill_check" => c.string_kill_check = v == 1,
             "named_kill_checks" => c.named_kill_checks = v == 1,
             "save_check_full" => c.save_check_full = v == 1,
+            "escape_chase_plies" => c.escape_chase_plies = v as usize,
+            "escape_chase_depth" => c.escape_chase_depth = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -747,7 +752,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_exact {} escape_room_lunches {} escape_room_kill_checks {} \
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
-         save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {}",
+         save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
+         escape_chase_plies {} escape_chase_depth {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -796,7 +802,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.save_check_leaf),
         u8::from(c.string_kill_check),
         u8::from(c.named_kill_checks),
-        u8::from(c.save_check_full)
+        u8::from(c.save_check_full),
+        c.escape_chase_plies,
+        c.escape_chase_depth
     ))
 }
 
@@ -1050,10 +1058,18 @@ mod tests {
             "igo-owl_settings named_kill_checks 2",
             "igo-owl_settings save_check_full 1",
             "igo-owl_settings save_check_full 2",
+            "igo-owl_settings escape_chase_plies 8 escape_chase_depth 4",
+            "igo-owl_settings escape_chase_plies 41",
+            "igo-owl_settings escape_chase_depth 0",
+            "igo-owl_settings escape_chase_depth 7",
         ]);
         let d = OwlConfig::default();
-        // The last setting, at its default.
-        let full = format!(" save_check_full {}", u8::from(d.save_check_full));
+        // The last settings, at their defaults.
+        let chase = format!(
+            " escape_chase_plies {} escape_chase_depth {}",
+            d.escape_chase_plies, d.escape_chase_depth
+        );
+        let full = format!(" save_check_full {}{chase}", u8::from(d.save_check_full));
         // The settings after `escape_room_kill_checks`, at their defaults.
         let root = format!(
             " pass_save_room {} root_pass_judged {} save_check_leaf {} string_kill_check {} \
@@ -1314,8 +1330,21 @@ mod tests {
         assert!(a[64]
             .as_ref()
             .unwrap()
-            .ends_with(" named_kill_checks 1 save_check_full 1"));
+            .ends_with(&format!(" named_kill_checks 1 save_check_full 1{chase}")));
         assert!(a[65].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[66]
+            .as_ref()
+            .unwrap()
+            .ends_with(" save_check_full 1 escape_chase_plies 8 escape_chase_depth 4"));
+        assert_eq!(
+            a[67].as_ref().unwrap_err(),
+            "syntax error: escape_chase_plies takes 0 to 40"
+        );
+        assert_eq!(
+            a[68].as_ref().unwrap_err(),
+            "syntax error: escape_chase_depth takes 1 to 6"
+        );
+        assert!(a[69].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

@@ -74,6 +74,11 @@
 //! holds a lunch (an opponent block inside it, short of liberties) counts as answered
 //! ([`OwlConfig::escape_room_lunches`]), and each position's verdict is judged once per stone
 //! and settings (a per-thread cache: the search asks it at every visit of a node).
+//! With [`OwlConfig::escape_chase_plies`] (off by default) an escape judged with the
+//! attacker to move near the root must survive a chase of blocks
+//! ([`OwlConfig::escape_chase_depth`] deep: each block answered by a move judged alive again,
+//! whose escape survives the shorter chase); the attacker's candidates there are the blocks
+//! that fail, and the judgement of death takes such an escape for no life.
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -1992,6 +1997,15 @@ pub(crate) fn children(
         // the attacker reads those blocks alone (after any other move the dragon is judged
         // alive).
         let stopping = crate::dragon::unanswered_blocks(pos, target, config);
+        if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
+    if attacking && ply < config.escape_chase_plies {
+        // An escape that a chase of blocks stops ([`OwlConfig::escape_chase_plies`]): the
+        // attacker reads the blocks the chase does not survive alone.
+        let stopping = crate::dragon::chase_stops(pos, target, config);
         if !stopping.is_empty() {
             cand = stopping;
             saving = PointSet::EMPTY;
