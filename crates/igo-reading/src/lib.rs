@@ -277,6 +277,15 @@ pub struct ReaderConfig {
     /// C18). Off (0) by default (the owl's readers read as before) and in
     /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader5`).
     pub chain_ataris_three: usize,
+    /// With [`ReaderConfig::chain_ataris_three`]: its ataris only where the attacker's short
+    /// block is in a race with the string (exactly two liberties, one of them shared with the
+    /// string, and no run: its extension on either liberty leaves it three liberties or fewer,
+    /// GNU Go's test in `attack3` before `break_chain2_moves`), only an atari that is no
+    /// self-atari, and tried after every other candidate (they win in few nodes: 7 of the
+    /// 6,502 tried on the tsumego positions). On the harness this cut the knob's cost from
+    /// +4.3% to +0.9% nodes and kept its answers (BENCHMARKS.md, branch `reader6`). Off by
+    /// default and in [`ReaderConfig::tactical`].
+    pub chain_three_tight: bool,
 }
 
 impl Default for ReaderConfig {
@@ -297,6 +306,7 @@ impl Default for ReaderConfig {
             shared_libs: false,
             extend_three: 0,
             chain_ataris_three: 0,
+            chain_three_tight: false,
         }
     }
 }
@@ -380,6 +390,7 @@ pub(crate) enum Goal {
         shared_libs: bool,
         extend_three: usize,
         chain_ataris_three: usize,
+        chain_three_tight: bool,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -481,6 +492,7 @@ impl Reader {
                 shared_libs: self.config.shared_libs,
                 extend_three: self.config.extend_three,
                 chain_ataris_three: self.config.chain_ataris_three,
+                chain_three_tight: self.config.chain_three_tight,
             },
             pos,
             target,
@@ -651,6 +663,8 @@ struct Extras {
     extend_three: bool,
     /// [`ReaderConfig::chain_ataris_three`], in this node.
     chain_ataris_three: bool,
+    /// [`ReaderConfig::chain_three_tight`].
+    chain_three_tight: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -807,6 +821,7 @@ impl Search<'_> {
                 shared_libs,
                 extend_three,
                 chain_ataris_three,
+                chain_three_tight,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -825,6 +840,7 @@ impl Search<'_> {
                     // Not at the root: the defender's replies to the attacker's moves.
                     extend_three: (1..extend_three).contains(&ply),
                     chain_ataris_three: ply < chain_ataris_three,
+                    chain_three_tight,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1142,6 +1158,8 @@ impl Search<'_> {
         let attacker_blocks = adjacent_blocks(pos, stones, self.attacker);
         let n = libs.count();
         let mut cand = libs;
+        // The chain ataris of `ReaderConfig::chain_three_tight`, tried after the others.
+        let mut late = PointSet::EMPTY;
         if attacking {
             // Nets (geta) and blocking moves only when the string is down to two liberties.
             if n == 2 {
@@ -1162,14 +1180,23 @@ impl Search<'_> {
                             if dl.count() == 1 || two && extras.chain_ataris && n == 2 {
                                 cand |= dl;
                             } else if two && extras.chain_ataris_three && n == 3 {
+                                let tight = extras.chain_three_tight;
+                                if tight && !in_race(pos, scratch, *l, libs) {
+                                    continue;
+                                }
                                 // Only an atari that holds: one the defender escapes by
                                 // extending only multiplied the lines (gnugo-9x9-28 after 25
                                 // moves, `attack B8`: White's D7 against Black's C7, which
                                 // extends into B8, 1,871 -> 61,729 nodes).
                                 for x in dl.iter() {
                                     let buffers = [&mut *scratch, &mut *first];
-                                    if self.atari_holds(pos, buffers, ds, dl, x) {
+                                    if !self.atari_holds(pos, buffers, ds, dl, x) {
+                                        continue;
+                                    }
+                                    if !tight {
                                         cand.insert(x);
+                                    } else if !self_atari(pos, scratch, x) {
+                                        late.insert(x);
                                     }
                                 }
                             }
@@ -1269,6 +1296,10 @@ impl Search<'_> {
         }
         let mut out = self.sorted_moves(pos, scratch, Some(&mut *first), cand, attacking);
         let kept = !out.is_empty();
+        // `ReaderConfig::chain_three_tight`'s ataris that are no other candidate: last.
+        if !late.is_empty() {
+            out.extend(self.sorted_moves(pos, scratch, None, late - cand - extra, attacking));
+        }
         // With `ReaderConfig::support_last`, the support moves that are no plain move come
         // after the plain ones: a node whose plain moves win never plays them.
         if !extra.is_empty() {
@@ -1336,6 +1367,36 @@ impl Search<'_> {
         scored.sort_by_key(|c| std::cmp::Reverse(c.0));
         scored.into_iter().map(|(_, m)| m).collect()
     }
+}
+
+/// Whether the side to move's block with liberties `l` (next to the string with liberties
+/// `libs`) is in a race with the string, for [`ReaderConfig::chain_three_tight`]: it has
+/// exactly two liberties, shares one with the string, and cannot run (its extension on one of
+/// them, played on `scratch`, leaves it three liberties or fewer). A block that can run needs
+/// no atari elsewhere to live, and one that shares no liberty with the string races nothing.
+fn in_race(pos: &Position, scratch: &mut Pooled, l: PointSet, libs: PointSet) -> bool {
+    l.count() == 2
+        && l.intersects(&libs)
+        && !l.iter().all(|y| {
+            let after = scratch.get();
+            after.copy_from(pos);
+            after.play(Move::Play(y)).is_ok()
+                && after
+                    .board()
+                    .block_at(y)
+                    .is_some_and(|b| b.liberty_count() >= 4)
+        })
+}
+
+/// Whether the side to move's stone at `x` (played on `scratch`) is illegal or left in atari.
+fn self_atari(pos: &Position, scratch: &mut Pooled, x: Point) -> bool {
+    let after = scratch.get();
+    after.copy_from(pos);
+    !(after.play(Move::Play(x)).is_ok()
+        && after
+            .board()
+            .block_at(x)
+            .is_some_and(|b| b.liberty_count() >= 2))
 }
 
 impl Search<'_> {
