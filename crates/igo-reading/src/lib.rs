@@ -279,12 +279,12 @@ pub struct ReaderConfig {
     pub chain_ataris_three: usize,
     /// With [`ReaderConfig::chain_ataris_three`]: its ataris only where the attacker's short
     /// block is in a race with the string (exactly two liberties, one of them shared with the
-    /// string, and no run: its extension on either liberty leaves it three liberties or fewer,
-    /// GNU Go's test in `attack3` before `break_chain2_moves`), only an atari that is no
-    /// self-atari, and tried after every other candidate (they win in few nodes: 7 of the
-    /// 6,502 tried on the tsumego positions). On the harness this cut the knob's cost from
-    /// +4.3% to +0.9% nodes and kept its answers (BENCHMARKS.md, branch `reader6`). Off by
-    /// default and in [`ReaderConfig::tactical`].
+    /// string, and no easy run: a block whose extension on each liberty gives it four
+    /// liberties or more is left out, GNU Go's test in `attack3` before `break_chain2_moves`),
+    /// only an atari that is no self-atari, and tried after every other candidate (on the
+    /// harness's positions 20 of the 15,619 tried won their node). On the harness this cut the
+    /// knob's cost from +4.3% to +0.9% nodes and kept its gains (BENCHMARKS.md, branch
+    /// `reader6`). Off by default and in [`ReaderConfig::tactical`].
     pub chain_three_tight: bool,
 }
 
@@ -2146,6 +2146,56 @@ mod tests {
         // The defence takes the point first.
         let defence = Reader::new(config(6)).defend(&pos, pt("A5")).unwrap();
         assert_eq!(mv(&defence, 9), "1 C3", "{defence:?}");
+    }
+
+    #[test]
+    fn the_tight_chain_ataris_read_only_races_and_read_them_last() {
+        // Game gnugo-9x9-38 after 43 moves, `attack H8` (White's H8-J7, three liberties):
+        // `chain_ataris_three` tries Black's ataris on White blocks next to Black's short blocks
+        // that race nothing, first among the candidates. With `chain_three_tight` the answer is
+        // the same and fewer positions are read (the harness: 116,523 -> 85,882, the count
+        // without the knob).
+        let d = "
+            . . . X . . . . .
+            . . X O X . . X X
+            . . X O O X X X O
+            . . X O O O O O O
+            . . X X X X O . .
+            . . X O X O . . .
+            . X O O O O . . .
+            . X O . O X . . .
+            . X X O . . . . .";
+        let pos = Position::from_diagram(d).unwrap();
+        let pt = |s: &str| pos.size().parse_point(s).unwrap();
+        let config = |chain_three_tight| ReaderConfig {
+            chain_ataris_three: 4,
+            chain_three_tight,
+            ..ReaderConfig::tactical()
+        };
+        let wide = Reader::new(config(false)).attack(&pos, pt("H8")).unwrap();
+        let tight = Reader::new(config(true)).attack(&pos, pt("H8")).unwrap();
+        assert_eq!(mv(&tight, 9), mv(&wide, 9), "{wide:?} {tight:?}");
+        assert!(wide.complete && tight.complete, "{wide:?} {tight:?}");
+        assert!(tight.nodes < wide.nodes, "{wide:?} {tight:?}");
+        // The price: a short block that shares no liberty with the string is no race, and the
+        // playout of `the_attacker_ataris_a_block_next_to_its_short_block_against_three_liberties`
+        // (Black's C5, liberties C6 and D5, against White's A5-B5-A4, liberties A6, B6 and B4)
+        // loses its `1 C3`.
+        let d = "
+            X O . . . X . . O
+            . O . O X O . . .
+            X X . O X O X O .
+            . . . X X . . . O
+            O O X . . X . X X
+            O . O X X X . . .
+            X X . . O X O . .
+            . O O . X O X X .
+            O . . O O O . O .";
+        let pos = Position::from_diagram(d).unwrap();
+        let wide = Reader::new(config(false)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&wide, 9), "1 C3", "{wide:?}");
+        let tight = Reader::new(config(true)).attack(&pos, pt("A5")).unwrap();
+        assert_eq!(mv(&tight, 9), "0", "{tight:?}");
     }
 
     #[test]
