@@ -317,8 +317,10 @@ impl ReaderConfig {
     /// [`ReaderConfig::net_hold`], [`ReaderConfig::suicide_libs`]), the attacker's ataris in a
     /// race ([`ReaderConfig::chain_ataris`], 6 plies), the defender's extensions of a block
     /// next to both liberties ([`ReaderConfig::shared_libs`]) and of a three-liberty block next
-    /// to a liberty ([`ReaderConfig::extend_three`], plies 1 to 5) on
-    /// ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
+    /// to a liberty ([`ReaderConfig::extend_three`], plies 1 to 5), and the attacker's ataris in
+    /// a race against a three-liberty string in its tight form
+    /// ([`ReaderConfig::chain_ataris_three`], 4 plies, with [`ReaderConfig::chain_three_tight`])
+    /// on ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
     /// [`ReaderConfig::support_last`] stay off).
     pub fn tactical() -> ReaderConfig {
         ReaderConfig {
@@ -329,6 +331,8 @@ impl ReaderConfig {
             chain_ataris: 6,
             shared_libs: true,
             extend_three: 6,
+            chain_ataris_three: 4,
+            chain_three_tight: true,
             ..ReaderConfig::default()
         }
     }
@@ -2120,7 +2124,9 @@ mod tests {
         // White's C4 next to C5 two (B4, C3). Black's C3 ataris C4, which holds: C4's extension
         // B4 joins the string and leaves it two liberties (A6, B6), and Black captures. GNU Go
         // 3.8 answers `attack A5` with `0` but, after C3, its own `defend A5` is `0` too.
-        // `chain_ataris` tries such ataris only against two-liberty strings.
+        // `chain_ataris` tries such ataris only against two-liberty strings. `C5` shares no
+        // liberty with the string, so this is the loose form (`chain_three_tight` off, which
+        // `tactical()` turns on).
         let d = "
             X O . . . X . . O
             . O . O X O . . .
@@ -2135,6 +2141,7 @@ mod tests {
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         let config = |chain_ataris_three| ReaderConfig {
             chain_ataris_three,
+            chain_three_tight: false,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(0)).attack(&pos, pt("A5")).unwrap();
