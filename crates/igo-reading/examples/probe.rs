@@ -5,7 +5,8 @@
 //! [`ReaderConfig::suicide_libs`]), `IGO_CHAIN_ATARIS=PLIES` for [`ReaderConfig::chain_ataris`],
 //! `IGO_SHARED_LIBS=1` for [`ReaderConfig::shared_libs`], `IGO_EXTEND_THREE=PLIES` for
 //! [`ReaderConfig::extend_three`], `IGO_CHAIN_ATARIS_THREE=PLIES` for
-//! [`ReaderConfig::chain_ataris_three`], `IGO_DEEP=A,B,C,D`
+//! [`ReaderConfig::chain_ataris_three`], `IGO_CHAIN_THREE_TIGHT=1` for
+//! [`ReaderConfig::chain_three_tight`], `IGO_DEEP=A,B,C,D`
 //! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
@@ -30,6 +31,7 @@ fn main() {
         extend_three: std::env::var("IGO_EXTEND_THREE").map_or(0, |v| v.parse().expect("plies")),
         chain_ataris_three: std::env::var("IGO_CHAIN_ATARIS_THREE")
             .map_or(0, |v| v.parse().expect("plies")),
+        chain_three_tight: std::env::var("IGO_CHAIN_THREE_TIGHT").is_ok_and(|v| v == "1"),
         chain_ataris: std::env::var("IGO_CHAIN_ATARIS").map_or(0, |v| v.parse().expect("plies")),
         deep_safety: match std::env::var("IGO_DEEP") {
             Ok(v) => {

@@ -413,7 +413,8 @@ fn reading_agrees_with_gnugo_full() {
     // `IGO_READING_EXTEND_THREE=N` with the defender's extension of its three-liberty block
     // next to a liberty from ply 1 to N (0: off; `igo gtp`'s by default);
     // `IGO_READING_CHAIN_ATARIS_THREE=N` with the attacker's chain ataris against
-    // three-liberty strings in the first N plies (0: off; `igo gtp`'s by default);
+    // three-liberty strings in the first N plies (0: off; `igo gtp`'s by default),
+    // `IGO_READING_CHAIN_THREE_TIGHT=1` with those ataris only in a race (off in `igo gtp`);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -436,6 +437,10 @@ fn reading_agrees_with_gnugo_full() {
             "IGO_READING_CHAIN_ATARIS_THREE",
             ReaderConfig::tactical().chain_ataris_three,
         ),
+        chain_three_tight: knob(
+            "IGO_READING_CHAIN_THREE_TIGHT",
+            usize::from(ReaderConfig::tactical().chain_three_tight),
+        ) != 0,
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };
