@@ -667,8 +667,8 @@ pub struct OwlConfig {
     /// igo-reading, branch `owldead`\]
     pub save_check_full: bool,
     /// Within how many plies of a question's root (ply < this) an escape judged with the
-    /// attacker to move must survive a chase ([`chase_stops`]): for every attacker move that
-    /// stops it ([`escape_blocks`]), one owner move on the dragon's liberties or the points
+    /// attacker to move must survive a chase (`chase_stops`): for every attacker move that
+    /// stops it (`escape_blocks`), one owner move on the dragon's liberties or the points
     /// next to them after which the dragon is judged alive again, and, where that life is
     /// again an escape, survives the chase one block shorter, [`OwlConfig::escape_chase_depth`]
     /// blocks deep. Where a block has no such answer the escape does not end the line (only
