@@ -1387,24 +1387,33 @@ pub(crate) fn has_unanswered_block(pos: &Position, target: Point, config: &OwlCo
     !cached_unanswered(pos, target, config).is_empty()
 }
 
-/// Entries of the cache of [`unanswered_blocks`]' verdicts (per thread) before it is cleared.
-const ROOM_CACHE_ENTRIES: usize = 1 << 14;
-
 thread_local! {
     /// [`unanswered_blocks`]' verdicts by position (its Zobrist hash: the stones, the side to
     /// move and the ko point) and the stone asked about, each with the settings it was judged
     /// by. The verdict is a function of these alone, and a search asks it at every visit of
     /// a node near the root (before the transposition table, and again for the attacker's
     /// candidates there; each ko privilege's pass and each deepening reads the node anew).
-    static ROOM_CACHE: RefCell<HashMap<(u64, Point), (OwlConfig, PointSet)>> =
-        RefCell::new(HashMap::new());
+    static ROOM_CACHE: VerdictCache<(u64, Point)> = RefCell::new(HashMap::new());
 }
 
-/// [`unanswered_blocks`] through the per-thread cache of its verdicts (`ROOM_CACHE`): each
-/// position's blocks and answers are tried once per stone and settings.
-fn cached_unanswered(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
-    let key = (pos.hash().0, target);
-    let hit = ROOM_CACHE.with(|c| {
+/// Entries of a per-thread cache of verdicts ([`cached_verdict`]) before it is cleared.
+const VERDICT_CACHE_ENTRIES: usize = 1 << 14;
+
+/// A per-thread cache of escape verdicts (sets of blocks) by key, each with the settings it
+/// was judged by.
+type VerdictCache<K> = RefCell<HashMap<K, (OwlConfig, PointSet)>>;
+
+/// The verdict at `key` judged by `config`, from `cache` when it holds one judged by the same
+/// settings, else `read()` kept there (the cache cleared when full: a search's keys repeat near
+/// the root, so old entries are worth little). The cache is not borrowed while `read` runs, so
+/// a verdict may ask the same cache for deeper ones.
+fn cached_verdict<K: std::hash::Hash + Eq>(
+    cache: &'static std::thread::LocalKey<VerdictCache<K>>,
+    key: K,
+    config: &OwlConfig,
+    read: impl FnOnce() -> PointSet,
+) -> PointSet {
+    let hit = cache.with(|c| {
         c.borrow()
             .get(&key)
             .filter(|(judged, _)| judged == config)
@@ -1413,15 +1422,23 @@ fn cached_unanswered(pos: &Position, target: Point, config: &OwlConfig) -> Point
     if let Some(blocks) = hit {
         return blocks;
     }
-    let blocks = blocks_unanswered(pos, target, config);
-    ROOM_CACHE.with(|c| {
+    let blocks = read();
+    cache.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= ROOM_CACHE_ENTRIES {
+        if c.len() >= VERDICT_CACHE_ENTRIES {
             c.clear();
         }
         c.insert(key, (*config, blocks));
     });
     blocks
+}
+
+/// [`unanswered_blocks`] through the per-thread cache of its verdicts (`ROOM_CACHE`): each
+/// position's blocks and answers are tried once per stone and settings.
+fn cached_unanswered(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    cached_verdict(&ROOM_CACHE, (pos.hash().0, target), config, || {
+        blocks_unanswered(pos, target, config)
+    })
 }
 
 /// [`unanswered_blocks`] read afresh. The answers are judged without the tactical check of
@@ -1493,9 +1510,6 @@ pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> 
     chase_cached(pos, target, &judge, config.escape_chase_depth.max(1))
 }
 
-/// Entries of the cache of [`chase_stops`]' verdicts (per thread) before it is cleared.
-const CHASE_CACHE_ENTRIES: usize = 1 << 14;
-
 /// The key of `CHASE_CACHE`: the position's Zobrist hash, the stone asked about, the depth.
 type ChaseKey = (u64, Point, usize);
 
@@ -1503,32 +1517,15 @@ thread_local! {
     /// [`chase_stops`]' verdicts by position (its Zobrist hash), stone and chase depth, each
     /// with the settings it was judged by: the search asks it at every visit of a node, and
     /// the chases of neighbouring nodes share their deeper positions.
-    static CHASE_CACHE: RefCell<HashMap<ChaseKey, (OwlConfig, PointSet)>> =
-        RefCell::new(HashMap::new());
+    static CHASE_CACHE: VerdictCache<ChaseKey> = RefCell::new(HashMap::new());
 }
 
 /// [`chase_stops`] at `depth` blocks through the per-thread cache (`judge`: the settings
 /// without the tactical check of the leaves).
 fn chase_cached(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
-    let key = (pos.hash().0, target, depth);
-    let hit = CHASE_CACHE.with(|c| {
-        c.borrow()
-            .get(&key)
-            .filter(|(judged, _)| judged == judge)
-            .map(|&(_, blocks)| blocks)
-    });
-    if let Some(blocks) = hit {
-        return blocks;
-    }
-    let blocks = chase_read(pos, target, judge, depth);
-    CHASE_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CHASE_CACHE_ENTRIES {
-            c.clear();
-        }
-        c.insert(key, (*judge, blocks));
-    });
-    blocks
+    cached_verdict(&CHASE_CACHE, (pos.hash().0, target, depth), judge, || {
+        chase_read(pos, target, judge, depth)
+    })
 }
 
 /// [`chase_cached`] read afresh.
