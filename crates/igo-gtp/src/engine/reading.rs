@@ -583,6 +583,7 @@ const OWL_FLAGS: &[&str] = &[
     "string_kill_check",
     "named_kill_checks",
     "save_check_full",
+    "root_check_saves",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -620,7 +621,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`; `string_kill_check` 0 or 1:
 /// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`;
 /// `save_check_full` 0 or 1: `OwlConfig::save_check_full`; `escape_chase_plies` 0-40:
-/// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`)
+/// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`;
+/// `root_check_saves` 0 or 1: `OwlConfig::root_check_saves`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -736,6 +738,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "save_check_full" => c.save_check_full = v == 1,
             "escape_chase_plies" => c.escape_chase_plies = v as usize,
             "escape_chase_depth" => c.escape_chase_depth = v as usize,
+            "root_check_saves" => c.root_check_saves = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -753,7 +756,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
-         escape_chase_plies {} escape_chase_depth {}",
+         escape_chase_plies {} escape_chase_depth {} root_check_saves {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -804,7 +807,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.named_kill_checks),
         u8::from(c.save_check_full),
         c.escape_chase_plies,
-        c.escape_chase_depth
+        c.escape_chase_depth,
+        u8::from(c.root_check_saves)
     ))
 }
 
