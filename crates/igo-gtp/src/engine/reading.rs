@@ -1066,11 +1066,15 @@ mod tests {
             "igo-owl_settings escape_chase_plies 41",
             "igo-owl_settings escape_chase_depth 0",
             "igo-owl_settings escape_chase_depth 7",
+            "igo-owl_settings root_check_saves 1",
+            "igo-owl_settings root_check_saves 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
+        // The settings after `escape_chase_depth`, at their defaults.
+        let saves = format!(" root_check_saves {}", u8::from(d.root_check_saves));
         let chase = format!(
-            " escape_chase_plies {} escape_chase_depth {}",
+            " escape_chase_plies {} escape_chase_depth {}{saves}",
             d.escape_chase_plies, d.escape_chase_depth
         );
         let full = format!(" save_check_full {}{chase}", u8::from(d.save_check_full));
@@ -1336,10 +1340,9 @@ mod tests {
             .unwrap()
             .ends_with(&format!(" named_kill_checks 1 save_check_full 1{chase}")));
         assert!(a[65].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[66]
-            .as_ref()
-            .unwrap()
-            .ends_with(" save_check_full 1 escape_chase_plies 8 escape_chase_depth 4"));
+        assert!(a[66].as_ref().unwrap().ends_with(&format!(
+            " save_check_full 1 escape_chase_plies 8 escape_chase_depth 4{saves}"
+        )));
         assert_eq!(
             a[67].as_ref().unwrap_err(),
             "syntax error: escape_chase_plies takes 0 to 40"
@@ -1349,6 +1352,14 @@ mod tests {
             "syntax error: escape_chase_depth takes 1 to 6"
         );
         assert!(a[69].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[70]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_chase_depth 4 root_check_saves 1"));
+        assert_eq!(
+            a[71].as_ref().unwrap_err(),
+            "syntax error: root_check_saves takes 0 or 1"
+        );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));
