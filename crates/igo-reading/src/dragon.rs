@@ -684,6 +684,20 @@ pub struct OwlConfig {
     /// How many blocks deep [`OwlConfig::escape_chase_plies`]' chase is read (1: one block,
     /// each answered once, as [`OwlConfig::escape_room_plies`] asks). \[default: 3\]
     pub escape_chase_depth: usize,
+    /// Whether the root check of kills ([`OwlConfig::root_kill_checks`]) reads the owl's
+    /// defence after each move it tries as [`crate::owl::Owl::defend`] answers it: a save that
+    /// defence finds is checked by the check of saves ([`OwlConfig::save_check_nodes`], its
+    /// reduced attack, only a kill read to the end with [`OwlConfig::save_check_exact`]), and a
+    /// save the check turns down does not refute the kill (the check's other tests, the owner's
+    /// ataris and candidates, still apply). Without it the root check takes the plain search's
+    /// save, which the check of saves turns down in `owl_defend`: GNU Go self-play game 9x9-29
+    /// after 10 moves, `owl_attack E8`, GNU Go's E7, after which igo's `owl_defend E8` is `0`
+    /// but the plain defence names F7, so the attack answered `0`. Needs the check of saves
+    /// (`save_check_nodes` above 0). \[default: off: on GNU Go's 9x9 game dragons no attack
+    /// answer changed (critical 28 of 47, living 152 of 154) at 1.2-1.3 times the CPU; with
+    /// `root_kill_checks` 4 beside it no kill gained and a living dragon killed (9x9-16 after
+    /// 30 moves, `B8`); BENCHMARKS.md, igo-reading, branch `owl9`\]
+    pub root_check_saves: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -899,6 +913,7 @@ impl Default for OwlConfig {
             save_check_full: false,
             escape_chase_plies: 0,
             escape_chase_depth: 3,
+            root_check_saves: false,
         }
     }
 }

@@ -1138,6 +1138,10 @@ const OWL_ENV_FLAGS: &[(&str, FlagField)] = &[
     // "no move saves the string" only when the reader with support moves agrees
     // ([`OwlConfig::string_lost_check`]; 1: on, the default).
     ("IGO_OWL_STRING_CHECK", |c| &mut c.string_lost_check),
+    // IGO_OWL_ROOT_CHECK_SAVES=1: the root check of kills reads the owl's defence after a
+    // move as `owl_defend` answers it, its save checked by the check of saves
+    // ([`OwlConfig::root_check_saves`]; 0: off, the default).
+    ("IGO_OWL_ROOT_CHECK_SAVES", |c| &mut c.root_check_saves),
 ];
 
 /// IGO_OWL_ESCAPE="POINTS REACH" sets the owl's escape judgement ([`OwlConfig::escape_points`],

@@ -583,6 +583,7 @@ const OWL_FLAGS: &[&str] = &[
     "string_kill_check",
     "named_kill_checks",
     "save_check_full",
+    "root_check_saves",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -620,7 +621,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `save_check_leaf` 0 or 1: `OwlConfig::save_check_leaf`; `string_kill_check` 0 or 1:
 /// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`;
 /// `save_check_full` 0 or 1: `OwlConfig::save_check_full`; `escape_chase_plies` 0-40:
-/// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`)
+/// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`;
+/// `root_check_saves` 0 or 1: `OwlConfig::root_check_saves`)
 /// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -736,6 +738,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "save_check_full" => c.save_check_full = v == 1,
             "escape_chase_plies" => c.escape_chase_plies = v as usize,
             "escape_chase_depth" => c.escape_chase_depth = v as usize,
+            "root_check_saves" => c.root_check_saves = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -753,7 +756,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
-         escape_chase_plies {} escape_chase_depth {}",
+         escape_chase_plies {} escape_chase_depth {} root_check_saves {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -804,7 +807,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.named_kill_checks),
         u8::from(c.save_check_full),
         c.escape_chase_plies,
-        c.escape_chase_depth
+        c.escape_chase_depth,
+        u8::from(c.root_check_saves)
     ))
 }
 
@@ -1062,11 +1066,15 @@ mod tests {
             "igo-owl_settings escape_chase_plies 41",
             "igo-owl_settings escape_chase_depth 0",
             "igo-owl_settings escape_chase_depth 7",
+            "igo-owl_settings root_check_saves 1",
+            "igo-owl_settings root_check_saves 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
+        // The settings after `escape_chase_depth`, at their defaults.
+        let saves = format!(" root_check_saves {}", u8::from(d.root_check_saves));
         let chase = format!(
-            " escape_chase_plies {} escape_chase_depth {}",
+            " escape_chase_plies {} escape_chase_depth {}{saves}",
             d.escape_chase_plies, d.escape_chase_depth
         );
         let full = format!(" save_check_full {}{chase}", u8::from(d.save_check_full));
@@ -1332,10 +1340,9 @@ mod tests {
             .unwrap()
             .ends_with(&format!(" named_kill_checks 1 save_check_full 1{chase}")));
         assert!(a[65].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[66]
-            .as_ref()
-            .unwrap()
-            .ends_with(" save_check_full 1 escape_chase_plies 8 escape_chase_depth 4"));
+        assert!(a[66].as_ref().unwrap().ends_with(&format!(
+            " save_check_full 1 escape_chase_plies 8 escape_chase_depth 4{saves}"
+        )));
         assert_eq!(
             a[67].as_ref().unwrap_err(),
             "syntax error: escape_chase_plies takes 0 to 40"
@@ -1345,6 +1352,14 @@ mod tests {
             "syntax error: escape_chase_depth takes 1 to 6"
         );
         assert!(a[69].as_ref().unwrap_err().starts_with("syntax error"));
+        assert!(a[70]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_chase_depth 4 root_check_saves 1"));
+        assert_eq!(
+            a[71].as_ref().unwrap_err(),
+            "syntax error: root_check_saves takes 0 or 1"
+        );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[49].as_ref().unwrap_err().starts_with("syntax error"));

@@ -384,6 +384,10 @@ pub struct Owl {
     /// The owl whose attack checks this owl's saves by a move with
     /// [`OwlConfig::save_check_full`], made at the first such check and kept with its answers.
     full_checker: Option<Box<Owl>>,
+    /// The check of saves' owls ([`Owl::save_checker`], [`Owl::full_checker`]) for the saves
+    /// the root check of kills reads ([`OwlConfig::root_check_saves`]), kept apart: they are
+    /// made inside an attack question, whose settings differ from a defence question's.
+    kill_save_checkers: (Option<Box<Owl>>, Option<Box<Owl>>),
 }
 
 /// Whether the owl's answer `kill` to an attack question on the dragon at `p` in `pos`, read
@@ -419,6 +423,7 @@ impl Owl {
             kept: 0,
             save_checker: None,
             full_checker: None,
+            kill_save_checkers: (None, None),
         }
     }
 
@@ -1219,7 +1224,7 @@ impl Owl {
         }
         // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
         // is one the owl's own questions agree on.
-        let (refuted, mut nodes) = self.refuted_kill(pos, target, Some(mv), false);
+        let (refuted, mut nodes) = self.root_refuted(pos, target, mv);
         if refuted {
             return (false, nodes);
         }
@@ -1584,6 +1589,51 @@ impl Owl {
             ),
             Err(_) => (false, 0),
         }
+    }
+
+    /// Whether the owl's defence after the root check's kill `mv` finds a saving move
+    /// ([`Owl::kill_stands`]), with the positions read: [`Owl::refuted_kill`], or with
+    /// [`OwlConfig::root_check_saves`] [`Owl::refuted_kill_checked`] (the defence's save
+    /// checked, as `owl_defend` answers).
+    fn root_refuted(&mut self, pos: &Position, target: Point, mv: Move) -> (bool, u64) {
+        if self.config.root_check_saves {
+            self.refuted_kill_checked(pos, target, mv)
+        } else {
+            self.refuted_kill(pos, target, Some(mv), false)
+        }
+    }
+
+    /// [`Owl::refuted_kill`] (not `finished`) with the owl's defence after the kill `mv` read
+    /// as [`Owl::defend`] answers it ([`OwlConfig::root_check_saves`]): a save the defence's
+    /// search finds is checked by the check of saves ([`Owl::checked_save`]), and one the check
+    /// turns down (a failed defence, marked estimated) does not refute the kill. The check's
+    /// owls are this owl's `kill_save_checkers`, not the ones that check defence questions'
+    /// saves: inside an attack question this owl's settings are the attack's (the room test
+    /// of [`OwlConfig::escape_room_plies`] off), and those owls keep the settings they are
+    /// made with.
+    fn refuted_kill_checked(&mut self, pos: &Position, target: Point, mv: Move) -> (bool, u64) {
+        let (Move::Play(_), Some(owner)) = (mv, pos.board().color_at(target)) else {
+            return (false, 0);
+        };
+        let mut after = ready_for_kill(pos, mv);
+        after.set_to_play(!owner);
+        if after.play(mv).is_err() || after.board().color_at(target) != Some(owner) {
+            return (false, 0);
+        }
+        let Ok(mut d) = self.read(&after, target, false) else {
+            return (false, 0);
+        };
+        if self.config.save_check_nodes > 0 && d.code != Code::Fails {
+            let defence_checkers = (self.save_checker.take(), self.full_checker.take());
+            (self.save_checker, self.full_checker) = std::mem::take(&mut self.kill_save_checkers);
+            d = self.checked_save(&after, target, d);
+            self.kill_save_checkers = (self.save_checker.take(), self.full_checker.take());
+            (self.save_checker, self.full_checker) = defence_checkers;
+        }
+        (
+            d.code != Code::Fails || !(d.complete || d.estimated),
+            d.nodes,
+        )
     }
 
     /// The kill that replaces the refuted kill `refuted` ([`Owl::refuted_kill`]): the first of
@@ -4285,6 +4335,44 @@ mod tests {
         // The kill the check found is the owl's own attack's (attack questions are not
         // checked).
         assert_eq!(owl.attack(&end, d8).unwrap().gtp_text(size), "1 F8");
+    }
+
+    /// GNU Go self-play game 9x9-29 after 10 moves: Black's E8 under White's C8 and D7, Black's
+    /// E6 and G6 below it (GNU Go 3.8: critical, `owl_attack E8` `1 E7`).
+    fn game_9x9_29_after_10() -> Position {
+        game_9x9("eb gc he cb ed ce gd dg gg dc")
+    }
+
+    #[test]
+    fn the_root_check_of_kills_checks_the_defences_save_with_root_check_saves() {
+        // After White's E7 the owl's plain defence names F7 (the diagonal link to E8); the
+        // check of saves' attack kills at F8, so `owl_defend E8` answers 0 there, as GNU Go's
+        // does. The root check of kills takes E7 as refuted by F7 unless it reads the defence
+        // as `owl_defend` does ([`OwlConfig::root_check_saves`]).
+        let pos = game_9x9_29_after_10();
+        let size = pos.size();
+        let e8 = size.parse_point("E8").unwrap();
+        let e7 = Move::Play(size.parse_point("E7").unwrap());
+        assert_eq!(pos.board().color_at(e8), Some(Color::Black));
+        let off = OwlConfig::default();
+        assert!(!off.root_check_saves && off.save_check_nodes > 0);
+        assert!(Owl::new(off).root_refuted(&pos, e8, e7).0);
+        let on = OwlConfig {
+            root_check_saves: true,
+            ..off
+        };
+        let mut owl = Owl::new(on);
+        assert!(!owl.root_refuted(&pos, e8, e7).0);
+        let mut after = pos.clone();
+        after.set_to_play(Color::White);
+        after.play(e7).unwrap();
+        assert_eq!(owl.defend(&after, e8).unwrap().code, Code::Fails);
+        // Without the check of saves the knob has nothing to check.
+        let unchecked = OwlConfig {
+            save_check_nodes: 0,
+            ..on
+        };
+        assert!(Owl::new(unchecked).root_refuted(&pos, e8, e7).0);
     }
 
     #[test]
