@@ -698,6 +698,29 @@ pub struct OwlConfig {
     /// `root_kill_checks` 4 beside it no kill gained and a living dragon killed (9x9-16 after
     /// 30 moves, `B8`); BENCHMARKS.md, igo-reading, branch `owl9`\]
     pub root_check_saves: bool,
+    /// The strength of open space ([`escape_value`] of the judgement's runners, as
+    /// [`OwlConfig::escape_weak_value`] reads it) up to which an escape is chased
+    /// ([`OwlConfig::escape_chase_plies`]): a stronger escape, at the chase's start or after
+    /// an owner's answer within it, stands unchased. On GNU Go's game dragons the static
+    /// judgement is wrong mostly at weak escapes (branch `escapefit`); the channel runs the
+    /// chase is for are worth 12-38 at their roots and after their runs (branch `owlchase`).
+    /// 0: every escape is chased. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase`\]
+    pub escape_chase_value: usize,
+    /// The most positions the chase ([`OwlConfig::escape_chase_plies`]) judges in one
+    /// question (the owl's checks of its answer included; counted per thread from the
+    /// question's start): past it no further chase is read and an escape stands as it does
+    /// without the chase (a chase cut short is not kept). 0: no cap. \[default: 0;
+    /// BENCHMARKS.md, igo-reading, branch `owlchase`\]
+    pub escape_chase_cap: u64,
+    /// Within how many plies of a search's root (ply < this) the judgement of death
+    /// ([`OwlConfig::shut_in_death`]) takes an owner move's escape that the chase shuts
+    /// ([`OwlConfig::escape_chase_plies`]) for no life; deeper it takes every escape for life,
+    /// as without the chase. The judgement is asked at every node below the root, and its
+    /// chases of each owner move's escape deep in the search were most of the chase's cost
+    /// where the search's own chase is asked only near the root (branch `owlchase`).
+    /// \[default: 40 (at every ply the search reaches); BENCHMARKS.md, igo-reading, branch
+    /// `owlchase`\]
+    pub escape_chase_death_plies: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -914,6 +937,9 @@ impl Default for OwlConfig {
             escape_chase_plies: 0,
             escape_chase_depth: 3,
             root_check_saves: false,
+            escape_chase_value: 0,
+            escape_chase_cap: 0,
+            escape_chase_death_plies: 40,
         }
     }
 }
@@ -1033,8 +1059,11 @@ pub(crate) fn search_lives(pos: &Position, target: Point, config: &OwlConfig, pl
                         && !weak_stops(pos, target, config).is_empty())
                     || (config.crawl_block_check
                         && !escape_survives_crawl_block(pos, target, config))
-                    || (ply < config.escape_chase_plies
-                        && !chase_stops(pos, target, config).is_empty())) =>
+                    || (ply < config.escape_chase_plies && {
+                        #[cfg(test)]
+                        chase_count::call(0, ply);
+                        !chase_stops(pos, target, config).is_empty()
+                    })) =>
         {
             let no_escape = OwlConfig {
                 escape_points: usize::MAX,
@@ -1522,7 +1551,92 @@ pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> 
         leaf_capture_nodes: 0,
         ..*config
     };
-    chase_cached(pos, target, &judge, config.escape_chase_depth.max(1))
+    #[cfg(test)]
+    let fresh = chase_count::COUNTS.with(|c| c.borrow().reads.iter().sum::<u64>());
+    let stops = chase_cached(pos, target, &judge, config.escape_chase_depth.max(1));
+    #[cfg(test)]
+    {
+        chase_count::stopped(!stops.is_empty());
+        if chase_count::COUNTS.with(|c| c.borrow().reads.iter().sum::<u64>()) > fresh {
+            if let Some(owner) = pos.board().color_at(target) {
+                let group = judged_group(pos, target, config);
+                let runners = judged_runners(pos.board(), &group, target, config);
+                let v = escape_value(pos.board(), &runners, owner, config);
+                chase_count::value(v, !stops.is_empty());
+            }
+        }
+    }
+    stops
+}
+
+/// Where the chase's work goes (`cfg(test)` only: the diagnostic tests read it): the chase's
+/// calls by caller (0 the search's leaves, 1 the attacker's candidates, 2 the judgement of
+/// death) and by ply, its fresh reads and the positions it judged.
+#[cfg(test)]
+pub(crate) mod chase_count {
+    use std::cell::{Cell, RefCell};
+
+    /// The counts of one thread.
+    #[derive(Clone, Debug, Default)]
+    pub(crate) struct Counts {
+        /// Calls of `chase_stops` by caller.
+        pub calls: [u64; 3],
+        /// Fresh reads (`chase_read`, cache misses) by the caller of the outer call.
+        pub reads: [u64; 3],
+        /// Positions judged (`life_reason`) by those reads, by caller.
+        pub judged: [u64; 3],
+        /// Calls by caller and ply (ply 11: 11 or more).
+        pub by_ply: [[u64; 12]; 3],
+        /// Calls that found a block the chase does not survive, by caller.
+        pub stopped: [u64; 3],
+        /// Fresh top-level verdicts by the escape's value (`escape_value`, buckets of 10,
+        /// 100 or more last): not stopped, stopped.
+        pub values: [[u64; 11]; 2],
+    }
+
+    thread_local! {
+        pub(crate) static COUNTS: RefCell<Counts> = RefCell::new(Counts::default());
+        pub(crate) static CALLER: Cell<usize> = const { Cell::new(0) };
+        pub(crate) static PLY: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// A call of `chase_stops` by `caller` at `ply`.
+    pub(crate) fn call(caller: usize, ply: usize) {
+        CALLER.with(|c| c.set(caller));
+        COUNTS.with(|c| {
+            let mut c = c.borrow_mut();
+            c.calls[caller] += 1;
+            c.by_ply[caller][ply.min(11)] += 1;
+        });
+    }
+
+    /// The outcome of the last call.
+    pub(crate) fn stopped(stopped: bool) {
+        if stopped {
+            let who = CALLER.with(|c| c.get());
+            COUNTS.with(|c| c.borrow_mut().stopped[who] += 1);
+        }
+    }
+
+    /// A fresh read that judged `n` positions.
+    pub(crate) fn read(n: u64) {
+        let who = CALLER.with(|c| c.get());
+        COUNTS.with(|c| {
+            let mut c = c.borrow_mut();
+            c.reads[who] += 1;
+            c.judged[who] += n;
+        });
+    }
+
+    /// A top-level verdict on an escape worth `value`.
+    pub(crate) fn value(value: usize, stopped: bool) {
+        COUNTS.with(|c| c.borrow_mut().values[usize::from(stopped)][(value / 10).min(10)] += 1);
+    }
+
+    /// The counts so far, reset.
+    pub(crate) fn take() -> Counts {
+        COUNTS.with(|c| std::mem::take(&mut *c.borrow_mut()))
+    }
 }
 
 /// The key of `CHASE_CACHE`: the position's Zobrist hash, the stone asked about, the depth.
@@ -1535,12 +1649,90 @@ thread_local! {
     static CHASE_CACHE: VerdictCache<ChaseKey> = RefCell::new(HashMap::new());
 }
 
+thread_local! {
+    /// The positions the chase judged in this thread's current question
+    /// ([`OwlConfig::escape_chase_cap`]), and how many owl questions are being read in it
+    /// (a question's checks ask nested questions: the count starts at the outermost).
+    static CHASE_SPENT: std::cell::Cell<(u64, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// A question of the owl being read ([`OwlConfig::escape_chase_cap`]): the outermost one
+/// starts the count of the chase's positions afresh; dropped when the question is answered.
+pub(crate) struct ChaseQuestion;
+
+impl ChaseQuestion {
+    /// A question begins.
+    pub(crate) fn begin() -> ChaseQuestion {
+        CHASE_SPENT.with(|c| {
+            let (spent, open) = c.get();
+            c.set((if open == 0 { 0 } else { spent }, open + 1));
+        });
+        ChaseQuestion
+    }
+}
+
+impl Drop for ChaseQuestion {
+    fn drop(&mut self) {
+        CHASE_SPENT.with(|c| {
+            let (spent, open) = c.get();
+            c.set((spent, open.saturating_sub(1)));
+        });
+    }
+}
+
+/// Whether this question's chase has judged its [`OwlConfig::escape_chase_cap`] positions.
+fn chase_spent(judge: &OwlConfig) -> bool {
+    judge.escape_chase_cap > 0 && CHASE_SPENT.with(|c| c.get().0) >= judge.escape_chase_cap
+}
+
+/// `n` more positions judged by the chase in this question.
+fn chase_spend(n: u64) {
+    CHASE_SPENT.with(|c| {
+        let (spent, open) = c.get();
+        c.set((spent + n, open));
+    });
+}
+
 /// [`chase_stops`] at `depth` blocks through the per-thread cache (`judge`: the settings
-/// without the tactical check of the leaves).
+/// without the tactical check of the leaves). Past the question's cap
+/// ([`OwlConfig::escape_chase_cap`]) nothing is read: the escape stands (no blocks), and a
+/// read that reached the cap is neither kept nor trusted.
 fn chase_cached(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
-    cached_verdict(&CHASE_CACHE, (pos.hash().0, target, depth), judge, || {
-        chase_read(pos, target, judge, depth)
-    })
+    let key = (pos.hash().0, target, depth);
+    if judge.escape_chase_cap == 0 {
+        return cached_verdict(&CHASE_CACHE, key, judge, || {
+            chase_read(pos, target, judge, depth)
+        });
+    }
+    let hit = CHASE_CACHE.with(|c| {
+        c.borrow()
+            .get(&key)
+            .filter(|(judged, _)| judged == judge)
+            .map(|&(_, blocks)| blocks)
+    });
+    if let Some(blocks) = hit {
+        return blocks;
+    }
+    if chase_spent(judge) {
+        return PointSet::EMPTY;
+    }
+    let blocks = chase_read(pos, target, judge, depth);
+    if chase_spent(judge) {
+        return PointSet::EMPTY;
+    }
+    cached_verdict(&CHASE_CACHE, key, judge, || blocks)
+}
+
+/// Whether the escape of the dragon of `target` at `pos` is weak enough to be chased
+/// ([`OwlConfig::escape_chase_value`]).
+fn chase_weak(pos: &Position, target: Point, owner: Color, judge: &OwlConfig) -> bool {
+    if judge.escape_chase_value == 0 {
+        return true;
+    }
+    let board = pos.board();
+    let group = judged_group(pos, target, judge);
+    let runners = judged_runners(board, &group, target, judge);
+    escape_value(board, &runners, owner, judge) <= judge.escape_chase_value
 }
 
 /// [`chase_cached`] read afresh.
@@ -1548,10 +1740,27 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
     let Some(owner) = pos.board().color_at(target) else {
         return PointSet::EMPTY;
     };
+    if !chase_weak(pos, target, owner, judge) {
+        return PointSet::EMPTY;
+    }
+    let spend = judge.escape_chase_cap > 0;
+    if spend {
+        chase_spend(1 + block_points(pos.board(), target).count() as u64);
+    }
     let mut out = PointSet::EMPTY;
     let mut after = pos.clone();
     let mut reply = pos.clone();
+    #[cfg(test)]
+    let judged = std::cell::Cell::new(1 + block_points(pos.board(), target).count() as u64);
     for b in escape_blocks(pos, target, judge).iter() {
+        #[cfg(test)]
+        judged.set(judged.get() + 1);
+        if spend {
+            if chase_spent(judge) {
+                break;
+            }
+            chase_spend(1);
+        }
         after.copy_from(pos);
         if after.play(Move::Play(b)).is_err() {
             continue;
@@ -1568,6 +1777,11 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
             if reply.play(Move::Play(r)).is_err() || reply.board().color_at(target) != Some(owner) {
                 return false;
             }
+            #[cfg(test)]
+            judged.set(judged.get() + 1);
+            if spend {
+                chase_spend(1);
+            }
             match life_reason(&reply, target, judge) {
                 None => false,
                 // The chase goes on only while the answer is a further escape.
@@ -1581,6 +1795,8 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
             out.insert(b);
         }
     }
+    #[cfg(test)]
+    chase_count::read(judged.get());
     out
 }
 
@@ -1766,8 +1982,11 @@ pub(crate) fn shut_in_dead_counted(
             // With [`OwlConfig::escape_chase_plies`] an escape the chase shuts is no life here
             // either: the dragon running along a channel is dead once every run is chased.
             Some(Life::Escape)
-                if config.escape_chase_plies > 0
-                    && !chase_stops(&after, target, &judge).is_empty() => {}
+                if config.escape_chase_plies > 0 && {
+                    #[cfg(test)]
+                    chase_count::call(2, chase_count::PLY.with(|p| p.get()));
+                    !chase_stops(&after, target, &judge).is_empty()
+                } => {}
             Some(_) => return (false, nodes),
             None => {}
         }
@@ -3291,6 +3510,234 @@ mod escape_diagnosis {
         assert_eq!(plain.code, crate::Code::Fails, "{}", plain.gtp_text(size));
         let chased = Owl::new(on).attack(&pos, t).unwrap();
         assert_eq!(chased.gtp_text(size), "1 H6");
+    }
+
+    /// GNU Go self-play game 19x19-03 after 100 moves, `P19` (GNU Go alive), White to move:
+    /// Black's dragon is judged escaped, and a chase three blocks deep stops it (the search
+    /// then reads on to 150,345 positions where it reads 2,660 without the chase, `0` either
+    /// way: most of the chase's cost on living dragons is such reading). Its escape is worth
+    /// more than 19, the value up to which [`OwlConfig::escape_chase_value`] 19 chases: not
+    /// chased, and the attack reads as without the chase.
+    #[test]
+    fn a_strong_escape_is_not_chased() {
+        let mut pos = game_position("gnugo-19x19-03.sgf", 100);
+        let t = pos.size().parse_point("P19").unwrap();
+        let owner = pos.board().color_at(t).unwrap();
+        pos.set_to_play(!owner);
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            ..OwlConfig::default()
+        };
+        let weak_only = OwlConfig {
+            escape_chase_value: 19,
+            ..chased
+        };
+        assert_eq!(life_reason(&pos, t, &chased), Some(Life::Escape));
+        let group = judged_group(&pos, t, &chased);
+        let runners = judged_runners(pos.board(), &group, t, &chased);
+        assert!(escape_value(pos.board(), &runners, owner, &chased) > 19);
+        assert!(!chase_stops(&pos, t, &chased).is_empty());
+        assert!(chase_stops(&pos, t, &weak_only).is_empty());
+    }
+
+    /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` (GNU Go `1 H6`; the
+    /// test above, [`OwlConfig::escape_chase_plies`] 8): the chase at the root and the first
+    /// reply alone (plies 2) finds H6 too, where the judgement of death chases the owner's runs
+    /// after H6 and after its first reply (plies 3 of
+    /// [`OwlConfig::escape_chase_death_plies`]), not where it chases after H6 alone (2); only
+    /// escapes worth 19 or less chased ([`OwlConfig::escape_chase_value`]: the channel's are
+    /// 14 at the root and 0-19 after its runs) it still does; with the chase's work capped at
+    /// one position a question ([`OwlConfig::escape_chase_cap`]) no chase is read and the
+    /// attack answers `0`, as without the chase.
+    #[test]
+    fn the_chase_near_the_root_finds_the_channel_kill() {
+        let pos = game_position("gnugo-19x19-03.sgf", 60);
+        let size = pos.size();
+        let t = size.parse_point("J5").unwrap();
+        let near = OwlConfig {
+            escape_chase_plies: 2,
+            ..OwlConfig::default()
+        };
+        let answer = |config: OwlConfig| Owl::new(config).attack(&pos, t).unwrap().gtp_text(size);
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_plies: 0,
+                ..near
+            }),
+            "0"
+        );
+        assert_eq!(answer(near), "1 H6");
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_value: 19,
+                ..near
+            }),
+            "1 H6"
+        );
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_death_plies: 3,
+                ..near
+            }),
+            "1 H6"
+        );
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_death_plies: 2,
+                ..near
+            }),
+            "0"
+        );
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_cap: 1,
+                ..near
+            }),
+            "0"
+        );
+        assert_eq!(
+            answer(OwlConfig {
+                escape_chase_cap: 1_000_000,
+                ..near
+            }),
+            "1 H6"
+        );
+    }
+
+    /// The escape's value ([`escape_value`] of the judged runners) and the chase's verdict
+    /// three blocks deep along GNU Go's lines against the six channel dragons of branch
+    /// `owlkill` (or `IGO_CHASE_LINES`, "GAME N STONE MOVES...;..."), at the root and after
+    /// each move with the attacker to move.
+    #[test]
+    #[ignore = "diagnostic: cargo test --release -p igo-reading --lib chase_values -- --ignored --nocapture"]
+    fn chase_values_on_lines() {
+        let lines = std::env::var("IGO_CHASE_LINES").unwrap_or_else(|_| {
+            "04 70 G2 H2 G3 H3 G4 H4 H5 G5;03 60 J5 H6 H5 J6 G6 G5;05 70 D6 D7 E7 E6 C6 B7;\
+             01 110 Q3 S3 Q5 Q4 R4 S2;09 150 F9 E9 E8 E10 F8 D8;\
+             01 30 C18 D18 B18 B15 D17 E18 A15 A14 C19 A16 A17 A19"
+                .into()
+        });
+        let config = OwlConfig {
+            escape_chase_plies: 8,
+            ..OwlConfig::default()
+        };
+        for line in lines.split(';') {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let mut pos =
+                game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+            let size = pos.size();
+            let t = size.parse_point(w[2]).unwrap();
+            let owner = pos.board().color_at(t).unwrap();
+            use std::fmt::Write as _;
+            let mut out = format!("{}-{} {}:", w[0], w[1], w[2]);
+            pos.set_to_play(!owner);
+            for (i, m) in std::iter::once("root")
+                .chain(w[3..].iter().copied())
+                .enumerate()
+            {
+                if i > 0 {
+                    pos.play(Move::Play(size.parse_point(m).unwrap())).unwrap();
+                }
+                if pos.to_play() == owner || pos.board().color_at(t) != Some(owner) {
+                    continue;
+                }
+                let life = life_reason(&pos, t, &config);
+                let group = judged_group(&pos, t, &config);
+                let runners = judged_runners(pos.board(), &group, t, &config);
+                let v = escape_value(pos.board(), &runners, owner, &config);
+                let stops = chase_stops(&pos, t, &config);
+                let _ = write!(
+                    out,
+                    " [{m}: {life:?} value {v} stops {}]",
+                    stops
+                        .iter()
+                        .map(|p| size.format_point(p))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+            }
+            println!("{out}");
+        }
+    }
+
+    /// This thread's CPU seconds (utime and stime of `/proc/thread-self/stat`).
+    fn thread_cpu() -> f64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        let tick = |k: usize| {
+            fields
+                .get(k)
+                .and_then(|f| f.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        (tick(11) + tick(12)) / 100.0
+    }
+
+    /// Where the chase's work goes ([`OwlConfig::escape_chase_plies`]): the owl's attack on
+    /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;..." on 19x19 games, default the
+    /// costliest living dragons of branch `owlkill`'s ranges and 03-60 `J5`), read with the
+    /// settings of `IGO_CHASE_SET` ("KEY VALUE ..." of `igo-owl_settings`' chase keys; default
+    /// `escape_chase_plies 8`); per question the answer, the search's positions, CPU
+    /// seconds and the chase's calls, fresh reads and positions judged by caller
+    /// (`chase_count`) and its calls by ply.
+    #[test]
+    #[ignore = "diagnostic: cargo test --release -p igo-reading --lib chase_cost -- --ignored --nocapture"]
+    fn chase_cost_on_game_dragons() {
+        let qs = std::env::var("IGO_CHASE_Q").unwrap_or_else(|_| {
+            "03 60 J5;03 60 P19;03 80 G19;03 90 G19;03 100 P19;03 110 D17;03 120 E19;\
+             03 130 C18;03 140 Q10"
+                .into()
+        });
+        let set = std::env::var("IGO_CHASE_SET").unwrap_or_else(|_| "escape_chase_plies 8".into());
+        let mut config = OwlConfig::default();
+        let words: Vec<&str> = set.split_whitespace().collect();
+        for kv in words.chunks(2) {
+            let v: usize = kv[1].parse().unwrap();
+            match kv[0] {
+                "escape_chase_plies" => config.escape_chase_plies = v,
+                "escape_chase_depth" => config.escape_chase_depth = v,
+                "escape_chase_value" => config.escape_chase_value = v,
+                "escape_chase_cap" => config.escape_chase_cap = v as u64,
+                "escape_chase_death_plies" => config.escape_chase_death_plies = v,
+                k => panic!("unknown key {k}"),
+            }
+        }
+        println!("settings: {set}");
+        for q in qs.split(';') {
+            let w: Vec<&str> = q.split_whitespace().collect();
+            let pos = game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+            let t = pos.size().parse_point(w[2]).unwrap();
+            chase_count::take();
+            let started = thread_cpu();
+            let r = Owl::new(config).attack(&pos, t).unwrap();
+            let cpu = thread_cpu() - started;
+            let c = chase_count::take();
+            println!(
+                "{}-{} {}: {}{} nodes {} cpu {:.2} | calls leaf/cand/death {:?} stopped {:?} \
+                 reads {:?} judged {:?} | by ply leaf {:?} cand {:?} death {:?} | values \
+                 free {:?} stopped {:?}",
+                w[0],
+                w[1],
+                w[2],
+                r.gtp_text(pos.size()),
+                if r.estimated { " est" } else { "" },
+                r.nodes,
+                cpu,
+                c.calls,
+                c.stopped,
+                c.reads,
+                c.judged,
+                c.by_ply[0],
+                c.by_ply[1],
+                c.by_ply[2],
+                c.values[0],
+                c.values[1],
+            );
+        }
     }
 
     /// The board, the dragon `group` in capitals, the other stones in small letters, the open

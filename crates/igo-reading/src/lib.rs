@@ -1023,7 +1023,18 @@ impl Search<'_> {
             let dead = config.shut_in_death && ply > 0 && {
                 // Its lunch readings count against the search's node limit (a share of them:
                 // a tactical position costs a fraction of an owl node's candidates).
-                let (dead, lunch) = dragon::shut_in_dead_counted(pos, self.target, &config);
+                #[cfg(test)]
+                dragon::chase_count::PLY.with(|p| p.set(ply));
+                // Past [`owl::OwlConfig::escape_chase_death_plies`] the judgement does not chase.
+                let judged = if ply < config.escape_chase_death_plies {
+                    config
+                } else {
+                    owl::OwlConfig {
+                        escape_chase_plies: 0,
+                        ..config
+                    }
+                };
+                let (dead, lunch) = dragon::shut_in_dead_counted(pos, self.target, &judged);
                 self.nodes += lunch / LUNCH_NODE_SHARE;
                 dead
             };

@@ -26,7 +26,11 @@
 //!   (`owl_defend` after an attack, `owl_attack` after a defence; a working answer, ko
 //!   included, refutes the move). Where GNU Go says a move works and igo says none does, the
 //!   harness says whether GNU Go's move is among igo's root candidates ([`Owl::candidates`]):
-//!   a move the owl never reads is a candidate-generation miss, not a reading one.
+//!   a move the owl never reads is a candidate-generation miss, not a reading one. With
+//!   `IGO_OWL_FOLLOW=PLIES` an attack where GNU Go kills and igo answers `0` is followed after
+//!   GNU Go's kill (igo's defence and GNU Go's attack in turn), and the summary counts how
+//!   such lines end, GNU Go's own `owl_attack` `1 PASS` (dead as it stands) a class of its
+//!   own ([`MoveTally::followed`]).
 //!
 //! GNU Go is the oracle and the tsumego data must be present: without them these tests fail.
 
@@ -769,7 +773,90 @@ struct MoveTally {
     gnugo_only: usize,
     gnugo_move_in_candidates: usize,
     gnugo_move_not_in_candidates: usize,
+    /// Failing attacks followed after GNU Go's kill (`IGO_OWL_FOLLOW`, [`follow_kill`]) by how
+    /// the line ends: GNU Go's own `owl_attack` answers `1 PASS` (dead as it stands: nothing
+    /// left to play, the engines disagree about a status), igo's defence concedes or the
+    /// stone is captured (GNU Go right), GNU Go's attack concedes (igo right), unsettled.
+    followed: [usize; 4],
     cpu: Vec<f64>,
+}
+
+/// [`MoveTally::followed`]'s classes, in order.
+const FOLLOWED: [&str; 4] = [
+    "GNU Go's attack `1 PASS` (dead as it stands)",
+    "GNU Go right",
+    "igo right",
+    "unsettled",
+];
+
+/// Follows a failing attack (igo `0`, GNU Go's kill `kill` of the dragon at `name`) for at
+/// most `plies` moves of each side: GNU Go's kill played in both engines, then igo's
+/// `owl_defend` (the owl `judge`) and GNU Go's `owl_attack` in turn, each move played in both
+/// (a `PASS` of igo's as a pass). Returns [`MoveTally::followed`]'s class and the line.
+/// GNU Go's engine is left at `pos`.
+#[allow(clippy::too_many_arguments)]
+fn follow_kill(
+    engine: &mut Engine,
+    judge: &mut Owl,
+    pos: &igo_core::Position,
+    size: BoardSize,
+    name: Point,
+    kill: Point,
+    plies: usize,
+) -> (usize, String) {
+    let owner = pos.board().color_at(name).expect("a stone");
+    let mut after = pos.clone();
+    let mut played = 0usize;
+    let mut line = String::new();
+    let mut play = |engine: &mut Engine, after: &mut igo_core::Position, c: Color, mv: Move| {
+        after.set_to_play(c);
+        if after.play(mv).is_err() || engine.play(size, c, mv).is_err() {
+            return false;
+        }
+        played += 1;
+        true
+    };
+    let mut class = 3;
+    let mut kill = Move::Play(kill);
+    for _ in 0..plies {
+        if !play(engine, &mut after, !owner, kill) {
+            break;
+        }
+        let _ = write!(line, " {}", size.format_move(kill));
+        if after.board().color_at(name) != Some(owner) {
+            class = 1;
+            break;
+        }
+        let save = judge.defend(&after, name).expect("a stone");
+        let Some(save_mv) = save.mv.filter(|_| save.code != Code::Fails) else {
+            line.push_str(" (igo's defence 0)");
+            class = 1;
+            break;
+        };
+        if !play(engine, &mut after, owner, save_mv) {
+            break;
+        }
+        let _ = write!(line, " {}", size.format_move(save_mv).to_lowercase());
+        let (code, mv) = gnugo_owl(engine, size, "owl_attack", name);
+        match (code, mv) {
+            (0, _) => {
+                line.push_str(" (GNU Go's attack 0)");
+                class = 2;
+                break;
+            }
+            (_, Some(Move::Pass)) => {
+                line.push_str(" (GNU Go's attack 1 PASS)");
+                class = 0;
+                break;
+            }
+            (_, Some(m)) => kill = m,
+            (_, None) => break,
+        }
+    }
+    for _ in 0..played {
+        engine.command("undo").expect("undo");
+    }
+    (class, line)
 }
 
 /// Owl questions on game dragons by GNU Go's status (module documentation of the harness:
@@ -801,6 +888,8 @@ fn owl_game_moves() {
     // IGO_OWL_ONLY=attack|defend asks only that question of critical dragons.
     let only = std::env::var("IGO_OWL_ONLY").ok();
     let alive_defend = std::env::var("IGO_OWL_ALIVE_DEFEND").is_ok_and(|v| v == "1");
+    let follow: usize = std::env::var("IGO_OWL_FOLLOW")
+        .map_or(0, |v| v.parse().expect("IGO_OWL_FOLLOW: a number of plies"));
     let mut engine = gnugo();
     let mut owl = Owl::new(config);
     let mut judge = Owl::new(config);
@@ -1000,6 +1089,23 @@ fn owl_game_moves() {
                 }
                 let pass = code_agree && accepted.unwrap_or(true);
                 t.pass += usize::from(pass);
+                // IGO_OWL_FOLLOW=PLIES: a failing attack (igo `0`, GNU Go's kill a point)
+                // followed after GNU Go's kill ([`follow_kill`]; 0, the default: not followed).
+                if let (false, true, Some(Move::Play(k))) = (ours_work, attack, their_mv) {
+                    if follow > 0 {
+                        let (class, played) = follow_kill(
+                            &mut engine,
+                            &mut judge,
+                            &case.position,
+                            size,
+                            name,
+                            k,
+                            follow,
+                        );
+                        t.followed[class] += 1;
+                        let _ = write!(refutes, "; followed{played}: {}", FOLLOWED[class]);
+                    }
+                }
                 let line = format!(
                     "{} {q} {v}: GNU Go {theirs} / {} {}; igo {}{} ({seconds:.2} CPU-s); GNU Go \
                      accepts igo's move {:?}, igo accepts GNU Go's {:?}{refutes}{}",
@@ -1363,6 +1469,21 @@ fn owl_knobs(config: &mut OwlConfig) {
         config.escape_chase_plies = plies;
         config.escape_chase_depth = depth;
     }
+    // IGO_OWL_ESCAPE_CHASE_VALUE=N: only escapes worth at most N are chased
+    // ([`OwlConfig::escape_chase_value`]; 0: all, the default); IGO_OWL_ESCAPE_CHASE_CAP=N:
+    // the chase judges at most N positions a question ([`OwlConfig::escape_chase_cap`]; 0: no
+    // cap, the default); IGO_OWL_ESCAPE_CHASE_DEATH=PLIES: the judgement of death chases only
+    // within PLIES of a search's root ([`OwlConfig::escape_chase_death_plies`]; 40, the
+    // default: everywhere).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_VALUE") {
+        config.escape_chase_value = v.parse().expect("IGO_OWL_ESCAPE_CHASE_VALUE: a number");
+    }
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_CAP") {
+        config.escape_chase_cap = v.parse().expect("IGO_OWL_ESCAPE_CHASE_CAP: a number");
+    }
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_DEATH") {
+        config.escape_chase_death_plies = v.parse().expect("IGO_OWL_ESCAPE_CHASE_DEATH: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
@@ -1405,6 +1526,18 @@ fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
             t.gnugo_move_in_candidates,
             t.gnugo_move_not_in_candidates
         );
+        if t.followed.iter().sum::<usize>() > 0 {
+            let classes: Vec<String> = FOLLOWED
+                .iter()
+                .zip(t.followed)
+                .map(|(c, n)| format!("{c} {n}"))
+                .collect();
+            let _ = writeln!(
+                s,
+                "  failing attacks followed after GNU Go's kill: {}",
+                classes.join(", ")
+            );
+        }
     }
     s
 }

@@ -556,6 +556,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_weak_plies", 0, 40),
     ("escape_chase_plies", 0, 40),
     ("escape_chase_depth", 1, 6),
+    ("escape_chase_value", 0, 1_000),
+    ("escape_chase_cap", 0, 100_000_000),
+    ("escape_chase_death_plies", 0, 40),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -622,8 +625,10 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::string_kill_check`; `named_kill_checks` 0 or 1: `OwlConfig::named_kill_checks`;
 /// `save_check_full` 0 or 1: `OwlConfig::save_check_full`; `escape_chase_plies` 0-40:
 /// `OwlConfig::escape_chase_plies`; `escape_chase_depth` 1-6: `OwlConfig::escape_chase_depth`;
-/// `root_check_saves` 0 or 1: `OwlConfig::root_check_saves`)
-/// for the questions that follow,
+/// `escape_chase_value` 0-1,000: `OwlConfig::escape_chase_value`; `escape_chase_cap`
+/// 0-100,000,000: `OwlConfig::escape_chase_cap`; `escape_chase_death_plies` 0-40:
+/// `OwlConfig::escape_chase_death_plies`; `root_check_saves` 0 or 1:
+/// `OwlConfig::root_check_saves`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -738,6 +743,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "save_check_full" => c.save_check_full = v == 1,
             "escape_chase_plies" => c.escape_chase_plies = v as usize,
             "escape_chase_depth" => c.escape_chase_depth = v as usize,
+            "escape_chase_value" => c.escape_chase_value = v as usize,
+            "escape_chase_cap" => c.escape_chase_cap = v,
+            "escape_chase_death_plies" => c.escape_chase_death_plies = v as usize,
             "root_check_saves" => c.root_check_saves = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
@@ -756,7 +764,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          filled_kill_exact {} pass_save_check {} escape_root_checks {} escape_weak_value {} \
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
-         escape_chase_plies {} escape_chase_depth {} root_check_saves {}",
+         escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
+         escape_chase_death_plies {} root_check_saves {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -808,6 +817,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.save_check_full),
         c.escape_chase_plies,
         c.escape_chase_depth,
+        c.escape_chase_value,
+        c.escape_chase_cap,
+        c.escape_chase_death_plies,
         u8::from(c.root_check_saves)
     ))
 }
@@ -1066,15 +1078,24 @@ mod tests {
             "igo-owl_settings escape_chase_plies 41",
             "igo-owl_settings escape_chase_depth 0",
             "igo-owl_settings escape_chase_depth 7",
+            "igo-owl_settings escape_chase_value 19 escape_chase_cap 500000 escape_chase_death_plies 3",
+            "igo-owl_settings escape_chase_value 1001",
+            "igo-owl_settings escape_chase_cap 100000001",
+            "igo-owl_settings escape_chase_death_plies 41",
             "igo-owl_settings root_check_saves 1",
             "igo-owl_settings root_check_saves 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
-        // The settings after `escape_chase_depth`, at their defaults.
+        // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
+        // defaults.
         let saves = format!(" root_check_saves {}", u8::from(d.root_check_saves));
+        let chase_tail = format!(
+            " escape_chase_value {} escape_chase_cap {} escape_chase_death_plies {}{saves}",
+            d.escape_chase_value, d.escape_chase_cap, d.escape_chase_death_plies
+        );
         let chase = format!(
-            " escape_chase_plies {} escape_chase_depth {}{saves}",
+            " escape_chase_plies {} escape_chase_depth {}{chase_tail}",
             d.escape_chase_plies, d.escape_chase_depth
         );
         let full = format!(" save_check_full {}{chase}", u8::from(d.save_check_full));
@@ -1341,7 +1362,7 @@ mod tests {
             .ends_with(&format!(" named_kill_checks 1 save_check_full 1{chase}")));
         assert!(a[65].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[66].as_ref().unwrap().ends_with(&format!(
-            " save_check_full 1 escape_chase_plies 8 escape_chase_depth 4{saves}"
+            " save_check_full 1 escape_chase_plies 8 escape_chase_depth 4{chase_tail}"
         )));
         assert_eq!(
             a[67].as_ref().unwrap_err(),
@@ -1352,12 +1373,28 @@ mod tests {
             "syntax error: escape_chase_depth takes 1 to 6"
         );
         assert!(a[69].as_ref().unwrap_err().starts_with("syntax error"));
-        assert!(a[70]
+        assert!(a[70].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_depth 4 escape_chase_value 19 escape_chase_cap 500000 \
+             escape_chase_death_plies 3{saves}"
+        )));
+        assert!(a[71]
+            .as_ref()
+            .unwrap_err()
+            .starts_with("syntax error: escape_chase_value takes 0 to"));
+        assert!(a[72]
+            .as_ref()
+            .unwrap_err()
+            .starts_with("syntax error: escape_chase_cap takes 0 to"));
+        assert_eq!(
+            a[73].as_ref().unwrap_err(),
+            "syntax error: escape_chase_death_plies takes 0 to 40"
+        );
+        assert!(a[74]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_chase_depth 4 root_check_saves 1"));
+            .ends_with(" escape_chase_death_plies 3 root_check_saves 1"));
         assert_eq!(
-            a[71].as_ref().unwrap_err(),
+            a[75].as_ref().unwrap_err(),
             "syntax error: root_check_saves takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));

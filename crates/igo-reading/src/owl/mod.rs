@@ -78,7 +78,11 @@
 //! attacker to move near the root must survive a chase of blocks
 //! ([`OwlConfig::escape_chase_depth`] deep: each block answered by a move judged alive again,
 //! whose escape survives the shorter chase); the attacker's candidates there are the blocks
-//! that fail, and the judgement of death takes such an escape for no life.
+//! that fail, and the judgement of death takes such an escape for no life. Its cost is
+//! bounded by three further settings (off by default): only weak escapes chased
+//! ([`OwlConfig::escape_chase_value`]), the judgement of death's chase only near a search's
+//! root ([`OwlConfig::escape_chase_death_plies`]), and a cap on the positions the chase
+//! judges in one question ([`OwlConfig::escape_chase_cap`]).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -459,12 +463,16 @@ impl Owl {
     /// assert_eq!(owl.defend(&pos, a1).unwrap().gtp_text(pos.size()), "1 B1");
     /// ```
     pub fn attack(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
+        let _question = crate::dragon::ChaseQuestion::begin();
         self.read(pos, p, true)
     }
 
     /// Can the dragon at `p` be made to live if its owner moves first? GNU Go's `owl_defend`:
     /// a dragon that lives without a move is defended by a pass (`1 PASS`).
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
+        // The check of saves below reads nested questions: one question's chase budget
+        // ([`OwlConfig::escape_chase_cap`]).
+        let _question = crate::dragon::ChaseQuestion::begin();
         let mut reading = self.read(pos, p, false)?;
         if self.config.save_check_nodes > 0 && reading.code != Code::Fails {
             reading = self.checked_save(pos, p, reading);
@@ -671,6 +679,7 @@ impl Owl {
     }
 
     fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
+        let _question = crate::dragon::ChaseQuestion::begin();
         let fresh = self.question_position(pos);
         let pos: &Position = &fresh;
         let key = (pos.hash().0, p, attack);
@@ -2055,6 +2064,8 @@ pub(crate) fn children(
     if attacking && ply < config.escape_chase_plies {
         // An escape that a chase of blocks stops ([`OwlConfig::escape_chase_plies`]): the
         // attacker reads the blocks the chase does not survive alone.
+        #[cfg(test)]
+        crate::dragon::chase_count::call(1, ply);
         let stopping = crate::dragon::chase_stops(pos, target, config);
         if !stopping.is_empty() {
             cand = stopping;
