@@ -76,8 +76,7 @@
 //! an end of its local game checked before repetition (a read-out kill from this position,
 //! whatever the path to it).
 
-use crate::scratch::{LineKey, Pool};
-use crate::stones::{Bits, Frame, Geometry, Known, Stones};
+use crate::stones::{indices, Bits, Frame, Geometry, Known, Stones};
 use igo_core::Wide;
 use igo_core::{Board, Color, PointSet, Position};
 
@@ -184,13 +183,13 @@ pub fn dead_area_with(
     }
     let mut area = inner;
     let mut weak = PointSet::EMPTY;
-    let mut next = inner.neighbours(size) & attacker;
+    // The alive blocks (whole blocks: Benson's set is one of blocks) bound the area as they
+    // are: left out before their stones are listed (the wall's long block was listed at every
+    // call; BENCHMARKS.md, issue 10, branch `proverfast`).
+    let mut next = (inner.neighbours(size) & attacker) - benson.alive_blocks;
     while let Some(p) = next.first() {
         let stones = board.block_at(p)?.stones();
         next -= stones;
-        if stones.is_subset(&benson.alive_blocks) {
-            continue;
-        }
         if (stones.neighbours(size) - stones).is_subset(&inner) {
             area |= stones;
         } else {
@@ -241,27 +240,31 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
 
 /// [`doomed_report`]'s reading on positions of the board's words (`B`).
 fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, u32) {
-    let mut pool = Pool::take();
     let start = Stones::<B>::of(pos);
+    let inside = q.area & q.playable;
     let mut s = Search {
         q,
         visited: 0,
-        path: pool.take_line(),
+        // One key a ply of the deepest line, and the start's.
+        path: Vec::with_capacity(q.max_depth as usize + 1),
         strong: bounding - q.weak,
         weak: WeakBlocks::new(pos.board(), q),
-        frame: Frame::new(pos, q.area & q.playable),
-        pool,
+        frame: Frame::new(pos, inside),
+        inside: B::of(&inside),
+        target: B::of(&q.target),
+        needed: u32::try_from(q.needed).unwrap_or(u32::MAX),
         depth_cut: false,
         refuted: 0,
         most_refuted: 0,
         budget: q.budget,
     };
+    let removed = B::of(&q.removed);
     if q.deepening {
         let mut depth = 2.min(q.max_depth);
         loop {
             s.depth_cut = false;
             s.refuted = 0;
-            let won = s.wins(&start, q.removed, depth, 0);
+            let won = s.wins(&start, removed, depth, 0);
             s.most_refuted = s.most_refuted.max(s.refuted);
             if won {
                 return (true, s.most_refuted);
@@ -284,7 +287,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    let won = s.wins(&start, q.removed, q.max_depth, 0);
+    let won = s.wins(&start, removed, q.max_depth, 0);
     (won, s.refuted)
 }
 
@@ -556,18 +559,28 @@ impl WeakBlocks {
     }
 }
 
+/// One reading's state. Its sets are on the board's words (`B`, as the positions'): the
+/// line's keys, the moves' points and the captured target points were whole-board
+/// [`PointSet`]s (six words), converted from the positions' words at every visit
+/// (BENCHMARKS.md, issue 10, branch `proverfast`).
 struct Search<'a, B: Bits> {
     q: &'a DoomedQuery,
     visited: u32,
-    path: Vec<LineKey>,
+    /// The line's positions (black stones, white stones, player to move), for the
+    /// repetition test.
+    path: Vec<(B, B, Color)>,
     /// The bounding stones that are not weak (alive).
     strong: PointSet,
     /// The weak blocks' test ([`WeakBlocks`]).
     weak: WeakBlocks,
     /// What the reading's moves never change ([`Frame`]).
     frame: Frame<B>,
-    /// The thread's kept line vector ([`crate::scratch`]).
-    pool: Pool,
+    /// The points the reading plays: the area's in the playable region.
+    inside: B,
+    /// The query's target.
+    target: B,
+    /// The query's needed count.
+    needed: u32,
     /// Whether a line of this depth's reading was cut by the depth (or the budget).
     depth_cut: bool,
     /// The defender's first moves this depth's reading showed killed.
@@ -576,13 +589,6 @@ struct Search<'a, B: Bits> {
     most_refuted: u32,
     /// Positions the reading may visit (the query's, or its extension).
     budget: u32,
-}
-
-impl<B: Bits> Drop for Search<'_, B> {
-    fn drop(&mut self) {
-        let line = std::mem::take(&mut self.path);
-        self.pool.give_line(line);
-    }
 }
 
 impl<B: Bits> Search<'_, B> {
@@ -602,13 +608,13 @@ impl<B: Bits> Search<'_, B> {
 
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
     /// after `passes` passes of the defender.
-    fn wins(&mut self, pos: &Stones<B>, removed: PointSet, depth: u32, passes: u32) -> bool {
+    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
         self.visited += 1;
         if self.visited > self.budget {
             self.depth_cut = true;
             return false;
         }
-        if removed.count() >= self.q.needed {
+        if removed.popcount() >= self.needed {
             return true;
         }
         if pos.consecutive_passes() >= 2 {
@@ -627,8 +633,8 @@ impl<B: Bits> Search<'_, B> {
             return false;
         }
         let key = (
-            pos.stones(Color::Black),
-            pos.stones(Color::White),
+            pos.bits(Color::Black),
+            pos.bits(Color::White),
             pos.to_play(),
         );
         if self.path.contains(&key) {
@@ -644,23 +650,18 @@ impl<B: Bits> Search<'_, B> {
         won
     }
 
-    /// The points the reading plays.
-    fn empty_points(&self, pos: &Stones<B>) -> PointSet {
-        self.q.area & self.q.playable & pos.empty_points()
+    /// The indices of the points the reading plays that are empty at `pos`, lowest first.
+    #[inline]
+    fn empty_points(&self, pos: &Stones<B>) -> impl Iterator<Item = usize> {
+        indices(self.inside.and(pos.empty_bits()))
     }
 
-    fn attacker_moves(
-        &mut self,
-        pos: &Stones<B>,
-        removed: PointSet,
-        depth: u32,
-        passes: u32,
-    ) -> bool {
+    fn attacker_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
         let me = self.q.attacker;
         let mut known = Known::new();
-        for p in self.empty_points(pos).iter() {
-            if pos.ko_point() == Some(p) || !pos.is_legal_placement(&self.frame, &mut known, me, p)
-            {
+        let ko = pos.ko_point().map(igo_core::Point::index);
+        for p in self.empty_points(pos) {
+            if ko == Some(p) || !pos.is_legal_at(&self.frame, &mut known, me, p) {
                 continue;
             }
             if self.spent() {
@@ -672,15 +673,15 @@ impl<B: Bits> Search<'_, B> {
                 // by the depth. The stones it captures are known without playing it (the
                 // defender blocks next to it in atari), so the move is not played.
                 self.visited += 1;
-                if self.leaf_captures(pos, &mut known, p, removed).count() >= self.q.needed {
+                if self.leaf_captures(pos, &mut known, p, removed).popcount() >= self.needed {
                     return true;
                 }
                 self.depth_cut = true;
                 continue;
             }
             let mut next = *pos;
-            next.play(&self.frame, &mut known, p);
-            let now_removed = removed | (self.q.target - next.stones(!me));
+            next.play_at(&self.frame, &mut known, p);
+            let now_removed = removed.or(self.target.minus(next.bits(!me)));
             let won = self.wins(&next, now_removed, depth - 1, passes);
             if won {
                 return true;
@@ -695,29 +696,19 @@ impl<B: Bits> Search<'_, B> {
     /// (the target points without a defender stone), found without playing the move: the
     /// move captures exactly the defender blocks next to it whose last liberty is `p`.
     #[inline]
-    fn leaf_captures(
-        &self,
-        pos: &Stones<B>,
-        known: &mut Known<B>,
-        p: igo_core::Point,
-        removed: PointSet,
-    ) -> PointSet {
+    fn leaf_captures(&self, pos: &Stones<B>, known: &mut Known<B>, p: usize, removed: B) -> B {
         let defender = !self.q.attacker;
-        let captured = pos.captures_of(&self.frame, known, p);
-        removed | (self.q.target - pos.stones(defender)) | (self.q.target & captured)
+        let captured = pos.captures_at(&self.frame, known, p);
+        removed
+            .or(self.target.minus(pos.bits(defender)))
+            .or(self.target.and(captured))
     }
 
-    fn defender_moves(
-        &mut self,
-        pos: &Stones<B>,
-        removed: PointSet,
-        depth: u32,
-        passes: u32,
-    ) -> bool {
+    fn defender_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
         let me = !self.q.attacker;
         let mut known = Known::new();
-        for p in self.empty_points(pos).iter() {
-            if !pos.is_legal_placement(&self.frame, &mut known, me, p) {
+        for p in self.empty_points(pos) {
+            if !pos.is_legal_at(&self.frame, &mut known, me, p) {
                 continue;
             }
             if self.spent() {
@@ -726,7 +717,7 @@ impl<B: Bits> Search<'_, B> {
             let mut next = *pos;
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
-            next.play(&self.frame, &mut known, p);
+            next.play_at(&self.frame, &mut known, p);
             let won = self.wins(&next, removed, depth - 1, passes);
             if !won {
                 return false;
@@ -748,6 +739,7 @@ impl<B: Bits> Search<'_, B> {
 pub(crate) mod tests {
     use super::*;
     use crate::benson::BensonSolver;
+    use crate::scratch::LineKey;
 
     /// Asks whether White (the attacker) kills Black's block at `target` in `diagram`, the whole
     /// board playable: `(area found, doomed)`.

@@ -21,5 +21,6 @@ pub use groups::{DiagonalGroup, Groups, StaticGroup};
 pub use regions::EulerCounts;
 pub use report::Report;
 pub use status::{group_status, GroupStatus, RegionEye};
+pub use stones::Bits;
 pub use tracked::TrackedPosition;
 pub use unconditional::{unconditional_status, Unconditional, UnconditionalStatus};

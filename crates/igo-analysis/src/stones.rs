@@ -63,16 +63,21 @@ impl Geometry {
 }
 
 /// A set of points on the words a board's sets use: `u128` for boards of up to 128 bit
-/// indices (one or two words: single instructions), [`Wide`] for larger ones.
-pub(crate) trait Bits: Copy + Eq + std::fmt::Debug {
+/// indices (one or two words: single instructions), [`Wide`] for larger ones, or a whole
+/// [`PointSet`] (six words). The death test's reading works on these words; the tsumego
+/// prover's end tests too, on its local board (most of which fit in 128 bits).
+pub trait Bits: Copy + Eq + std::fmt::Debug {
     /// The empty set.
     const NONE: Self;
     /// The set's words (its points are all there).
     fn of(set: &PointSet) -> Self;
     /// As a set of the board.
     fn to_set(self) -> PointSet;
+    /// The intersection.
     fn and(self, o: Self) -> Self;
+    /// The union.
     fn or(self, o: Self) -> Self;
+    /// The points of `self` not in `o`.
     fn minus(self, o: Self) -> Self;
     /// Whether it holds no point.
     fn none(self) -> bool;
@@ -276,7 +281,7 @@ impl Bits for PointSet {
 
 /// The indices of `w`'s points, lowest first.
 #[inline]
-fn indices<B: Bits>(mut w: B) -> impl Iterator<Item = usize> {
+pub(crate) fn indices<B: Bits>(mut w: B) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || w.pop())
 }
 
@@ -421,12 +426,6 @@ impl<B: Bits> Stones<B> {
         }
     }
 
-    /// The stones of `c`.
-    #[inline]
-    pub(crate) fn stones(&self, c: Color) -> PointSet {
-        self.sets[c.index()].to_set()
-    }
-
     /// The stones of `c` on the frame's words.
     #[inline]
     pub(crate) fn bits(&self, c: Color) -> B {
@@ -494,8 +493,20 @@ impl<B: Bits> Stones<B> {
         c: Color,
         p: Point,
     ) -> bool {
-        debug_assert!(f.inside.contains(p));
-        let i = p.index();
+        self.is_legal_at(f, known, c, p.index())
+    }
+
+    /// [`Stones::is_legal_placement`] on the point of index `i` (one of the frame's points):
+    /// the reading walks its moves by index, on the sets' words.
+    #[inline]
+    pub(crate) fn is_legal_at(
+        &self,
+        f: &Frame<B>,
+        known: &mut Known<B>,
+        c: Color,
+        i: usize,
+    ) -> bool {
+        debug_assert!(f.inside.contains(f.point(i)));
         if !self.empty.has(i) {
             return false;
         }
@@ -512,9 +523,18 @@ impl<B: Bits> Stones<B> {
     }
 
     /// The enemy stones a legal move of the player to move on `p` (one of the frame's points)
-    /// would capture: the blocks next to `p` whose only liberty it is.
+    /// would capture: the blocks next to `p` whose only liberty it is (the tests' form of
+    /// [`Stones::captures_at`]).
+    #[cfg(test)]
     pub(crate) fn captures_of(&self, f: &Frame<B>, known: &mut Known<B>, p: Point) -> PointSet {
         self.captures(f, known, p.index()).to_set()
+    }
+
+    /// The enemy stones a legal move of the player to move on the point of index `i` (one of
+    /// the frame's points) would capture: the blocks next to it whose only liberty it is.
+    #[inline]
+    pub(crate) fn captures_at(&self, f: &Frame<B>, known: &mut Known<B>, i: usize) -> B {
+        self.captures(f, known, i)
     }
 
     fn captures(&self, f: &Frame<B>, known: &mut Known<B>, i: usize) -> B {
@@ -534,10 +554,15 @@ impl<B: Bits> Stones<B> {
     /// the frame's points): [`Position::play_fast`]. `known`: what was found at this
     /// position before the move.
     pub(crate) fn play(&mut self, f: &Frame<B>, known: &mut Known<B>, p: Point) {
+        self.play_at(f, known, p.index());
+    }
+
+    /// [`Stones::play`] on the point of index `i`.
+    pub(crate) fn play_at(&mut self, f: &Frame<B>, known: &mut Known<B>, i: usize) {
         debug_assert!(
-            self.is_legal_placement(f, &mut Known::new(), self.to_play, p) && self.ko != Some(p)
+            self.is_legal_at(f, &mut Known::new(), self.to_play, i)
+                && self.ko.map(Point::index) != Some(i)
         );
-        let i = p.index();
         let captured = self.captures(f, known, i);
         let me = self.to_play.index();
         let around = f.around(i);

@@ -82,6 +82,7 @@ use igo_analysis::doomed::{
     DoomedQuery,
 };
 use igo_analysis::settled::{eye_space, settled, SettledQuery};
+use igo_analysis::Bits;
 use igo_core::{Board, Color, Move, Point, PointSet, Position, Zobrist};
 
 /// Who has outside ko threats.
@@ -831,7 +832,29 @@ impl LocalGame {
 
     /// The ends of the game at `s` (the settled-life and death tests with `settled`); the
     /// standing target's liberties go to `found` when they were found.
+    ///
+    /// The tests' fills, neighbours and counts run on the local board's words: one `u128`
+    /// where its bit indices fit (most tsumego boards), else the whole six-word sets
+    /// ([`Local`]). The same sets either way.
     fn result_with(
+        &self,
+        s: &State,
+        benson: &mut BensonSolver,
+        settled: bool,
+        found: &mut Option<PointSet>,
+    ) -> Option<(Color, Reason)> {
+        if s.removed.count() >= self.needed {
+            return Some((self.attacker, Reason::Captured));
+        }
+        if s.pos.size().index_bound() <= 128 {
+            self.ends::<u128>(s, benson, settled, found)
+        } else {
+            self.ends::<PointSet>(s, benson, settled, found)
+        }
+    }
+
+    /// [`LocalGame::result_with`] past the capture test, on the words `B`.
+    fn ends<B: Bits>(
         &self,
         s: &State,
         benson: &mut BensonSolver,
@@ -841,23 +864,24 @@ impl LocalGame {
         let defender = !self.attacker;
         let removed = s.removed.count();
         let total = self.target.count();
-        if removed >= self.needed {
-            return Some((self.attacker, Reason::Captured));
-        }
         let board = s.pos.board();
-        let standing = (self.target & board.stones(defender)) - s.removed;
+        let local = Local::<B>::of(board);
+        let standing_bits = B::of(&self.target)
+            .and(local.stones(defender))
+            .minus(B::of(&s.removed));
+        let standing = standing_bits.to_set();
         // Alive stones must outnumber these.
         let spare = total - self.needed;
         // Asked once for both tests below that it gates (the same board).
-        let libs = if standing.count() > spare {
-            let libs = self.target_liberties(s, standing);
-            *found = Some(libs);
+        let libs = if standing_bits.popcount() as usize > spare {
+            let libs = local.target_liberties(defender, standing_bits);
+            *found = Some(libs.to_set());
             libs
         } else {
-            PointSet::EMPTY
+            B::NONE
         };
         let may_live = may_be_alive(libs);
-        if may_live && self.may_have_two_eyes(s, libs) {
+        if may_live && local.may_have_two_eyes(defender, libs) {
             // Only the standing target's alive stones are read: the part of the board
             // connected to them gives the whole solve's answer there, without the defender's
             // other groups (the far half of a framed board's).
@@ -876,15 +900,20 @@ impl LocalGame {
         // The points the standing target reaches without crossing an attacker stone: the
         // death test's area holds them, and they hold the parts `may_be_dead` fills (one fill
         // for both, the parts' own fills then in a local mask).
-        let inner = area_read.then(|| {
-            let open = PointSet::full(board.size()) - board.stones(self.attacker);
-            standing.flood_fill(&open, board.size())
+        let inner = area_read.then(|| local.inner(self.attacker, standing_bits));
+        let small = inner.is_some_and(|inner| {
+            !standing_bits.none()
+                && inner.and(local.empty).popcount() as usize <= self.doomed.max_empty
         });
-        let small = inner
-            .is_some_and(|inner| inner_is_small(board, standing, inner, self.doomed.max_empty));
         // The attacker's Benson result, kept for the death test's area (the same board).
         let mut attacker_benson = None;
-        if self.may_be_dead(s, standing, !small, inner) {
+        if local.may_be_dead(
+            self.attacker,
+            (removed, self.needed),
+            standing_bits,
+            !small,
+            inner,
+        ) {
             let result = benson.solve(board, self.attacker);
             if removed + (standing & result.safe_territory).count() >= self.needed {
                 return Some((self.attacker, Reason::Dead));
@@ -897,7 +926,7 @@ impl LocalGame {
         if settled && may_live && self.is_settled(s, benson) {
             return Some((defender, Reason::Settled));
         }
-        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), inner) {
+        if settled && self.is_doomed(s, benson, attacker_benson.as_ref(), inner.map(Bits::to_set)) {
             return Some((self.attacker, Reason::Doomed));
         }
         None
@@ -1218,38 +1247,23 @@ impl LocalGame {
         }
     }
 
-    /// The liberties of the standing target's whole blocks.
+    /// The liberties of the standing target's whole blocks, on the six-word sets (the tests'
+    /// oracle of [`Local::target_liberties`] on the local board's words).
+    #[cfg(test)]
     fn target_liberties(&self, s: &State, standing: PointSet) -> PointSet {
-        let board = s.pos.board();
-        let size = board.size();
-        let blocks = standing.flood_fill(&board.stones(!self.attacker), size);
-        blocks.neighbours(size) & board.empty_points()
+        Local::<PointSet>::of(s.pos.board()).target_liberties(!self.attacker, standing)
     }
 
     /// A cheap necessary condition for Benson life of the standing target, tested before
-    /// Benson's solver only (the settled-life test keeps [`may_be_alive`] alone): two of the
-    /// target's liberties `libs` have no empty neighbour away from every defender stone. A
-    /// vital region of a target block holds an empty point on the block's liberties; an empty
-    /// neighbour of that point lies in the same region and is no liberty of the block when it
-    /// touches no defender stone, and then the region is not vital.
+    /// Benson's solver only: [`Local::may_have_two_eyes`] on the six-word sets (the tests').
+    #[cfg(test)]
     fn may_have_two_eyes(&self, s: &State, libs: PointSet) -> bool {
-        let board = s.pos.board();
-        let size = board.size();
-        let far = board.empty_points() - board.stones(!self.attacker).neighbours(size);
-        (libs - far.neighbours(size)).has_two_or_more()
+        Local::<PointSet>::of(s.pos.board()).may_have_two_eyes(!self.attacker, libs)
     }
 
-    /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
-    /// removed) lie in regions of the attacker's colour (reached from them without crossing
-    /// attacker stones) whose empty points all touch attacker stones, as safe territory's do,
-    /// and, with `bounds`, whose bounding blocks may each have two vital regions
-    /// ([`bounds_may_live`]: a region is safe territory only when every block bounding it is
-    /// alive). `inner`, when the caller has it: the points the standing target reaches
-    /// without crossing an attacker stone, in which the parts are filled (the same parts).
-    ///
-    /// The parts are filled only while their answer is open: not at all when the standing
-    /// and removed stones together are too few, and no further once enough are counted or
-    /// the stones left cannot make up the count (the same answer as counting every part).
+    /// A cheap necessary condition for the Benson-dead test: [`Local::may_be_dead`] on the
+    /// six-word sets (the tests').
+    #[cfg(test)]
     fn may_be_dead(
         &self,
         s: &State,
@@ -1257,36 +1271,165 @@ impl LocalGame {
         bounds: bool,
         inner: Option<PointSet>,
     ) -> bool {
-        let removed = s.removed.count();
-        if standing.is_empty() || removed + standing.count() < self.needed {
+        Local::<PointSet>::of(s.pos.board()).may_be_dead(
+            self.attacker,
+            (s.removed.count(), self.needed),
+            standing,
+            bounds,
+            inner,
+        )
+    }
+}
+
+/// A position's stones and empty points on the local board's words (`B`: a `u128` where the
+/// board's bit indices fit, as the death test's reading does, else the whole [`PointSet`]),
+/// for the end tests' set work: the fills, neighbours and counts of the gates before Benson's
+/// solver and of the death test's area. On the six-word sets they were a tenth of the
+/// prover's instructions, inlined in `result_with` (BENCHMARKS.md, issue 10, branch
+/// `proverspeed` of 2026-12-07; branch `proverfast`).
+#[derive(Clone, Copy, Debug)]
+struct Local<B> {
+    /// The board's row length.
+    stride: usize,
+    /// The points on the board.
+    board: B,
+    /// Black's and White's stones, by [`Color::index`].
+    stones: [B; 2],
+    /// The empty points.
+    empty: B,
+}
+
+impl<B: Bits> Local<B> {
+    /// The sets of `board`.
+    #[inline]
+    fn of(board: &Board) -> Local<B> {
+        let size = board.size();
+        let full = B::of(&PointSet::full(size));
+        let stones = [
+            B::of(&board.stones(Color::Black)),
+            B::of(&board.stones(Color::White)),
+        ];
+        Local {
+            stride: size.stride(),
+            board: full,
+            stones,
+            empty: full.minus(stones[0].or(stones[1])),
+        }
+    }
+
+    /// The stones of `c`.
+    #[inline]
+    fn stones(&self, c: Color) -> B {
+        self.stones[c.index()]
+    }
+
+    /// The points of the board next to `set`.
+    #[inline]
+    fn neighbours(&self, set: B) -> B {
+        set.next_to(self.stride, self.board)
+    }
+
+    /// The liberties of the `standing` target stones' whole blocks (of the `defender`).
+    #[inline]
+    fn target_liberties(&self, defender: Color, standing: B) -> B {
+        let blocks = standing.fill(self.stones(defender), self.stride);
+        blocks.next_to(self.stride, self.empty)
+    }
+
+    /// The points the `standing` stones reach without crossing a stone of the `attacker`.
+    #[inline]
+    fn inner(&self, attacker: Color, standing: B) -> B {
+        standing.fill(self.board.minus(self.stones(attacker)), self.stride)
+    }
+
+    /// A cheap necessary condition for Benson life of the standing target, tested before
+    /// Benson's solver only (the settled-life test keeps `may_be_alive` alone): two of the
+    /// target's liberties `libs` have no empty neighbour away from every `defender` stone. A
+    /// vital region of a target block holds an empty point on the block's liberties; an empty
+    /// neighbour of that point lies in the same region and is no liberty of the block when it
+    /// touches no defender stone, and then the region is not vital.
+    #[inline]
+    fn may_have_two_eyes(&self, defender: Color, libs: B) -> bool {
+        let far = self.empty.minus(self.neighbours(self.stones(defender)));
+        libs.minus(self.neighbours(far)).popcount() >= 2
+    }
+
+    /// A cheap necessary condition for the Benson-dead test: enough target stones (with those
+    /// removed: `(removed, needed)` counts) lie in regions of the `attacker`'s colour
+    /// (reached from them without crossing attacker stones) whose empty points all touch
+    /// attacker stones, as safe territory's do, and, with `bounds`, whose bounding blocks may
+    /// each have two vital regions ([`Local::bounds_may_live`]: a region is safe territory
+    /// only when every block bounding it is alive). `inner`, when the caller has it: the
+    /// points the `standing` target reaches without crossing an attacker stone, in which the
+    /// parts are filled (the same parts).
+    ///
+    /// The parts are filled only while their answer is open: not at all when the standing
+    /// and removed stones together are too few, and no further once enough are counted or
+    /// the stones left cannot make up the count (the same answer as counting every part).
+    fn may_be_dead(
+        &self,
+        attacker: Color,
+        (removed, needed): (usize, usize),
+        standing: B,
+        bounds: bool,
+        inner: Option<B>,
+    ) -> bool {
+        if standing.none() || removed + (standing.popcount() as usize) < needed {
             return false;
         }
-        let board = s.pos.board();
-        let size = board.size();
-        let attacker = board.stones(self.attacker);
+        let own = self.stones(attacker);
         // A part is the component of a standing stone among the points without attacker
         // stones; `inner` is the union of those components.
-        let open = inner.unwrap_or_else(|| PointSet::full(size) - attacker);
-        let touching = attacker.neighbours(size);
-        let empty = board.empty_points();
+        let open = inner.unwrap_or_else(|| self.board.minus(own));
+        let touching = self.neighbours(own);
         let mut count = removed;
         let mut left = standing;
-        while let Some(seed) = left.first() {
-            if count >= self.needed {
+        while let Some(seed) = left.pop() {
+            if count >= needed {
                 return true;
             }
-            let part = PointSet::single(seed).flood_fill(&open, size);
-            left -= part;
-            if (part & empty).is_subset(&touching)
-                && (!bounds || bounds_may_live(board, attacker, part))
+            let part = B::bit(seed).fill(open, self.stride);
+            left = left.minus(part);
+            if part.and(self.empty).minus(touching).none()
+                && (!bounds || self.bounds_may_live(own, part))
             {
-                count += (part & standing).count();
+                count += part.and(standing).popcount() as usize;
             }
-            if count + left.count() < self.needed {
+            if count + (left.popcount() as usize) < needed {
                 return false;
             }
         }
-        count >= self.needed
+        count >= needed
+    }
+
+    /// A cheap necessary condition for Benson life of every block of the attacker's stones
+    /// `own` next to `part`, one of the colour's regions (a maximal set of points connected
+    /// without crossing its stones): each such block has two vital regions (regions holding
+    /// an empty point, every one of them a liberty of the block). A vital region other than
+    /// `part` holds a liberty of the block whose empty neighbours are liberties too (they lie
+    /// in the same region), none of them in `part`; distinct regions hold distinct such
+    /// liberties. So a block has at most `[part is vital to it]` plus that many liberties
+    /// outside `part` vital regions, and with fewer than two it is not alive, `part` is not
+    /// safe territory and none of its stones is dead by Benson. In the prover's positions
+    /// most attacker blocks next to the target's region are stones played inside it with a
+    /// liberty or two (BENCHMARKS.md, issue 10, branch `deadtest`).
+    fn bounds_may_live(&self, own: B, part: B) -> bool {
+        let part_empty = part.and(self.empty);
+        let mut next = part.next_to(self.stride, own);
+        while let Some(p) = next.pop() {
+            let block = B::bit(p).fill(own, self.stride);
+            next = next.minus(block);
+            let around = self.neighbours(block);
+            let libs = around.and(self.empty);
+            // Empty points that are not liberties: a liberty next to one is in no vital region.
+            let far = self.empty.minus(around);
+            let outside = libs.minus(self.neighbours(far)).minus(part);
+            let vital_here = !part_empty.none() && part_empty.minus(libs).none();
+            if !(outside.popcount() >= 2 || vital_here && !outside.none()) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -1297,44 +1440,19 @@ fn inner_is_small(board: &Board, standing: PointSet, inner: PointSet, max_empty:
     !standing.is_empty() && (inner & board.empty_points()).count() <= max_empty
 }
 
-/// A cheap necessary condition for Benson life of every block of `attacker` (the colour's
-/// stones on `board`) next to `part`, one of the colour's regions (a maximal set of points
-/// connected without crossing its stones): each such block has two vital regions (regions
-/// holding an empty point, every one of them a liberty of the block). A vital region other
-/// than `part` holds a liberty of the block whose empty neighbours are liberties too (they lie
-/// in the same region), none of them in `part`; distinct regions hold distinct such
-/// liberties. So a block has at most `[part is vital to it]` plus that many liberties outside
-/// `part` vital regions, and with fewer than two it is not alive, `part` is not safe territory
-/// and none of its stones is dead by Benson. In the prover's positions most attacker blocks
-/// next to the target's region are stones played inside it with a liberty or two
-/// (BENCHMARKS.md, issue 10, branch `deadtest`).
+/// [`Local::bounds_may_live`] on the whole board's sets: the `attacker` colour's stones on
+/// `board`, next to its region `part` (the tests').
+#[cfg(test)]
 fn bounds_may_live(board: &Board, attacker: PointSet, part: PointSet) -> bool {
-    let size = board.size();
-    let empty = board.empty_points();
-    let part_empty = part & empty;
-    let mut next = part.neighbours(size) & attacker;
-    while let Some(p) = next.first() {
-        let block = PointSet::single(p).flood_fill(&attacker, size);
-        next -= block;
-        let around = block.neighbours(size);
-        let libs = around & empty;
-        // Empty points that are not liberties: a liberty next to one is in no vital region.
-        let far = empty - around;
-        let outside = libs - far.neighbours(size) - part;
-        let vital_here = !part_empty.is_empty() && part_empty.is_subset(&libs);
-        if !(outside.has_two_or_more() || vital_here && !outside.is_empty()) {
-            return false;
-        }
-    }
-    true
+    Local::<PointSet>::of(board).bounds_may_live(attacker, part)
 }
 
 /// A cheap necessary condition for Benson life of the standing target, from its blocks'
 /// liberties `libs` ([`LocalGame::target_liberties`]; empty when too few target stones
 /// stand): two at least (an alive block has two vital regions, each with an empty point on
 /// its liberties).
-fn may_be_alive(libs: PointSet) -> bool {
-    libs.has_two_or_more()
+fn may_be_alive<B: Bits>(libs: B) -> bool {
+    libs.popcount() >= 2
 }
 
 #[cfg(test)]
@@ -1492,6 +1610,65 @@ mod tests {
         // Every open position hands them over: a target stone is standing or removed, so
         // fewer than `needed` removed leave more than the spare standing.
         assert!(open > 3_000 && handed == open, "{handed} {open}");
+    }
+
+    #[test]
+    fn the_end_tests_on_the_local_words_answer_as_on_the_whole_sets() {
+        // Random framed positions and random lines from them, on the boards whose bit indices
+        // fit in a `u128`: the end tests on those words find the answer and the liberties they
+        // find on the six-word sets, with and without the settled-life and death tests, and
+        // each gate's sets and answers are the same.
+        let mut benson = BensonSolver::new();
+        let (mut compared, mut ends, mut handed) = (0, [0usize; 2], 0);
+        on_random_lines(0x10ca1, |game, s| {
+            let board = s.pos.board();
+            if board.size().index_bound() > 128 || s.removed.count() >= game.needed {
+                return;
+            }
+            compared += 1;
+            for settled in [false, true] {
+                let (mut narrow, mut wide) = (None, None);
+                let got = game.ends::<u128>(s, &mut benson, settled, &mut narrow);
+                let expected = game.ends::<PointSet>(s, &mut benson, settled, &mut wide);
+                assert_eq!((got, narrow), (expected, wide), "{}", s.pos);
+                ends[usize::from(settled)] += usize::from(got.is_some());
+                handed += usize::from(narrow.is_some());
+            }
+            let (l, w) = (Local::<u128>::of(board), Local::<PointSet>::of(board));
+            assert_eq!(l.empty.to_set(), w.empty);
+            let (attacker, defender) = (game.attacker, !game.attacker);
+            let standing = (game.target & board.stones(defender)) - s.removed;
+            let narrow = u128::of(&standing);
+            let libs = l.target_liberties(defender, narrow);
+            assert_eq!(libs.to_set(), w.target_liberties(defender, standing));
+            assert_eq!(
+                l.may_have_two_eyes(defender, libs),
+                w.may_have_two_eyes(defender, libs.to_set())
+            );
+            let inner = l.inner(attacker, narrow);
+            assert_eq!(inner.to_set(), w.inner(attacker, standing));
+            let counts = (s.removed.count(), game.needed);
+            for bounds in [false, true] {
+                for shared in [false, true] {
+                    assert_eq!(
+                        l.may_be_dead(attacker, counts, narrow, bounds, shared.then_some(inner)),
+                        w.may_be_dead(
+                            attacker,
+                            counts,
+                            standing,
+                            bounds,
+                            shared.then_some(inner.to_set())
+                        ),
+                        "{}",
+                        s.pos
+                    );
+                }
+            }
+        });
+        assert!(
+            compared > 10_000 && ends[0] > 1_000 && ends[1] > ends[0] && handed == 2 * compared,
+            "{compared} {ends:?} {handed}"
+        );
     }
 
     #[test]
