@@ -764,7 +764,15 @@ mod tests {
         assert_eq!(search.run(Budget::Playouts(4000), None), 4000);
         assert_eq!(search.trees()[0].visits(NodeId::ROOT), 4000);
         let log = state.log.lock().unwrap().clone();
-        assert!(log.len() > 3500 && log.len() <= 4000);
+        // Every playout logged once, none past the budget; how many descents end on a decided
+        // leaf (no playout) depends on the two threads' interleaving: 3,224-3,935 playouts in
+        // 150 runs (stop 62; the old bound of 3,500 failed one run in eight). A second thread
+        // whose playouts went unlogged would leave about 2,150.
+        assert!(
+            log.len() > 3000 && log.len() <= 4000,
+            "{} playouts",
+            log.len()
+        );
         let joined = log.iter().position(|&t| t != log[0]).unwrap();
         assert!(
             (300..=384).contains(&joined),
