@@ -1448,25 +1448,44 @@ const VERDICT_CACHE_ENTRIES: usize = 1 << 14;
 type VerdictCache<K> = RefCell<HashMap<K, (OwlConfig, PointSet)>>;
 
 /// The verdict at `key` judged by `config`, from `cache` when it holds one judged by the same
-/// settings, else `read()` kept there (the cache cleared when full: a search's keys repeat near
-/// the root, so old entries are worth little). The cache is not borrowed while `read` runs, so
-/// a verdict may ask the same cache for deeper ones.
+/// settings, else `read()` kept there (`verdict_keep`). The cache is not borrowed while `read`
+/// runs, so a verdict may ask the same cache for deeper ones.
 fn cached_verdict<K: std::hash::Hash + Eq>(
     cache: &'static std::thread::LocalKey<VerdictCache<K>>,
     key: K,
     config: &OwlConfig,
     read: impl FnOnce() -> PointSet,
 ) -> PointSet {
-    let hit = cache.with(|c| {
-        c.borrow()
-            .get(&key)
-            .filter(|(judged, _)| judged == config)
-            .map(|&(_, blocks)| blocks)
-    });
-    if let Some(blocks) = hit {
+    if let Some(blocks) = verdict_lookup(cache, &key, config) {
         return blocks;
     }
     let blocks = read();
+    verdict_keep(cache, key, config, blocks);
+    blocks
+}
+
+/// The verdict at `key` in `cache` if one was judged by the same settings as `config`.
+fn verdict_lookup<K: std::hash::Hash + Eq>(
+    cache: &'static std::thread::LocalKey<VerdictCache<K>>,
+    key: &K,
+    config: &OwlConfig,
+) -> Option<PointSet> {
+    cache.with(|c| {
+        c.borrow()
+            .get(key)
+            .filter(|(judged, _)| judged == config)
+            .map(|&(_, blocks)| blocks)
+    })
+}
+
+/// Keeps `blocks` as the verdict at `key` judged by `config` (the cache cleared when full: a
+/// search's keys repeat near the root, so old entries are worth little).
+fn verdict_keep<K: std::hash::Hash + Eq>(
+    cache: &'static std::thread::LocalKey<VerdictCache<K>>,
+    key: K,
+    config: &OwlConfig,
+    blocks: PointSet,
+) {
     cache.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= VERDICT_CACHE_ENTRIES {
@@ -1474,7 +1493,6 @@ fn cached_verdict<K: std::hash::Hash + Eq>(
         }
         c.insert(key, (*config, blocks));
     });
-    blocks
 }
 
 /// [`unanswered_blocks`] through the per-thread cache of its verdicts (`ROOM_CACHE`): each
@@ -1699,28 +1717,19 @@ fn chase_spend(n: u64) {
 /// read that reached the cap is neither kept nor trusted.
 fn chase_cached(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
     let key = (pos.hash().0, target, depth);
-    if judge.escape_chase_cap == 0 {
-        return cached_verdict(&CHASE_CACHE, key, judge, || {
-            chase_read(pos, target, judge, depth)
-        });
-    }
-    let hit = CHASE_CACHE.with(|c| {
-        c.borrow()
-            .get(&key)
-            .filter(|(judged, _)| judged == judge)
-            .map(|&(_, blocks)| blocks)
-    });
-    if let Some(blocks) = hit {
+    if let Some(blocks) = verdict_lookup(&CHASE_CACHE, &key, judge) {
         return blocks;
     }
     if chase_spent(judge) {
         return PointSet::EMPTY;
     }
     let blocks = chase_read(pos, target, judge, depth);
+    // A read that reached the cap was cut short: neither kept nor trusted.
     if chase_spent(judge) {
         return PointSet::EMPTY;
     }
-    cached_verdict(&CHASE_CACHE, key, judge, || blocks)
+    verdict_keep(&CHASE_CACHE, key, judge, blocks);
+    blocks
 }
 
 /// Whether the escape of the dragon of `target` at `pos` is weak enough to be chased
