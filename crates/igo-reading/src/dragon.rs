@@ -721,6 +721,14 @@ pub struct OwlConfig {
     /// \[default: 40 (at every ply the search reaches); BENCHMARKS.md, igo-reading, branch
     /// `owlchase`\]
     pub escape_chase_death_plies: usize,
+    /// The positions of the tactical reading, the owner moving first, of the attacker's
+    /// blocking stone in the chase ([`OwlConfig::escape_chase_plies`]): a block of the
+    /// escape whose own block is short of liberties (two or fewer) and that the owner
+    /// captures is no stop (the capture breaks the chase: GNU Go self-play game 19x19-08
+    /// after 80 moves, White's R18 against Black's S18-R17, which Black's Q18 takes; GNU Go
+    /// calls the dragon alive). 0: not read, every block judged as before. \[default: 0;
+    /// BENCHMARKS.md, igo-reading, branch `owlchase2`\]
+    pub escape_chase_captures: u64,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -940,6 +948,7 @@ impl Default for OwlConfig {
             escape_chase_value: 0,
             escape_chase_cap: 0,
             escape_chase_death_plies: 40,
+            escape_chase_captures: 0,
         }
     }
 }
@@ -1781,6 +1790,9 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
         if judge.escape_room_lunches && holds_lunch(&after, target, owner) {
             continue;
         }
+        if chaser_captured(&after, b, judge) {
+            continue;
+        }
         let answered = block_points(after.board(), target).iter().any(|r| {
             reply.copy_from(&after);
             if reply.play(Move::Play(r)).is_err() || reply.board().color_at(target) != Some(owner) {
@@ -1807,6 +1819,26 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
     #[cfg(test)]
     chase_count::read(judged.get());
     out
+}
+
+/// Whether the owner, to move at `pos`, captures the attacker's block at `b` (the chase's
+/// blocking stone, [`OwlConfig::escape_chase_captures`]): a block of two liberties or fewer,
+/// read by the tactical reader to that many positions (a read cut short is no capture). A
+/// block of three liberties next to a running dragon is the wall the chase leans on; the
+/// owner would need three moves on it.
+fn chaser_captured(pos: &Position, b: Point, judge: &OwlConfig) -> bool {
+    if judge.escape_chase_captures == 0 || pos.board().liberty_count_at(b) > 2 {
+        return false;
+    }
+    let reader = crate::ReaderConfig {
+        node_limit: judge.escape_chase_captures,
+        support_moves: judge.support_in(TACTICAL_SUPPORT_LEAF),
+        ..crate::ReaderConfig::default()
+    };
+    matches!(
+        crate::Reader::new(reader).attack(pos, b),
+        Ok(r) if r.complete && r.code == crate::Code::Works
+    )
 }
 
 /// Whether the dragon of `target` at `pos` holds a lunch ([`OwlConfig::escape_room_lunches`]):
@@ -3686,6 +3718,26 @@ mod escape_diagnosis {
         (tick(11) + tick(12)) / 100.0
     }
 
+    /// The default settings with the chase's keys of `set` ("KEY VALUE ...", the names of
+    /// `igo-owl_settings`).
+    fn chase_settings(set: &str) -> OwlConfig {
+        let mut config = OwlConfig::default();
+        let words: Vec<&str> = set.split_whitespace().collect();
+        for kv in words.chunks(2) {
+            let v: usize = kv[1].parse().unwrap();
+            match kv[0] {
+                "escape_chase_plies" => config.escape_chase_plies = v,
+                "escape_chase_depth" => config.escape_chase_depth = v,
+                "escape_chase_value" => config.escape_chase_value = v,
+                "escape_chase_cap" => config.escape_chase_cap = v as u64,
+                "escape_chase_death_plies" => config.escape_chase_death_plies = v,
+                "escape_chase_captures" => config.escape_chase_captures = v as u64,
+                k => panic!("unknown key {k}"),
+            }
+        }
+        config
+    }
+
     /// Where the chase's work goes ([`OwlConfig::escape_chase_plies`]): the owl's attack on
     /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;..." on 19x19 games, default the
     /// costliest living dragons of branch `owlkill`'s ranges and 03-60 `J5`), read with the
@@ -3702,19 +3754,7 @@ mod escape_diagnosis {
                 .into()
         });
         let set = std::env::var("IGO_CHASE_SET").unwrap_or_else(|_| "escape_chase_plies 8".into());
-        let mut config = OwlConfig::default();
-        let words: Vec<&str> = set.split_whitespace().collect();
-        for kv in words.chunks(2) {
-            let v: usize = kv[1].parse().unwrap();
-            match kv[0] {
-                "escape_chase_plies" => config.escape_chase_plies = v,
-                "escape_chase_depth" => config.escape_chase_depth = v,
-                "escape_chase_value" => config.escape_chase_value = v,
-                "escape_chase_cap" => config.escape_chase_cap = v as u64,
-                "escape_chase_death_plies" => config.escape_chase_death_plies = v,
-                k => panic!("unknown key {k}"),
-            }
-        }
+        let config = chase_settings(&set);
         println!("settings: {set}");
         for q in qs.split(';') {
             let w: Vec<&str> = q.split_whitespace().collect();
@@ -3747,6 +3787,104 @@ mod escape_diagnosis {
                 c.values[1],
             );
         }
+    }
+
+    /// The chase's tree at one position (`IGO_CHASE_TREE`, "GAME N STONE [MOVES...]" on a
+    /// 19x19 game, the attacker to move after the moves; `IGO_CHASE_SET` as in `chase_cost`):
+    /// each block of the escape, each owner answer judged alive and, for an escape, the
+    /// blocks the chase one block shorter finds there, nested.
+    #[test]
+    #[ignore = "diagnostic: IGO_CHASE_TREE=\"08 80 S18\" cargo test --release -p igo-reading --lib chase_tree -- --ignored --nocapture"]
+    fn chase_tree() {
+        let q = std::env::var("IGO_CHASE_TREE").unwrap_or_else(|_| "08 80 S18".into());
+        let set = std::env::var("IGO_CHASE_SET")
+            .unwrap_or_else(|_| "escape_chase_plies 2 escape_chase_value 19".into());
+        let config = chase_settings(&set);
+        let w: Vec<&str> = q.split_whitespace().collect();
+        let mut pos = game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+        let size = pos.size();
+        let t = size.parse_point(w[2]).unwrap();
+        let owner = pos.board().color_at(t).unwrap();
+        pos.set_to_play(!owner);
+        for m in &w[3..] {
+            pos.play(Move::Play(size.parse_point(m).unwrap())).unwrap();
+        }
+        assert_eq!(pos.to_play(), !owner, "the attacker must be to move");
+        let judge = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..config
+        };
+        fn tree(
+            pos: &Position,
+            t: Point,
+            judge: &OwlConfig,
+            depth: usize,
+            indent: usize,
+            out: &mut String,
+        ) {
+            use std::fmt::Write as _;
+            let size = pos.size();
+            let owner = pos.board().color_at(t).unwrap();
+            let f = |p: Point| size.format_point(p);
+            let group = judged_group(pos, t, judge);
+            let runners = judged_runners(pos.board(), &group, t, judge);
+            let v = escape_value(pos.board(), &runners, owner, judge);
+            let stops = chase_cached(pos, t, judge, depth);
+            let _ = writeln!(
+                out,
+                "{:indent$}value {v} weak {} stops [{}]",
+                "",
+                chase_weak(pos, t, owner, judge),
+                stops.iter().map(f).collect::<Vec<_>>().join(" ")
+            );
+            for b in escape_blocks(pos, t, judge).iter() {
+                let mut after = pos.clone();
+                if after.play(Move::Play(b)).is_err() {
+                    continue;
+                }
+                let _ = write!(
+                    out,
+                    "{:indent$}block {}{}:",
+                    "",
+                    f(b),
+                    if stops.contains(b) { " STOPS" } else { "" }
+                );
+                if after.board().color_at(t) != Some(owner) {
+                    let _ = writeln!(out, " captures");
+                    continue;
+                }
+                let mut lines = Vec::new();
+                for r in block_points(after.board(), t).iter() {
+                    let mut reply = after.clone();
+                    if reply.play(Move::Play(r)).is_err()
+                        || reply.board().color_at(t) != Some(owner)
+                    {
+                        continue;
+                    }
+                    if let Some(l) = life_reason(&reply, t, judge) {
+                        let _ = write!(out, " {}={:?}", f(r), l);
+                        if l == Life::Escape && depth > 1 {
+                            lines.push((r, reply));
+                        }
+                    }
+                }
+                let _ = writeln!(out);
+                for (r, reply) in lines {
+                    let _ = writeln!(out, "{:w$}after {} {}:", "", f(b), f(r), w = indent + 2);
+                    tree(&reply, t, judge, depth - 1, indent + 4, out);
+                }
+            }
+        }
+        let mut out = String::new();
+        tree(
+            &pos,
+            t,
+            &judge,
+            config.escape_chase_depth.max(1),
+            0,
+            &mut out,
+        );
+        println!("{q} ({set}):\n{out}");
     }
 
     /// The board, the dragon `group` in capitals, the other stones in small letters, the open
