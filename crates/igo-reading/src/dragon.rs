@@ -729,6 +729,14 @@ pub struct OwlConfig {
     /// calls the dragon alive). 0: not read, every block judged as before. \[default: 0;
     /// BENCHMARKS.md, igo-reading, branch `owlchase2`\]
     pub escape_chase_captures: u64,
+    /// The search's positions in one question (its nested questions' included) up to which
+    /// the chase ([`OwlConfig::escape_chase_plies`]) is asked: past them every escape stands
+    /// as without the chase. On a living dragon the chase's stop at the root makes the search
+    /// read on to its node limit, the cost the chase adds (9x9-17 after 30 moves, `J7`: 0.57
+    /// -> 7.7 CPU-s, the chase's own reading 1,086 positions); the channel kills it finds take
+    /// 7,547 (19x19-03 after 60, `J5`) and 24,027 positions (9x9-06 after 10, `H1`). 0: no
+    /// limit. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase2`\]
+    pub escape_chase_nodes: u64,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -949,6 +957,7 @@ impl Default for OwlConfig {
             escape_chase_cap: 0,
             escape_chase_death_plies: 40,
             escape_chase_captures: 0,
+            escape_chase_nodes: 0,
         }
     }
 }
@@ -1571,9 +1580,14 @@ fn block_answered(
 /// one block shorter ([`OwlConfig::escape_chase_depth`] blocks in all; Benson's life or two
 /// eyes after the answer end the chase). Empty when the dragon is not judged escaped. The
 /// answers are judged without the tactical check of the leaves, as [`unanswered_blocks`]'s,
-/// with lunches as [`OwlConfig::escape_room_lunches`] says; each position's verdict is kept
-/// per thread (`CHASE_CACHE`).
+/// with lunches as [`OwlConfig::escape_room_lunches`] says, and with
+/// [`OwlConfig::escape_chase_captures`] a block whose stone the owner captures is answered;
+/// each position's verdict is kept per thread (`CHASE_CACHE`).
 pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    if config.escape_chase_nodes > 0 && CHASE_NODES.with(|c| c.get()) >= config.escape_chase_nodes {
+        // The question's search has read its [`OwlConfig::escape_chase_nodes`] positions.
+        return PointSet::EMPTY;
+    }
     let judge = OwlConfig {
         leaf_capture_nodes: 0,
         ..*config
@@ -1681,6 +1695,14 @@ thread_local! {
     /// ([`OwlConfig::escape_chase_cap`]), and how many owl questions are being read in it
     /// (a question's checks ask nested questions: the count starts at the outermost).
     static CHASE_SPENT: std::cell::Cell<(u64, usize)> = const { std::cell::Cell::new((0, 0)) };
+    /// The search's positions read in this thread's current question, nested questions
+    /// included ([`OwlConfig::escape_chase_nodes`]; counted only with that knob on).
+    static CHASE_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// One more position of an owl search read in this question ([`OwlConfig::escape_chase_nodes`]).
+pub(crate) fn chase_node() {
+    CHASE_NODES.with(|c| c.set(c.get() + 1));
 }
 
 /// A question of the owl being read ([`OwlConfig::escape_chase_cap`]): the outermost one
@@ -1692,6 +1714,9 @@ impl ChaseQuestion {
     pub(crate) fn begin() -> ChaseQuestion {
         CHASE_SPENT.with(|c| {
             let (spent, open) = c.get();
+            if open == 0 {
+                CHASE_NODES.with(|n| n.set(0));
+            }
             c.set((if open == 0 { 0 } else { spent }, open + 1));
         });
         ChaseQuestion
@@ -3581,6 +3606,98 @@ mod escape_diagnosis {
         assert!(chase_stops(&pos, t, &weak_only).is_empty());
     }
 
+    /// GNU Go self-play game 19x19-08 after 80 moves, `S18` (GNU Go alive; it rejects R18),
+    /// White to move: Black's S18-R17 is judged escaped (worth 10), and the chase at plies 2
+    /// with [`OwlConfig::escape_chase_value`] 19 stops R18 among its blocks (the attack then
+    /// answers the false kill `1 R18`). White's R18 has two liberties and Black's Q18 takes
+    /// it (igo's and GNU Go's `attack R18` after it: `1 Q18`; GNU Go's `owl_attack S18` after
+    /// R18 Q18: `0`). With [`OwlConfig::escape_chase_captures`] the block the owner captures
+    /// is no stop.
+    #[test]
+    fn a_chasing_stone_the_owner_captures_is_no_stop() {
+        let mut pos = game_position("gnugo-19x19-08.sgf", 80);
+        let size = pos.size();
+        let t = size.parse_point("S18").unwrap();
+        let r18 = size.parse_point("R18").unwrap();
+        let owner = pos.board().color_at(t).unwrap();
+        pos.set_to_play(!owner);
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            ..OwlConfig::default()
+        };
+        let captures = OwlConfig {
+            escape_chase_captures: 1_000,
+            ..chased
+        };
+        assert!(chase_stops(&pos, t, &chased).contains(r18));
+        let stops = chase_stops(&pos, t, &captures);
+        assert!(!stops.contains(r18));
+        // The blocks the owner cannot take still stop the escape.
+        assert!(!stops.is_empty());
+    }
+
+    /// The channel kills the chase is for stand with [`OwlConfig::escape_chase_captures`]:
+    /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` `1 H6` (the next
+    /// test), and 9x9-06 after 10 moves, `owl_attack H1` (GNU Go `1 H3`; `0` without the
+    /// chase), at plies 2 with [`OwlConfig::escape_chase_value`] 19.
+    #[test]
+    fn the_channel_kills_stand_with_the_capture_check() {
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            escape_chase_captures: 1_000,
+            ..OwlConfig::default()
+        };
+        for (file, n, stone, kill) in [
+            ("gnugo-19x19-03.sgf", 60, "J5", "1 H6"),
+            ("gnugo-9x9-06.sgf", 10, "H1", "1 H3"),
+        ] {
+            let pos = game_position(file, n);
+            let size = pos.size();
+            let t = size.parse_point(stone).unwrap();
+            let answer =
+                |config: OwlConfig| Owl::new(config).attack(&pos, t).unwrap().gtp_text(size);
+            assert_eq!(
+                answer(OwlConfig {
+                    escape_chase_plies: 0,
+                    ..chased
+                }),
+                "0",
+                "{file} {stone}"
+            );
+            assert_eq!(answer(chased), kill, "{file} {stone}");
+        }
+    }
+
+    /// [`OwlConfig::escape_chase_nodes`]: GNU Go self-play game 19x19-03 after 60 moves,
+    /// `owl_attack J5`, with the chase at plies 2 (value 19, the capture check): its kill
+    /// (`1 H6`, 7,547 positions) stands with the chase asked in the question's first 50,000
+    /// positions, and is not found where the chase is asked in the first position only.
+    #[test]
+    fn the_chase_is_asked_within_its_node_budget() {
+        let pos = game_position("gnugo-19x19-03.sgf", 60);
+        let size = pos.size();
+        let t = size.parse_point("J5").unwrap();
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            escape_chase_captures: 1_000,
+            ..OwlConfig::default()
+        };
+        let answer = |nodes: u64| {
+            Owl::new(OwlConfig {
+                escape_chase_nodes: nodes,
+                ..chased
+            })
+            .attack(&pos, t)
+            .unwrap()
+            .gtp_text(size)
+        };
+        assert_eq!(answer(50_000), "1 H6");
+        assert_eq!(answer(1), "0");
+    }
+
     /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` (GNU Go `1 H6`; the
     /// test above, [`OwlConfig::escape_chase_plies`] 8): the chase at the root and the first
     /// reply alone (plies 2) finds H6 too, where the judgement of death chases the owner's runs
@@ -3718,6 +3835,15 @@ mod escape_diagnosis {
         (tick(11) + tick(12)) / 100.0
     }
 
+    /// The harness's game file named `name`: "08" is 19x19's game 08, "9x9-06" 9x9's game 06.
+    fn game_file(name: &str) -> String {
+        if name.contains('x') {
+            format!("gnugo-{name}.sgf")
+        } else {
+            format!("gnugo-19x19-{name}.sgf")
+        }
+    }
+
     /// The default settings with the chase's keys of `set` ("KEY VALUE ...", the names of
     /// `igo-owl_settings`).
     fn chase_settings(set: &str) -> OwlConfig {
@@ -3732,6 +3858,7 @@ mod escape_diagnosis {
                 "escape_chase_cap" => config.escape_chase_cap = v as u64,
                 "escape_chase_death_plies" => config.escape_chase_death_plies = v,
                 "escape_chase_captures" => config.escape_chase_captures = v as u64,
+                "escape_chase_nodes" => config.escape_chase_nodes = v as u64,
                 k => panic!("unknown key {k}"),
             }
         }
@@ -3739,7 +3866,8 @@ mod escape_diagnosis {
     }
 
     /// Where the chase's work goes ([`OwlConfig::escape_chase_plies`]): the owl's attack on
-    /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;..." on 19x19 games, default the
+    /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;...", GAME "08" for 19x19's game 08,
+    /// "9x9-06" for 9x9's; default the
     /// costliest living dragons of branch `owlkill`'s ranges and 03-60 `J5`), read with the
     /// settings of `IGO_CHASE_SET` ("KEY VALUE ..." of `igo-owl_settings`' chase keys; default
     /// `escape_chase_plies 8`); per question the answer, the search's positions, CPU
@@ -3758,7 +3886,7 @@ mod escape_diagnosis {
         println!("settings: {set}");
         for q in qs.split(';') {
             let w: Vec<&str> = q.split_whitespace().collect();
-            let pos = game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+            let pos = game_position(&game_file(w[0]), w[1].parse().unwrap());
             let t = pos.size().parse_point(w[2]).unwrap();
             chase_count::take();
             let started = thread_cpu();
@@ -3801,7 +3929,7 @@ mod escape_diagnosis {
             .unwrap_or_else(|_| "escape_chase_plies 2 escape_chase_value 19".into());
         let config = chase_settings(&set);
         let w: Vec<&str> = q.split_whitespace().collect();
-        let mut pos = game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+        let mut pos = game_position(&game_file(w[0]), w[1].parse().unwrap());
         let size = pos.size();
         let t = size.parse_point(w[2]).unwrap();
         let owner = pos.board().color_at(t).unwrap();
