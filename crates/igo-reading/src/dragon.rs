@@ -3520,8 +3520,11 @@ mod escape_diagnosis {
         pos.set_to_play(Color::White);
         pos.play(Move::Play(pt("H2"))).unwrap();
         let t = pt("G2");
+        // The chase as branch `owlkill` read it: every escape chased, no capture check.
         let off = OwlConfig {
             escape_chase_plies: 0,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let on = OwlConfig {
@@ -3563,8 +3566,11 @@ mod escape_diagnosis {
         let pos = game_position("gnugo-19x19-03.sgf", 60);
         let size = pos.size();
         let t = size.parse_point("J5").unwrap();
+        // The chase as branch `owlkill` read it: every escape chased, no capture check.
         let off = OwlConfig {
             escape_chase_plies: 0,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let on = OwlConfig {
@@ -3590,8 +3596,11 @@ mod escape_diagnosis {
         let t = pos.size().parse_point("P19").unwrap();
         let owner = pos.board().color_at(t).unwrap();
         pos.set_to_play(!owner);
+        // Every escape chased, no capture check (the chase's settings of branch `owlchase`).
         let chased = OwlConfig {
             escape_chase_plies: 2,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let weak_only = OwlConfig {
@@ -3624,6 +3633,7 @@ mod escape_diagnosis {
         let chased = OwlConfig {
             escape_chase_plies: 2,
             escape_chase_value: 19,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let captures = OwlConfig {
@@ -3712,8 +3722,11 @@ mod escape_diagnosis {
         let pos = game_position("gnugo-19x19-03.sgf", 60);
         let size = pos.size();
         let t = size.parse_point("J5").unwrap();
+        // Every escape chased, no capture check (the chase's settings of branch `owlchase`).
         let near = OwlConfig {
             escape_chase_plies: 2,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let answer = |config: OwlConfig| Owl::new(config).attack(&pos, t).unwrap().gtp_text(size);
@@ -3777,6 +3790,8 @@ mod escape_diagnosis {
         });
         let config = OwlConfig {
             escape_chase_plies: 8,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         for line in lines.split(';') {
