@@ -733,8 +733,8 @@ pub struct OwlConfig {
     /// the chase ([`OwlConfig::escape_chase_plies`]) is asked: past them every escape stands
     /// as without the chase. On a living dragon the chase's stop at the root makes the search
     /// read on to its node limit, the cost the chase adds (9x9-17 after 30 moves, `J7`: 0.57
-    /// -> 7.7 CPU-s, the chase's own reading 1,086 positions); the channel kills it finds take
-    /// 7,547 (19x19-03 after 60, `J5`) and 24,027 positions (9x9-06 after 10, `H1`). 0: no
+    /// -> 7.7 CPU-s, the chase's own reading 1,086 positions); the channel kills it finds count
+    /// 7,547 (19x19-03 after 60, `J5`) and 24,027 positions in all (9x9-06 after 10, `H1`). 0: no
     /// limit. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase2`\]
     pub escape_chase_nodes: u64,
 }
