@@ -721,6 +721,22 @@ pub struct OwlConfig {
     /// \[default: 40 (at every ply the search reaches); BENCHMARKS.md, igo-reading, branch
     /// `owlchase`\]
     pub escape_chase_death_plies: usize,
+    /// The positions of the tactical reading, the owner moving first, of the attacker's
+    /// blocking stone in the chase ([`OwlConfig::escape_chase_plies`]): a block of the
+    /// escape whose own block is short of liberties (two or fewer) and that the owner
+    /// captures is no stop (the capture breaks the chase: GNU Go self-play game 19x19-08
+    /// after 80 moves, White's R18 against Black's S18-R17, which Black's Q18 takes; GNU Go
+    /// calls the dragon alive). 0: not read, every block judged as before. \[default: 0;
+    /// BENCHMARKS.md, igo-reading, branch `owlchase2`\]
+    pub escape_chase_captures: u64,
+    /// The search's positions in one question (its nested questions' included) up to which
+    /// the chase ([`OwlConfig::escape_chase_plies`]) is asked: past them every escape stands
+    /// as without the chase. On a living dragon the chase's stop at the root makes the search
+    /// read on to its node limit, the cost the chase adds (9x9-17 after 30 moves, `J7`: 0.57
+    /// -> 7.7 CPU-s, the chase's own reading 1,086 positions); the channel kills it finds count
+    /// 7,547 (19x19-03 after 60, `J5`) and 24,027 positions in all (9x9-06 after 10, `H1`). 0: no
+    /// limit. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase2`\]
+    pub escape_chase_nodes: u64,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -940,6 +956,8 @@ impl Default for OwlConfig {
             escape_chase_value: 0,
             escape_chase_cap: 0,
             escape_chase_death_plies: 40,
+            escape_chase_captures: 0,
+            escape_chase_nodes: 0,
         }
     }
 }
@@ -1448,25 +1466,44 @@ const VERDICT_CACHE_ENTRIES: usize = 1 << 14;
 type VerdictCache<K> = RefCell<HashMap<K, (OwlConfig, PointSet)>>;
 
 /// The verdict at `key` judged by `config`, from `cache` when it holds one judged by the same
-/// settings, else `read()` kept there (the cache cleared when full: a search's keys repeat near
-/// the root, so old entries are worth little). The cache is not borrowed while `read` runs, so
-/// a verdict may ask the same cache for deeper ones.
+/// settings, else `read()` kept there (`verdict_keep`). The cache is not borrowed while `read`
+/// runs, so a verdict may ask the same cache for deeper ones.
 fn cached_verdict<K: std::hash::Hash + Eq>(
     cache: &'static std::thread::LocalKey<VerdictCache<K>>,
     key: K,
     config: &OwlConfig,
     read: impl FnOnce() -> PointSet,
 ) -> PointSet {
-    let hit = cache.with(|c| {
-        c.borrow()
-            .get(&key)
-            .filter(|(judged, _)| judged == config)
-            .map(|&(_, blocks)| blocks)
-    });
-    if let Some(blocks) = hit {
+    if let Some(blocks) = verdict_lookup(cache, &key, config) {
         return blocks;
     }
     let blocks = read();
+    verdict_keep(cache, key, config, blocks);
+    blocks
+}
+
+/// The verdict at `key` in `cache` if one was judged by the same settings as `config`.
+fn verdict_lookup<K: std::hash::Hash + Eq>(
+    cache: &'static std::thread::LocalKey<VerdictCache<K>>,
+    key: &K,
+    config: &OwlConfig,
+) -> Option<PointSet> {
+    cache.with(|c| {
+        c.borrow()
+            .get(key)
+            .filter(|(judged, _)| judged == config)
+            .map(|&(_, blocks)| blocks)
+    })
+}
+
+/// Keeps `blocks` as the verdict at `key` judged by `config` (the cache cleared when full: a
+/// search's keys repeat near the root, so old entries are worth little).
+fn verdict_keep<K: std::hash::Hash + Eq>(
+    cache: &'static std::thread::LocalKey<VerdictCache<K>>,
+    key: K,
+    config: &OwlConfig,
+    blocks: PointSet,
+) {
     cache.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= VERDICT_CACHE_ENTRIES {
@@ -1474,7 +1511,6 @@ fn cached_verdict<K: std::hash::Hash + Eq>(
         }
         c.insert(key, (*config, blocks));
     });
-    blocks
 }
 
 /// [`unanswered_blocks`] through the per-thread cache of its verdicts (`ROOM_CACHE`): each
@@ -1544,9 +1580,14 @@ fn block_answered(
 /// one block shorter ([`OwlConfig::escape_chase_depth`] blocks in all; Benson's life or two
 /// eyes after the answer end the chase). Empty when the dragon is not judged escaped. The
 /// answers are judged without the tactical check of the leaves, as [`unanswered_blocks`]'s,
-/// with lunches as [`OwlConfig::escape_room_lunches`] says; each position's verdict is kept
-/// per thread (`CHASE_CACHE`).
+/// with lunches as [`OwlConfig::escape_room_lunches`] says, and with
+/// [`OwlConfig::escape_chase_captures`] a block whose stone the owner captures is answered;
+/// each position's verdict is kept per thread (`CHASE_CACHE`).
 pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    if config.escape_chase_nodes > 0 && CHASE_NODES.with(|c| c.get()) >= config.escape_chase_nodes {
+        // The question's search has read its [`OwlConfig::escape_chase_nodes`] positions.
+        return PointSet::EMPTY;
+    }
     let judge = OwlConfig {
         leaf_capture_nodes: 0,
         ..*config
@@ -1654,6 +1695,14 @@ thread_local! {
     /// ([`OwlConfig::escape_chase_cap`]), and how many owl questions are being read in it
     /// (a question's checks ask nested questions: the count starts at the outermost).
     static CHASE_SPENT: std::cell::Cell<(u64, usize)> = const { std::cell::Cell::new((0, 0)) };
+    /// The search's positions read in this thread's current question, nested questions
+    /// included ([`OwlConfig::escape_chase_nodes`]; counted only with that knob on).
+    static CHASE_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// One more position of an owl search read in this question ([`OwlConfig::escape_chase_nodes`]).
+pub(crate) fn chase_node() {
+    CHASE_NODES.with(|c| c.set(c.get() + 1));
 }
 
 /// A question of the owl being read ([`OwlConfig::escape_chase_cap`]): the outermost one
@@ -1665,6 +1714,9 @@ impl ChaseQuestion {
     pub(crate) fn begin() -> ChaseQuestion {
         CHASE_SPENT.with(|c| {
             let (spent, open) = c.get();
+            if open == 0 {
+                CHASE_NODES.with(|n| n.set(0));
+            }
             c.set((if open == 0 { 0 } else { spent }, open + 1));
         });
         ChaseQuestion
@@ -1699,28 +1751,19 @@ fn chase_spend(n: u64) {
 /// read that reached the cap is neither kept nor trusted.
 fn chase_cached(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) -> PointSet {
     let key = (pos.hash().0, target, depth);
-    if judge.escape_chase_cap == 0 {
-        return cached_verdict(&CHASE_CACHE, key, judge, || {
-            chase_read(pos, target, judge, depth)
-        });
-    }
-    let hit = CHASE_CACHE.with(|c| {
-        c.borrow()
-            .get(&key)
-            .filter(|(judged, _)| judged == judge)
-            .map(|&(_, blocks)| blocks)
-    });
-    if let Some(blocks) = hit {
+    if let Some(blocks) = verdict_lookup(&CHASE_CACHE, &key, judge) {
         return blocks;
     }
     if chase_spent(judge) {
         return PointSet::EMPTY;
     }
     let blocks = chase_read(pos, target, judge, depth);
+    // A read that reached the cap was cut short: neither kept nor trusted.
     if chase_spent(judge) {
         return PointSet::EMPTY;
     }
-    cached_verdict(&CHASE_CACHE, key, judge, || blocks)
+    verdict_keep(&CHASE_CACHE, key, judge, blocks);
+    blocks
 }
 
 /// Whether the escape of the dragon of `target` at `pos` is weak enough to be chased
@@ -1772,6 +1815,9 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
         if judge.escape_room_lunches && holds_lunch(&after, target, owner) {
             continue;
         }
+        if chaser_captured(&after, b, judge) {
+            continue;
+        }
         let answered = block_points(after.board(), target).iter().any(|r| {
             reply.copy_from(&after);
             if reply.play(Move::Play(r)).is_err() || reply.board().color_at(target) != Some(owner) {
@@ -1798,6 +1844,26 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
     #[cfg(test)]
     chase_count::read(judged.get());
     out
+}
+
+/// Whether the owner, to move at `pos`, captures the attacker's block at `b` (the chase's
+/// blocking stone, [`OwlConfig::escape_chase_captures`]): a block of two liberties or fewer,
+/// read by the tactical reader to that many positions (a read cut short is no capture). A
+/// block of three liberties next to a running dragon is the wall the chase leans on; the
+/// owner would need three moves on it.
+fn chaser_captured(pos: &Position, b: Point, judge: &OwlConfig) -> bool {
+    if judge.escape_chase_captures == 0 || pos.board().liberty_count_at(b) > 2 {
+        return false;
+    }
+    let reader = crate::ReaderConfig {
+        node_limit: judge.escape_chase_captures,
+        support_moves: judge.support_in(TACTICAL_SUPPORT_LEAF),
+        ..crate::ReaderConfig::default()
+    };
+    matches!(
+        crate::Reader::new(reader).attack(pos, b),
+        Ok(r) if r.complete && r.code == crate::Code::Works
+    )
 }
 
 /// Whether the dragon of `target` at `pos` holds a lunch ([`OwlConfig::escape_room_lunches`]):
@@ -3454,8 +3520,11 @@ mod escape_diagnosis {
         pos.set_to_play(Color::White);
         pos.play(Move::Play(pt("H2"))).unwrap();
         let t = pt("G2");
+        // The chase as branch `owlkill` read it: every escape chased, no capture check.
         let off = OwlConfig {
             escape_chase_plies: 0,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let on = OwlConfig {
@@ -3497,8 +3566,11 @@ mod escape_diagnosis {
         let pos = game_position("gnugo-19x19-03.sgf", 60);
         let size = pos.size();
         let t = size.parse_point("J5").unwrap();
+        // The chase as branch `owlkill` read it: every escape chased, no capture check.
         let off = OwlConfig {
             escape_chase_plies: 0,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let on = OwlConfig {
@@ -3524,8 +3596,11 @@ mod escape_diagnosis {
         let t = pos.size().parse_point("P19").unwrap();
         let owner = pos.board().color_at(t).unwrap();
         pos.set_to_play(!owner);
+        // Every escape chased, no capture check (the chase's settings of branch `owlchase`).
         let chased = OwlConfig {
             escape_chase_plies: 2,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let weak_only = OwlConfig {
@@ -3538,6 +3613,99 @@ mod escape_diagnosis {
         assert!(escape_value(pos.board(), &runners, owner, &chased) > 19);
         assert!(!chase_stops(&pos, t, &chased).is_empty());
         assert!(chase_stops(&pos, t, &weak_only).is_empty());
+    }
+
+    /// GNU Go self-play game 19x19-08 after 80 moves, `S18` (GNU Go alive; it rejects R18),
+    /// White to move: Black's S18-R17 is judged escaped (worth 10), and the chase at plies 2
+    /// with [`OwlConfig::escape_chase_value`] 19 stops R18 among its blocks (the attack then
+    /// answers the false kill `1 R18`). White's R18 has two liberties and Black's Q18 takes
+    /// it (igo's and GNU Go's `attack R18` after it: `1 Q18`; GNU Go's `owl_attack S18` after
+    /// R18 Q18: `0`). With [`OwlConfig::escape_chase_captures`] the block the owner captures
+    /// is no stop.
+    #[test]
+    fn a_chasing_stone_the_owner_captures_is_no_stop() {
+        let mut pos = game_position("gnugo-19x19-08.sgf", 80);
+        let size = pos.size();
+        let t = size.parse_point("S18").unwrap();
+        let r18 = size.parse_point("R18").unwrap();
+        let owner = pos.board().color_at(t).unwrap();
+        pos.set_to_play(!owner);
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            escape_chase_captures: 0,
+            ..OwlConfig::default()
+        };
+        let captures = OwlConfig {
+            escape_chase_captures: 1_000,
+            ..chased
+        };
+        assert!(chase_stops(&pos, t, &chased).contains(r18));
+        let stops = chase_stops(&pos, t, &captures);
+        assert!(!stops.contains(r18));
+        // The blocks the owner cannot take still stop the escape.
+        assert!(!stops.is_empty());
+    }
+
+    /// The channel kills the chase is for stand with [`OwlConfig::escape_chase_captures`]:
+    /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` `1 H6` (the next
+    /// test), and 9x9-06 after 10 moves, `owl_attack H1` (GNU Go `1 H3`; `0` without the
+    /// chase), at plies 2 with [`OwlConfig::escape_chase_value`] 19.
+    #[test]
+    fn the_channel_kills_stand_with_the_capture_check() {
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            escape_chase_captures: 1_000,
+            ..OwlConfig::default()
+        };
+        for (file, n, stone, kill) in [
+            ("gnugo-19x19-03.sgf", 60, "J5", "1 H6"),
+            ("gnugo-9x9-06.sgf", 10, "H1", "1 H3"),
+        ] {
+            let pos = game_position(file, n);
+            let size = pos.size();
+            let t = size.parse_point(stone).unwrap();
+            let answer =
+                |config: OwlConfig| Owl::new(config).attack(&pos, t).unwrap().gtp_text(size);
+            assert_eq!(
+                answer(OwlConfig {
+                    escape_chase_plies: 0,
+                    ..chased
+                }),
+                "0",
+                "{file} {stone}"
+            );
+            assert_eq!(answer(chased), kill, "{file} {stone}");
+        }
+    }
+
+    /// [`OwlConfig::escape_chase_nodes`]: GNU Go self-play game 19x19-03 after 60 moves,
+    /// `owl_attack J5`, with the chase at plies 2 (value 19, the capture check): its kill
+    /// (`1 H6`, 7,547 positions) stands with the chase asked in the question's first 50,000
+    /// positions, and is not found where the chase is asked in the first position only.
+    #[test]
+    fn the_chase_is_asked_within_its_node_budget() {
+        let pos = game_position("gnugo-19x19-03.sgf", 60);
+        let size = pos.size();
+        let t = size.parse_point("J5").unwrap();
+        let chased = OwlConfig {
+            escape_chase_plies: 2,
+            escape_chase_value: 19,
+            escape_chase_captures: 1_000,
+            ..OwlConfig::default()
+        };
+        let answer = |nodes: u64| {
+            Owl::new(OwlConfig {
+                escape_chase_nodes: nodes,
+                ..chased
+            })
+            .attack(&pos, t)
+            .unwrap()
+            .gtp_text(size)
+        };
+        assert_eq!(answer(50_000), "1 H6");
+        assert_eq!(answer(1), "0");
     }
 
     /// GNU Go self-play game 19x19-03 after 60 moves, `owl_attack J5` (GNU Go `1 H6`; the
@@ -3554,8 +3722,11 @@ mod escape_diagnosis {
         let pos = game_position("gnugo-19x19-03.sgf", 60);
         let size = pos.size();
         let t = size.parse_point("J5").unwrap();
+        // Every escape chased, no capture check (the chase's settings of branch `owlchase`).
         let near = OwlConfig {
             escape_chase_plies: 2,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         let answer = |config: OwlConfig| Owl::new(config).attack(&pos, t).unwrap().gtp_text(size);
@@ -3619,6 +3790,8 @@ mod escape_diagnosis {
         });
         let config = OwlConfig {
             escape_chase_plies: 8,
+            escape_chase_value: 0,
+            escape_chase_captures: 0,
             ..OwlConfig::default()
         };
         for line in lines.split(';') {
@@ -3677,8 +3850,39 @@ mod escape_diagnosis {
         (tick(11) + tick(12)) / 100.0
     }
 
+    /// The harness's game file named `name`: "08" is 19x19's game 08, "9x9-06" 9x9's game 06.
+    fn game_file(name: &str) -> String {
+        if name.contains('x') {
+            format!("gnugo-{name}.sgf")
+        } else {
+            format!("gnugo-19x19-{name}.sgf")
+        }
+    }
+
+    /// The default settings with the chase's keys of `set` ("KEY VALUE ...", the names of
+    /// `igo-owl_settings`).
+    fn chase_settings(set: &str) -> OwlConfig {
+        let mut config = OwlConfig::default();
+        let words: Vec<&str> = set.split_whitespace().collect();
+        for kv in words.chunks(2) {
+            let v: usize = kv[1].parse().unwrap();
+            match kv[0] {
+                "escape_chase_plies" => config.escape_chase_plies = v,
+                "escape_chase_depth" => config.escape_chase_depth = v,
+                "escape_chase_value" => config.escape_chase_value = v,
+                "escape_chase_cap" => config.escape_chase_cap = v as u64,
+                "escape_chase_death_plies" => config.escape_chase_death_plies = v,
+                "escape_chase_captures" => config.escape_chase_captures = v as u64,
+                "escape_chase_nodes" => config.escape_chase_nodes = v as u64,
+                k => panic!("unknown key {k}"),
+            }
+        }
+        config
+    }
+
     /// Where the chase's work goes ([`OwlConfig::escape_chase_plies`]): the owl's attack on
-    /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;..." on 19x19 games, default the
+    /// the game dragons of `IGO_CHASE_Q` ("GAME N STONE;...", GAME "08" for 19x19's game 08,
+    /// "9x9-06" for 9x9's; default the
     /// costliest living dragons of branch `owlkill`'s ranges and 03-60 `J5`), read with the
     /// settings of `IGO_CHASE_SET` ("KEY VALUE ..." of `igo-owl_settings`' chase keys; default
     /// `escape_chase_plies 8`); per question the answer, the search's positions, CPU
@@ -3693,23 +3897,11 @@ mod escape_diagnosis {
                 .into()
         });
         let set = std::env::var("IGO_CHASE_SET").unwrap_or_else(|_| "escape_chase_plies 8".into());
-        let mut config = OwlConfig::default();
-        let words: Vec<&str> = set.split_whitespace().collect();
-        for kv in words.chunks(2) {
-            let v: usize = kv[1].parse().unwrap();
-            match kv[0] {
-                "escape_chase_plies" => config.escape_chase_plies = v,
-                "escape_chase_depth" => config.escape_chase_depth = v,
-                "escape_chase_value" => config.escape_chase_value = v,
-                "escape_chase_cap" => config.escape_chase_cap = v as u64,
-                "escape_chase_death_plies" => config.escape_chase_death_plies = v,
-                k => panic!("unknown key {k}"),
-            }
-        }
+        let config = chase_settings(&set);
         println!("settings: {set}");
         for q in qs.split(';') {
             let w: Vec<&str> = q.split_whitespace().collect();
-            let pos = game_position(&format!("gnugo-19x19-{}.sgf", w[0]), w[1].parse().unwrap());
+            let pos = game_position(&game_file(w[0]), w[1].parse().unwrap());
             let t = pos.size().parse_point(w[2]).unwrap();
             chase_count::take();
             let started = thread_cpu();
@@ -3738,6 +3930,104 @@ mod escape_diagnosis {
                 c.values[1],
             );
         }
+    }
+
+    /// The chase's tree at one position (`IGO_CHASE_TREE`, "GAME N STONE [MOVES...]" on a
+    /// 19x19 game, the attacker to move after the moves; `IGO_CHASE_SET` as in `chase_cost`):
+    /// each block of the escape, each owner answer judged alive and, for an escape, the
+    /// blocks the chase one block shorter finds there, nested.
+    #[test]
+    #[ignore = "diagnostic: IGO_CHASE_TREE=\"08 80 S18\" cargo test --release -p igo-reading --lib chase_tree -- --ignored --nocapture"]
+    fn chase_tree() {
+        let q = std::env::var("IGO_CHASE_TREE").unwrap_or_else(|_| "08 80 S18".into());
+        let set = std::env::var("IGO_CHASE_SET")
+            .unwrap_or_else(|_| "escape_chase_plies 2 escape_chase_value 19".into());
+        let config = chase_settings(&set);
+        let w: Vec<&str> = q.split_whitespace().collect();
+        let mut pos = game_position(&game_file(w[0]), w[1].parse().unwrap());
+        let size = pos.size();
+        let t = size.parse_point(w[2]).unwrap();
+        let owner = pos.board().color_at(t).unwrap();
+        pos.set_to_play(!owner);
+        for m in &w[3..] {
+            pos.play(Move::Play(size.parse_point(m).unwrap())).unwrap();
+        }
+        assert_eq!(pos.to_play(), !owner, "the attacker must be to move");
+        let judge = OwlConfig {
+            leaf_capture_nodes: 0,
+            ..config
+        };
+        fn tree(
+            pos: &Position,
+            t: Point,
+            judge: &OwlConfig,
+            depth: usize,
+            indent: usize,
+            out: &mut String,
+        ) {
+            use std::fmt::Write as _;
+            let size = pos.size();
+            let owner = pos.board().color_at(t).unwrap();
+            let f = |p: Point| size.format_point(p);
+            let group = judged_group(pos, t, judge);
+            let runners = judged_runners(pos.board(), &group, t, judge);
+            let v = escape_value(pos.board(), &runners, owner, judge);
+            let stops = chase_cached(pos, t, judge, depth);
+            let _ = writeln!(
+                out,
+                "{:indent$}value {v} weak {} stops [{}]",
+                "",
+                chase_weak(pos, t, owner, judge),
+                stops.iter().map(f).collect::<Vec<_>>().join(" ")
+            );
+            for b in escape_blocks(pos, t, judge).iter() {
+                let mut after = pos.clone();
+                if after.play(Move::Play(b)).is_err() {
+                    continue;
+                }
+                let _ = write!(
+                    out,
+                    "{:indent$}block {}{}:",
+                    "",
+                    f(b),
+                    if stops.contains(b) { " STOPS" } else { "" }
+                );
+                if after.board().color_at(t) != Some(owner) {
+                    let _ = writeln!(out, " captures");
+                    continue;
+                }
+                let mut lines = Vec::new();
+                for r in block_points(after.board(), t).iter() {
+                    let mut reply = after.clone();
+                    if reply.play(Move::Play(r)).is_err()
+                        || reply.board().color_at(t) != Some(owner)
+                    {
+                        continue;
+                    }
+                    if let Some(l) = life_reason(&reply, t, judge) {
+                        let _ = write!(out, " {}={:?}", f(r), l);
+                        if l == Life::Escape && depth > 1 {
+                            lines.push((r, reply));
+                        }
+                    }
+                }
+                let _ = writeln!(out);
+                for (r, reply) in lines {
+                    let _ = writeln!(out, "{:w$}after {} {}:", "", f(b), f(r), w = indent + 2);
+                    tree(&reply, t, judge, depth - 1, indent + 4, out);
+                }
+            }
+        }
+        let mut out = String::new();
+        tree(
+            &pos,
+            t,
+            &judge,
+            config.escape_chase_depth.max(1),
+            0,
+            &mut out,
+        );
+        println!("{q} ({set}):\n{out}");
     }
 
     /// The board, the dragon `group` in capitals, the other stones in small letters, the open

@@ -1058,6 +1058,13 @@ impl Search<'_> {
             return (Value::Unknown, None);
         }
         self.nodes += 1;
+        if let Goal::Dragon(config) = self.goal {
+            if config.escape_chase_nodes > 0 {
+                // The chase's budget of the question's positions
+                // ([`owl::OwlConfig::escape_chase_nodes`]).
+                dragon::chase_node();
+            }
+        }
 
         let mut unknown = false;
         let mut child_value = |search: &mut Self, mv: Move, child: &Position| {

@@ -1484,6 +1484,16 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_DEATH") {
         config.escape_chase_death_plies = v.parse().expect("IGO_OWL_ESCAPE_CHASE_DEATH: a number");
     }
+    // IGO_OWL_ESCAPE_CHASE_CAPTURES=N: a chase's block whose stone the owner captures (read
+    // to N positions) is no stop ([`OwlConfig::escape_chase_captures`]; 0: off, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_CAPTURES") {
+        config.escape_chase_captures = v.parse().expect("IGO_OWL_ESCAPE_CHASE_CAPTURES: a number");
+    }
+    // IGO_OWL_ESCAPE_CHASE_NODES=N: the chase is asked only in a question's first N search
+    // positions ([`OwlConfig::escape_chase_nodes`]; 0: no limit, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_NODES") {
+        config.escape_chase_nodes = v.parse().expect("IGO_OWL_ESCAPE_CHASE_NODES: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

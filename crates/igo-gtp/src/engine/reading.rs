@@ -559,6 +559,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_chase_value", 0, 1_000),
     ("escape_chase_cap", 0, 100_000_000),
     ("escape_chase_death_plies", 0, 40),
+    ("escape_chase_captures", 0, 100_000),
+    ("escape_chase_nodes", 0, 4_000_000),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -628,7 +630,9 @@ const OWL_FLAGS: &[&str] = &[
 /// `escape_chase_value` 0-1,000: `OwlConfig::escape_chase_value`; `escape_chase_cap`
 /// 0-100,000,000: `OwlConfig::escape_chase_cap`; `escape_chase_death_plies` 0-40:
 /// `OwlConfig::escape_chase_death_plies`; `root_check_saves` 0 or 1:
-/// `OwlConfig::root_check_saves`) for the questions that follow,
+/// `OwlConfig::root_check_saves`; `escape_chase_captures` 0-100,000:
+/// `OwlConfig::escape_chase_captures`; `escape_chase_nodes` 0-4,000,000:
+/// `OwlConfig::escape_chase_nodes`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -747,6 +751,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_chase_cap" => c.escape_chase_cap = v,
             "escape_chase_death_plies" => c.escape_chase_death_plies = v as usize,
             "root_check_saves" => c.root_check_saves = v == 1,
+            "escape_chase_captures" => c.escape_chase_captures = v,
+            "escape_chase_nodes" => c.escape_chase_nodes = v,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -765,7 +771,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
-         escape_chase_death_plies {} root_check_saves {}",
+         escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
+         escape_chase_nodes {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -820,7 +827,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.escape_chase_value,
         c.escape_chase_cap,
         c.escape_chase_death_plies,
-        u8::from(c.root_check_saves)
+        u8::from(c.root_check_saves),
+        c.escape_chase_captures,
+        c.escape_chase_nodes
     ))
 }
 
@@ -1084,12 +1093,24 @@ mod tests {
             "igo-owl_settings escape_chase_death_plies 41",
             "igo-owl_settings root_check_saves 1",
             "igo-owl_settings root_check_saves 2",
+            "igo-owl_settings escape_chase_captures 1000",
+            "igo-owl_settings escape_chase_captures 100001",
+            "igo-owl_settings escape_chase_nodes 50000",
+            "igo-owl_settings escape_chase_nodes 4000001",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
-        let saves = format!(" root_check_saves {}", u8::from(d.root_check_saves));
+        let chase_nodes = format!(" escape_chase_nodes {}", d.escape_chase_nodes);
+        let captures = format!(
+            " escape_chase_captures {}{chase_nodes}",
+            d.escape_chase_captures
+        );
+        let saves = format!(
+            " root_check_saves {}{captures}",
+            u8::from(d.root_check_saves)
+        );
         let chase_tail = format!(
             " escape_chase_value {} escape_chase_cap {} escape_chase_death_plies {}{saves}",
             d.escape_chase_value, d.escape_chase_cap, d.escape_chase_death_plies
@@ -1389,13 +1410,27 @@ mod tests {
             a[73].as_ref().unwrap_err(),
             "syntax error: escape_chase_death_plies takes 0 to 40"
         );
-        assert!(a[74]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_chase_death_plies 3 root_check_saves 1"));
+        assert!(a[74].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_death_plies 3 root_check_saves 1{captures}"
+        )));
         assert_eq!(
             a[75].as_ref().unwrap_err(),
             "syntax error: root_check_saves takes 0 or 1"
+        );
+        assert!(a[76].as_ref().unwrap().ends_with(&format!(
+            " root_check_saves 1 escape_chase_captures 1000{chase_nodes}"
+        )));
+        assert_eq!(
+            a[77].as_ref().unwrap_err(),
+            "syntax error: escape_chase_captures takes 0 to 100000"
+        );
+        assert!(a[78]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_chase_captures 1000 escape_chase_nodes 50000"));
+        assert_eq!(
+            a[79].as_ref().unwrap_err(),
+            "syntax error: escape_chase_nodes takes 0 to 4000000"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
