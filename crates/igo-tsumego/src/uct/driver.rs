@@ -801,19 +801,23 @@ mod tests {
             pile: 10,
             max_to_move: true,
         };
+        // Without proofs, so that the run spends its whole budget: with them a two-thread
+        // search may prove this small pile before its 100th playout, how soon depending on
+        // how the threads interleave (it logged 91 under load).
+        let base = UctConfig {
+            prove: false,
+            ..UctConfig::default()
+        };
         for config in [
             UctConfig {
                 parallelism: Parallelism::Root,
-                ..UctConfig::default()
+                ..base
             },
             UctConfig {
                 root_policy: RootPolicy::Halving,
-                ..UctConfig::default()
+                ..base
             },
-            UctConfig {
-                threads: 2,
-                ..UctConfig::default()
-            },
+            UctConfig { threads: 2, ..base },
         ] {
             let mut s = Search::new(nim.clone(), config);
             assert!(!s.add_gated_workers(Default::default(), 1));
