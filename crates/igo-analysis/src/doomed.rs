@@ -79,6 +79,8 @@
 use crate::stones::{indices, Bits, Frame, Geometry, Known, Stones};
 use igo_core::Wide;
 use igo_core::{Board, Color, PointSet, Position};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::benson::BensonResult;
 
@@ -119,6 +121,16 @@ pub struct DoomedQuery {
     pub extended_budget: u32,
     /// The defender's first moves shown killed that earn the extension.
     pub extend_after: u32,
+    /// With `deepening`: keep the wins each depth's reading finds by their *line* (the moves
+    /// and passes from the start that reach them, not the position alone), so that a deeper
+    /// depth answers them without reading them again: a win within `d` plies is one within
+    /// `d + 2` (every line of it ends in the capture before the depth cut), and the same line
+    /// has the same ancestors, so the same repetition tests, passes and captured points. The
+    /// positions saved stay in the budget, which then reaches deeper (a different search:
+    /// readings the plain deepening gives up on may find kills), and every `true` is still a
+    /// win of the plain search's kind (the same strategy read before). Off where a line of
+    /// `max_depth` plies does not fit a 128-bit key.
+    pub reuse: bool,
 }
 
 /// A closed area for [`doomed`] (see the module documentation).
@@ -257,6 +269,9 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         refuted: 0,
         most_refuted: 0,
         budget: q.budget,
+        reuse: (q.deepening && q.reuse)
+            .then(|| WonLines::new(pos.size().index_bound(), q.max_depth))
+            .flatten(),
     };
     let removed = B::of(&q.removed);
     if q.deepening {
@@ -264,7 +279,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         loop {
             s.depth_cut = false;
             s.refuted = 0;
-            let won = s.wins(&start, removed, depth, 0);
+            let won = s.wins(&start, removed, depth, 0, 0);
             s.most_refuted = s.most_refuted.max(s.refuted);
             if won {
                 return (true, s.most_refuted);
@@ -287,7 +302,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    let won = s.wins(&start, removed, q.max_depth, 0);
+    let won = s.wins(&start, removed, q.max_depth, 0, 0);
     (won, s.refuted)
 }
 
@@ -559,6 +574,66 @@ impl WeakBlocks {
     }
 }
 
+/// The wins of a reading by deepening kept by their line ([`DoomedQuery::reuse`]): the key of
+/// a line is its plies' codes (a move: its point's index + 1; a pass: the board's index bound
+/// + 1), `bits` bits each, the first ply lowest. Every code is nonzero, so lines of different
+/// lengths have different keys, and the key is exact (no hash collision can answer a line
+/// with another's win).
+struct WonLines {
+    /// The shallowest depth each kept line was won within.
+    won: HashMap<u128, u32, BuildHasherDefault<LineHasher>>,
+    /// Bits a ply's code takes.
+    bits: u32,
+    /// A pass's code.
+    pass: u128,
+}
+
+impl WonLines {
+    /// The table for a board of `index_bound` point indices and lines of at most `max_depth`
+    /// plies, if such lines fit a key.
+    fn new(index_bound: usize, max_depth: u32) -> Option<WonLines> {
+        let pass = index_bound + 1;
+        let bits = usize::BITS - pass.leading_zeros();
+        (u64::from(bits) * u64::from(max_depth) <= 128).then(|| WonLines {
+            won: HashMap::default(),
+            bits,
+            pass: pass as u128,
+        })
+    }
+
+    /// The key of the line `line` (of `ply` plies) followed by the move on the point of index
+    /// `i` (`None`: a pass).
+    #[inline]
+    fn child(&self, line: u128, ply: usize, i: Option<usize>) -> u128 {
+        let code = i.map_or(self.pass, |i| i as u128 + 1);
+        line | code << (self.bits as usize * ply)
+    }
+}
+
+/// The hasher of [`WonLines`]' exact keys: one multiply of the key's folded words (the table
+/// holds at most a reading's budget of lines).
+#[derive(Default)]
+struct LineHasher(u64);
+
+impl Hasher for LineHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    #[inline]
+    fn write_u128(&mut self, k: u128) {
+        let folded = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
+        self.0 = (self.0 ^ folded).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 29;
+    }
+}
+
 /// One reading's state. Its sets are on the board's words (`B`, as the positions'): the
 /// line's keys, the moves' points and the captured target points were whole-board
 /// [`PointSet`]s (six words), converted from the positions' words at every visit
@@ -589,6 +664,8 @@ struct Search<'a, B: Bits> {
     most_refuted: u32,
     /// Positions the reading may visit (the query's, or its extension).
     budget: u32,
+    /// The wins kept by line ([`DoomedQuery::reuse`]; `None`: off).
+    reuse: Option<WonLines>,
 }
 
 impl<B: Bits> Search<'_, B> {
@@ -607,8 +684,9 @@ impl<B: Bits> Search<'_, B> {
     }
 
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
-    /// after `passes` passes of the defender.
-    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    /// after `passes` passes of the defender; `line`: the line's key in the kept wins
+    /// ([`WonLines`]; 0 when they are off).
+    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32, line: u128) -> bool {
         self.visited += 1;
         if self.visited > self.budget {
             self.depth_cut = true;
@@ -640,14 +718,36 @@ impl<B: Bits> Search<'_, B> {
         if self.path.contains(&key) {
             return false;
         }
+        if let Some(r) = &self.reuse {
+            // Won before on this very line within `depth` plies or fewer: won here.
+            if r.won.get(&line).is_some_and(|&d| d <= depth) {
+                return true;
+            }
+        }
         self.path.push(key);
         let won = if pos.to_play() == self.q.attacker {
-            self.attacker_moves(pos, removed, depth, passes)
+            self.attacker_moves(pos, removed, depth, passes, line)
         } else {
-            self.defender_moves(pos, removed, depth, passes)
+            self.defender_moves(pos, removed, depth, passes, line)
         };
         self.path.pop();
+        if won {
+            if let Some(r) = &mut self.reuse {
+                let d = r.won.entry(line).or_insert(depth);
+                *d = (*d).min(depth);
+            }
+        }
         won
+    }
+
+    /// The key of the line to `pos` (of `line`) followed by the move on the point of index `i`
+    /// (`None`: a pass), asked while `pos` is on the line; 0 when the wins are not kept.
+    #[inline]
+    fn child_line(&self, line: u128, i: Option<usize>) -> u128 {
+        match &self.reuse {
+            Some(r) => r.child(line, self.path.len() - 1, i),
+            None => 0,
+        }
     }
 
     /// The indices of the points the reading plays that are empty at `pos`, lowest first.
@@ -656,7 +756,14 @@ impl<B: Bits> Search<'_, B> {
         indices(self.inside.and(pos.empty_bits()))
     }
 
-    fn attacker_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    fn attacker_moves(
+        &mut self,
+        pos: &Stones<B>,
+        removed: B,
+        depth: u32,
+        passes: u32,
+        line: u128,
+    ) -> bool {
         let me = self.q.attacker;
         let mut known = Known::new();
         let ko = pos.ko_point().map(igo_core::Point::index);
@@ -682,7 +789,8 @@ impl<B: Bits> Search<'_, B> {
             let mut next = *pos;
             next.play_at(&self.frame, &mut known, p);
             let now_removed = removed.or(self.target.minus(next.bits(!me)));
-            let won = self.wins(&next, now_removed, depth - 1, passes);
+            let child = self.child_line(line, Some(p));
+            let won = self.wins(&next, now_removed, depth - 1, passes, child);
             if won {
                 return true;
             }
@@ -704,7 +812,14 @@ impl<B: Bits> Search<'_, B> {
             .or(self.target.and(captured))
     }
 
-    fn defender_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    fn defender_moves(
+        &mut self,
+        pos: &Stones<B>,
+        removed: B,
+        depth: u32,
+        passes: u32,
+        line: u128,
+    ) -> bool {
         let me = !self.q.attacker;
         let mut known = Known::new();
         for p in self.empty_points(pos) {
@@ -718,7 +833,8 @@ impl<B: Bits> Search<'_, B> {
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
             next.play_at(&self.frame, &mut known, p);
-            let won = self.wins(&next, removed, depth - 1, passes);
+            let child = self.child_line(line, Some(p));
+            let won = self.wins(&next, removed, depth - 1, passes, child);
             if !won {
                 return false;
             }
@@ -731,7 +847,8 @@ impl<B: Bits> Search<'_, B> {
         }
         let mut next = *pos;
         next.pass();
-        self.wins(&next, removed, depth - 1, passes + 1)
+        let child = self.child_line(line, None);
+        self.wins(&next, removed, depth - 1, passes + 1, child)
     }
 }
 
@@ -793,6 +910,7 @@ pub(crate) mod tests {
             deepening,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
         };
         (Some(found), doomed(&pos, &q))
     }
@@ -1033,6 +1151,7 @@ pub(crate) mod tests {
             deepening: false,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
         })
     }
 
@@ -1189,6 +1308,81 @@ pub(crate) mod tests {
             !deep_corner_extended(EXT_BUDGET, 300, refuted + 1).0,
             "no extension without enough first moves killed"
         );
+    }
+
+    /// [`DEEP_CORNER`]'s kill read by deepening within `budget` positions, the shallower
+    /// depths' wins reused or not ([`DoomedQuery::reuse`]).
+    fn deep_corner_reused(budget: u32, reuse: bool) -> bool {
+        let d = format!("{OPEN}{}\n{DEEP_CORNER}\nto play: X", "O O O O O O O . O");
+        let (pos, t) = target_block(&d, "F1");
+        let q = DoomedQuery {
+            deepening: true,
+            reuse,
+            ..query(&pos, t, budget).expect("a closed area")
+        };
+        doomed(&pos, &q)
+    }
+
+    #[test]
+    fn reusing_the_shallower_depths_wins_reads_the_deep_corner_within_fewer_positions() {
+        // The smallest budget each reading needs (a kill read within a budget is read within
+        // any larger one: the same lines in the same order, cut later).
+        let least = |reuse| {
+            (1..=400)
+                .find(|&b| deep_corner_reused(b, reuse))
+                .expect("read within 400 positions")
+        };
+        let (plain, reused) = (least(false), least(true));
+        assert!(reused < plain, "reused {reused}, plain {plain}");
+        assert!((reused..=plain).all(|b| deep_corner_reused(b, true)));
+    }
+
+    #[test]
+    fn the_reused_wins_find_every_kill_the_deepening_finds_and_only_kills() {
+        // Random corners inside a living wall, read by deepening within small budgets (with
+        // and without an extension), the shallower depths' wins reused: every kill the
+        // deepening without reuse finds is found, and every kill found is one the plain
+        // reading to 12 plies reads within a large budget (the same search's proof). Some
+        // kills are found only with the reuse.
+        let (mut kills, mut more) = (0, 0);
+        for (d, pos, t) in random_corners(0x2545_f491_4f6c_dd1d, 1500) {
+            let Some(exact) = query(&pos, t, 200_000) else {
+                continue;
+            };
+            let mut dead = None;
+            for budget in [10, 30, 100] {
+                for extended_budget in [0, 3 * budget] {
+                    let base = DoomedQuery {
+                        deepening: true,
+                        budget,
+                        extended_budget,
+                        extend_after: 1,
+                        ..exact
+                    };
+                    let reused = DoomedQuery {
+                        reuse: true,
+                        ..base
+                    };
+                    let (found, before) = (doomed(&pos, &reused), doomed(&pos, &base));
+                    assert!(found || !before, "a kill lost: {reused:?}\n{d}");
+                    if found {
+                        let sure = *dead.get_or_insert_with(|| {
+                            doomed(
+                                &pos,
+                                &DoomedQuery {
+                                    deepening: true,
+                                    ..exact
+                                },
+                            )
+                        });
+                        assert!(sure, "not a kill: {reused:?}\n{d}");
+                    }
+                    kills += usize::from(found);
+                    more += usize::from(found && !before);
+                }
+            }
+        }
+        assert!(kills > 100 && more > 0, "kills {kills}, only reused {more}");
     }
 
     #[test]
@@ -1431,6 +1625,7 @@ pub(crate) mod tests {
                 deepening: false,
                 extended_budget: 0,
                 extend_after: 0,
+                reuse: false,
             };
             out.push((d, pos, q));
         }

@@ -324,6 +324,9 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
         s.prover.doomed_extended_budget =
             u32::try_from(config.doomed_extended_budget).unwrap_or(u32::MAX);
     }
+    if config.doomed_reuse {
+        s.prover.doomed_reuse = true;
+    }
     if config.doomed_extend_after != 2 {
         s.prover.doomed_extend_after =
             u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
