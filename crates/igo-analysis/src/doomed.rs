@@ -254,14 +254,15 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
 fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, u32) {
     let start = Stones::<B>::of(pos);
     let inside = q.area & q.playable;
+    let frame = Frame::new(pos, inside);
     let mut s = Search {
         q,
         visited: 0,
         // One key a ply of the deepest line, and the start's.
         path: Vec::with_capacity(q.max_depth as usize + 1),
         strong: bounding - q.weak,
-        weak: WeakBlocks::new(pos.board(), q),
-        frame: Frame::new(pos, inside),
+        weak: WeakBlocks::new(&start, &frame, q),
+        frame,
         inside: B::of(&inside),
         target: B::of(&q.target),
         needed: u32::try_from(q.needed).unwrap_or(u32::MAX),
@@ -521,20 +522,21 @@ struct WeakBlocks {
 }
 
 impl WeakBlocks {
-    /// The weak blocks of `q` on the reading's start `board`.
-    fn new(board: &Board, q: &DoomedQuery) -> WeakBlocks {
+    /// The weak blocks of `q` at the reading's `start`, found by fills of its words (the
+    /// board's block lists walked stone by stone were 2% of a prover run's instructions on
+    /// cho-advanced-0006: BENCHMARKS.md, issue 10, branch `proverfast`).
+    fn new<B: Bits>(start: &Stones<B>, f: &Frame<B>, q: &DoomedQuery) -> WeakBlocks {
         let mut parts = Vec::new();
         let mut left = q.weak;
         while let Some(p) = left.first() {
-            let Some(block) = board.block_at(p) else {
+            let Some(stones) = start.block_at(f, p) else {
                 // Gone already: walked, and found gone, at every position.
                 left.remove(p);
                 parts.push((p, 0, 0));
                 continue;
             };
-            let stones = block.stones();
             left -= stones;
-            let outside = block.liberties() - q.area;
+            let outside = start.liberties(f, stones) - q.area;
             let unreachable = (outside - q.playable).count() as u32;
             let fillable = (outside & q.playable).count() as u32;
             parts.push((p, unreachable, fillable));
@@ -1640,9 +1642,9 @@ pub(crate) mod tests {
         let (mut asked, mut held, mut failed, mut captured) = (0, 0, 0, 0);
         let mut next = xorshift(0x51_7c_c1_b7_27_22_0a_95);
         for (d, start, q) in weak_corners(0x2545_f491_4f6c_dd1d, 4000) {
-            let weak = WeakBlocks::new(start.board(), &q);
             assert_eq!(Geometry::words(start.size()), 2);
             let frame = Frame::<u128>::new(&start, q.area & q.playable);
+            let weak = WeakBlocks::new(&Stones::<u128>::of(&start), &frame, &q);
             let strong = (q.area.neighbours(start.size()) - q.area) - q.weak;
             for _ in 0..4 {
                 let mut pos = start.clone();
