@@ -250,8 +250,28 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
     }
 }
 
-/// [`doomed_report`]'s reading on positions of the board's words (`B`).
+/// [`doomed_report`]'s reading on positions of the board's words (`B`), with the wins kept by
+/// line ([`DoomedQuery::reuse`]) or not: the reading without them is compiled without their
+/// keys (a key passed at every visit cost 0.6-0.8% of a prover run's instructions).
 fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, u32) {
+    let won = if q.deepening && q.reuse {
+        WonLines::new(pos.size().index_bound(), q.max_depth)
+    } else {
+        None
+    };
+    match won {
+        Some(won) => read_with::<B, WonLines>(pos, q, bounding, won),
+        None => read_with::<B, NoLines>(pos, q, bounding, NoLines),
+    }
+}
+
+/// [`read`] with the lines' table `lines`.
+fn read_with<B: Bits, L: Lines>(
+    pos: &Position,
+    q: &DoomedQuery,
+    bounding: PointSet,
+    lines: L,
+) -> (bool, u32) {
     let start = Stones::<B>::of(pos);
     let inside = q.area & q.playable;
     let frame = Frame::new(pos, inside);
@@ -270,9 +290,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         refuted: 0,
         most_refuted: 0,
         budget: q.budget,
-        reuse: (q.deepening && q.reuse)
-            .then(|| WonLines::new(pos.size().index_bound(), q.max_depth))
-            .flatten(),
+        lines,
     };
     let removed = B::of(&q.removed);
     if q.deepening {
@@ -280,7 +298,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         loop {
             s.depth_cut = false;
             s.refuted = 0;
-            let won = s.wins(&start, removed, depth, 0, 0);
+            let won = s.wins(&start, removed, depth, 0, L::Key::default());
             s.most_refuted = s.most_refuted.max(s.refuted);
             if won {
                 return (true, s.most_refuted);
@@ -303,7 +321,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    let won = s.wins(&start, removed, q.max_depth, 0, 0);
+    let won = s.wins(&start, removed, q.max_depth, 0, L::Key::default());
     (won, s.refuted)
 }
 
@@ -602,14 +620,52 @@ impl WonLines {
             pass: pass as u128,
         })
     }
+}
 
+/// The wins a reading keeps by line: [`WonLines`], or none ([`NoLines`]).
+trait Lines {
+    /// A line's key (the start's: the default).
+    type Key: Copy + Default;
     /// The key of the line `line` (of `ply` plies) followed by the move on the point of index
     /// `i` (`None`: a pass).
+    fn child(&self, line: Self::Key, ply: usize, i: Option<usize>) -> Self::Key;
+    /// Whether the line was won within `depth` plies or fewer.
+    fn won(&self, line: Self::Key, depth: u32) -> bool;
+    /// Keeps the line as won within `depth` plies.
+    fn keep(&mut self, line: Self::Key, depth: u32);
+}
+
+impl Lines for WonLines {
+    type Key = u128;
     #[inline]
     fn child(&self, line: u128, ply: usize, i: Option<usize>) -> u128 {
         let code = i.map_or(self.pass, |i| i as u128 + 1);
         line | code << (self.bits as usize * ply)
     }
+    #[inline]
+    fn won(&self, line: u128, depth: u32) -> bool {
+        self.won.get(&line).is_some_and(|&d| d <= depth)
+    }
+    #[inline]
+    fn keep(&mut self, line: u128, depth: u32) {
+        let d = self.won.entry(line).or_insert(depth);
+        *d = (*d).min(depth);
+    }
+}
+
+/// No wins kept: the plain deepening (keys of no size, passed for nothing).
+struct NoLines;
+
+impl Lines for NoLines {
+    type Key = ();
+    #[inline]
+    fn child(&self, _: (), _: usize, _: Option<usize>) {}
+    #[inline]
+    fn won(&self, _: (), _: u32) -> bool {
+        false
+    }
+    #[inline]
+    fn keep(&mut self, _: (), _: u32) {}
 }
 
 /// The hasher of [`WonLines`]' exact keys: one multiply of the key's folded words (the table
@@ -640,7 +696,7 @@ impl Hasher for LineHasher {
 /// line's keys, the moves' points and the captured target points were whole-board
 /// [`PointSet`]s (six words), converted from the positions' words at every visit
 /// (BENCHMARKS.md, issue 10, branch `proverfast`).
-struct Search<'a, B: Bits> {
+struct Search<'a, B: Bits, L: Lines> {
     q: &'a DoomedQuery,
     visited: u32,
     /// The line's positions (black stones, white stones, player to move), for the
@@ -666,11 +722,11 @@ struct Search<'a, B: Bits> {
     most_refuted: u32,
     /// Positions the reading may visit (the query's, or its extension).
     budget: u32,
-    /// The wins kept by line ([`DoomedQuery::reuse`]; `None`: off).
-    reuse: Option<WonLines>,
+    /// The wins kept by line ([`DoomedQuery::reuse`]).
+    lines: L,
 }
 
-impl<B: Bits> Search<'_, B> {
+impl<B: Bits, L: Lines> Search<'_, B, L> {
     /// Whether the budget is spent, so that [`Search::wins`] would count one more visit and
     /// say "no" at once: then counts that visit as it would. Asked before a child position
     /// is played, which the child would not read (after the budget runs out, the attacker's
@@ -687,8 +743,8 @@ impl<B: Bits> Search<'_, B> {
 
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
     /// after `passes` passes of the defender; `line`: the line's key in the kept wins
-    /// ([`WonLines`]; 0 when they are off).
-    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32, line: u128) -> bool {
+    /// ([`Lines`]).
+    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32, line: L::Key) -> bool {
         self.visited += 1;
         if self.visited > self.budget {
             self.depth_cut = true;
@@ -720,11 +776,9 @@ impl<B: Bits> Search<'_, B> {
         if self.path.contains(&key) {
             return false;
         }
-        if let Some(r) = &self.reuse {
+        if self.lines.won(line, depth) {
             // Won before on this very line within `depth` plies or fewer: won here.
-            if r.won.get(&line).is_some_and(|&d| d <= depth) {
-                return true;
-            }
+            return true;
         }
         self.path.push(key);
         let won = if pos.to_play() == self.q.attacker {
@@ -734,22 +788,16 @@ impl<B: Bits> Search<'_, B> {
         };
         self.path.pop();
         if won {
-            if let Some(r) = &mut self.reuse {
-                let d = r.won.entry(line).or_insert(depth);
-                *d = (*d).min(depth);
-            }
+            self.lines.keep(line, depth);
         }
         won
     }
 
     /// The key of the line to `pos` (of `line`) followed by the move on the point of index `i`
-    /// (`None`: a pass), asked while `pos` is on the line; 0 when the wins are not kept.
+    /// (`None`: a pass), asked while `pos` is on the line.
     #[inline]
-    fn child_line(&self, line: u128, i: Option<usize>) -> u128 {
-        match &self.reuse {
-            Some(r) => r.child(line, self.path.len() - 1, i),
-            None => 0,
-        }
+    fn child_line(&self, line: L::Key, i: Option<usize>) -> L::Key {
+        self.lines.child(line, self.path.len() - 1, i)
     }
 
     /// The indices of the points the reading plays that are empty at `pos`, lowest first.
@@ -764,7 +812,7 @@ impl<B: Bits> Search<'_, B> {
         removed: B,
         depth: u32,
         passes: u32,
-        line: u128,
+        line: L::Key,
     ) -> bool {
         let me = self.q.attacker;
         let mut known = Known::new();
@@ -820,7 +868,7 @@ impl<B: Bits> Search<'_, B> {
         removed: B,
         depth: u32,
         passes: u32,
-        line: u128,
+        line: L::Key,
     ) -> bool {
         let me = !self.q.attacker;
         let mut known = Known::new();
