@@ -1360,33 +1360,6 @@ pub(crate) mod tests {
         );
     }
 
-    /// [`DEEP_CORNER`]'s kill read by deepening within `budget` positions, the shallower
-    /// depths' wins reused or not ([`DoomedQuery::reuse`]).
-    fn deep_corner_reused(budget: u32, reuse: bool) -> bool {
-        let d = format!("{OPEN}{}\n{DEEP_CORNER}\nto play: X", "O O O O O O O . O");
-        let (pos, t) = target_block(&d, "F1");
-        let q = DoomedQuery {
-            deepening: true,
-            reuse,
-            ..query(&pos, t, budget).expect("a closed area")
-        };
-        doomed(&pos, &q)
-    }
-
-    #[test]
-    fn reusing_the_shallower_depths_wins_reads_the_deep_corner_within_fewer_positions() {
-        // The smallest budget each reading needs (a kill read within a budget is read within
-        // any larger one: the same lines in the same order, cut later).
-        let least = |reuse| {
-            (1..=400)
-                .find(|&b| deep_corner_reused(b, reuse))
-                .expect("read within 400 positions")
-        };
-        let (plain, reused) = (least(false), least(true));
-        assert!(reused < plain, "reused {reused}, plain {plain}");
-        assert!((reused..=plain).all(|b| deep_corner_reused(b, true)));
-    }
-
     #[test]
     fn the_reused_wins_find_every_kill_the_deepening_finds_and_only_kills() {
         // Random corners inside a living wall, read by deepening within small budgets (with

@@ -884,6 +884,19 @@ mod tests {
     }
 
     #[test]
+    fn the_knob_doomed_reuse_reaches_the_provers_settings_and_is_off_by_default() {
+        use super::{prover_settings, ProofSettings, SolverConfig};
+        let base = ProofSettings::default();
+        let off = prover_settings(&base, &SolverConfig::default());
+        assert!(!off.prover.doomed_reuse);
+        let mut config = SolverConfig::default();
+        config.set_knob("doomed_reuse", "1").unwrap();
+        let on = prover_settings(&base, &config);
+        assert!(on.prover.doomed_reuse && on.prover.doomed_deepening);
+        assert!(config.set_knob("doomed_reuse", "2").is_err());
+    }
+
+    #[test]
     fn a_thread_s_cpu_clock_counts_its_own_work_only() {
         let Some(before) = super::thread_cpu_seconds() else {
             return; // not Linux

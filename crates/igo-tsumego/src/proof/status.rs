@@ -1062,14 +1062,19 @@ mod tests {
             ko: KoThreats::None,
             life: LifeRule::Standing,
         };
-        for (budget, deepening) in [(300, true), (7, false)] {
+        for (budget, deepening, reuse) in [(300, true, true), (7, false, false), (100, true, false)]
+        {
             let config = ProverConfig {
                 doomed_budget: budget,
                 doomed_deepening: deepening,
+                doomed_reuse: reuse,
                 ..ProverConfig::default()
             };
             let limits = game(&q, rules, &config).doomed_limits();
-            assert_eq!((limits.budget, limits.deepening), (budget, deepening));
+            assert_eq!(
+                (limits.budget, limits.deepening, limits.reuse),
+                (budget, deepening, reuse)
+            );
         }
         // The areas' and eye spaces' sizes: the death test's always, the settled test's in a
         // life problem (the defender to play) only.
