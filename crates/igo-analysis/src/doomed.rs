@@ -595,10 +595,10 @@ impl WeakBlocks {
 }
 
 /// The wins of a reading by deepening kept by their line ([`DoomedQuery::reuse`]): the key of
-/// a line is its plies' codes (a move: its point's index + 1; a pass: the board's index bound
-/// + 1), `bits` bits each, the first ply lowest. Every code is nonzero, so lines of different
-/// lengths have different keys, and the key is exact (no hash collision can answer a line
-/// with another's win).
+/// a line is its plies' codes (a move: its point's index plus one; a pass: the board's index
+/// bound plus one), `bits` bits each, the first ply lowest. Every code is nonzero, so lines of
+/// different lengths have different keys, and the key is exact (no hash collision can answer
+/// a line with another's win).
 struct WonLines {
     /// The shallowest depth each kept line was won within.
     won: HashMap<u128, u32, BuildHasherDefault<LineHasher>>,
