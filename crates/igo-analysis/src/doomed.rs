@@ -79,6 +79,8 @@
 use crate::stones::{indices, Bits, Frame, Geometry, Known, Stones};
 use igo_core::Wide;
 use igo_core::{Board, Color, PointSet, Position};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::benson::BensonResult;
 
@@ -119,6 +121,16 @@ pub struct DoomedQuery {
     pub extended_budget: u32,
     /// The defender's first moves shown killed that earn the extension.
     pub extend_after: u32,
+    /// With `deepening`: keep the wins each depth's reading finds by their *line* (the moves
+    /// and passes from the start that reach them, not the position alone), so that a deeper
+    /// depth answers them without reading them again: a win within `d` plies is one within
+    /// `d + 2` (every line of it ends in the capture before the depth cut), and the same line
+    /// has the same ancestors, so the same repetition tests, passes and captured points. The
+    /// positions saved stay in the budget, which then reaches deeper (a different search:
+    /// readings the plain deepening gives up on may find kills), and every `true` is still a
+    /// win of the plain search's kind (the same strategy read before). Off where a line of
+    /// `max_depth` plies does not fit a 128-bit key.
+    pub reuse: bool,
 }
 
 /// A closed area for [`doomed`] (see the module documentation).
@@ -238,18 +250,39 @@ pub fn doomed_report(pos: &Position, q: &DoomedQuery) -> (bool, u32) {
     }
 }
 
-/// [`doomed_report`]'s reading on positions of the board's words (`B`).
+/// [`doomed_report`]'s reading on positions of the board's words (`B`), with the wins kept by
+/// line ([`DoomedQuery::reuse`]) or not: the reading without them is compiled without their
+/// keys (a key passed at every visit cost 0.6-0.8% of a prover run's instructions).
 fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, u32) {
+    let won = if q.deepening && q.reuse {
+        WonLines::new(pos.size().index_bound(), q.max_depth)
+    } else {
+        None
+    };
+    match won {
+        Some(won) => read_with::<B, WonLines>(pos, q, bounding, won),
+        None => read_with::<B, NoLines>(pos, q, bounding, NoLines),
+    }
+}
+
+/// [`read`] with the lines' table `lines`.
+fn read_with<B: Bits, L: Lines>(
+    pos: &Position,
+    q: &DoomedQuery,
+    bounding: PointSet,
+    lines: L,
+) -> (bool, u32) {
     let start = Stones::<B>::of(pos);
     let inside = q.area & q.playable;
+    let frame = Frame::new(pos, inside);
     let mut s = Search {
         q,
         visited: 0,
         // One key a ply of the deepest line, and the start's.
         path: Vec::with_capacity(q.max_depth as usize + 1),
         strong: bounding - q.weak,
-        weak: WeakBlocks::new(pos.board(), q),
-        frame: Frame::new(pos, inside),
+        weak: WeakBlocks::new(&start, &frame, q),
+        frame,
         inside: B::of(&inside),
         target: B::of(&q.target),
         needed: u32::try_from(q.needed).unwrap_or(u32::MAX),
@@ -257,6 +290,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         refuted: 0,
         most_refuted: 0,
         budget: q.budget,
+        lines,
     };
     let removed = B::of(&q.removed);
     if q.deepening {
@@ -264,7 +298,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
         loop {
             s.depth_cut = false;
             s.refuted = 0;
-            let won = s.wins(&start, removed, depth, 0);
+            let won = s.wins(&start, removed, depth, 0, L::Key::default());
             s.most_refuted = s.most_refuted.max(s.refuted);
             if won {
                 return (true, s.most_refuted);
@@ -287,7 +321,7 @@ fn read<B: Bits>(pos: &Position, q: &DoomedQuery, bounding: PointSet) -> (bool, 
             depth = (depth + 2).min(q.max_depth);
         }
     }
-    let won = s.wins(&start, removed, q.max_depth, 0);
+    let won = s.wins(&start, removed, q.max_depth, 0, L::Key::default());
     (won, s.refuted)
 }
 
@@ -506,20 +540,21 @@ struct WeakBlocks {
 }
 
 impl WeakBlocks {
-    /// The weak blocks of `q` on the reading's start `board`.
-    fn new(board: &Board, q: &DoomedQuery) -> WeakBlocks {
+    /// The weak blocks of `q` at the reading's `start`, found by fills of its words (the
+    /// board's block lists walked stone by stone were 2% of a prover run's instructions on
+    /// cho-advanced-0006: BENCHMARKS.md, issue 10, branch `proverfast`).
+    fn new<B: Bits>(start: &Stones<B>, f: &Frame<B>, q: &DoomedQuery) -> WeakBlocks {
         let mut parts = Vec::new();
         let mut left = q.weak;
         while let Some(p) = left.first() {
-            let Some(block) = board.block_at(p) else {
+            let Some(stones) = start.block_at(f, p) else {
                 // Gone already: walked, and found gone, at every position.
                 left.remove(p);
                 parts.push((p, 0, 0));
                 continue;
             };
-            let stones = block.stones();
             left -= stones;
-            let outside = block.liberties() - q.area;
+            let outside = start.liberties(f, stones) - q.area;
             let unreachable = (outside - q.playable).count() as u32;
             let fillable = (outside & q.playable).count() as u32;
             parts.push((p, unreachable, fillable));
@@ -559,11 +594,109 @@ impl WeakBlocks {
     }
 }
 
+/// The wins of a reading by deepening kept by their line ([`DoomedQuery::reuse`]): the key of
+/// a line is its plies' codes (a move: its point's index plus one; a pass: the board's index
+/// bound plus one), `bits` bits each, the first ply lowest. Every code is nonzero, so lines of
+/// different lengths have different keys, and the key is exact (no hash collision can answer
+/// a line with another's win).
+struct WonLines {
+    /// The shallowest depth each kept line was won within.
+    won: HashMap<u128, u32, BuildHasherDefault<LineHasher>>,
+    /// Bits a ply's code takes.
+    bits: u32,
+    /// A pass's code.
+    pass: u128,
+}
+
+impl WonLines {
+    /// The table for a board of `index_bound` point indices and lines of at most `max_depth`
+    /// plies, if such lines fit a key.
+    fn new(index_bound: usize, max_depth: u32) -> Option<WonLines> {
+        let pass = index_bound + 1;
+        let bits = usize::BITS - pass.leading_zeros();
+        (u64::from(bits) * u64::from(max_depth) <= 128).then(|| WonLines {
+            won: HashMap::default(),
+            bits,
+            pass: pass as u128,
+        })
+    }
+}
+
+/// The wins a reading keeps by line: [`WonLines`], or none ([`NoLines`]).
+trait Lines {
+    /// A line's key (the start's: the default).
+    type Key: Copy + Default;
+    /// The key of the line `line` (of `ply` plies) followed by the move on the point of index
+    /// `i` (`None`: a pass).
+    fn child(&self, line: Self::Key, ply: usize, i: Option<usize>) -> Self::Key;
+    /// Whether the line was won within `depth` plies or fewer.
+    fn won(&self, line: Self::Key, depth: u32) -> bool;
+    /// Keeps the line as won within `depth` plies.
+    fn keep(&mut self, line: Self::Key, depth: u32);
+}
+
+impl Lines for WonLines {
+    type Key = u128;
+    #[inline]
+    fn child(&self, line: u128, ply: usize, i: Option<usize>) -> u128 {
+        let code = i.map_or(self.pass, |i| i as u128 + 1);
+        line | code << (self.bits as usize * ply)
+    }
+    #[inline]
+    fn won(&self, line: u128, depth: u32) -> bool {
+        self.won.get(&line).is_some_and(|&d| d <= depth)
+    }
+    #[inline]
+    fn keep(&mut self, line: u128, depth: u32) {
+        let d = self.won.entry(line).or_insert(depth);
+        *d = (*d).min(depth);
+    }
+}
+
+/// No wins kept: the plain deepening (keys of no size, passed for nothing).
+struct NoLines;
+
+impl Lines for NoLines {
+    type Key = ();
+    #[inline]
+    fn child(&self, _: (), _: usize, _: Option<usize>) {}
+    #[inline]
+    fn won(&self, _: (), _: u32) -> bool {
+        false
+    }
+    #[inline]
+    fn keep(&mut self, _: (), _: u32) {}
+}
+
+/// The hasher of [`WonLines`]' exact keys: one multiply of the key's folded words (the table
+/// holds at most a reading's budget of lines).
+#[derive(Default)]
+struct LineHasher(u64);
+
+impl Hasher for LineHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    #[inline]
+    fn write_u128(&mut self, k: u128) {
+        let folded = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
+        self.0 = (self.0 ^ folded).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 ^= self.0 >> 29;
+    }
+}
+
 /// One reading's state. Its sets are on the board's words (`B`, as the positions'): the
 /// line's keys, the moves' points and the captured target points were whole-board
 /// [`PointSet`]s (six words), converted from the positions' words at every visit
 /// (BENCHMARKS.md, issue 10, branch `proverfast`).
-struct Search<'a, B: Bits> {
+struct Search<'a, B: Bits, L: Lines> {
     q: &'a DoomedQuery,
     visited: u32,
     /// The line's positions (black stones, white stones, player to move), for the
@@ -589,9 +722,11 @@ struct Search<'a, B: Bits> {
     most_refuted: u32,
     /// Positions the reading may visit (the query's, or its extension).
     budget: u32,
+    /// The wins kept by line ([`DoomedQuery::reuse`]).
+    lines: L,
 }
 
-impl<B: Bits> Search<'_, B> {
+impl<B: Bits, L: Lines> Search<'_, B, L> {
     /// Whether the budget is spent, so that [`Search::wins`] would count one more visit and
     /// say "no" at once: then counts that visit as it would. Asked before a child position
     /// is played, which the child would not read (after the budget runs out, the attacker's
@@ -607,8 +742,9 @@ impl<B: Bits> Search<'_, B> {
     }
 
     /// Whether the attacker wins from `pos` within `depth` plies, `removed` captured so far,
-    /// after `passes` passes of the defender.
-    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    /// after `passes` passes of the defender; `line`: the line's key in the kept wins
+    /// ([`Lines`]).
+    fn wins(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32, line: L::Key) -> bool {
         self.visited += 1;
         if self.visited > self.budget {
             self.depth_cut = true;
@@ -640,14 +776,28 @@ impl<B: Bits> Search<'_, B> {
         if self.path.contains(&key) {
             return false;
         }
+        if self.lines.won(line, depth) {
+            // Won before on this very line within `depth` plies or fewer: won here.
+            return true;
+        }
         self.path.push(key);
         let won = if pos.to_play() == self.q.attacker {
-            self.attacker_moves(pos, removed, depth, passes)
+            self.attacker_moves(pos, removed, depth, passes, line)
         } else {
-            self.defender_moves(pos, removed, depth, passes)
+            self.defender_moves(pos, removed, depth, passes, line)
         };
         self.path.pop();
+        if won {
+            self.lines.keep(line, depth);
+        }
         won
+    }
+
+    /// The key of the line to `pos` (of `line`) followed by the move on the point of index `i`
+    /// (`None`: a pass), asked while `pos` is on the line.
+    #[inline]
+    fn child_line(&self, line: L::Key, i: Option<usize>) -> L::Key {
+        self.lines.child(line, self.path.len() - 1, i)
     }
 
     /// The indices of the points the reading plays that are empty at `pos`, lowest first.
@@ -656,7 +806,14 @@ impl<B: Bits> Search<'_, B> {
         indices(self.inside.and(pos.empty_bits()))
     }
 
-    fn attacker_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    fn attacker_moves(
+        &mut self,
+        pos: &Stones<B>,
+        removed: B,
+        depth: u32,
+        passes: u32,
+        line: L::Key,
+    ) -> bool {
         let me = self.q.attacker;
         let mut known = Known::new();
         let ko = pos.ko_point().map(igo_core::Point::index);
@@ -682,7 +839,8 @@ impl<B: Bits> Search<'_, B> {
             let mut next = *pos;
             next.play_at(&self.frame, &mut known, p);
             let now_removed = removed.or(self.target.minus(next.bits(!me)));
-            let won = self.wins(&next, now_removed, depth - 1, passes);
+            let child = self.child_line(line, Some(p));
+            let won = self.wins(&next, now_removed, depth - 1, passes, child);
             if won {
                 return true;
             }
@@ -704,7 +862,14 @@ impl<B: Bits> Search<'_, B> {
             .or(self.target.and(captured))
     }
 
-    fn defender_moves(&mut self, pos: &Stones<B>, removed: B, depth: u32, passes: u32) -> bool {
+    fn defender_moves(
+        &mut self,
+        pos: &Stones<B>,
+        removed: B,
+        depth: u32,
+        passes: u32,
+        line: L::Key,
+    ) -> bool {
         let me = !self.q.attacker;
         let mut known = Known::new();
         for p in self.empty_points(pos) {
@@ -718,7 +883,8 @@ impl<B: Bits> Search<'_, B> {
             // The defender may retake a ko at once: a threat elsewhere is not ruled out.
             next.clear_ko();
             next.play_at(&self.frame, &mut known, p);
-            let won = self.wins(&next, removed, depth - 1, passes);
+            let child = self.child_line(line, Some(p));
+            let won = self.wins(&next, removed, depth - 1, passes, child);
             if !won {
                 return false;
             }
@@ -731,7 +897,8 @@ impl<B: Bits> Search<'_, B> {
         }
         let mut next = *pos;
         next.pass();
-        self.wins(&next, removed, depth - 1, passes + 1)
+        let child = self.child_line(line, None);
+        self.wins(&next, removed, depth - 1, passes + 1, child)
     }
 }
 
@@ -793,6 +960,7 @@ pub(crate) mod tests {
             deepening,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
         };
         (Some(found), doomed(&pos, &q))
     }
@@ -1033,6 +1201,7 @@ pub(crate) mod tests {
             deepening: false,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
         })
     }
 
@@ -1189,6 +1358,54 @@ pub(crate) mod tests {
             !deep_corner_extended(EXT_BUDGET, 300, refuted + 1).0,
             "no extension without enough first moves killed"
         );
+    }
+
+    #[test]
+    fn the_reused_wins_find_every_kill_the_deepening_finds_and_only_kills() {
+        // Random corners inside a living wall, read by deepening within small budgets (with
+        // and without an extension), the shallower depths' wins reused: every kill the
+        // deepening without reuse finds is found, and every kill found is one the plain
+        // reading to 12 plies reads within a large budget (the same search's proof). Some
+        // kills are found only with the reuse.
+        let (mut kills, mut more) = (0, 0);
+        for (d, pos, t) in random_corners(0x2545_f491_4f6c_dd1d, 1500) {
+            let Some(exact) = query(&pos, t, 200_000) else {
+                continue;
+            };
+            let mut dead = None;
+            for budget in [10, 30, 100] {
+                for extended_budget in [0, 3 * budget] {
+                    let base = DoomedQuery {
+                        deepening: true,
+                        budget,
+                        extended_budget,
+                        extend_after: 1,
+                        ..exact
+                    };
+                    let reused = DoomedQuery {
+                        reuse: true,
+                        ..base
+                    };
+                    let (found, before) = (doomed(&pos, &reused), doomed(&pos, &base));
+                    assert!(found || !before, "a kill lost: {reused:?}\n{d}");
+                    if found {
+                        let sure = *dead.get_or_insert_with(|| {
+                            doomed(
+                                &pos,
+                                &DoomedQuery {
+                                    deepening: true,
+                                    ..exact
+                                },
+                            )
+                        });
+                        assert!(sure, "not a kill: {reused:?}\n{d}");
+                    }
+                    kills += usize::from(found);
+                    more += usize::from(found && !before);
+                }
+            }
+        }
+        assert!(kills > 100 && more > 0, "kills {kills}, only reused {more}");
     }
 
     #[test]
@@ -1431,6 +1648,7 @@ pub(crate) mod tests {
                 deepening: false,
                 extended_budget: 0,
                 extend_after: 0,
+                reuse: false,
             };
             out.push((d, pos, q));
         }
@@ -1445,9 +1663,9 @@ pub(crate) mod tests {
         let (mut asked, mut held, mut failed, mut captured) = (0, 0, 0, 0);
         let mut next = xorshift(0x51_7c_c1_b7_27_22_0a_95);
         for (d, start, q) in weak_corners(0x2545_f491_4f6c_dd1d, 4000) {
-            let weak = WeakBlocks::new(start.board(), &q);
             assert_eq!(Geometry::words(start.size()), 2);
             let frame = Frame::<u128>::new(&start, q.area & q.playable);
+            let weak = WeakBlocks::new(&Stones::<u128>::of(&start), &frame, &q);
             let strong = (q.area.neighbours(start.size()) - q.area) - q.weak;
             for _ in 0..4 {
                 let mut pos = start.clone();

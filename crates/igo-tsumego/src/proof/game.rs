@@ -367,6 +367,9 @@ pub struct DoomedLimits {
     pub extended_budget: u32,
     /// See `extended_budget`.
     pub extend_after: u32,
+    /// With `deepening`: a deeper depth answers the lines a shallower one won without reading
+    /// them again (igo-analysis [`DoomedQuery::reuse`]), so the budget reaches deeper.
+    pub reuse: bool,
     /// Where the whole target's area is too large, read the area of a part of it instead:
     /// the standing target stones reached from one of them without crossing an attacker
     /// stone, when they (with the removed target points) are enough for a capture.
@@ -383,6 +386,7 @@ impl DoomedLimits {
         filter: false,
         extended_budget: 0,
         extend_after: 0,
+        reuse: false,
         parts: false,
     };
 
@@ -400,6 +404,7 @@ impl DoomedLimits {
             filter: false,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
             parts: false,
         }
     }
@@ -987,6 +992,7 @@ impl LocalGame {
             deepening: limits.deepening,
             extended_budget: limits.extended_budget,
             extend_after: limits.extend_after,
+            reuse: limits.reuse,
         }
     }
 
@@ -1023,6 +1029,7 @@ impl LocalGame {
             filter: false,
             extended_budget: 0,
             extend_after: 0,
+            reuse: false,
             parts: false,
         };
         let q = self.doomed_query(s, &found, limits);

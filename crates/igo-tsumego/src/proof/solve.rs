@@ -324,6 +324,9 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
         s.prover.doomed_extended_budget =
             u32::try_from(config.doomed_extended_budget).unwrap_or(u32::MAX);
     }
+    if config.doomed_reuse {
+        s.prover.doomed_reuse = true;
+    }
     if config.doomed_extend_after != 2 {
         s.prover.doomed_extend_after =
             u32::try_from(config.doomed_extend_after).unwrap_or(u32::MAX);
@@ -878,6 +881,19 @@ mod tests {
         plain.prompt = Some("White to play.".to_string());
         let plain = run(&plain, 2, true);
         assert!(plain.proof.as_ref().unwrap().second.is_empty());
+    }
+
+    #[test]
+    fn the_knob_doomed_reuse_reaches_the_provers_settings_and_is_off_by_default() {
+        use super::{prover_settings, ProofSettings, SolverConfig};
+        let base = ProofSettings::default();
+        let off = prover_settings(&base, &SolverConfig::default());
+        assert!(!off.prover.doomed_reuse);
+        let mut config = SolverConfig::default();
+        config.set_knob("doomed_reuse", "1").unwrap();
+        let on = prover_settings(&base, &config);
+        assert!(on.prover.doomed_reuse && on.prover.doomed_deepening);
+        assert!(config.set_knob("doomed_reuse", "2").is_err());
     }
 
     #[test]

@@ -190,6 +190,11 @@ pub struct ProverConfig {
     pub doomed_extended_budget: u32,
     /// See `doomed_extended_budget`. \[default: 2\]
     pub doomed_extend_after: u32,
+    /// With `doomed_deepening`: the wins a shallower depth of the death test's reading found
+    /// answered by their line at the deeper depths, without reading them again (igo-analysis
+    /// `DoomedQuery::reuse`): the budget reaches deeper, so the search changes. \[default:
+    /// false (BENCHMARKS.md, issue 10, branch `proverdeep`)\]
+    pub doomed_reuse: bool,
     /// Most empty points of the target's area the death test reads
     /// ([`super::game::DoomedLimits::max_empty`]). \[default:
     /// [`super::game::DOOMED_MAX_EMPTY`] (6): at 8 and 10, 1,000,000 positions, no proof more
@@ -263,6 +268,7 @@ impl Default for ProverConfig {
             doomed_filter: false,
             doomed_extended_budget: 0,
             doomed_extend_after: 2,
+            doomed_reuse: false,
             doomed_max_empty: super::game::DOOMED_MAX_EMPTY,
             settled_max_empty: super::game::SETTLED_MAX_EMPTY,
             settled_max_total: super::game::SETTLED_MAX_TOTAL,
@@ -377,6 +383,7 @@ pub(super) fn game(q: &Question, rules: Rules, config: &ProverConfig) -> LocalGa
         filter: config.doomed_filter,
         extended_budget: config.doomed_extended_budget,
         extend_after: config.doomed_extend_after,
+        reuse: config.doomed_reuse,
         max_empty: config.doomed_max_empty,
         parts: config.doomed_parts,
         ..g.doomed_limits()
@@ -1055,14 +1062,19 @@ mod tests {
             ko: KoThreats::None,
             life: LifeRule::Standing,
         };
-        for (budget, deepening) in [(300, true), (7, false)] {
+        for (budget, deepening, reuse) in [(300, true, true), (7, false, false), (100, true, false)]
+        {
             let config = ProverConfig {
                 doomed_budget: budget,
                 doomed_deepening: deepening,
+                doomed_reuse: reuse,
                 ..ProverConfig::default()
             };
             let limits = game(&q, rules, &config).doomed_limits();
-            assert_eq!((limits.budget, limits.deepening), (budget, deepening));
+            assert_eq!(
+                (limits.budget, limits.deepening, limits.reuse),
+                (budget, deepening, reuse)
+            );
         }
         // The areas' and eye spaces' sizes: the death test's always, the settled test's in a
         // life problem (the defender to play) only.

@@ -356,6 +356,10 @@ pub struct SolverConfig {
     /// See `doomed_extended_budget`. Copied into the prover's settings when not 2.
     /// \[default: 2\] \[range: 1-100\]
     pub doomed_extend_after: u64,
+    /// The prover's death test by deepening answering the lines a shallower depth won without
+    /// reading them again ([`crate::proof::ProverConfig::doomed_reuse`]). Copied into the
+    /// prover's settings when on. \[default: false\]
+    pub doomed_reuse: bool,
     /// Most empty points of the target's area the prover's death test reads
     /// ([`crate::proof::ProverConfig::doomed_max_empty`]). Copied into the prover's settings
     /// when not the default. \[default: [`crate::proof::game::DOOMED_MAX_EMPTY`]\]
@@ -519,6 +523,7 @@ impl Default for SolverConfig {
             doomed_filter: true,
             doomed_extended_budget: 0,
             doomed_extend_after: 2,
+            doomed_reuse: false,
             doomed_max_empty: crate::proof::game::DOOMED_MAX_EMPTY as u64,
             settled_max_empty: crate::proof::game::SETTLED_MAX_EMPTY as u64,
             settled_max_total: crate::proof::game::SETTLED_MAX_TOTAL as u64,
@@ -1081,6 +1086,14 @@ pub const KNOBS: &[Knob] = &[
             hi: 100,
             get: |c| c.doomed_extend_after,
             set: |c, v| c.doomed_extend_after = v,
+        },
+    },
+    Knob {
+        name: "doomed_reuse",
+        what: "prover: the death test's deeper readings answer the lines a shallower one won",
+        kind: KnobKind::Switch {
+            get: |c| c.doomed_reuse,
+            set: |c, v| c.doomed_reuse = v,
         },
     },
     Knob {
