@@ -559,6 +559,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_chase_value", 0, 1_000),
     ("escape_chase_cap", 0, 100_000_000),
     ("escape_chase_death_plies", 0, 40),
+    ("root_saves_checked", 0, 8),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -628,7 +629,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `escape_chase_value` 0-1,000: `OwlConfig::escape_chase_value`; `escape_chase_cap`
 /// 0-100,000,000: `OwlConfig::escape_chase_cap`; `escape_chase_death_plies` 0-40:
 /// `OwlConfig::escape_chase_death_plies`; `root_check_saves` 0 or 1:
-/// `OwlConfig::root_check_saves`) for the questions that follow,
+/// `OwlConfig::root_check_saves`; `root_saves_checked` 0-8: `OwlConfig::root_saves_checked`)
+/// for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -747,6 +749,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_chase_cap" => c.escape_chase_cap = v,
             "escape_chase_death_plies" => c.escape_chase_death_plies = v as usize,
             "root_check_saves" => c.root_check_saves = v == 1,
+            "root_saves_checked" => c.root_saves_checked = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -765,7 +768,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_weak_plies {} escape_weak_blocks {} pass_save_room {} root_pass_judged {} \
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
-         escape_chase_death_plies {} root_check_saves {}",
+         escape_chase_death_plies {} root_check_saves {} root_saves_checked {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -820,7 +823,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.escape_chase_value,
         c.escape_chase_cap,
         c.escape_chase_death_plies,
-        u8::from(c.root_check_saves)
+        u8::from(c.root_check_saves),
+        c.root_saves_checked
     ))
 }
 
@@ -1084,12 +1088,19 @@ mod tests {
             "igo-owl_settings escape_chase_death_plies 41",
             "igo-owl_settings root_check_saves 1",
             "igo-owl_settings root_check_saves 2",
+            "igo-owl_settings root_saves_checked 4",
+            "igo-owl_settings root_saves_checked 9",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
-        let saves = format!(" root_check_saves {}", u8::from(d.root_check_saves));
+        // (and branch `owlsave`'s `root_saves_checked` after them)
+        let checked = format!(" root_saves_checked {}", d.root_saves_checked);
+        let saves = format!(
+            " root_check_saves {}{checked}",
+            u8::from(d.root_check_saves)
+        );
         let chase_tail = format!(
             " escape_chase_value {} escape_chase_cap {} escape_chase_death_plies {}{saves}",
             d.escape_chase_value, d.escape_chase_cap, d.escape_chase_death_plies
@@ -1389,13 +1400,20 @@ mod tests {
             a[73].as_ref().unwrap_err(),
             "syntax error: escape_chase_death_plies takes 0 to 40"
         );
-        assert!(a[74]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_chase_death_plies 3 root_check_saves 1"));
+        assert!(a[74].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_death_plies 3 root_check_saves 1{checked}"
+        )));
         assert_eq!(
             a[75].as_ref().unwrap_err(),
             "syntax error: root_check_saves takes 0 or 1"
+        );
+        assert!(a[76]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_chase_death_plies 3 root_check_saves 1 root_saves_checked 4"));
+        assert_eq!(
+            a[77].as_ref().unwrap_err(),
+            "syntax error: root_saves_checked takes 0 to 8"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
