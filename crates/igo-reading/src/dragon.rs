@@ -736,8 +736,13 @@ pub struct OwlConfig {
     /// by an owner candidate whose attack ends at a root judged escaped: GNU Go self-play
     /// game 9x9-29 after 10 moves, `owl_attack E8`, GNU Go's E7 (igo's fourth root
     /// candidate), after which igo's `owl_defend E8` is `0` and Black's F8 is answered by
-    /// White's F7, which only the attack's root check reads. 0: off. \[default: 0 (off);
-    /// BENCHMARKS.md, igo-reading, branch `owlsave` (2026-12-07)\]
+    /// White's F7, which only the attack's root check reads. 0: off. \[default: 4 (branch
+    /// `owlsave`, 2026-12-07): on GNU Go's 9x9 game dragons `owl_attack` critical 28 -> 29
+    /// of 47 (that E7), living 152 of 154 as before, every other answer the same, CPU on
+    /// living dragons 0.95x (the load's noise); the three 19x19 dragons of the class read
+    /// over GTP unchanged (`0`); the 9x9 `owl_defend` answers the same. Not yet measured on
+    /// the 19x19 harness. 0 keeps the root check as before; BENCHMARKS.md, igo-reading,
+    /// branch `owlsave` (2026-12-07)\]
     pub root_saves_checked: usize,
 }
 
@@ -958,7 +963,7 @@ impl Default for OwlConfig {
             escape_chase_value: 0,
             escape_chase_cap: 0,
             escape_chase_death_plies: 40,
-            root_saves_checked: 0,
+            root_saves_checked: 4,
         }
     }
 }

@@ -1487,7 +1487,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     // IGO_OWL_ROOT_SAVES_CHECKED=N: the root check of kills reads the defence's save as
     // `owl_defend` checks it, a kill resting on that check must refute every owner
     // candidate read to the end, and the check tries N root candidates
-    // ([`OwlConfig::root_saves_checked`]; 0: off, the default).
+    // ([`OwlConfig::root_saves_checked`]; 4, the default; 0: off).
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_SAVES_CHECKED") {
         config.root_saves_checked = v.parse().expect("IGO_OWL_ROOT_SAVES_CHECKED: a number");
     }

@@ -1088,7 +1088,7 @@ mod tests {
             "igo-owl_settings escape_chase_death_plies 41",
             "igo-owl_settings root_check_saves 1",
             "igo-owl_settings root_check_saves 2",
-            "igo-owl_settings root_saves_checked 4",
+            "igo-owl_settings root_saves_checked 2",
             "igo-owl_settings root_saves_checked 9",
         ]);
         let d = OwlConfig::default();
@@ -1410,7 +1410,7 @@ mod tests {
         assert!(a[76]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_chase_death_plies 3 root_check_saves 1 root_saves_checked 4"));
+            .ends_with(" escape_chase_death_plies 3 root_check_saves 1 root_saves_checked 2"));
         assert_eq!(
             a[77].as_ref().unwrap_err(),
             "syntax error: root_saves_checked takes 0 to 8"

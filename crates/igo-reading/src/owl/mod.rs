@@ -177,7 +177,7 @@
 //! where the root is judged escaped with the attacker to move (the search then ends at once
 //! and reads no move), the escape's blocks that no one owner move answers: the escape is
 //! doubtful where one attacker move shuts it for good, and only the check's reading says
-//! whether it does. With [`OwlConfig::root_saves_checked`] (off by default) the check reads
+//! whether it does. With [`OwlConfig::root_saves_checked`] (4 by default) the check reads
 //! the defence after each move as [`Owl::defend`] answers it (its save checked by the check
 //! of saves below), and a kill that stands only by that check must refute every owner
 //! candidate after it by a kill read to the end, the attack after each read with the root
@@ -4669,13 +4669,14 @@ mod tests {
         let size = pos.size();
         let e8 = size.parse_point("E8").unwrap();
         let e7 = Move::Play(size.parse_point("E7").unwrap());
-        let off = OwlConfig::default();
-        assert_eq!(off.root_saves_checked, 0);
-        assert_eq!(Owl::new(off).attack(&pos, e8).unwrap().code, Code::Fails);
-        let on = OwlConfig {
-            root_saves_checked: 4,
-            ..off
+        // The setting off, as before it (the base's answer, 0).
+        let off = OwlConfig {
+            root_saves_checked: 0,
+            ..OwlConfig::default()
         };
+        assert_eq!(Owl::new(off).attack(&pos, e8).unwrap().code, Code::Fails);
+        let on = OwlConfig::default();
+        assert_eq!(on.root_saves_checked, 4);
         let kill = Owl::new(on).attack(&pos, e8).unwrap();
         assert_eq!((kill.code, kill.mv), (Code::Works, Some(e7)), "{kill:?}");
     }
@@ -4699,6 +4700,7 @@ mod tests {
         let old = OwlConfig {
             root_check_saves: true,
             root_kill_checks: 4,
+            root_saves_checked: 0,
             ..OwlConfig::default()
         };
         let kill = Owl::new(old).attack(&pos, b8).unwrap();
