@@ -739,10 +739,10 @@ pub struct OwlConfig {
     /// White's F7, which only the attack's root check reads. 0: off. \[default: 4 (branch
     /// `owlsave`, 2026-12-07): on GNU Go's 9x9 game dragons `owl_attack` critical 28 -> 29
     /// of 47 (that E7), living 152 of 154 as before, every other answer the same, CPU on
-    /// living dragons 0.95x (the load's noise); the three 19x19 dragons of the class read
-    /// over GTP unchanged (`0`); the 9x9 `owl_defend` answers the same. Not yet measured on
-    /// the 19x19 harness. 0 keeps the root check as before; BENCHMARKS.md, igo-reading,
-    /// branch `owlsave` (2026-12-07)\]
+    /// living dragons 1.10x (the mean of two runs each; two living questions 1.5-1.9x); the
+    /// three 19x19 dragons of the class read over GTP unchanged (`0`); the 9x9 `owl_defend`
+    /// answers the same. Not yet measured on the 19x19 harness. 0 keeps the root check as
+    /// before; BENCHMARKS.md, igo-reading, branch `owlsave` (2026-12-07)\]
     pub root_saves_checked: usize,
 }
 
