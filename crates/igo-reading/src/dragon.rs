@@ -737,6 +737,28 @@ pub struct OwlConfig {
     /// 7,547 (19x19-03 after 60, `J5`) and 24,027 positions in all (9x9-06 after 10, `H1`). 0: no
     /// limit. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase2`\]
     pub escape_chase_nodes: u64,
+    /// The root check of kills ([`OwlConfig::root_kill_checks`]) with the kills that rest on
+    /// the check of saves ([`OwlConfig::save_check_nodes`]): above 0, the owl's defence after
+    /// each move the check tries is read as [`crate::owl::Owl::defend`] answers it (as
+    /// [`OwlConfig::root_check_saves`]), and a kill after which only that check turns the
+    /// defence's save down stands only when every root candidate of the owner after it is
+    /// refuted by a kill read to the end: the attack the check reads after each candidate
+    /// (no root check of its own), or, where that finds no kill read to the end, the owl's
+    /// attack with its root check (one level: its own root check without this setting). An
+    /// attack stopped at its node limit answers such a kill. The check also tries the
+    /// attack's root candidates up to this many (past [`OwlConfig::root_kill_checks`], after
+    /// its other moves), each held to the same test. Without it the root check took such a
+    /// kill as refuted by the plain defence's save, or, with `root_check_saves`, as answered
+    /// by an owner candidate whose attack ends at a root judged escaped: GNU Go self-play
+    /// game 9x9-29 after 10 moves, `owl_attack E8`, GNU Go's E7 (igo's fourth root
+    /// candidate), after which igo's `owl_defend E8` is `0` and Black's F8 is answered by
+    /// White's F7, which only the attack's root check reads. 0: off. \[default: 0. At 4 (branch
+    /// `owlsave`, 2026-12-07): on GNU Go's 9x9 game dragons `owl_attack` critical 28 -> 29
+    /// of 47 (that E7), living 152 of 154 as before, CPU on living dragons 1.10x; but on the
+    /// 19x19 harness critical 77 -> 77 and one living dragon killed (19x19-04 after 160 moves,
+    /// `B19`, `1 E18`), so it stays off; BENCHMARKS.md, igo-reading, branch `owlsave` and
+    /// "Integrator (2026-12-07, 08:25-08:42 UTC)"\]
+    pub root_saves_checked: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -958,6 +980,7 @@ impl Default for OwlConfig {
             escape_chase_death_plies: 40,
             escape_chase_captures: 0,
             escape_chase_nodes: 0,
+            root_saves_checked: 0,
         }
     }
 }

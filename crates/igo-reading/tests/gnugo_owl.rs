@@ -1494,6 +1494,13 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_NODES") {
         config.escape_chase_nodes = v.parse().expect("IGO_OWL_ESCAPE_CHASE_NODES: a number");
     }
+    // IGO_OWL_ROOT_SAVES_CHECKED=N: the root check of kills reads the defence's save as
+    // `owl_defend` checks it, a kill resting on that check must refute every owner
+    // candidate read to the end, and the check tries N root candidates
+    // ([`OwlConfig::root_saves_checked`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_ROOT_SAVES_CHECKED") {
+        config.root_saves_checked = v.parse().expect("IGO_OWL_ROOT_SAVES_CHECKED: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -177,7 +177,11 @@
 //! where the root is judged escaped with the attacker to move (the search then ends at once
 //! and reads no move), the escape's blocks that no one owner move answers: the escape is
 //! doubtful where one attacker move shuts it for good, and only the check's reading says
-//! whether it does.
+//! whether it does. With [`OwlConfig::root_saves_checked`] (off by default) the check reads
+//! the defence after each move as [`Owl::defend`] answers it (its save checked by the check
+//! of saves below), and a kill that stands only by that check must refute every owner
+//! candidate after it by a kill read to the end, the attack after each read with the root
+//! check one level deep; the setting also tries further root candidates, held to that test.
 //!
 //! **The check of saves** ([`OwlConfig::save_check_nodes`], on by default at 5,000 positions), the mirror of
 //! the root check of kills for defence questions: before [`Owl::defend`] names a save (a move
@@ -1168,11 +1172,18 @@ impl Owl {
         // The check's cost is bounded ([`ROOT_CHECK_LIMITS`]): a kill not shown within it is
         // not named.
         let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
-        for mv in self.root_check_moves(&root, target, save.mv, plain) {
+        let tried = self.root_check_moves(&root, target, save.mv, plain);
+        // The further root candidates [`OwlConfig::root_saves_checked`] tries, after the
+        // others: held to its test alone.
+        let extra = self.root_saves_extra(&root, target, &tried, plain);
+        let base = tried.len();
+        for (i, mv) in tried.into_iter().chain(extra).enumerate() {
             if nodes >= budget {
                 break;
             }
-            let (stands, n) = self.kill_stands(pos, target, &root, mv, &mut checker, budget, nodes);
+            let strict = i >= base;
+            let (stands, n) =
+                self.kill_stands(pos, target, &root, mv, &mut checker, budget, nodes, strict);
             nodes += n;
             if stands {
                 return (Some(mv), nodes);
@@ -1209,10 +1220,36 @@ impl Owl {
         moves
     }
 
+    /// The attack's root candidates that the root check of kills also tries with
+    /// [`OwlConfig::root_saves_checked`] (`root`: the attacker to move): the first that many
+    /// not among `tried` (the check's own moves); empty with the setting off or within
+    /// [`OwlConfig::root_kill_checks`].
+    fn root_saves_extra(
+        &self,
+        root: &Position,
+        target: Point,
+        tried: &[Move],
+        plain: &OwlConfig,
+    ) -> Vec<Move> {
+        let n = self.config.root_saves_checked;
+        if n <= self.config.root_kill_checks {
+            return Vec::new();
+        }
+        children_for(root, target, true, &root_config(plain))
+            .into_iter()
+            .take(n)
+            .map(|(mv, _)| mv)
+            .filter(|mv| !tried.contains(mv))
+            .collect()
+    }
+
     /// The root check's tests of one kill `mv` ([`Owl::root_kill`]; `root`: `pos` with the
     /// attacker to move): whether it stands (the owl's defence after it finds no saving move,
     /// the owner's ataris and candidates answered), with the positions searched; `spent` of
-    /// the check's `budget` already read.
+    /// the check's `budget` already read. With [`OwlConfig::root_saves_checked`] the
+    /// defence's save is checked as [`Owl::defend`] checks it, and a kill that stands only by
+    /// that check, or that is one of the setting's further moves (`strict`), must be shown
+    /// by [`Owl::candidates_refuted`].
     #[allow(clippy::too_many_arguments)]
     fn kill_stands(
         &mut self,
@@ -1223,6 +1260,7 @@ impl Owl {
         checker: &mut Owl,
         budget: u64,
         spent: u64,
+        strict: bool,
     ) -> (bool, u64) {
         // The owner's saving move may be one the attacker cannot play (a suicide on the
         // owner's eye point: GNU Go self-play game 9x9-32 after 34 moves, B3 for A5), and
@@ -1233,7 +1271,22 @@ impl Owl {
         }
         // The defence's estimate counts as igo's `owl_does_attack` counts it: a kill here
         // is one the owl's own questions agree on.
-        let (refuted, mut nodes) = self.root_refuted(pos, target, mv);
+        let checked = self.config.root_saves_checked > 0;
+        let mut strict = strict && checked;
+        let (mut refuted, mut nodes) = if checked {
+            self.refuted_kill(pos, target, Some(mv), false)
+        } else {
+            self.root_refuted(pos, target, mv)
+        };
+        if refuted && checked && self.config.save_check_nodes > 0 {
+            // The plain save, checked as `owl_defend` checks it: a save the check turns down
+            // leaves a kill that must pass the stricter test below. (The defence's reading is
+            // kept by this owl: only the check's positions are new.)
+            let (still, n) = self.refuted_kill_checked(pos, target, mv);
+            nodes = nodes.max(n);
+            refuted = still;
+            strict = true;
+        }
         if refuted {
             return (false, nodes);
         }
@@ -1243,9 +1296,76 @@ impl Owl {
             return (false, nodes);
         }
         let left = budget.saturating_sub(spent + nodes);
+        if strict {
+            let (shown, n) = self.candidates_refuted(&probe, target, mv, checker, left);
+            return (shown, nodes + n);
+        }
         let (answered, n) = self.candidate_answers(&probe, target, mv, checker, left);
         nodes += n;
         (!answered, nodes)
+    }
+
+    /// Whether, after the attacker's `mv` (legal in `root`, the attacker to move), every
+    /// root candidate of the owner (its pass included) is refuted by a kill read to the end
+    /// ([`OwlConfig::root_saves_checked`]; `read_to_the_end`): `checker`'s attack (read
+    /// without the root check), or, where that reads to the end and finds no kill, the
+    /// owl's attack with its root check, one level (its own root check reads as without the
+    /// setting); with the positions searched. An attack stopped at its node limit, an
+    /// estimated kill or `budget` positions passed: not refuted. The check of saves turns a
+    /// defence down when its one save falls; a kill taken on that ground must also answer
+    /// the owner's other saves, and the attack after each is read with the root check,
+    /// which tries the owner's own saving move where the search ends at a root judged
+    /// escaped (9x9-29 after 10 moves, White's E7, Black's F8: White's F7, Black's save
+    /// there, kills; the search alone reads 24 positions and finds no kill). The false kill of branch `owl9` (9x9-16 after 30 moves, `B8`,
+    /// Black's A8; GNU Go: alive) falls here: after White's B9 the attack stops at its node
+    /// limit.
+    fn candidates_refuted(
+        &mut self,
+        root: &Position,
+        target: Point,
+        mv: Move,
+        checker: &mut Owl,
+        budget: u64,
+    ) -> (bool, u64) {
+        let mut after = root.clone();
+        if after.play(mv).is_err() || after.board().color_at(target).is_none() {
+            return (false, 0);
+        }
+        let mut nodes = 0;
+        let mut deep: Option<Owl> = None;
+        for (_, child) in children_for(&after, target, false, &root_config(&self.config)) {
+            if nodes >= budget {
+                return (false, nodes);
+            }
+            let Ok(kill) = checker.read(&child, target, true) else {
+                return (false, nodes);
+            };
+            nodes += kill.nodes;
+            if kill.code != Code::Fails {
+                if read_to_the_end(&kill, &child, target, &checker.config) {
+                    continue;
+                }
+                return (false, nodes);
+            }
+            if !kill.complete {
+                return (false, nodes);
+            }
+            let deep = deep.get_or_insert_with(|| {
+                Owl::new(OwlConfig {
+                    root_saves_checked: 0,
+                    named_kill_checks: false,
+                    ..self.config.without_open_region()
+                })
+            });
+            let Ok(kill) = deep.read(&child, target, true) else {
+                return (false, nodes);
+            };
+            nodes += kill.nodes;
+            if kill.code == Code::Fails || !read_to_the_end(&kill, &child, target, &deep.config) {
+                return (false, nodes);
+            }
+        }
+        (true, nodes)
     }
 
     /// Whether the kill `mv` of the dragon at `target` that the attack's search or its second
@@ -1370,7 +1490,8 @@ impl Owl {
         };
         let mut checker = Owl::new(deeper.without_open_region());
         let budget = self.config.node_limit.saturating_mul(ROOT_CHECK_LIMITS);
-        let (stands, mut nodes) = self.kill_stands(pos, target, root, mv, &mut checker, budget, 0);
+        let (stands, mut nodes) =
+            self.kill_stands(pos, target, root, mv, &mut checker, budget, 0, false);
         if stands {
             return (Some((code, mv)), nodes);
         }
@@ -4532,6 +4653,79 @@ mod tests {
             ..unchecked
         };
         let answer = Owl::new(block).defend(&pos, m5).unwrap();
+        assert_eq!(answer.code, Code::Fails, "{answer:?}");
+    }
+
+    #[test]
+    fn a_kill_resting_on_the_check_of_saves_is_named_with_root_saves_checked() {
+        // GNU Go self-play game 9x9-29 after 10 moves, `owl_attack E8` (GNU Go: critical, its
+        // kill E7, igo's fourth root candidate). After E7 igo's `owl_defend E8` is 0 only by
+        // the check of saves (its plain save F7 falls to F8); of Black's other saves F8 is
+        // answered by White's F7, which only the attack's root check reads (its search ends at
+        // a root judged escaped). The base answers 0; with `root_saves_checked` 4 the root
+        // check tries E7, checks its save as `owl_defend` does and reads every Black candidate
+        // after it with the root check ([`OwlConfig::root_saves_checked`]).
+        let pos = game_9x9_29_after_10();
+        let size = pos.size();
+        let e8 = size.parse_point("E8").unwrap();
+        let e7 = Move::Play(size.parse_point("E7").unwrap());
+        // The setting off, as before it (the base's answer, 0).
+        let off = OwlConfig {
+            root_saves_checked: 0,
+            ..OwlConfig::default()
+        };
+        assert_eq!(Owl::new(off).attack(&pos, e8).unwrap().code, Code::Fails);
+        let on = OwlConfig {
+            root_saves_checked: 4,
+            ..OwlConfig::default()
+        };
+        let kill = Owl::new(on).attack(&pos, e8).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(e7)), "{kill:?}");
+    }
+
+    #[test]
+    fn root_saves_checked_keeps_out_the_false_kill_a8() {
+        // GNU Go self-play game 9x9-16 after 30 moves, `owl_attack B8` (GNU Go: alive; after
+        // Black's A8 its `owl_defend B8` saves at B6). After A8 the owl's plain save G8 falls
+        // to the check of saves, so the root check that reads saves as `owl_defend` does
+        // (branch `owl9`'s `root_check_saves`, with `root_kill_checks` 4 so that A8 is tried)
+        // named A8: White's B9 was answered only by an attack stopped at its node limit.
+        // With `root_saves_checked` 5 A8 is tried too, and B9 leaves it unshown.
+        let pos = game_9x9(
+            "eg cd ed cg cc dc dd cb bc bb db ec eb fc ge ce fd gc dh hd he ie if id hg ch ci bi \
+             di bh",
+        );
+        let size = pos.size();
+        let b8 = size.parse_point("B8").unwrap();
+        let a8 = Move::Play(size.parse_point("A8").unwrap());
+        assert_eq!(pos.board().color_at(b8), Some(Color::White));
+        let old = OwlConfig {
+            root_check_saves: true,
+            root_kill_checks: 4,
+            root_saves_checked: 0,
+            ..OwlConfig::default()
+        };
+        let kill = Owl::new(old).attack(&pos, b8).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(a8)), "{kill:?}");
+        let on = OwlConfig {
+            root_saves_checked: 5,
+            ..OwlConfig::default()
+        };
+        // A8 is among the moves the root check tries (the attack's search reads as without
+        // the room test, `escape_room_plies`, and the leaf check).
+        let owl = Owl::new(on);
+        let plain = OwlConfig {
+            escape_room_plies: 0,
+            leaf_capture_nodes: 0,
+            ..on
+        };
+        let mut root = pos.clone();
+        root.set_to_play(Color::Black);
+        let tried = owl.root_check_moves(&root, b8, None, &plain);
+        assert!(owl
+            .root_saves_extra(&root, b8, &tried, &plain)
+            .contains(&a8));
+        let answer = Owl::new(on).attack(&pos, b8).unwrap();
         assert_eq!(answer.code, Code::Fails, "{answer:?}");
     }
 }
