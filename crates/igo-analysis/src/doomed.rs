@@ -79,8 +79,7 @@
 use crate::stones::{indices, Bits, Frame, Geometry, Known, Stones};
 use igo_core::Wide;
 use igo_core::{Board, Color, PointSet, Position};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::FxHashMap;
 
 use crate::benson::BensonResult;
 
@@ -601,7 +600,7 @@ impl WeakBlocks {
 /// a line with another's win).
 struct WonLines {
     /// The shallowest depth each kept line was won within.
-    won: HashMap<u128, u32, BuildHasherDefault<LineHasher>>,
+    won: FxHashMap<u128, u32>,
     /// Bits a ply's code takes.
     bits: u32,
     /// A pass's code.
@@ -615,7 +614,7 @@ impl WonLines {
         let pass = index_bound + 1;
         let bits = usize::BITS - pass.leading_zeros();
         (u64::from(bits) * u64::from(max_depth) <= 128).then(|| WonLines {
-            won: HashMap::default(),
+            won: FxHashMap::default(),
             bits,
             pass: pass as u128,
         })
@@ -666,30 +665,6 @@ impl Lines for NoLines {
     }
     #[inline]
     fn keep(&mut self, _: (), _: u32) {}
-}
-
-/// The hasher of [`WonLines`]' exact keys: one multiply of the key's folded words (the table
-/// holds at most a reading's budget of lines).
-#[derive(Default)]
-struct LineHasher(u64);
-
-impl Hasher for LineHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    #[inline]
-    fn write_u128(&mut self, k: u128) {
-        let folded = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
-        self.0 = (self.0 ^ folded).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 ^= self.0 >> 29;
-    }
 }
 
 /// One reading's state. Its sets are on the board's words (`B`, as the positions'): the

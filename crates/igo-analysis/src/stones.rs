@@ -533,17 +533,12 @@ impl<B: Bits> Stones<B> {
     /// [`Stones::captures_at`]).
     #[cfg(test)]
     pub(crate) fn captures_of(&self, f: &Frame<B>, known: &mut Known<B>, p: Point) -> PointSet {
-        self.captures(f, known, p.index()).to_set()
+        self.captures_at(f, known, p.index()).to_set()
     }
 
     /// The enemy stones a legal move of the player to move on the point of index `i` (one of
     /// the frame's points) would capture: the blocks next to it whose only liberty it is.
-    #[inline]
     pub(crate) fn captures_at(&self, f: &Frame<B>, known: &mut Known<B>, i: usize) -> B {
-        self.captures(f, known, i)
-    }
-
-    fn captures(&self, f: &Frame<B>, known: &mut Known<B>, i: usize) -> B {
         let opp = self.sets[1 - self.to_play.index()];
         let mut captured = B::NONE;
         for q in indices(f.around(i).and(opp)) {
@@ -569,7 +564,7 @@ impl<B: Bits> Stones<B> {
             self.is_legal_at(f, &mut Known::new(), self.to_play, i)
                 && self.ko.map(Point::index) != Some(i)
         );
-        let captured = self.captures(f, known, i);
+        let captured = self.captures_at(f, known, i);
         let me = self.to_play.index();
         let around = f.around(i);
         // Simple ko: one stone captured by a lone stone (no own neighbour) whose only liberty
