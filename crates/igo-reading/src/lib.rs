@@ -2253,10 +2253,12 @@ mod tests {
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         // (`extend_three` finds L5's unconditional defence too, by the extension of White's
-        // three-liberty block: it is off here, to read this knob alone.)
+        // three-liberty block, and `superstring_captures` another unconditional defence: both
+        // are off here, to read this knob alone.)
         let config = |shared_libs| ReaderConfig {
             shared_libs,
             extend_three: 0,
+            superstring_captures: 0,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
