@@ -6,7 +6,9 @@
 //! `IGO_SHARED_LIBS=1` for [`ReaderConfig::shared_libs`], `IGO_EXTEND_THREE=PLIES` for
 //! [`ReaderConfig::extend_three`], `IGO_CHAIN_ATARIS_THREE=PLIES` for
 //! [`ReaderConfig::chain_ataris_three`], `IGO_CHAIN_THREE_TIGHT=1` for
-//! [`ReaderConfig::chain_three_tight`], `IGO_DEEP=A,B,C,D`
+//! [`ReaderConfig::chain_three_tight`], `IGO_SECONDARY_CHAINS=PLIES` for
+//! [`ReaderConfig::secondary_chains`], `IGO_SUPERSTRING_CAPTURES=PLIES` for
+//! [`ReaderConfig::superstring_captures`], `IGO_DEEP=A,B,C,D`
 //! for [`ReaderConfig::deep_safety`].
 use std::io::Read;
 
@@ -32,6 +34,10 @@ fn main() {
         chain_ataris_three: std::env::var("IGO_CHAIN_ATARIS_THREE")
             .map_or(0, |v| v.parse().expect("plies")),
         chain_three_tight: std::env::var("IGO_CHAIN_THREE_TIGHT").is_ok_and(|v| v == "1"),
+        secondary_chains: std::env::var("IGO_SECONDARY_CHAINS")
+            .map_or(0, |v| v.parse().expect("plies")),
+        superstring_captures: std::env::var("IGO_SUPERSTRING_CAPTURES")
+            .map_or(0, |v| v.parse().expect("plies")),
         chain_ataris: std::env::var("IGO_CHAIN_ATARIS").map_or(0, |v| v.parse().expect("plies")),
         deep_safety: match std::env::var("IGO_DEEP") {
             Ok(v) => {

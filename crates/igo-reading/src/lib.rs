@@ -17,7 +17,8 @@
 //! never passes: a pass would let the defender pass and keep the string. GNU Go's own questions
 //! ([`ReaderConfig::tactical`], `igo gtp`) add moves around the string near the root: support
 //! moves, nets of three-liberty strings, the moves that make a liberty the attacker cannot fill
-//! legal, and the defender's extensions of its blocks next to the string's liberties.
+//! legal, the defender's extensions of its blocks next to the string's liberties and its
+//! captures of the attacker's blocks in atari next to them.
 //!
 //! **The search** is a depth-first AND/OR proof search with iterative deepening, a transposition
 //! table of proven positions (keyed by Zobrist hash, side to move and ko point), move ordering by
@@ -286,6 +287,33 @@ pub struct ReaderConfig {
     /// knob's cost from +4.3% to +0.9% nodes and kept its gains (BENCHMARKS.md, branch
     /// `reader6`). Off by default and in [`ReaderConfig::tactical`].
     pub chain_three_tight: bool,
+    /// The defender's saves of its blocks around the fight (GNU Go's `break_chain2_moves` with
+    /// `defend_secondary_chain1_moves`), for a string of three liberties or fewer, in the first
+    /// this many plies (0: never): where an attacker block next to the string has two
+    /// liberties and no easy run (its extension on either liberty leaves it three liberties or
+    /// fewer), the defender saves its own blocks in atari next to that attacker block, by
+    /// extending (where the stone gets two liberties, or one next to the attacker's block) or by
+    /// capturing a block in atari next to them: a block the attacker captures gives the
+    /// attacker's short block the liberties it needs to win the race with the string
+    /// (cho-advanced-0606, `attack B18`: after Black's A18, White's D19 and Black's A15, White's
+    /// B15 saves A16-B16, next to Black's two-liberty group in the race, and White lives). Off
+    /// (0) by default and in [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader7`: at 6
+    /// plies it fixed that answer and lost two others, where the new defences, read near the
+    /// ply where four liberties become safe, hold only by the depth classes).
+    pub secondary_chains: usize,
+    /// The defender's capture of an attacker block in atari next to any block of its own
+    /// that shares a liberty with the string (GNU Go's `superstring_break_chain_moves` for
+    /// blocks in atari), for a string of three liberties or fewer, in the first this many
+    /// plies (0: never). The support moves did this only next to blocks of two liberties or
+    /// fewer; a stronger block next to the string's liberties also keeps the attacker off
+    /// them while it lives (playout 19x19 2000085, `attack E1`: after White's E2, Black's D1,
+    /// White's D4, Black's B2 and White's C4, Black's A4 captures A3 next to A2-B3, which shares
+    /// two of the string's three liberties, and the string lives: igo's root attack had named
+    /// E2). The captures are tried after every other candidate but the pass. Off (0) by default
+    /// (the owl's readers read as before); 6, the plies of the support moves, in
+    /// [`ReaderConfig::tactical`] (BENCHMARKS.md, branch `reader7`: GNU Go right 20 -> 19, no
+    /// other answer changed, nodes +0.04%).
+    pub superstring_captures: usize,
 }
 
 impl Default for ReaderConfig {
@@ -307,6 +335,8 @@ impl Default for ReaderConfig {
             extend_three: 0,
             chain_ataris_three: 0,
             chain_three_tight: false,
+            secondary_chains: 0,
+            superstring_captures: 0,
         }
     }
 }
@@ -320,8 +350,10 @@ impl ReaderConfig {
     /// to a liberty ([`ReaderConfig::extend_three`], plies 1 to 5), and the attacker's ataris in
     /// a race against a three-liberty string in its tight form
     /// ([`ReaderConfig::chain_ataris_three`], 4 plies, with [`ReaderConfig::chain_three_tight`])
-    /// on ([`ReaderConfig::ko_capture_code`], [`ReaderConfig::edge_moves`] and
-    /// [`ReaderConfig::support_last`] stay off).
+    /// and the defender's captures next to its blocks on the string's liberties
+    /// ([`ReaderConfig::superstring_captures`], 6 plies) on ([`ReaderConfig::ko_capture_code`],
+    /// [`ReaderConfig::edge_moves`], [`ReaderConfig::support_last`] and
+    /// [`ReaderConfig::secondary_chains`] stay off).
     pub fn tactical() -> ReaderConfig {
         ReaderConfig {
             support_moves: true,
@@ -333,6 +365,7 @@ impl ReaderConfig {
             extend_three: 6,
             chain_ataris_three: 4,
             chain_three_tight: true,
+            superstring_captures: 6,
             ..ReaderConfig::default()
         }
     }
@@ -395,6 +428,8 @@ pub(crate) enum Goal {
         extend_three: usize,
         chain_ataris_three: usize,
         chain_three_tight: bool,
+        secondary_chains: usize,
+        superstring_captures: usize,
     },
     /// The dragon of the target (owl, module [`owl`]): it lives by the tests of
     /// [`owl::OwlConfig`].
@@ -497,6 +532,8 @@ impl Reader {
                 extend_three: self.config.extend_three,
                 chain_ataris_three: self.config.chain_ataris_three,
                 chain_three_tight: self.config.chain_three_tight,
+                secondary_chains: self.config.secondary_chains,
+                superstring_captures: self.config.superstring_captures,
             },
             pos,
             target,
@@ -669,6 +706,10 @@ struct Extras {
     chain_ataris_three: bool,
     /// [`ReaderConfig::chain_three_tight`].
     chain_three_tight: bool,
+    /// [`ReaderConfig::secondary_chains`], in this node.
+    secondary_chains: bool,
+    /// [`ReaderConfig::superstring_captures`], in this node.
+    superstring_captures: bool,
 }
 
 /// A copy of `pos` on the heap; out of line, so that no 9 KB temporary lands on the frame of
@@ -826,6 +867,8 @@ impl Search<'_> {
                 extend_three,
                 chain_ataris_three,
                 chain_three_tight,
+                secondary_chains,
+                superstring_captures,
                 ..
             } => {
                 let shallow = ply < self.deep_safety[0].0;
@@ -845,6 +888,8 @@ impl Search<'_> {
                     extend_three: (1..extend_three).contains(&ply),
                     chain_ataris_three: ply < chain_ataris_three,
                     chain_three_tight,
+                    secondary_chains: ply < secondary_chains,
+                    superstring_captures: ply < superstring_captures,
                 };
                 let mut scratch = Pooled::take(pos);
                 let mut first = Pooled::take(pos);
@@ -1187,7 +1232,8 @@ impl Search<'_> {
         let attacker_blocks = adjacent_blocks(pos, stones, self.attacker);
         let n = libs.count();
         let mut cand = libs;
-        // The chain ataris of `ReaderConfig::chain_three_tight`, tried after the others.
+        // The chain ataris of `ReaderConfig::chain_three_tight` and the defender's captures of
+        // `ReaderConfig::superstring_captures`, tried after the others.
         let mut late = PointSet::EMPTY;
         if attacking {
             // Nets (geta) and blocking moves only when the string is down to two liberties.
@@ -1315,6 +1361,25 @@ impl Search<'_> {
                 }
             }
         }
+        // The defender's blocks around the fight: saved next to a short attacker block in a
+        // race (`ReaderConfig::secondary_chains`), and the attacker's blocks in atari next to
+        // the defender's blocks on the string's liberties captured
+        // (`ReaderConfig::superstring_captures`; last: where a plain move wins, as for a string
+        // that no attack can capture, the answer stays that move, not a capture far away).
+        if extras.secondary_chains && !attacking && n <= 3 {
+            cand |= self.secondary_chain_moves(pos, scratch, stones, &attacker_blocks);
+        }
+        if extras.superstring_captures && !attacking && n <= 3 {
+            for (s, _) in adjacent_blocks(pos, libs, !self.attacker) {
+                if !s.intersects(&stones) {
+                    for (_, al) in adjacent_blocks(pos, s, self.attacker) {
+                        if al.count() == 1 {
+                            late |= al & empty;
+                        }
+                    }
+                }
+            }
+        }
         let mut extra = PointSet::EMPTY;
         if extras.support {
             extra = self.support_moves(pos, stones, libs, &attacker_blocks, attacking) & empty;
@@ -1325,7 +1390,8 @@ impl Search<'_> {
         }
         let mut out = self.sorted_moves(pos, scratch, Some(&mut *first), cand, attacking);
         let kept = !out.is_empty();
-        // `ReaderConfig::chain_three_tight`'s ataris that are no other candidate: last.
+        // `ReaderConfig::chain_three_tight`'s ataris and `ReaderConfig::superstring_captures`'s
+        // captures that are no other candidate: last.
         if !late.is_empty() {
             out.extend(self.sorted_moves(pos, scratch, None, late - cand - extra, attacking));
         }
@@ -1417,6 +1483,22 @@ fn in_race(pos: &Position, scratch: &mut Pooled, l: PointSet, libs: PointSet) ->
         })
 }
 
+/// Whether `color`'s block with liberties `l` has an easy run: its extension on one of them
+/// (played on `scratch`) gives it four liberties or more (GNU Go's `approxlib(lib, other, 4)
+/// >= 4` test before `defend_secondary_chain1_moves`).
+fn runs(pos: &Position, scratch: &mut Pooled, color: Color, l: PointSet) -> bool {
+    l.iter().any(|y| {
+        let after = scratch.get();
+        after.copy_from(pos);
+        after.set_to_play(color);
+        after.play(Move::Play(y)).is_ok()
+            && after
+                .board()
+                .block_at(y)
+                .is_some_and(|b| b.liberty_count() >= 4)
+    })
+}
+
 /// Whether the side to move's stone at `x` (played on `scratch`) is illegal or left in atari.
 fn self_atari(pos: &Position, scratch: &mut Pooled, x: Point) -> bool {
     let after = scratch.get();
@@ -1487,6 +1569,54 @@ impl Search<'_> {
                     .block_at(self.target)
                     .is_none_or(|b| b.liberty_count() <= 3)
         })
+    }
+
+    /// The moves of [`ReaderConfig::secondary_chains`] for the defender, to move: its blocks
+    /// in atari next to an attacker block next to the string that has two liberties and no
+    /// easy run, saved by extending (where the stone gets two liberties, or one next to the
+    /// attacker's block: GNU Go's `approxlib` and `neighbor_of_string` test) or by capturing a
+    /// block in atari next to them. `attacker_blocks` are the attacker's blocks next to the
+    /// string, with their liberties; `scratch` is overwritten.
+    fn secondary_chain_moves(
+        &self,
+        pos: &Position,
+        scratch: &mut Pooled,
+        stones: PointSet,
+        attacker_blocks: &[(PointSet, PointSet)],
+    ) -> PointSet {
+        let board = pos.board();
+        let size = board.size();
+        let defender = !self.attacker;
+        let mut cand = PointSet::EMPTY;
+        for (s, l) in attacker_blocks {
+            if l.count() != 2 || runs(pos, scratch, self.attacker, *l) {
+                continue;
+            }
+            for (ds, dl) in adjacent_blocks(pos, *s, defender) {
+                if dl.count() != 1 || ds.intersects(&stones) {
+                    continue;
+                }
+                let x = dl.first().expect("one liberty");
+                let after = scratch.get();
+                after.copy_from(pos);
+                after.set_to_play(defender);
+                let next_to_block = size.neighbours(x).any(|q| s.contains(q));
+                let got = after.play(Move::Play(x)).is_ok()
+                    && after
+                        .board()
+                        .block_at(x)
+                        .is_some_and(|b| b.liberty_count() + usize::from(next_to_block) >= 2);
+                if got {
+                    cand.insert(x);
+                }
+                for (_, al) in adjacent_blocks(pos, ds, self.attacker) {
+                    if al.count() == 1 {
+                        cand |= al;
+                    }
+                }
+            }
+        }
+        cand & board.empty_points()
     }
 
     /// The moves of [`ReaderConfig::support_moves`] for the side to move, beside the ones
@@ -2123,10 +2253,12 @@ mod tests {
         let pos = Position::from_diagram(d).unwrap();
         let pt = |s: &str| pos.size().parse_point(s).unwrap();
         // (`extend_three` finds L5's unconditional defence too, by the extension of White's
-        // three-liberty block: it is off here, to read this knob alone.)
+        // three-liberty block, and `superstring_captures` another unconditional defence: both
+        // are off here, to read this knob alone.)
         let config = |shared_libs| ReaderConfig {
             shared_libs,
             extend_three: 0,
+            superstring_captures: 0,
             ..ReaderConfig::tactical()
         };
         let old = Reader::new(config(false)).defend(&pos, pt("K5")).unwrap();
@@ -2178,6 +2310,74 @@ mod tests {
         // The defence takes the point first.
         let defence = Reader::new(config(6)).defend(&pos, pt("A5")).unwrap();
         assert_eq!(mv(&defence, 9), "1 C3", "{defence:?}");
+    }
+
+    #[test]
+    fn the_defender_saves_its_blocks_around_the_fight() {
+        // `plies`: (`secondary_chains`, `superstring_captures`).
+        let answer = |d: &str, target: &str, attack: bool, plies: (usize, usize)| {
+            let pos = Position::from_diagram(d).unwrap();
+            let p = pos.size().parse_point(target).unwrap();
+            let mut r = Reader::new(ReaderConfig {
+                secondary_chains: plies.0,
+                superstring_captures: plies.1,
+                ..ReaderConfig::tactical()
+            });
+            let r = if attack {
+                r.attack(&pos, p)
+            } else {
+                r.defend(&pos, p)
+            }
+            .unwrap();
+            assert!(r.complete, "{r:?}");
+            mv(&r, 9)
+        };
+        // `secondary_chains`: White's B8-C8-D8-D9 (liberties C9, D7) races Black's group A8-E9 (A9, D7), and
+        // White's A6-B6 next to that group is in atari: White's B5 saves it, and the race is
+        // White's. GNU Go 3.8: `defend B8` `1 B5`, and after B5 its `attack B8` is `0`.
+        let d = "
+            . X . O X O . . .
+            X O O O X O . . .
+            X X X . X O . . .
+            O O X X X O . . .
+            X . O O O O . . .
+            . O . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        assert_eq!(answer(d, "B8", false, (0, 6)), "0");
+        assert_eq!(answer(d, "B8", false, (6, 0)), "1 B5");
+        // `superstring_captures`: the corner of playout 19x19 2000085 (237 moves), cut to 9x9, `attack E1` (Black's
+        // stone, liberties D1 and E2). Igo named E2 without the knob; GNU Go 3.8's `attack E1`
+        // is `0`, and its `defend E1` after E2 `1 D1`. After White's E2, Black's D1 (the
+        // string C1-E1-D3), White's D4, Black's B2 (capturing A1-B1) and White's C4 (the second
+        // diagram), the string's liberties are B1, C2 and E3, two of them shared with Black's
+        // A2-B2-B3, next to White's A3 in atari: Black's A4 captures it and the string lives
+        // (GNU Go 3.8: `defend E1` `1 A4`, and after A4 its `attack E1` is `0`).
+        let d = "
+            . . . . X . . O O
+            O O . X . . . . .
+            X X O X . O O O .
+            X . . . X . X X O
+            X X X O . O X . .
+            . O . . O . X X O
+            O X O X . O O . O
+            X . . X . O X . X
+            O O X . X O . O O";
+        assert_eq!(answer(d, "E1", true, (6, 0)), "1 E2");
+        assert_eq!(answer(d, "E1", true, (0, 6)), "0");
+        let d = "
+            . . . . X . . O O
+            O O . X . . . . .
+            X X O X . O O O .
+            X . . . X . X X O
+            X X X O . O X . .
+            . O O O O . X X O
+            O X O X . O O . O
+            X X . X O O X . X
+            . . X X X O . O O";
+        assert_eq!(answer(d, "E1", false, (6, 0)), "0");
+        assert_eq!(answer(d, "E1", false, (0, 6)), "1 A4");
     }
 
     #[test]

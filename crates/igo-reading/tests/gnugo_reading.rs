@@ -414,7 +414,11 @@ fn reading_agrees_with_gnugo_full() {
     // next to a liberty from ply 1 to N (0: off; `igo gtp`'s by default);
     // `IGO_READING_CHAIN_ATARIS_THREE=N` with the attacker's chain ataris against
     // three-liberty strings in the first N plies (0: off; `igo gtp`'s by default),
-    // `IGO_READING_CHAIN_THREE_TIGHT=1` with those ataris only in a race (off in `igo gtp`);
+    // `IGO_READING_CHAIN_THREE_TIGHT=0` with those ataris outside a race too (the tight form
+    // is `igo gtp`'s); `IGO_READING_SECONDARY_CHAINS=N` with the defender's saves of its blocks
+    // next to a short attacker block in a race, `IGO_READING_SUPERSTRING_CAPTURES=N` with its
+    // captures of attacker blocks in atari next to its blocks on the string's liberties, in the
+    // first N plies (0: off; both `igo gtp`'s by default);
     // `IGO_READING_DEEP` sets the deep safety rule.
     let config = ReaderConfig {
         support_moves: knob("IGO_READING_SUPPORT", 1) != 0,
@@ -441,6 +445,14 @@ fn reading_agrees_with_gnugo_full() {
             "IGO_READING_CHAIN_THREE_TIGHT",
             usize::from(ReaderConfig::tactical().chain_three_tight),
         ) != 0,
+        secondary_chains: knob(
+            "IGO_READING_SECONDARY_CHAINS",
+            ReaderConfig::tactical().secondary_chains,
+        ),
+        superstring_captures: knob(
+            "IGO_READING_SUPERSTRING_CAPTURES",
+            ReaderConfig::tactical().superstring_captures,
+        ),
         deep_safety: deep_safety(),
         ..ReaderConfig::tactical()
     };

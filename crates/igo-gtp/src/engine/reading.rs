@@ -55,6 +55,7 @@ pub(crate) const COMMANDS: &[Entry] = &[
     ("decrease_depths", Kind::Plain(decrease_depths)),
     ("report_uncertainty", Kind::Plain(report_uncertainty)),
     ("igo-owl_settings", Kind::Plain(owl_settings)),
+    ("igo-reading_settings", Kind::Plain(reading_settings)),
     ("reset_owl_node_counter", Kind::Plain(reset_owl_nodes)),
     ("get_owl_node_counter", Kind::Plain(get_owl_nodes)),
     (
@@ -92,6 +93,9 @@ pub(crate) struct ReadingState {
     trymoves: u64,
     /// The games before each `trymove`/`tryko` still on the stack.
     stack: Vec<Game>,
+    /// The tactical reader's settings before the depth scaling (`igo-reading_settings`
+    /// changes them; [`ReaderConfig::tactical`] until then).
+    reader_base: Option<ReaderConfig>,
     /// The owl's settings before the depth scaling (`igo-owl_settings` changes them).
     owl_base: Option<OwlConfig>,
     /// The owl's stage budgets set by their own `igo-owl_settings` keys (bits of
@@ -201,7 +205,7 @@ impl ReadingState {
 
     /// The tactical reader's settings.
     pub(crate) fn reader_config(&self) -> ReaderConfig {
-        let d = ReaderConfig::tactical();
+        let d = self.reader_base.unwrap_or_else(ReaderConfig::tactical);
         ReaderConfig {
             node_limit: self.scaled(d.node_limit),
             ..d
@@ -591,6 +595,96 @@ const OWL_FLAGS: &[&str] = &[
     "save_check_full",
     "root_check_saves",
 ];
+
+/// The keys of `igo-reading_settings` with their highest values (all from 0; 1 for a switch).
+const READING_KEYS: &[(&str, u64)] = &[
+    ("support", 1),
+    ("ko_code", 1),
+    ("support_last", 1),
+    ("edge", 1),
+    ("net", 1),
+    ("net_hold", 1),
+    ("suicide_libs", 1),
+    ("chain_ataris", 40),
+    ("shared_libs", 1),
+    ("extend_three", 40),
+    ("chain_ataris_three", 40),
+    ("chain_three_tight", 1),
+    ("secondary_chains", 40),
+    ("superstring_captures", 40),
+];
+
+/// `igo-reading_settings [NAME VALUE]...`: sets the tactical reader's move rules for the
+/// `attack`/`defend` questions that follow (igo's own command, for experiments; the node limit
+/// follows `increase_depths`/`decrease_depths`), and answers the settings in force as
+/// `NAME VALUE` pairs. Switches take 0 or 1: `support` ([`ReaderConfig::support_moves`]),
+/// `ko_code` ([`ReaderConfig::ko_capture_code`]), `support_last`, `edge`
+/// ([`ReaderConfig::edge_moves`]), `net` ([`ReaderConfig::net_moves`]), `net_hold`,
+/// `suicide_libs`, `shared_libs`, `chain_three_tight`; plies take 0 to 40: `chain_ataris`,
+/// `extend_three`, `chain_ataris_three`, `secondary_chains`, `superstring_captures` (the
+/// fields of [`ReaderConfig`] of those names). A value outside its key's range is answered `? syntax error: NAME takes 0 to
+/// HIGH` and nothing changes.
+fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> {
+    if args.len() % 2 != 0 {
+        return Err("syntax error".into());
+    }
+    let mut c = engine
+        .reading
+        .reader_base
+        .unwrap_or_else(ReaderConfig::tactical);
+    for pair in args.chunks(2) {
+        let v: u64 = pair[1]
+            .parse()
+            .map_err(|_| format!("syntax error: not a number {}", quote(&pair[1])))?;
+        let Some(&(name, high)) = READING_KEYS.iter().find(|k| k.0 == pair[0]) else {
+            return Err(format!("unknown setting {}", quote(&pair[0])));
+        };
+        if v > high {
+            return Err(format!("syntax error: {name} takes 0 to {high}"));
+        }
+        let on = v == 1;
+        let plies = v as usize;
+        match name {
+            "support" => c.support_moves = on,
+            "ko_code" => c.ko_capture_code = on,
+            "support_last" => c.support_last = on,
+            "edge" => c.edge_moves = on,
+            "net" => c.net_moves = on,
+            "net_hold" => c.net_hold = on,
+            "suicide_libs" => c.suicide_libs = on,
+            "chain_ataris" => c.chain_ataris = plies,
+            "shared_libs" => c.shared_libs = on,
+            "extend_three" => c.extend_three = plies,
+            "chain_ataris_three" => c.chain_ataris_three = plies,
+            "chain_three_tight" => c.chain_three_tight = on,
+            "secondary_chains" => c.secondary_chains = plies,
+            _ => c.superstring_captures = plies,
+        }
+    }
+    engine.reading.reader_base = Some(c);
+    let values = [
+        u64::from(c.support_moves),
+        u64::from(c.ko_capture_code),
+        u64::from(c.support_last),
+        u64::from(c.edge_moves),
+        u64::from(c.net_moves),
+        u64::from(c.net_hold),
+        u64::from(c.suicide_libs),
+        c.chain_ataris as u64,
+        u64::from(c.shared_libs),
+        c.extend_three as u64,
+        c.chain_ataris_three as u64,
+        u64::from(c.chain_three_tight),
+        c.secondary_chains as u64,
+        c.superstring_captures as u64,
+    ];
+    Ok(READING_KEYS
+        .iter()
+        .zip(values)
+        .map(|(k, v)| format!("{} {v}", k.0))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
 /// search's positions, and every stage budget below not set by its own key scales with it
@@ -1016,6 +1110,62 @@ mod tests {
         assert_eq!(a[n + 4], ok("1 PASS"));
         assert_eq!(a[n + 6], ok("alive"));
         assert_eq!(a[n + 7], ok("0"));
+    }
+
+    #[test]
+    fn reading_settings_change_the_reader_and_reject_bad_input() {
+        // The defender's saves around the fight (`secondary_chains`): White's B5 saves A6-B6,
+        // next to Black's two-liberty group in the race with B8 (igo-reading's test
+        // `the_defender_saves_its_blocks_around_the_fight`).
+        let mut commands = vec!["boardsize 9", "clear_board"];
+        let stones = [
+            ("black", "B9 E9 A8 E8 A7 B7 C7 E7 C6 D6 E6 A5"),
+            ("white", "D9 F9 B8 C8 D8 F8 F7 A6 B6 F6 C5 D5 E5 F5 B4"),
+        ];
+        let plays: Vec<String> = stones
+            .iter()
+            .flat_map(|(c, vs)| vs.split(' ').map(move |v| format!("play {c} {v}")))
+            .collect();
+        commands.extend(plays.iter().map(String::as_str));
+        let n = commands.len();
+        commands.extend([
+            "igo-reading_settings",
+            "defend B8",
+            "igo-reading_settings secondary_chains 6",
+            "defend B8",
+            "igo-reading_settings secondary_chains 41",
+            "igo-reading_settings superstring_captures x",
+            "igo-reading_settings secondary_chains",
+            "igo-reading_settings depth 3",
+            "igo-reading_settings net 2",
+            "defend B8",
+            "igo-reading_settings secondary_chains 0 net 1",
+            "defend B8",
+        ]);
+        let a = answers(&commands);
+        let tactical = "support 1 ko_code 0 support_last 0 edge 0 net 1 net_hold 1 \
+                        suicide_libs 1 chain_ataris 6 shared_libs 1 extend_three 6 \
+                        chain_ataris_three 4 chain_three_tight 1 secondary_chains 0 \
+                        superstring_captures 6";
+        assert_eq!(a[n], Ok(tactical.into()));
+        assert_eq!(a[n + 1], Ok("0".into()));
+        assert!(a[n + 2].as_ref().unwrap().contains("secondary_chains 6"));
+        assert_eq!(a[n + 3], Ok("1 B5".into()));
+        assert_eq!(
+            a[n + 4],
+            Err("syntax error: secondary_chains takes 0 to 40".into())
+        );
+        assert!(a[n + 5].as_ref().unwrap_err().starts_with("syntax error"));
+        assert_eq!(a[n + 6], Err("syntax error".into()));
+        assert!(a[n + 7]
+            .as_ref()
+            .unwrap_err()
+            .starts_with("unknown setting"));
+        assert_eq!(a[n + 8], Err("syntax error: net takes 0 to 1".into()));
+        // The bad values changed nothing.
+        assert_eq!(a[n + 9], Ok("1 B5".into()));
+        assert_eq!(a[n + 10], Ok(tactical.into()));
+        assert_eq!(a[n + 11], Ok("0".into()));
     }
 
     #[test]
