@@ -768,8 +768,11 @@ pub struct OwlConfig {
     /// diagonal-link dragon already counts the linked stones as its own, so the connection
     /// ranks low: GNU Go self-play game 19x19-04 after 160 moves and Black's E18, `owl_defend
     /// B19` (GNU Go `1 E17`, the only link of D17-E16 beside Black's D16) was `0` although
-    /// igo's `owl_does_defend E17 B19` is 1. 0: off. \[default: 0; BENCHMARKS.md, igo-reading,
-    /// branch `owldefend2`\]
+    /// igo's `owl_does_defend E17 B19` is 1. 0: off. \[default: 0: at 1 and at 40 no answer
+    /// of the game-position harness changed (9x9 and 19x19 `owl_defend`, 9x9 `owl_attack`;
+    /// none of the failing critical defences has a link point at its root), so the bar for a
+    /// default (more critical defences) is not met; BENCHMARKS.md, igo-reading, branch
+    /// `owldefend2`\]
     pub defence_links: usize,
 }
 
