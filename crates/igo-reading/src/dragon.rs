@@ -759,6 +759,21 @@ pub struct OwlConfig {
     /// `B19`, `1 E18`), so it stays off; BENCHMARKS.md, igo-reading, branch `owlsave` and
     /// "Integrator (2026-12-07, 08:25-08:42 UTC)"\]
     pub root_saves_checked: usize,
+    /// Within this many plies of a search's root, the owner's candidates always include the
+    /// link point of each diagonal of the dragon that the attacker threatens to cut (the
+    /// square's other point the attacker's, the attacker's stone at the link point short of
+    /// no second liberty) where that cut would part the dragon from the stone asked about:
+    /// the owner's connection, read even when it ranks below [`OwlConfig::max_moves`]. The
+    /// candidates' order values the liberties and open space a move leaves the dragon, and the
+    /// diagonal-link dragon already counts the linked stones as its own, so the connection
+    /// ranks low: GNU Go self-play game 19x19-04 after 160 moves and Black's E18, `owl_defend
+    /// B19` (GNU Go `1 E17`, the only link of D17-E16 beside Black's D16) was `0` although
+    /// igo's `owl_does_defend E17 B19` is 1. 0: off. \[default: 0: at 1 and at 40 no answer
+    /// of the game-position harness changed (9x9 and 19x19 `owl_defend`, 9x9 `owl_attack`;
+    /// none of the failing critical defences has a link point at its root), so the bar for a
+    /// default (more critical defences) is not met; BENCHMARKS.md, igo-reading, branch
+    /// `owldefend2`\]
+    pub defence_links: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -981,6 +996,7 @@ impl Default for OwlConfig {
             escape_chase_captures: 0,
             escape_chase_nodes: 0,
             root_saves_checked: 0,
+            defence_links: 0,
         }
     }
 }

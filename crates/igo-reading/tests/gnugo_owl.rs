@@ -1501,6 +1501,12 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_SAVES_CHECKED") {
         config.root_saves_checked = v.parse().expect("IGO_OWL_ROOT_SAVES_CHECKED: a number");
     }
+    // IGO_OWL_DEFENCE_LINKS=N: within N plies of a search's root the owner always reads the
+    // link points of the dragon's threatened diagonals ([`OwlConfig::defence_links`]; 0, the
+    // default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_DEFENCE_LINKS") {
+        config.defence_links = v.parse().expect("IGO_OWL_DEFENCE_LINKS: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

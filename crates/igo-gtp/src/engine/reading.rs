@@ -566,6 +566,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_chase_captures", 0, 100_000),
     ("escape_chase_nodes", 0, 4_000_000),
     ("root_saves_checked", 0, 8),
+    ("defence_links", 0, 40),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -728,7 +729,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::root_check_saves`; `escape_chase_captures` 0-100,000:
 /// `OwlConfig::escape_chase_captures`; `escape_chase_nodes` 0-4,000,000:
 /// `OwlConfig::escape_chase_nodes`; `root_saves_checked` 0-8:
-/// `OwlConfig::root_saves_checked`) for the questions that follow,
+/// `OwlConfig::root_saves_checked`; `defence_links` 0-40: `OwlConfig::defence_links`) for
+/// the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -850,6 +852,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_chase_captures" => c.escape_chase_captures = v,
             "escape_chase_nodes" => c.escape_chase_nodes = v,
             "root_saves_checked" => c.root_saves_checked = v as usize,
+            "defence_links" => c.defence_links = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -869,7 +872,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
-         escape_chase_nodes {} root_saves_checked {}",
+         escape_chase_nodes {} root_saves_checked {} defence_links {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -927,7 +930,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.root_check_saves),
         c.escape_chase_captures,
         c.escape_chase_nodes,
-        c.root_saves_checked
+        c.root_saves_checked,
+        c.defence_links
     ))
 }
 
@@ -1253,12 +1257,15 @@ mod tests {
             "igo-owl_settings escape_chase_nodes 4000001",
             "igo-owl_settings root_saves_checked 2",
             "igo-owl_settings root_saves_checked 9",
+            "igo-owl_settings defence_links 1",
+            "igo-owl_settings defence_links 41",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
-        let checked = format!(" root_saves_checked {}", d.root_saves_checked);
+        let links = format!(" defence_links {}", d.defence_links);
+        let checked = format!(" root_saves_checked {}{links}", d.root_saves_checked);
         let chase_nodes = format!(" escape_chase_nodes {}{checked}", d.escape_chase_nodes);
         let captures = format!(
             " escape_chase_captures {}{chase_nodes}",
@@ -1588,13 +1595,20 @@ mod tests {
             a[79].as_ref().unwrap_err(),
             "syntax error: escape_chase_nodes takes 0 to 4000000"
         );
-        assert!(a[80]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_chase_nodes 50000 root_saves_checked 2"));
+        assert!(a[80].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_nodes 50000 root_saves_checked 2{links}"
+        )));
         assert_eq!(
             a[81].as_ref().unwrap_err(),
             "syntax error: root_saves_checked takes 0 to 8"
+        );
+        assert!(a[82]
+            .as_ref()
+            .unwrap()
+            .ends_with(" root_saves_checked 2 defence_links 1"));
+        assert_eq!(
+            a[83].as_ref().unwrap_err(),
+            "syntax error: defence_links takes 0 to 40"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

@@ -124,7 +124,11 @@
 //! [`OwlConfig::root_moves`]: the order is made for the fight next to the stone asked about, and
 //! GNU Go's killing move in an open fight (a move that shuts the far end of a long dragon, the
 //! 1-2 point on the edge) often ranks just below the cut (BENCHMARKS.md, igo-reading, "Move
-//! quality"); the defender may also pass (sekis). Kos get GNU Go's result codes
+//! quality"); the defender may also pass (sekis). With [`OwlConfig::defence_links`] (off by
+//! default) the owner also reads, near a search's root, the link point of each diagonal of the
+//! dragon that the attacker threatens to cut where the cut would part the dragon (its
+//! connection adds no liberty or open space to the diagonal-link dragon, so it ranks low).
+//! Kos get GNU Go's result codes
 //! exactly as in the tactical reading.
 //!
 //! **The horizon and the narrowing** (off by default). With [`OwlConfig::horizon`] set, a
@@ -2162,6 +2166,11 @@ pub(crate) fn children(
             }
         }
     }
+    if !attacking && ply < config.defence_links {
+        // The owner's connection at the link point of a diagonal the attacker threatens to
+        // cut ([`OwlConfig::defence_links`]).
+        saving |= link_points(board, &group, target);
+    }
     cand |= saving & empty;
     if attacking && ply < config.escape_block_plies {
         // An escape that one block stops ([`OwlConfig::escape_block_plies`]): the attacker
@@ -2263,6 +2272,102 @@ pub(crate) fn children(
         out.push((Move::Pass, passed));
     }
     out
+}
+
+/// The link points of the dragon `group` of `target` ([`OwlConfig::defence_links`]): the
+/// empty point of each diagonal between two of its stones whose square's other point is the
+/// opponent's, where the opponent's stone there would have two liberties or more (a cut not
+/// captured at once) and would part the dragon: with it, fewer of the dragon's stones are
+/// reached from `target` (`linked_reach`) than without it.
+fn link_points(board: &igo_core::Board, group: &PointSet, target: Point) -> PointSet {
+    let Some(owner) = board.color_at(target) else {
+        return PointSet::EMPTY;
+    };
+    let size = board.size();
+    let opponent = Some(!owner);
+    let mut links = PointSet::EMPTY;
+    let mut tried = PointSet::EMPTY;
+    let mut whole = None;
+    for a in group.iter() {
+        let (ax, ay) = size.coords(a);
+        for b in size.diagonals(a) {
+            if !group.contains(b) {
+                continue;
+            }
+            let (bx, by) = size.coords(b);
+            let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
+                continue;
+            };
+            let link = match (board.color_at(c1), board.color_at(c2)) {
+                (c, None) if c == opponent => c2,
+                (None, c) if c == opponent => c1,
+                _ => continue,
+            };
+            if tried.contains(link) {
+                continue;
+            }
+            tried.insert(link);
+            // The cutting stone's liberties: its empty neighbours and those of the opponent's
+            // blocks it joins.
+            let mut libs = PointSet::single(link).neighbours(size) & board.empty_points();
+            for q in size.neighbours(link) {
+                if board.color_at(q) == opponent {
+                    libs |= board.liberties_at(q);
+                }
+            }
+            libs.remove(link);
+            if libs.count() < 2 {
+                continue;
+            }
+            let whole = *whole.get_or_insert_with(|| linked_reach(board, group, target, None));
+            if linked_reach(board, group, target, Some(link)) < whole {
+                links.insert(link);
+            }
+        }
+    }
+    links
+}
+
+/// How many stones of the dragon `group` are reached from `target` (`link_points`) by
+/// orthogonal steps and by diagonal steps whose square keeps a point that is neither the
+/// opponent's nor `cut` (the opponent's stone to be).
+fn linked_reach(
+    board: &igo_core::Board,
+    group: &PointSet,
+    target: Point,
+    cut: Option<Point>,
+) -> usize {
+    let Some(owner) = board.color_at(target) else {
+        return 0;
+    };
+    let size = board.size();
+    let held = |q: Point| Some(q) != cut && board.color_at(q) != Some(!owner);
+    let mut reached = PointSet::single(target);
+    let mut todo = vec![target];
+    while let Some(a) = todo.pop() {
+        let (ax, ay) = size.coords(a);
+        for b in size.neighbours(a) {
+            if group.contains(b) && !reached.contains(b) {
+                reached.insert(b);
+                todo.push(b);
+            }
+        }
+        for b in size.diagonals(a) {
+            if !group.contains(b) || reached.contains(b) {
+                continue;
+            }
+            let (bx, by) = size.coords(b);
+            let linked = [size.point(ax, by), size.point(bx, ay)]
+                .into_iter()
+                .flatten()
+                .any(held);
+            if linked {
+                reached.insert(b);
+                todo.push(b);
+            }
+        }
+    }
+    reached.count()
 }
 
 #[cfg(test)]
@@ -4727,5 +4832,72 @@ mod tests {
             .contains(&a8));
         let answer = Owl::new(on).attack(&pos, b8).unwrap();
         assert_eq!(answer.code, Code::Fails, "{answer:?}");
+    }
+
+    /// The corner of GNU Go self-play game 19x19-04 after 160 moves and Black's E18, on an
+    /// otherwise empty 13x13 board: White's B13 dragon (B13 C13 B12 D12 D11 E10 F10 G10 E9
+    /// H9 J9) holds together only through E11, the link of the diagonal D11-E10 beside
+    /// Black's D10, which Black's E12 now threatens to cut.
+    fn link_corner() -> Position {
+        position(
+            "
+            . O O . . . . . . . . . .
+            X O X O X . . . . . . . .
+            . X X O . . . . . . . . .
+            . . X X O O O . . . . . .
+            . . O X O X X O O . . . .
+            . . X . X . . X . . . . .
+            . . . X . . X . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .",
+        )
+    }
+
+    #[test]
+    fn the_link_points_are_the_threatened_diagonals_that_part_the_dragon() {
+        let pos = link_corner();
+        let size = pos.size();
+        let b13 = size.parse_point("B13").unwrap();
+        let group = dragon(pos.board(), b13);
+        let mut links: Vec<String> = link_points(pos.board(), &group, b13)
+            .iter()
+            .map(|p| size.format_point(p))
+            .collect();
+        links.sort();
+        // H10 (G10-H9 beside Black's G9) as well; not D13 (C13-D12 beside Black's C12:
+        // Black's stone there would have one liberty, E13), nor the empty points of squares
+        // with no Black stone.
+        assert_eq!(links, ["E11", "H10"]);
+    }
+
+    #[test]
+    fn the_owner_reads_the_link_of_a_threatened_diagonal_with_defence_links() {
+        // GNU Go 3.8 on this position (White to move): `owl_defend B13` `1 E11`,
+        // `dragon_status B13` `critical E11 E11`. Without the setting E11 ranks below the
+        // owner's first eight candidates (it adds no liberty or open space to the
+        // diagonal-link dragon, which counts D11-E10 as linked already), the search stops at
+        // its node limit and its estimate's save falls to the check of saves: `0`, although
+        // igo's attack after E11 finds no kill.
+        let pos = link_corner();
+        let size = pos.size();
+        let b13 = size.parse_point("B13").unwrap();
+        let e11 = Move::Play(size.parse_point("E11").unwrap());
+        let off = OwlConfig {
+            defence_links: 0,
+            ..OwlConfig::default()
+        };
+        assert!(!Owl::new(off).candidates(&pos, b13, false).contains(&e11));
+        assert_eq!(Owl::new(off).defend(&pos, b13).unwrap().code, Code::Fails);
+        let on = OwlConfig {
+            defence_links: 1,
+            ..OwlConfig::default()
+        };
+        assert!(Owl::new(on).candidates(&pos, b13, false).contains(&e11));
+        let save = Owl::new(on).defend(&pos, b13).unwrap();
+        assert_eq!((save.code, save.mv), (Code::Works, Some(e11)), "{save:?}");
     }
 }
