@@ -590,6 +590,7 @@ const OWL_FLAGS: &[&str] = &[
     "named_kill_checks",
     "save_check_full",
     "root_check_saves",
+    "escape_chase_attack_only",
 ];
 
 /// `igo-owl_settings [NAME VALUE]...`: sets the owl's limits (`nodes` 1-4,000,000: the
@@ -634,7 +635,8 @@ const OWL_FLAGS: &[&str] = &[
 /// `OwlConfig::root_check_saves`; `escape_chase_captures` 0-100,000:
 /// `OwlConfig::escape_chase_captures`; `escape_chase_nodes` 0-4,000,000:
 /// `OwlConfig::escape_chase_nodes`; `root_saves_checked` 0-8:
-/// `OwlConfig::root_saves_checked`) for the questions that follow,
+/// `OwlConfig::root_saves_checked`; `escape_chase_attack_only` 0 or 1:
+/// `OwlConfig::escape_chase_attack_only`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -756,6 +758,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_chase_captures" => c.escape_chase_captures = v,
             "escape_chase_nodes" => c.escape_chase_nodes = v,
             "root_saves_checked" => c.root_saves_checked = v as usize,
+            "escape_chase_attack_only" => c.escape_chase_attack_only = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -775,7 +778,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
-         escape_chase_nodes {} root_saves_checked {}",
+         escape_chase_nodes {} root_saves_checked {} escape_chase_attack_only {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -833,7 +836,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.root_check_saves),
         c.escape_chase_captures,
         c.escape_chase_nodes,
-        c.root_saves_checked
+        c.root_saves_checked,
+        u8::from(c.escape_chase_attack_only)
     ))
 }
 
@@ -1103,12 +1107,18 @@ mod tests {
             "igo-owl_settings escape_chase_nodes 4000001",
             "igo-owl_settings root_saves_checked 2",
             "igo-owl_settings root_saves_checked 9",
+            "igo-owl_settings escape_chase_attack_only 1",
+            "igo-owl_settings escape_chase_attack_only 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
-        let checked = format!(" root_saves_checked {}", d.root_saves_checked);
+        let attack_only = format!(
+            " escape_chase_attack_only {}",
+            u8::from(d.escape_chase_attack_only)
+        );
+        let checked = format!(" root_saves_checked {}{attack_only}", d.root_saves_checked);
         let chase_nodes = format!(" escape_chase_nodes {}{checked}", d.escape_chase_nodes);
         let captures = format!(
             " escape_chase_captures {}{chase_nodes}",
@@ -1438,13 +1448,20 @@ mod tests {
             a[79].as_ref().unwrap_err(),
             "syntax error: escape_chase_nodes takes 0 to 4000000"
         );
-        assert!(a[80]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_chase_nodes 50000 root_saves_checked 2"));
+        assert!(a[80].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_nodes 50000 root_saves_checked 2{attack_only}"
+        )));
         assert_eq!(
             a[81].as_ref().unwrap_err(),
             "syntax error: root_saves_checked takes 0 to 8"
+        );
+        assert!(a[82]
+            .as_ref()
+            .unwrap()
+            .ends_with(" root_saves_checked 2 escape_chase_attack_only 1"));
+        assert_eq!(
+            a[83].as_ref().unwrap_err(),
+            "syntax error: escape_chase_attack_only takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
