@@ -679,7 +679,13 @@ pub struct OwlConfig {
     /// H2, White's chase H3 G4 H4 H5 G5; [`OwlConfig::escape_room_plies`] is this at one
     /// block, and it is asked in defence questions only). Asked in both questions' searches;
     /// with it on, the judgement of death ([`OwlConfig::shut_in_death`]) also takes an owner
-    /// move's escape for no life where the chase shuts it. 0: not asked. \[default: 0 (off); BENCHMARKS.md, igo-reading, branch `owlkill`\]
+    /// move's escape for no life where the chase shuts it (in attack questions only, with
+    /// [`OwlConfig::escape_chase_attack_only`], on by default). 0: not asked. \[default: 2
+    /// (since branch `owlchase3`, with [`OwlConfig::escape_chase_value`] 19,
+    /// [`OwlConfig::escape_chase_captures`] 1,000 and [`OwlConfig::escape_chase_attack_only`]:
+    /// GNU Go's kills of its critical game dragons 77 -> 78 of 114 (19x19) and 28 -> 30 of 47
+    /// (9x9), no living dragon killed, the defences unchanged); before it 0 (off);
+    /// BENCHMARKS.md, igo-reading, branches `owlkill`, `owlchase`, `owlchase2`, `owlchase3`\]
     pub escape_chase_plies: usize,
     /// How many blocks deep [`OwlConfig::escape_chase_plies`]' chase is read (1: one block,
     /// each answered once, as [`OwlConfig::escape_room_plies`] asks). \[default: 3\]
@@ -704,7 +710,8 @@ pub struct OwlConfig {
     /// an owner's answer within it, stands unchased. On GNU Go's game dragons the static
     /// judgement is wrong mostly at weak escapes (branch `escapefit`); the channel runs the
     /// chase is for are worth 12-38 at their roots and after their runs (branch `owlchase`).
-    /// 0: every escape is chased. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlchase`\]
+    /// 0: every escape is chased. \[default: 19 (since branch `owlchase3`; before it 0);
+    /// BENCHMARKS.md, igo-reading, branch `owlchase`\]
     pub escape_chase_value: usize,
     /// The most positions the chase ([`OwlConfig::escape_chase_plies`]) judges in one
     /// question (the owl's checks of its answer included; counted per thread from the
@@ -726,8 +733,9 @@ pub struct OwlConfig {
     /// escape whose own block is short of liberties (two or fewer) and that the owner
     /// captures is no stop (the capture breaks the chase: GNU Go self-play game 19x19-08
     /// after 80 moves, White's R18 against Black's S18-R17, which Black's Q18 takes; GNU Go
-    /// calls the dragon alive). 0: not read, every block judged as before. \[default: 0;
-    /// BENCHMARKS.md, igo-reading, branch `owlchase2`\]
+    /// calls the dragon alive). 0: not read, every block judged as before. \[default: 1,000
+    /// (since branch `owlchase3`; before it 0); BENCHMARKS.md, igo-reading, branch
+    /// `owlchase2`\]
     pub escape_chase_captures: u64,
     /// The search's positions in one question (its nested questions' included) up to which
     /// the chase ([`OwlConfig::escape_chase_plies`]) is asked: past them every escape stands
@@ -774,6 +782,25 @@ pub struct OwlConfig {
     /// default (more critical defences) is not met; BENCHMARKS.md, igo-reading, branch
     /// `owldefend2`\]
     pub defence_links: usize,
+    /// Whether the chase ([`OwlConfig::escape_chase_plies`]) is read only in attack questions:
+    /// where the outermost question is a defence ([`crate::owl::Owl::defend`],
+    /// [`crate::owl::Owl::does_defend`]) no escape is chased, in its search or in the
+    /// questions its checks ask (the check of saves' attack included), and every escape stands
+    /// as without the chase; an attack question ([`crate::owl::Owl::attack`],
+    /// [`crate::owl::Owl::does_attack`]) chases in its own search and in the owl's defences
+    /// that check its kill. The chase's kills stand on the judgement of death's chase where
+    /// the owner is to move (an owner move's escape that the chase shuts is no life): the
+    /// owl's defence after the kill concedes through it (19x19-03 after 60, `J5`, `H6`;
+    /// 9x9-06 after 10, `H1`, `H3`; 9x9-11 after 10, `A8`, `B7`: all three lost where that
+    /// judgement does not chase in a defence search). In a defence question nothing checks a
+    /// line the same judgement ends: 9x9, Black D4 C3 E2, White D3, `owl_defend D3`: after
+    /// White's E3 and Black's F4 White's one static life is E4, whose escape the chase shuts
+    /// at E5, and the line is judged dead, though White's D2 (GNU Go's save) lives by reading;
+    /// the defence answered `0` (GNU Go `1 E3`, igo without the chase `1 E3`). An attack
+    /// question reads that line inside the defence that checks its kill too (its false kill
+    /// would be one ply deeper); none was found on GNU Go's game dragons (branch `owlchase2`).
+    /// \[default: on, with the chase; BENCHMARKS.md, igo-reading, branch `owlchase3`\]
+    pub escape_chase_attack_only: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -987,16 +1014,17 @@ impl Default for OwlConfig {
             string_kill_check: false,
             named_kill_checks: false,
             save_check_full: false,
-            escape_chase_plies: 0,
+            escape_chase_plies: 2,
             escape_chase_depth: 3,
             root_check_saves: false,
-            escape_chase_value: 0,
+            escape_chase_value: 19,
             escape_chase_cap: 0,
             escape_chase_death_plies: 40,
-            escape_chase_captures: 0,
+            escape_chase_captures: 1_000,
             escape_chase_nodes: 0,
             root_saves_checked: 0,
             defence_links: 0,
+            escape_chase_attack_only: true,
         }
     }
 }
@@ -1623,6 +1651,10 @@ fn block_answered(
 /// [`OwlConfig::escape_chase_captures`] a block whose stone the owner captures is answered;
 /// each position's verdict is kept per thread (`CHASE_CACHE`).
 pub(crate) fn chase_stops(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+    if chase_left_out(config) {
+        // A defence question reads no chase ([`OwlConfig::escape_chase_attack_only`]).
+        return PointSet::EMPTY;
+    }
     if config.escape_chase_nodes > 0 && CHASE_NODES.with(|c| c.get()) >= config.escape_chase_nodes {
         // The question's search has read its [`OwlConfig::escape_chase_nodes`] positions.
         return PointSet::EMPTY;
@@ -1737,6 +1769,17 @@ thread_local! {
     /// The search's positions read in this thread's current question, nested questions
     /// included ([`OwlConfig::escape_chase_nodes`]; counted only with that knob on).
     static CHASE_NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Whether this thread's outermost owl question is a defence
+    /// ([`OwlConfig::escape_chase_attack_only`]).
+    static CHASE_DEFENCE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the chase is left out of the question being read: a defence question with
+/// [`OwlConfig::escape_chase_attack_only`] (the chase on).
+pub(crate) fn chase_left_out(config: &OwlConfig) -> bool {
+    config.escape_chase_attack_only
+        && config.escape_chase_plies > 0
+        && CHASE_DEFENCE.with(|c| c.get())
 }
 
 /// One more position of an owl search read in this question ([`OwlConfig::escape_chase_nodes`]).
@@ -1749,12 +1792,16 @@ pub(crate) fn chase_node() {
 pub(crate) struct ChaseQuestion;
 
 impl ChaseQuestion {
-    /// A question begins.
-    pub(crate) fn begin() -> ChaseQuestion {
+    /// A question begins: a defence question when `defence` (the owner to move first, as
+    /// [`crate::owl::Owl::defend`] asks; an outermost one reads no chase with
+    /// [`OwlConfig::escape_chase_attack_only`]), else an attack question. A nested question
+    /// keeps its outermost question's kind.
+    pub(crate) fn begin(defence: bool) -> ChaseQuestion {
         CHASE_SPENT.with(|c| {
             let (spent, open) = c.get();
             if open == 0 {
                 CHASE_NODES.with(|n| n.set(0));
+                CHASE_DEFENCE.with(|d| d.set(defence));
             }
             c.set((if open == 0 { 0 } else { spent }, open + 1));
         });
@@ -1767,6 +1814,10 @@ impl Drop for ChaseQuestion {
         CHASE_SPENT.with(|c| {
             let (spent, open) = c.get();
             c.set((spent, open.saturating_sub(1)));
+            if open <= 1 {
+                // Outside any question the chase is read (the diagnostic tests ask it).
+                CHASE_DEFENCE.with(|d| d.set(false));
+            }
         });
     }
 }
@@ -3559,11 +3610,14 @@ mod escape_diagnosis {
         pos.set_to_play(Color::White);
         pos.play(Move::Play(pt("H2"))).unwrap();
         let t = pt("G2");
-        // The chase as branch `owlkill` read it: every escape chased, no capture check.
+        // The chase as branch `owlkill` read it: every escape chased, no capture check, and
+        // in defence questions too (`escape_chase_attack_only` off: this is a defence
+        // question; with the default a defence reads no chase and names G3 as without it).
         let off = OwlConfig {
             escape_chase_plies: 0,
             escape_chase_value: 0,
             escape_chase_captures: 0,
+            escape_chase_attack_only: false,
             ..OwlConfig::default()
         };
         let on = OwlConfig {
@@ -3913,6 +3967,7 @@ mod escape_diagnosis {
                 "escape_chase_death_plies" => config.escape_chase_death_plies = v,
                 "escape_chase_captures" => config.escape_chase_captures = v as u64,
                 "escape_chase_nodes" => config.escape_chase_nodes = v as u64,
+                "escape_chase_attack_only" => config.escape_chase_attack_only = v != 0,
                 k => panic!("unknown key {k}"),
             }
         }
@@ -4189,9 +4244,12 @@ mod escape_diagnosis {
         let b7 = size.parse_point("B7").unwrap();
         // Without `escape_block_plies` (off by default; off here so that the test holds at 3),
         // under which the escape's blocks keep the line open at the root whatever the escape's
-        // strength.
+        // strength, and without the chase (on by default), under which this escape (worth 17,
+        // within its value 19) does not end the line either: the test is of
+        // `escape_weak_value`.
         let off = OwlConfig {
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..OwlConfig::default()
         };
         let on = OwlConfig {

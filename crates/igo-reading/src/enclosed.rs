@@ -643,10 +643,13 @@ mod tests {
         assert!(on.enclosed_no_escape, "on by default");
         // Off: read without `escape_block_plies` (off by default; off here so that the test
         // holds at 3), with which the search reads past the root's escape too (a White block
-        // stops it) and kills the stone.
+        // stops it) and kills the stone, and without the chase (on by default), which does
+        // the same (the escape does not survive its blocks): the test is of the enclosure's
+        // escape rule.
         let off = OwlConfig {
             enclosed_no_escape: false,
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..on
         };
         assert!(applies(&pos, c3, &on));

@@ -1463,14 +1463,14 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_ESCAPE_CHASE="PLIES DEPTH": an escape judged with the attacker to move within
     // PLIES of the root must survive a chase DEPTH blocks deep
-    // ([`OwlConfig::escape_chase_plies`], [`OwlConfig::escape_chase_depth`]; PLIES 0: off,
-    // the default).
+    // ([`OwlConfig::escape_chase_plies`], [`OwlConfig::escape_chase_depth`]; PLIES 0: off;
+    // the default "2 3" since branch `owlchase3`).
     if let Some((plies, depth)) = env_pair("IGO_OWL_ESCAPE_CHASE") {
         config.escape_chase_plies = plies;
         config.escape_chase_depth = depth;
     }
     // IGO_OWL_ESCAPE_CHASE_VALUE=N: only escapes worth at most N are chased
-    // ([`OwlConfig::escape_chase_value`]; 0: all, the default); IGO_OWL_ESCAPE_CHASE_CAP=N:
+    // ([`OwlConfig::escape_chase_value`]; 0: all; 19, the default); IGO_OWL_ESCAPE_CHASE_CAP=N:
     // the chase judges at most N positions a question ([`OwlConfig::escape_chase_cap`]; 0: no
     // cap, the default); IGO_OWL_ESCAPE_CHASE_DEATH=PLIES: the judgement of death chases only
     // within PLIES of a search's root ([`OwlConfig::escape_chase_death_plies`]; 40, the
@@ -1485,7 +1485,8 @@ fn owl_knobs(config: &mut OwlConfig) {
         config.escape_chase_death_plies = v.parse().expect("IGO_OWL_ESCAPE_CHASE_DEATH: a number");
     }
     // IGO_OWL_ESCAPE_CHASE_CAPTURES=N: a chase's block whose stone the owner captures (read
-    // to N positions) is no stop ([`OwlConfig::escape_chase_captures`]; 0: off, the default).
+    // to N positions) is no stop ([`OwlConfig::escape_chase_captures`]; 0: off; 1,000, the
+    // default).
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_CAPTURES") {
         config.escape_chase_captures = v.parse().expect("IGO_OWL_ESCAPE_CHASE_CAPTURES: a number");
     }
@@ -1493,6 +1494,14 @@ fn owl_knobs(config: &mut OwlConfig) {
     // positions ([`OwlConfig::escape_chase_nodes`]; 0: no limit, the default).
     if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_NODES") {
         config.escape_chase_nodes = v.parse().expect("IGO_OWL_ESCAPE_CHASE_NODES: a number");
+    }
+    // IGO_OWL_ESCAPE_CHASE_ATTACK_ONLY=0|1: the chase read only in attack questions, none in
+    // a defence question ([`OwlConfig::escape_chase_attack_only`]; 1, the default: on).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CHASE_ATTACK_ONLY") {
+        config.escape_chase_attack_only = v
+            .parse::<u8>()
+            .expect("IGO_OWL_ESCAPE_CHASE_ATTACK_ONLY: 0 or 1")
+            == 1;
     }
     // IGO_OWL_ROOT_SAVES_CHECKED=N: the root check of kills reads the defence's save as
     // `owl_defend` checks it, a kill resting on that check must refute every owner

@@ -595,6 +595,7 @@ const OWL_FLAGS: &[&str] = &[
     "named_kill_checks",
     "save_check_full",
     "root_check_saves",
+    "escape_chase_attack_only",
 ];
 
 /// The keys of `igo-reading_settings` with their highest values (all from 0; 1 for a switch).
@@ -729,8 +730,9 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::root_check_saves`; `escape_chase_captures` 0-100,000:
 /// `OwlConfig::escape_chase_captures`; `escape_chase_nodes` 0-4,000,000:
 /// `OwlConfig::escape_chase_nodes`; `root_saves_checked` 0-8:
-/// `OwlConfig::root_saves_checked`; `defence_links` 0-40: `OwlConfig::defence_links`) for
-/// the questions that follow,
+/// `OwlConfig::root_saves_checked`; `defence_links` 0-40: `OwlConfig::defence_links`;
+/// `escape_chase_attack_only` 0 or 1: `OwlConfig::escape_chase_attack_only`) for the
+/// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -853,6 +855,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "escape_chase_nodes" => c.escape_chase_nodes = v,
             "root_saves_checked" => c.root_saves_checked = v as usize,
             "defence_links" => c.defence_links = v as usize,
+            "escape_chase_attack_only" => c.escape_chase_attack_only = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -872,7 +875,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
-         escape_chase_nodes {} root_saves_checked {} defence_links {}",
+         escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -931,7 +934,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.escape_chase_captures,
         c.escape_chase_nodes,
         c.root_saves_checked,
-        c.defence_links
+        c.defence_links,
+        u8::from(c.escape_chase_attack_only)
     ))
 }
 
@@ -1259,12 +1263,18 @@ mod tests {
             "igo-owl_settings root_saves_checked 9",
             "igo-owl_settings defence_links 1",
             "igo-owl_settings defence_links 41",
+            "igo-owl_settings escape_chase_attack_only 1",
+            "igo-owl_settings escape_chase_attack_only 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
-        let links = format!(" defence_links {}", d.defence_links);
+        let attack_only = format!(
+            " escape_chase_attack_only {}",
+            u8::from(d.escape_chase_attack_only)
+        );
+        let links = format!(" defence_links {}{attack_only}", d.defence_links);
         let checked = format!(" root_saves_checked {}{links}", d.root_saves_checked);
         let chase_nodes = format!(" escape_chase_nodes {}{checked}", d.escape_chase_nodes);
         let captures = format!(
@@ -1602,13 +1612,20 @@ mod tests {
             a[81].as_ref().unwrap_err(),
             "syntax error: root_saves_checked takes 0 to 8"
         );
-        assert!(a[82]
-            .as_ref()
-            .unwrap()
-            .ends_with(" root_saves_checked 2 defence_links 1"));
+        assert!(a[82].as_ref().unwrap().ends_with(&format!(
+            " root_saves_checked 2 defence_links 1{attack_only}"
+        )));
         assert_eq!(
             a[83].as_ref().unwrap_err(),
             "syntax error: defence_links takes 0 to 40"
+        );
+        assert!(a[84]
+            .as_ref()
+            .unwrap()
+            .ends_with(" root_saves_checked 2 defence_links 1 escape_chase_attack_only 1"));
+        assert_eq!(
+            a[85].as_ref().unwrap_err(),
+            "syntax error: escape_chase_attack_only takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

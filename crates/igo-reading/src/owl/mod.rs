@@ -74,15 +74,18 @@
 //! holds a lunch (an opponent block inside it, short of liberties) counts as answered
 //! ([`OwlConfig::escape_room_lunches`]), and each position's verdict is judged once per stone
 //! and settings (a per-thread cache: the search asks it at every visit of a node).
-//! With [`OwlConfig::escape_chase_plies`] (off by default) an escape judged with the
+//! With [`OwlConfig::escape_chase_plies`] (2 by default, in attack questions only:
+//! [`OwlConfig::escape_chase_attack_only`]) an escape judged with the
 //! attacker to move near the root must survive a chase of blocks
 //! ([`OwlConfig::escape_chase_depth`] deep: each block answered by a move judged alive again,
 //! whose escape survives the shorter chase); the attacker's candidates there are the blocks
 //! that fail, and the judgement of death takes such an escape for no life. Its cost is
-//! bounded by three further settings (off by default): only weak escapes chased
-//! ([`OwlConfig::escape_chase_value`]), the judgement of death's chase only near a search's
+//! bounded by three further settings: only weak escapes chased
+//! ([`OwlConfig::escape_chase_value`], 19 by default), the judgement of death's chase only near a search's
 //! root ([`OwlConfig::escape_chase_death_plies`]), and a cap on the positions the chase
-//! judges in one question ([`OwlConfig::escape_chase_cap`]).
+//! judges in one question ([`OwlConfig::escape_chase_cap`]) (those two off by default); a
+//! block whose stone the owner captures is no stop ([`OwlConfig::escape_chase_captures`],
+//! 1,000 positions by default).
 //! With [`OwlConfig::escape_link_liberties`] set, the escape runs only through the dragon's
 //! blocks with that many liberties (the block of the stone asked about always counts): a
 //! stone in atari, or a two-liberty stone crawling along the first line, that links the dragon
@@ -415,6 +418,10 @@ fn read_to_the_end(kill: &Reading, pos: &Position, p: Point, config: &OwlConfig)
     !kill.proven || crate::fight::fight_region(pos, p, config).is_none_or(|f| f.filled.is_empty())
 }
 
+/// The bits the key of an answer read without the chase ([`OwlConfig::escape_chase_attack_only`])
+/// differs by from the same position's with it.
+const UNCHASED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The most answers an owl keeps ([`Owl::answers`]); past it they are all dropped (a position
 /// is about 9 KB: at most some 10 MB).
 const MAX_ANSWERS: usize = 1024;
@@ -471,7 +478,7 @@ impl Owl {
     /// assert_eq!(owl.defend(&pos, a1).unwrap().gtp_text(pos.size()), "1 B1");
     /// ```
     pub fn attack(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
-        let _question = crate::dragon::ChaseQuestion::begin();
+        let _question = crate::dragon::ChaseQuestion::begin(false);
         self.read(pos, p, true)
     }
 
@@ -480,7 +487,7 @@ impl Owl {
     pub fn defend(&mut self, pos: &Position, p: Point) -> Result<Reading, ReadingError> {
         // The check of saves below reads nested questions: one question's chase budget
         // ([`OwlConfig::escape_chase_cap`]).
-        let _question = crate::dragon::ChaseQuestion::begin();
+        let _question = crate::dragon::ChaseQuestion::begin(true);
         let mut reading = self.read(pos, p, false)?;
         if self.config.save_check_nodes > 0 && reading.code != Code::Fails {
             reading = self.checked_save(pos, p, reading);
@@ -687,10 +694,18 @@ impl Owl {
     }
 
     fn read(&mut self, pos: &Position, p: Point, attack: bool) -> Result<Reading, ReadingError> {
-        let _question = crate::dragon::ChaseQuestion::begin();
+        let _question = crate::dragon::ChaseQuestion::begin(!attack);
         let fresh = self.question_position(pos);
         let pos: &Position = &fresh;
-        let key = (pos.hash().0, p, attack);
+        // An answer read without the chase (a defence question's, with
+        // [`OwlConfig::escape_chase_attack_only`]) is kept apart from the same question's
+        // answer read inside an attack question (the defence that checks a kill chases).
+        let unchased = crate::dragon::chase_left_out(&self.config);
+        let key = (
+            pos.hash().0 ^ (UNCHASED_KEY * u64::from(unchased)),
+            p,
+            attack,
+        );
         if let Some(known) = self
             .answers
             .get(&key)
@@ -2498,6 +2513,56 @@ mod tests {
         }
     }
 
+    /// 9x9, Black D4 C3, White D3, then Black E2 (the position of the test above). GNU Go's
+    /// `owl_defend D3` is `1 E3`, and so is igo's without the chase. With the chase in the
+    /// defence's search the line E3 F4 ends at the judgement of death: White's one static life
+    /// there is E4, whose escape the chase shuts at E5 (White's D2, GNU Go's save after F4,
+    /// lives only by reading), so the defence answered `0`. With
+    /// [`OwlConfig::escape_chase_attack_only`] a defence question reads no chase; the same
+    /// position read inside an attack question (here `owl_does_attack E2`, whose answer is the
+    /// owl's defence after E2, with the chase) is kept apart from the defence question's
+    /// answer by the same owl.
+    #[test]
+    fn a_defence_question_reads_no_chase_with_escape_chase_attack_only() {
+        let size = BoardSize::square(9).unwrap();
+        let pt = |v: &str| size.parse_point(v).unwrap();
+        let mut before = Position::new(size);
+        for (c, v) in [
+            (Color::Black, "D4"),
+            (Color::Black, "C3"),
+            (Color::White, "D3"),
+        ] {
+            before.set_to_play(c);
+            before.play(Move::Play(pt(v))).unwrap();
+        }
+        before.set_to_play(Color::Black);
+        let mut pos = before.clone();
+        pos.play(Move::Play(pt("E2"))).unwrap();
+        let d3 = pt("D3");
+        let on = OwlConfig::default();
+        assert!(on.escape_chase_plies > 0 && on.escape_chase_attack_only);
+        let everywhere = OwlConfig {
+            escape_chase_attack_only: false,
+            ..on
+        };
+        let off = OwlConfig {
+            escape_chase_plies: 0,
+            ..on
+        };
+        let unchased = Owl::new(off).defend(&pos, d3).unwrap();
+        assert_eq!(unchased.gtp_text(size), "1 E3");
+        let lost = Owl::new(everywhere).defend(&pos, d3).unwrap();
+        assert_eq!(lost.code, Code::Fails, "{lost:?}");
+        let mut owl = Owl::new(on);
+        assert_eq!(owl.defend(&pos, d3).unwrap().gtp_text(size), "1 E3");
+        // The same owl: the defence after E2 read inside an attack question (chased) first,
+        // then the defence question again.
+        let mut owl = Owl::new(on);
+        owl.does_attack(&before, pt("E2"), d3).unwrap();
+        assert!(owl.answers_kept() > 0);
+        assert_eq!(owl.defend(&pos, d3).unwrap().gtp_text(size), "1 E3");
+    }
+
     #[test]
     fn under_a_horizon_a_loose_stone_that_cannot_live_in_time_is_killed() {
         // A GNU Go self-play position (9x9, after 20 moves). GNU Go 3.8: `dragon_status G4` is
@@ -2570,7 +2635,9 @@ mod tests {
         assert!(attack.complete);
         // Any one of the three off, the search stops at its node limit or finds A6 alive
         // (read without `escape_block_plies`, off by default, off here so that the test holds
-        // at 3: it reads past the escape that one block stops, not these three settings).
+        // at 3: it reads past the escape that one block stops, not these three settings; and
+        // without the chase, on by default, which kills A6 with the default settings too: the
+        // test is of the three settings, not of the chase).
         for config in [
             plain(),
             OwlConfig {
@@ -2584,6 +2651,7 @@ mod tests {
         ]
         .map(|c| OwlConfig {
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..c
         }) {
             assert_eq!(Owl::new(config).attack(&pos, a6).unwrap().code, Code::Fails);
@@ -3089,10 +3157,13 @@ mod tests {
         // (The root check of kills off: its readings after the failed attack would count too.
         // `escape_block_plies` off, as by default: with it at 3 the second look's root
         // candidates are the escape's blocks, after which the dragon is not judged alive, so
-        // the skip does not apply here and the second look reads, 96 positions for 20.)
+        // the skip does not apply here and the second look reads, 96 positions for 20. The
+        // chase, on by default, off for the same reason: its root candidates are the blocks
+        // the escape does not survive, 91 positions for 20.)
         let skip = OwlConfig {
             root_kill_checks: 0,
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..OwlConfig::default()
         };
         assert!(skip.selective.enabled && skip.selective.skip_hopeless);
@@ -3110,6 +3181,7 @@ mod tests {
         // The plain owl answers at its root (the dragon escapes); the second look searched.
         let plain = Owl::new(OwlConfig {
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..plain()
         })
         .attack(&pos, e5)
@@ -3586,16 +3658,32 @@ mod tests {
                 .contains(size.parse_point("H6").unwrap())
         );
         // Without the open fight region (off by default), which finds H6 too (the next test),
-        // and without the root check's unanswered blocks (on by default), which try H6.
+        // without the root check's unanswered blocks (on by default), which try H6, and
+        // without the chase (on by default: it finds H6 too, below).
         // `plain` reads with the knob off whatever the default.
         let plain = OwlConfig {
             open_region_nodes: 0,
             escape_root_checks: 0,
             escape_block_plies: 0,
+            escape_chase_plies: 0,
             ..OwlConfig::default()
         };
         let off = Owl::new(plain).attack(&pos, t).unwrap();
         assert_eq!(off.code, Code::Fails, "{}", off.gtp_text(size));
+        // The chase at its defaults ([`OwlConfig::escape_chase_plies`] 2): H6 is a block the
+        // root's weak escape does not survive, and the attack names it.
+        let chased = Owl::new(OwlConfig {
+            escape_chase_plies: OwlConfig::default().escape_chase_plies,
+            ..plain
+        })
+        .attack(&pos, t)
+        .unwrap();
+        assert_eq!(
+            (chased.code, chased.mv),
+            (Code::Works, Some(h6)),
+            "{}",
+            chased.gtp_text(size)
+        );
         let on = OwlConfig {
             escape_block_plies: 3,
             ..plain

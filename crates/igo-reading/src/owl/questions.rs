@@ -35,6 +35,9 @@ impl Owl {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
+        // An attack question, though the owl's defence answers it
+        // ([`crate::owl::OwlConfig::escape_chase_attack_only`]).
+        let _question = crate::dragon::ChaseQuestion::begin(false);
         move_then_reply(pos, target, mv, false, |child| {
             Ok(self.defend(child, target)?.code)
         })
@@ -49,6 +52,9 @@ impl Owl {
         mv: Point,
         target: Point,
     ) -> Result<Code, ReadingError> {
+        // A defence question, though the owl's attack answers it
+        // ([`crate::owl::OwlConfig::escape_chase_attack_only`]).
+        let _question = crate::dragon::ChaseQuestion::begin(true);
         move_then_reply(pos, target, mv, true, |child| {
             Ok(self.attack(child, target)?.code)
         })
@@ -70,6 +76,8 @@ impl Owl {
         if board.color_at(b).ok_or(ReadingError::NoStone(b))? != color {
             return Err(ReadingError::Colors);
         }
+        // A defence question ([`crate::owl::OwlConfig::escape_chase_attack_only`]).
+        let _question = crate::dragon::ChaseQuestion::begin(true);
         let Some(child) = played_by(pos, color, mv) else {
             return Ok(Code::Fails);
         };
