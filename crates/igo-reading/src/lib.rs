@@ -1472,42 +1472,32 @@ impl Search<'_> {
 fn in_race(pos: &Position, scratch: &mut Pooled, l: PointSet, libs: PointSet) -> bool {
     l.count() == 2
         && l.intersects(&libs)
-        && !l.iter().all(|y| {
-            let after = scratch.get();
-            after.copy_from(pos);
-            after.play(Move::Play(y)).is_ok()
-                && after
-                    .board()
-                    .block_at(y)
-                    .is_some_and(|b| b.liberty_count() >= 4)
-        })
+        && !l
+            .iter()
+            .all(|y| liberties_after(pos, scratch, pos.to_play(), y).is_some_and(|n| n >= 4))
+}
+
+/// The liberties of `color`'s block at `y` after `color` plays there (on `scratch`, a copy of
+/// `pos`), or `None` where the move is illegal.
+fn liberties_after(pos: &Position, scratch: &mut Pooled, color: Color, y: Point) -> Option<usize> {
+    let after = scratch.get();
+    after.copy_from(pos);
+    after.set_to_play(color);
+    after.play(Move::Play(y)).ok()?;
+    after.board().block_at(y).map(|b| b.liberty_count())
 }
 
 /// Whether `color`'s block with liberties `l` has an easy run: its extension on one of them
 /// (played on `scratch`) gives it four liberties or more (GNU Go's `approxlib(lib, other, 4)
 /// >= 4` test before `defend_secondary_chain1_moves`).
 fn runs(pos: &Position, scratch: &mut Pooled, color: Color, l: PointSet) -> bool {
-    l.iter().any(|y| {
-        let after = scratch.get();
-        after.copy_from(pos);
-        after.set_to_play(color);
-        after.play(Move::Play(y)).is_ok()
-            && after
-                .board()
-                .block_at(y)
-                .is_some_and(|b| b.liberty_count() >= 4)
-    })
+    l.iter()
+        .any(|y| liberties_after(pos, scratch, color, y).is_some_and(|n| n >= 4))
 }
 
 /// Whether the side to move's stone at `x` (played on `scratch`) is illegal or left in atari.
 fn self_atari(pos: &Position, scratch: &mut Pooled, x: Point) -> bool {
-    let after = scratch.get();
-    after.copy_from(pos);
-    !(after.play(Move::Play(x)).is_ok()
-        && after
-            .board()
-            .block_at(x)
-            .is_some_and(|b| b.liberty_count() >= 2))
+    liberties_after(pos, scratch, pos.to_play(), x).is_none_or(|n| n < 2)
 }
 
 impl Search<'_> {
@@ -1597,15 +1587,9 @@ impl Search<'_> {
                     continue;
                 }
                 let x = dl.first().expect("one liberty");
-                let after = scratch.get();
-                after.copy_from(pos);
-                after.set_to_play(defender);
                 let next_to_block = size.neighbours(x).any(|q| s.contains(q));
-                let got = after.play(Move::Play(x)).is_ok()
-                    && after
-                        .board()
-                        .block_at(x)
-                        .is_some_and(|b| b.liberty_count() + usize::from(next_to_block) >= 2);
+                let got = liberties_after(pos, scratch, defender, x)
+                    .is_some_and(|n| n + usize::from(next_to_block) >= 2);
                 if got {
                     cand.insert(x);
                 }

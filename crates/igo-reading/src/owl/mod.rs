@@ -383,14 +383,19 @@ impl DragonStatus {
     }
 }
 
+/// The key of an answer the owl keeps: the position's hash, the stone asked about, attack
+/// (or defence), and whether it was read without the chase.
+type AnswerKey = (u64, Point, bool, bool);
+
 /// The owl reader, with its transposition table (cleared per question) and the answers it has
 /// read (counted by [`Owl::answers_kept`]).
 pub struct Owl {
     config: OwlConfig,
     table: HashMap<(u64, Privilege, u8), Proven>,
     /// Every question this owl has answered (module documentation, "Answers kept"), by the
-    /// position's hash, the stone and the question; the positions compared in full.
-    answers: HashMap<(u64, Point, bool), Vec<(Position, Reading)>>,
+    /// position's hash, the stone, the question and whether it was read without the chase
+    /// ([`OwlConfig::escape_chase_attack_only`]); the positions compared in full.
+    answers: HashMap<AnswerKey, Vec<(Position, Reading)>>,
     /// How many answers `answers` holds.
     kept: usize,
     /// The owl whose attack checks this owl's saves ([`OwlConfig::save_check_nodes`]), made
@@ -417,10 +422,6 @@ fn read_to_the_end(kill: &Reading, pos: &Position, p: Point, config: &OwlConfig)
     }
     !kill.proven || crate::fight::fight_region(pos, p, config).is_none_or(|f| f.filled.is_empty())
 }
-
-/// The bits the key of an answer read without the chase ([`OwlConfig::escape_chase_attack_only`])
-/// differs by from the same position's with it.
-const UNCHASED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The most answers an owl keeps ([`Owl::answers`]); past it they are all dropped (a position
 /// is about 9 KB: at most some 10 MB).
@@ -701,11 +702,7 @@ impl Owl {
         // [`OwlConfig::escape_chase_attack_only`]) is kept apart from the same question's
         // answer read inside an attack question (the defence that checks a kill chases).
         let unchased = crate::dragon::chase_left_out(&self.config);
-        let key = (
-            pos.hash().0 ^ (UNCHASED_KEY * u64::from(unchased)),
-            p,
-            attack,
-        );
+        let key = (pos.hash().0, p, attack, unchased);
         if let Some(known) = self
             .answers
             .get(&key)
