@@ -59,6 +59,7 @@ use super::expansions::{ExpansionCache, Item};
 use super::game::{LocalGame, State, DOOMED_MAX_EMPTY};
 use super::knowledge::{self, Knowledge};
 use super::table::{Entry, Table};
+use super::zone::Zones;
 
 /// The infinite proof number (a solved node).
 pub const INF: u32 = u32::MAX / 4;
@@ -151,6 +152,11 @@ pub struct DfpnConfig {
     /// (`tree_hints` 1) scaled, no proof more, intermediate 0038's tree cut (BENCHMARKS.md,
     /// branch `mctree`)\]
     pub tree_prior: u32,
+    /// Relevance zones (`proof::zone`): 0 off; 1: at the defender's positions, once its pass
+    /// is proven lost with a zone, every move outside the zone that captures nothing is lost
+    /// too, unsearched; 2: as 1, and the defender's pass is tried first (its fresh numbers start
+    /// as the cheapest move). \[default: 0\]
+    pub zones: u32,
 }
 
 impl Default for DfpnConfig {
@@ -166,6 +172,7 @@ impl Default for DfpnConfig {
             far_moves: 0,
             tree_relative: false,
             tree_prior: 0,
+            zones: 0,
         }
     }
 }
@@ -266,6 +273,8 @@ pub struct Dfpn<'g, 't> {
     sim_pair: (Move, Move),
     /// Simulations: tried, succeeded, positions they generated.
     pub simulations: SimCounts,
+    /// The relevance zones of solved positions, with [`DfpnConfig::zones`] on.
+    zones: Option<Box<Zones>>,
 }
 
 /// Counts of Kawano's simulation in one search.
@@ -585,6 +594,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             sim_limit: 0,
             sim_pair: (Move::Pass, Move::Pass),
             simulations: SimCounts::default(),
+            zones: (config.zones > 0).then(|| Box::new(Zones::new(game))),
         }
     }
 
@@ -642,6 +652,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             self.leaves = vec![(0, 0, 0); want];
         }
         self.expansions.size_for(nodes);
+        if let Some(z) = &mut self.zones {
+            z.size_for(nodes);
+        }
     }
 
     /// Searches the start position within `limits`.
@@ -693,6 +706,13 @@ impl<'g, 't> Dfpn<'g, 't> {
                 self.tree_hits[2]
             );
             let sim = self.simulations;
+            if let Some(z) = &self.zones {
+                eprintln!(
+                    "dfpn-stats zones pruned={} stored={} partial={} \
+                     pass_zones(positions,points,empty,open)={:?}",
+                    z.pruned, z.stored[0], z.stored[1], z.pass_zones
+                );
+            }
             eprintln!(
                 "dfpn-stats simulations tried={} proved={} positions={} \
                  failed(budget,no_move,illegal,loses,reply_wins,no_counterpart)={:?}",
@@ -733,6 +753,18 @@ impl<'g, 't> Dfpn<'g, 't> {
                 (c.mv, c.phi, c.delta, work)
             })
             .collect()
+    }
+
+    /// With zones on ([`DfpnConfig::zones`]): the defender's moves pruned by their pass's
+    /// zone, and the zones stored smaller than the region.
+    pub fn zone_counts(&self) -> Option<(u64, u64)> {
+        self.zones.as_ref().map(|z| (z.pruned, z.stored[1]))
+    }
+
+    /// The positions after the moves the zones pruned, in order.
+    #[cfg(test)]
+    pub(crate) fn zone_record(&self) -> Vec<State> {
+        self.zones.as_ref().map_or(Vec::new(), |z| z.record.clone())
     }
 
     /// The numbers of the start position as stored (or (1, 1)).
@@ -910,6 +942,12 @@ impl<'g, 't> Dfpn<'g, 't> {
                 work: 1,
                 best: u16::MAX,
             });
+            if let Some(z) = &mut self.zones {
+                if w == self.game.attacker() {
+                    let zone = z.of_end(self.game, s, &mut self.benson, reason);
+                    z.put(key, zone);
+                }
+            }
             return (phi, delta, false, true);
         }
         if s.pos.consecutive_passes() == 1 && self.game.standing_winner() == mover {
@@ -1037,6 +1075,7 @@ impl<'g, 't> Dfpn<'g, 't> {
                     Some(false) => delta = 1,
                     None => {}
                 }
+                delta = self.pass_first(me, mv, delta);
             }
             kids.push(Child {
                 mv,
@@ -1062,6 +1101,17 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
         self.items = items;
         self.kids[d] = kids;
+    }
+
+    /// The fresh child's mover's proof number `delta` of `mv` by `me`: 1 for the defender's
+    /// pass with [`DfpnConfig::zones`] at 2 (tried first: its zone may settle the defender's
+    /// moves outside it), else `delta`.
+    fn pass_first(&self, me: Color, mv: Move, delta: u32) -> u32 {
+        if self.config.zones >= 2 && mv == Move::Pass && me != self.game.attacker() {
+            1
+        } else {
+            delta
+        }
     }
 
     /// The Monte-Carlo tree's success rate ([`Dfpn::set_tree_hints`]) of `mv` for its mover
@@ -1282,7 +1332,11 @@ impl<'g, 't> Dfpn<'g, 't> {
             None
         };
         let mut tried = 0u128;
+        let mut zoned = false;
         loop {
+            if !zoned && self.zones.is_some() {
+                zoned = self.prune_by_pass(d, &mut kids);
+            }
             let (p, q, dp, best, second) = Self::summarize(&kids, self.config.weak);
             phi = p;
             delta = q;
@@ -1349,9 +1403,99 @@ impl<'g, 't> Dfpn<'g, 't> {
                 work,
                 best: kids.get(best_index).map_or(NO_MOVE, |c| encode(c.mv)),
             });
+            if solved && self.zones.is_some() {
+                self.store_zone(d, key, phi == 0, &kids);
+            }
         }
         self.kids[d] = kids;
         (phi, delta, dep)
+    }
+
+    /// With zones on, at the defender's frame `d` whose pass is proven lost with a zone
+    /// smaller than the region: every open child outside the zone that captures nothing is set
+    /// lost (stored in the table with the pass's answer as its best move, and the pass's
+    /// zone). Returns whether the pass was so proven (the pruning is done for this visit).
+    fn prune_by_pass(&mut self, d: usize, kids: &mut [Child]) -> bool {
+        let s = &self.states[d];
+        if s.pos.to_play() == self.game.attacker() {
+            return true;
+        }
+        let Some(pass) = kids.iter().find(|c| c.mv == Move::Pass).copied() else {
+            return true;
+        };
+        if pass.phi != 0 || pass.dep {
+            return false;
+        }
+        let zones = self.zones.as_mut().expect("zones on");
+        let zone = zones.get(pass.key);
+        if zone == zones.full() {
+            return true;
+        }
+        let best = self.tt.get(pass.key).map_or(NO_MOVE, |e| e.best);
+        let empty = s.pos.board().empty_points() & self.game.region();
+        let open = kids.iter().filter(|c| c.phi != 0 && c.delta != 0).count();
+        for (n, k) in [1, zone.count(), empty.count(), open]
+            .into_iter()
+            .enumerate()
+        {
+            zones.pass_zones[n] += k as u64;
+        }
+        for c in kids.iter_mut() {
+            if c.phi == 0 || c.delta == 0 || !zones.prunable(s, c.mv, &zone) {
+                continue;
+            }
+            c.phi = 0;
+            c.delta = INF;
+            c.dep = false;
+            zones.pruned += 1;
+            zones.put(c.key, zone);
+            #[cfg(test)]
+            {
+                let mut child = s.clone();
+                self.game.play(&mut child, c.mv);
+                zones.record.push(child);
+            }
+            self.tt.put(Entry {
+                key: c.key,
+                phi: 0,
+                delta: INF,
+                work: 1,
+                best,
+            });
+        }
+        true
+    }
+
+    /// With zones on, stores the zone of the solved frame `d` (table key `key`, won by its
+    /// player to move when `won`): an attacker's win through its won child of least zone, a
+    /// defender's loss through the union of its children's; other results have none (the
+    /// whole region).
+    fn store_zone(&mut self, d: usize, key: u64, won: bool, kids: &[Child]) {
+        let s = &self.states[d];
+        let zones = self.zones.as_mut().expect("zones on");
+        let attacker = s.pos.to_play() == self.game.attacker();
+        if won && attacker {
+            let child = kids
+                .iter()
+                .filter(|c| c.delta == 0 && !c.dep)
+                .map(|c| (zones.get(c.key), c.mv))
+                .min_by_key(|(z, _)| z.count());
+            if let Some((z, mv)) = child {
+                let zone = zones.of_winner(self.game, s, mv, z);
+                zones.put(key, zone);
+            }
+        } else if !won && !attacker {
+            let full = zones.full();
+            let mut union = PointSet::EMPTY;
+            let mut pass = false;
+            for c in kids {
+                let z = if c.dep { full } else { zones.get(c.key) };
+                union |= z;
+                pass |= c.mv == Move::Pass && z != full;
+            }
+            let zone = zones.of_loser(self.game, s, union, pass);
+            zones.put(key, zone);
+        }
     }
 
     /// The table's best move of a position, if it is a move of this game's region (or pass).

@@ -20,7 +20,9 @@
 //!   first Monte-Carlo candidates alone; off by default);
 //! * [`resist`]: the estimated answer's line through the reply the prover finds hardest to
 //!   refute (knob `resist_nodes`, off by default);
-//! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget.
+//! * [`solve`]: one solve, the Monte-Carlo search then the prover in the same budget;
+//! * `zone`: relevance zones of proven positions and the pruning of the loser's moves outside
+//!   them (knob `zones`, off by default).
 
 pub mod answer;
 pub mod dfpn;
@@ -36,6 +38,7 @@ pub mod solve;
 pub mod status;
 pub mod table;
 pub mod tree;
+mod zone;
 
 pub use answer::{prove_answer, ProofSettings, ProvenResult, SecondOpinion, UncheckedKill};
 pub use dfpn::{Dfpn, DfpnConfig, Limits, SimCounts, Verdict};

@@ -385,6 +385,9 @@ fn prover_settings(settings: &ProofSettings, config: &SolverConfig) -> ProofSett
     if s.prover.dfpn.far_moves == 0 {
         s.prover.dfpn.far_moves = u32::try_from(config.far_moves).unwrap_or(u32::MAX);
     }
+    if s.prover.dfpn.zones == 0 {
+        s.prover.dfpn.zones = u32::try_from(config.zones).unwrap_or(u32::MAX);
+    }
     s
 }
 
@@ -894,6 +897,23 @@ mod tests {
         let on = prover_settings(&base, &config);
         assert!(on.prover.doomed_reuse && on.prover.doomed_deepening);
         assert!(config.set_knob("doomed_reuse", "2").is_err());
+    }
+
+    #[test]
+    fn the_knob_zones_reaches_the_provers_search_and_is_off_by_default() {
+        use super::{prover_settings, ProofSettings, SolverConfig};
+        let base = ProofSettings::default();
+        assert_eq!(
+            prover_settings(&base, &SolverConfig::default())
+                .prover
+                .dfpn
+                .zones,
+            0
+        );
+        let mut config = SolverConfig::default();
+        config.set_knob("zones", "2").unwrap();
+        assert_eq!(prover_settings(&base, &config).prover.dfpn.zones, 2);
+        assert!(config.set_knob("zones", "3").is_err());
     }
 
     #[test]

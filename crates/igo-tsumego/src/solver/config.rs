@@ -385,6 +385,11 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::far_moves`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000\]
     pub far_moves: u64,
+    /// The prover's relevance zones ([`crate::proof::DfpnConfig::zones`]; 0: off, 1: the
+    /// defender's moves outside its pass's zone pruned, 2: and its pass tried first). Copied
+    /// into the prover's settings when those keep their default (off). \[default: 0\]
+    /// \[range: 0-2\]
+    pub zones: u64,
     /// The Monte-Carlo tree's positions visited at least this many times start the prover's
     /// numbers below its root ([`crate::proof::ProofSettings::tree_hints`], [`crate::mctree`];
     /// 0: off). Copied into the prover's settings when those keep their default (off).
@@ -530,6 +535,7 @@ impl Default for SolverConfig {
             doomed_parts: false,
             simulation: 0,
             far_moves: 0,
+            zones: 0,
             tree_hints: 0,
             tree_relative: false,
             tree_prior: 0,
@@ -1152,6 +1158,16 @@ pub const KNOBS: &[Knob] = &[
             hi: 1000,
             get: |c| c.far_moves,
             set: |c, v| c.far_moves = v,
+        },
+    },
+    Knob {
+        name: "zones",
+        what: "prover: relevance zones (0: off, 1: the defender's moves outside its pass's zone pruned, 2: and its pass first)",
+        kind: KnobKind::Whole {
+            lo: 0,
+            hi: 2,
+            get: |c| c.zones,
+            set: |c, v| c.zones = v,
         },
     },
     Knob {
