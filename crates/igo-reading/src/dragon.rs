@@ -805,7 +805,7 @@ pub struct OwlConfig {
     /// ([`OwlConfig::root_kill_checks`]) also tries, after its own moves, where an attack
     /// question's root is judged escaped: the attacker's moves on the dragon's liberties or
     /// the points next to them that leave the dragon the least open space
-    /// ([`escape_area`]), whatever their rank in the attack's move order (which keeps
+    /// (`escape_area`), whatever their rank in the attack's move order (which keeps
     /// [`OwlConfig::root_moves`] of them); each checked by the owl's defence after it read
     /// as `owl_defend` answers (the save checked by the check of saves, as
     /// [`OwlConfig::root_check_saves`] reads it), then the owner's ataris and candidates as
