@@ -1270,7 +1270,7 @@ mod tests {
             "igo-owl_settings defence_links 41",
             "igo-owl_settings escape_chase_attack_only 1",
             "igo-owl_settings escape_chase_attack_only 2",
-            "igo-owl_settings root_escape_cuts 5",
+            "igo-owl_settings root_escape_cuts 3",
             "igo-owl_settings root_escape_cuts 65",
         ]);
         let d = OwlConfig::default();
@@ -1627,9 +1627,10 @@ mod tests {
             a[83].as_ref().unwrap_err(),
             "syntax error: defence_links takes 0 to 40"
         );
-        assert!(a[84].as_ref().unwrap().ends_with(
-            " root_saves_checked 2 defence_links 1 escape_chase_attack_only 1 root_escape_cuts 0"
-        ));
+        assert!(a[84].as_ref().unwrap().ends_with(&format!(
+            " root_saves_checked 2 defence_links 1 escape_chase_attack_only 1 root_escape_cuts {}",
+            d.root_escape_cuts
+        )));
         assert_eq!(
             a[85].as_ref().unwrap_err(),
             "syntax error: escape_chase_attack_only takes 0 or 1"
@@ -1637,7 +1638,7 @@ mod tests {
         assert!(a[86]
             .as_ref()
             .unwrap()
-            .ends_with(" escape_chase_attack_only 1 root_escape_cuts 5"));
+            .ends_with(" escape_chase_attack_only 1 root_escape_cuts 3"));
         assert_eq!(
             a[87].as_ref().unwrap_err(),
             "syntax error: root_escape_cuts takes 0 to 64"

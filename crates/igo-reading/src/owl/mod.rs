@@ -4490,8 +4490,8 @@ mod tests {
     /// [`OwlConfig::root_escape_cuts`] the root check also tries the moves that leave the
     /// dragon the least open space (L8 among the first five) and names L8: the owl's defence
     /// after it, its save checked as `owl_defend` checks it, finds no save, and igo's attack
-    /// answers every owner reply. Fails with the knob off (`0`) or with the cuts' defence
-    /// read without the check of saves (L8 refuted).
+    /// answers every owner reply (the default, 5). Fails with the knob off (`0`) or with the
+    /// cuts' defence read without the check of saves (L8 refuted).
     #[test]
     fn the_root_check_tries_the_cuts_of_a_root_escape_with_root_escape_cuts() {
         let pos = game_19x19(
@@ -4507,13 +4507,14 @@ mod tests {
         let size = pos.board().size();
         let k7 = size.parse_point("K7").unwrap();
         let l8 = Move::Play(size.parse_point("L8").unwrap());
-        let off = OwlConfig::default();
+        let on = OwlConfig::default();
+        assert_eq!(on.root_escape_cuts, 5);
+        let off = OwlConfig {
+            root_escape_cuts: 0,
+            ..on
+        };
         assert!(!Owl::new(off).candidates(&pos, k7, true).contains(&l8));
         assert_eq!(Owl::new(off).attack(&pos, k7).unwrap().code, Code::Fails);
-        let on = OwlConfig {
-            root_escape_cuts: 5,
-            ..off
-        };
         let mut root = pos.clone();
         root.set_to_play(Color::White);
         assert!(escape_cuts(&root, k7, &on, 5).contains(&l8));
