@@ -801,6 +801,24 @@ pub struct OwlConfig {
     /// would be one ply deeper); none was found on GNU Go's game dragons (branch `owlchase2`).
     /// \[default: on, with the chase; BENCHMARKS.md, igo-reading, branch `owlchase3`\]
     pub escape_chase_attack_only: bool,
+    /// How many of the root escape's cuts the root check of kills
+    /// ([`OwlConfig::root_kill_checks`]) also tries, after its own moves, where an attack
+    /// question's root is judged escaped: the attacker's moves on the dragon's liberties or
+    /// the points next to them that leave the dragon the least open space
+    /// (`escape_area`), whatever their rank in the attack's move order (which keeps
+    /// [`OwlConfig::root_moves`] of them); each checked by the owl's defence after it read
+    /// as `owl_defend` answers (the save checked by the check of saves, as
+    /// [`OwlConfig::root_check_saves`] reads it), then the owner's ataris and candidates as
+    /// for the check's other kills. GNU Go self-play game 19x19-03 after 200 moves,
+    /// `owl_attack K7` (GNU Go `1 L8`): L8 shuts the way out above K8 and L7, but ranks below
+    /// the attack's ten candidates; igo's own `owl_does_attack L8 K7` is `1`. 0: off.
+    /// \[default: 5: on GNU Go's game dragons the critical 19x19 attacks pass 79 of 114 (78
+    /// without: 03-200 `K7`, `1 L8`, GNU Go's move), the living 586 of 593 (586: no living
+    /// dragon killed), the 9x9 attacks' answers unchanged (30 of 47, 152 of 154), at 1.16 and
+    /// 0.98 times the CPU on living dragons (19x19, 9x9); defence questions do not read it
+    /// (the check of saves' attack has no root check); BENCHMARKS.md, igo-reading, branch
+    /// `owlatk`\]
+    pub root_escape_cuts: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1025,6 +1043,7 @@ impl Default for OwlConfig {
             root_saves_checked: 0,
             defence_links: 0,
             escape_chase_attack_only: true,
+            root_escape_cuts: 5,
         }
     }
 }

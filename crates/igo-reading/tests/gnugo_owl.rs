@@ -1516,6 +1516,11 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_DEFENCE_LINKS") {
         config.defence_links = v.parse().expect("IGO_OWL_DEFENCE_LINKS: a number");
     }
+    // IGO_OWL_ROOT_ESCAPE_CUTS=N: the root check of kills also tries the root escape's N
+    // cuts ([`OwlConfig::root_escape_cuts`]; 0: off; 5, the default since branch `owlatk`).
+    if let Ok(v) = std::env::var("IGO_OWL_ROOT_ESCAPE_CUTS") {
+        config.root_escape_cuts = v.parse().expect("IGO_OWL_ROOT_ESCAPE_CUTS: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -567,6 +567,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("escape_chase_nodes", 0, 4_000_000),
     ("root_saves_checked", 0, 8),
     ("defence_links", 0, 40),
+    ("root_escape_cuts", 0, 64),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -731,7 +732,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::escape_chase_captures`; `escape_chase_nodes` 0-4,000,000:
 /// `OwlConfig::escape_chase_nodes`; `root_saves_checked` 0-8:
 /// `OwlConfig::root_saves_checked`; `defence_links` 0-40: `OwlConfig::defence_links`;
-/// `escape_chase_attack_only` 0 or 1: `OwlConfig::escape_chase_attack_only`) for the
+/// `escape_chase_attack_only` 0 or 1: `OwlConfig::escape_chase_attack_only`;
+/// `root_escape_cuts` 0-64: `OwlConfig::root_escape_cuts`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -856,6 +858,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "root_saves_checked" => c.root_saves_checked = v as usize,
             "defence_links" => c.defence_links = v as usize,
             "escape_chase_attack_only" => c.escape_chase_attack_only = v == 1,
+            "root_escape_cuts" => c.root_escape_cuts = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -875,7 +878,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          save_check_leaf {} string_kill_check {} named_kill_checks {} save_check_full {} \
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
-         escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {}",
+         escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
+         root_escape_cuts {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -935,7 +939,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.escape_chase_nodes,
         c.root_saves_checked,
         c.defence_links,
-        u8::from(c.escape_chase_attack_only)
+        u8::from(c.escape_chase_attack_only),
+        c.root_escape_cuts
     ))
 }
 
@@ -1265,14 +1270,17 @@ mod tests {
             "igo-owl_settings defence_links 41",
             "igo-owl_settings escape_chase_attack_only 1",
             "igo-owl_settings escape_chase_attack_only 2",
+            "igo-owl_settings root_escape_cuts 3",
+            "igo-owl_settings root_escape_cuts 65",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
         let attack_only = format!(
-            " escape_chase_attack_only {}",
-            u8::from(d.escape_chase_attack_only)
+            " escape_chase_attack_only {} root_escape_cuts {}",
+            u8::from(d.escape_chase_attack_only),
+            d.root_escape_cuts
         );
         let links = format!(" defence_links {}{attack_only}", d.defence_links);
         let checked = format!(" root_saves_checked {}{links}", d.root_saves_checked);
@@ -1619,13 +1627,21 @@ mod tests {
             a[83].as_ref().unwrap_err(),
             "syntax error: defence_links takes 0 to 40"
         );
-        assert!(a[84]
-            .as_ref()
-            .unwrap()
-            .ends_with(" root_saves_checked 2 defence_links 1 escape_chase_attack_only 1"));
+        assert!(a[84].as_ref().unwrap().ends_with(&format!(
+            " root_saves_checked 2 defence_links 1 escape_chase_attack_only 1 root_escape_cuts {}",
+            d.root_escape_cuts
+        )));
         assert_eq!(
             a[85].as_ref().unwrap_err(),
             "syntax error: escape_chase_attack_only takes 0 or 1"
+        );
+        assert!(a[86]
+            .as_ref()
+            .unwrap()
+            .ends_with(" escape_chase_attack_only 1 root_escape_cuts 3"));
+        assert_eq!(
+            a[87].as_ref().unwrap_err(),
+            "syntax error: root_escape_cuts takes 0 to 64"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

@@ -1193,6 +1193,10 @@ impl Owl {
         // others: held to its test alone.
         let extra = self.root_saves_extra(&root, target, &tried, plain);
         let base = tried.len();
+        let cuts: Vec<Move> = escape_cuts(&root, target, plain, self.config.root_escape_cuts)
+            .into_iter()
+            .filter(|mv| !tried.contains(mv) && !extra.contains(mv))
+            .collect();
         for (i, mv) in tried.into_iter().chain(extra).enumerate() {
             if nodes >= budget {
                 break;
@@ -1205,7 +1209,47 @@ impl Owl {
                 return (Some(mv), nodes);
             }
         }
-        (None, nodes)
+        let (kill, n) =
+            self.escape_cut_kill(pos, target, &root, &cuts, &mut checker, budget, nodes);
+        (kill, nodes + n)
+    }
+
+    /// The first of the root escape's cuts `cuts` ([`OwlConfig::root_escape_cuts`]; `root`:
+    /// `pos` with the attacker to move) that stands the root check's tests
+    /// ([`Owl::kill_stands`]) with the owl's defence after it read as [`Owl::defend`] answers
+    /// it (its save checked by the check of saves, [`OwlConfig::root_check_saves`]), within
+    /// what is left of the check's `budget` (`spent` read); with the positions read. The
+    /// defence inside an attack question reads without the check of saves; `owl_does_attack`
+    /// (igo's and GNU Go's) reads with it.
+    #[allow(clippy::too_many_arguments)]
+    fn escape_cut_kill(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        root: &Position,
+        cuts: &[Move],
+        checker: &mut Owl,
+        budget: u64,
+        spent: u64,
+    ) -> (Option<Move>, u64) {
+        let asked = self.config.root_check_saves;
+        self.config.root_check_saves = true;
+        let mut nodes = 0;
+        let mut kill = None;
+        for &mv in cuts {
+            if spent + nodes >= budget {
+                break;
+            }
+            let (stands, n) =
+                self.kill_stands(pos, target, root, mv, checker, budget, spent + nodes, false);
+            nodes += n;
+            if stands {
+                kill = Some(mv);
+                break;
+            }
+        }
+        self.config.root_check_saves = asked;
+        (kill, nodes)
     }
 
     /// The moves the root check of kills tries ([`Owl::root_kill`]; `root`: the attacker to
@@ -2077,6 +2121,48 @@ fn ready_for_kill(pos: &Position, mv: Move) -> Position {
         ready.clear_ko();
     }
     ready
+}
+
+/// The root escape's cuts ([`OwlConfig::root_escape_cuts`]): where the dragon of `target`
+/// is judged escaped at `root` (the attacker to move), the attacker's first `limit` moves on
+/// its liberties or the points next to them (every candidate of the attack's move
+/// generation, none cut off by its ranking) by the open space the dragon reaches after them
+/// ([`crate::dragon::escape_area`]), least first, the attack's order among equals; captures
+/// of the stone asked about left out (the search reads them). Empty where the root is not
+/// judged escaped or `limit` is 0.
+fn escape_cuts(root: &Position, target: Point, judge: &OwlConfig, limit: usize) -> Vec<Move> {
+    let Some(owner) = root.board().color_at(target) else {
+        return Vec::new();
+    };
+    if limit == 0
+        || crate::dragon::life_reason(root, target, judge) != Some(crate::dragon::Life::Escape)
+    {
+        return Vec::new();
+    }
+    let wide = OwlConfig {
+        max_moves: usize::MAX,
+        root_moves: usize::MAX,
+        ..*judge
+    };
+    let mut scored: Vec<(usize, usize, Move)> = children_for(root, target, true, &wide)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, (_, after))| after.board().color_at(target) == Some(owner))
+        .map(|(i, (mv, after))| {
+            let g = dragon(after.board(), target);
+            (
+                crate::dragon::escape_area(after.board(), &g, owner, judge),
+                i,
+                mv,
+            )
+        })
+        .collect();
+    scored.sort_by_key(|&(area, i, _)| (area, i));
+    scored
+        .into_iter()
+        .take(limit)
+        .map(|(_, _, mv)| mv)
+        .collect()
 }
 
 /// The configuration of a question's root: [`OwlConfig::root_moves`] candidates when more than
@@ -4396,6 +4482,46 @@ mod tests {
 
     /// GNU Go self-play game 19x19-01 after 230 moves (the moves of
     /// `the_root_check_reads_the_owners_candidates_after_its_kill`).
+    /// GNU Go self-play game 19x19-03 after 200 moves, `owl_attack K7` (GNU Go: critical,
+    /// `1 L8`): Black's K7 J6 K6 K5 run out through K8 and L7; White's L8 shuts that way,
+    /// but ranks below the attack's root candidates (the dragon is long, and the move order
+    /// keeps the points next to its many liberties first), so neither the search nor the
+    /// root check of kills reads it and igo answers `0`. With
+    /// [`OwlConfig::root_escape_cuts`] the root check also tries the moves that leave the
+    /// dragon the least open space (L8 among the first five) and names L8: the owl's defence
+    /// after it, its save checked as `owl_defend` checks it, finds no save, and igo's attack
+    /// answers every owner reply (the default, 5). Fails with the knob off (`0`) or with the
+    /// cuts' defence read without the check of saves (L8 refuted).
+    #[test]
+    fn the_root_check_tries_the_cuts_of_a_root_escape_with_root_escape_cuts() {
+        let pos = game_19x19(
+            "jf oa fh po dq co ep cl dn cn pq qq qr qp or qk np nn jq ci ng cf fe dc fn ln ni lp \
+             lq io bp gc hq jd ld oc oe qd lj qg rr rq oj ok nk pj pi qi ol pm ph pk kp fj jn hj \
+             qh rh ri gm rg lo qf hn jo ei re rd rj rk nl lb kc ic jb bo cp he ga hg hh ih gg hi \
+             fc gf ed gh do ap aq ao br dm mp gp gq se sf sd em el hp fm sk sl sj rm ea ec cb fb \
+             cc fd ce dg dd ge bf bg df cg ef eg be fa ag ah af bi kh ha ff fg qj ke me kf jg ip \
+             go lg lh da ca db nc nb mc en eo im mb ma od pb pc qc ob rb na pa nb ib ja jj pl ql \
+             sq sp sr pp op iq ir ji in ho jm il mg mf nf lf kk jc la ia kb qe pg rf sg pf qg pe \
+             pd jp jr ko",
+        );
+        let size = pos.board().size();
+        let k7 = size.parse_point("K7").unwrap();
+        let l8 = Move::Play(size.parse_point("L8").unwrap());
+        let on = OwlConfig::default();
+        assert_eq!(on.root_escape_cuts, 5);
+        let off = OwlConfig {
+            root_escape_cuts: 0,
+            ..on
+        };
+        assert!(!Owl::new(off).candidates(&pos, k7, true).contains(&l8));
+        assert_eq!(Owl::new(off).attack(&pos, k7).unwrap().code, Code::Fails);
+        let mut root = pos.clone();
+        root.set_to_play(Color::White);
+        assert!(escape_cuts(&root, k7, &on, 5).contains(&l8));
+        let kill = Owl::new(on).attack(&pos, k7).unwrap();
+        assert_eq!((kill.code, kill.mv), (Code::Works, Some(l8)));
+    }
+
     fn game_19x19_01_230() -> Position {
         game_19x19(
             "jg cd ec df cc bc dd cb ce bd de ef cf qo dq do fp cq cr cp br ck jq od qq op or \
