@@ -819,6 +819,35 @@ pub struct OwlConfig {
     /// (the check of saves' attack has no root check); BENCHMARKS.md, igo-reading, branch
     /// `owlatk`\]
     pub root_escape_cuts: usize,
+    /// Within this many plies of a search's root, the owner's candidates always include the
+    /// dragon's connection points: each empty point next to the dragon or diagonal to one of
+    /// its stones that joins two or more of the owner's blocks (touching them orthogonally, or
+    /// diagonally where neither other point of the square is the attacker's), one of them the
+    /// dragon's, and that the attacker contests (next to an attacker stone) or that lies on
+    /// the first line; read even when it ranks below [`OwlConfig::max_moves`]. The
+    /// candidates' order values the liberties and open space a move leaves, and the
+    /// diagonal-link dragon counts its linked blocks as one already, so a solid connection
+    /// ranks low: GNU Go self-play game 9x9-28 after 30 moves, `owl_defend B8` (GNU Go `1 C8`,
+    /// the connection of B8 and C7 beside White's D8, ranked below the eight candidates read).
+    /// 0: off. \[default: 0: at 1 no critical defence gained on the game-position harness
+    /// (9x9 42/47, 19x19 99/111, dead 39/47 and 134/151 as before): where GNU Go's save is
+    /// such a point, igo names an earlier candidate that its search takes for a save (9x9-28
+    /// B9, 9x9-19 C7), which GNU Go kills at that same point; BENCHMARKS.md, igo-reading,
+    /// branch `owlconn`\]
+    pub owner_connections: usize,
+    /// Within this many plies of a search's root, the attacker's candidates always include the
+    /// dragon's connection points ([`OwlConfig::owner_connections`]): the cut (or the
+    /// occupation of the owner's connection) at the point the owner would join its blocks.
+    /// 0: off. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlconn`\]
+    pub connection_cuts: usize,
+    /// Whether the connection points ([`OwlConfig::owner_connections`],
+    /// [`OwlConfig::connection_cuts`]) are read before the side's other candidates (else in
+    /// the candidates' own order). A search answers with the first move that works, so an
+    /// earlier candidate that the owl's judgement takes for a save is named before the
+    /// connection. \[default: off: with [`OwlConfig::owner_connections`] 1 on the 9x9
+    /// `owl_defend` harness critical 42 -> 41 of 47 (9x9-39 after 40 moves, `E6`, an estimate's
+    /// move changed), no gain; BENCHMARKS.md, igo-reading, branch `owlconn`\]
+    pub connections_first: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1044,6 +1073,9 @@ impl Default for OwlConfig {
             defence_links: 0,
             escape_chase_attack_only: true,
             root_escape_cuts: 5,
+            owner_connections: 0,
+            connection_cuts: 0,
+            connections_first: false,
         }
     }
 }

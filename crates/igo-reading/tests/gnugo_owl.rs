@@ -1521,6 +1521,21 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_ESCAPE_CUTS") {
         config.root_escape_cuts = v.parse().expect("IGO_OWL_ROOT_ESCAPE_CUTS: a number");
     }
+    // IGO_OWL_OWNER_CONNECTIONS=N: within N plies of a search's root the owner always reads
+    // the dragon's connection points ([`OwlConfig::owner_connections`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_OWNER_CONNECTIONS") {
+        config.owner_connections = v.parse().expect("IGO_OWL_OWNER_CONNECTIONS: a number");
+    }
+    // IGO_OWL_CONNECTION_CUTS=N: within N plies of a search's root the attacker always reads
+    // the dragon's connection points ([`OwlConfig::connection_cuts`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_CONNECTION_CUTS") {
+        config.connection_cuts = v.parse().expect("IGO_OWL_CONNECTION_CUTS: a number");
+    }
+    // IGO_OWL_CONNECTIONS_FIRST=0|1: the connection points read before the other candidates
+    // ([`OwlConfig::connections_first`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_CONNECTIONS_FIRST") {
+        config.connections_first = v.parse::<u8>().expect("IGO_OWL_CONNECTIONS_FIRST: 0 or 1") == 1;
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

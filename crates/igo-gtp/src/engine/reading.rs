@@ -568,6 +568,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("root_saves_checked", 0, 8),
     ("defence_links", 0, 40),
     ("root_escape_cuts", 0, 64),
+    ("owner_connections", 0, 40),
+    ("connection_cuts", 0, 40),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -597,6 +599,7 @@ const OWL_FLAGS: &[&str] = &[
     "save_check_full",
     "root_check_saves",
     "escape_chase_attack_only",
+    "connections_first",
 ];
 
 /// The keys of `igo-reading_settings` with their highest values (all from 0; 1 for a switch).
@@ -733,7 +736,9 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::escape_chase_nodes`; `root_saves_checked` 0-8:
 /// `OwlConfig::root_saves_checked`; `defence_links` 0-40: `OwlConfig::defence_links`;
 /// `escape_chase_attack_only` 0 or 1: `OwlConfig::escape_chase_attack_only`;
-/// `root_escape_cuts` 0-64: `OwlConfig::root_escape_cuts`) for the
+/// `root_escape_cuts` 0-64: `OwlConfig::root_escape_cuts`; `owner_connections` 0-40:
+/// `OwlConfig::owner_connections`; `connection_cuts` 0-40: `OwlConfig::connection_cuts`;
+/// `connections_first` 0 or 1: `OwlConfig::connections_first`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -859,6 +864,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "defence_links" => c.defence_links = v as usize,
             "escape_chase_attack_only" => c.escape_chase_attack_only = v == 1,
             "root_escape_cuts" => c.root_escape_cuts = v as usize,
+            "owner_connections" => c.owner_connections = v as usize,
+            "connection_cuts" => c.connection_cuts = v as usize,
+            "connections_first" => c.connections_first = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -879,7 +887,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
-         root_escape_cuts {}",
+         root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -940,7 +948,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.root_saves_checked,
         c.defence_links,
         u8::from(c.escape_chase_attack_only),
-        c.root_escape_cuts
+        c.root_escape_cuts,
+        c.owner_connections,
+        c.connection_cuts,
+        u8::from(c.connections_first)
     ))
 }
 
@@ -1272,13 +1283,26 @@ mod tests {
             "igo-owl_settings escape_chase_attack_only 2",
             "igo-owl_settings root_escape_cuts 3",
             "igo-owl_settings root_escape_cuts 65",
+            "igo-owl_settings owner_connections 1",
+            "igo-owl_settings owner_connections 41",
+            "igo-owl_settings connection_cuts 2",
+            "igo-owl_settings connection_cuts 41",
+            "igo-owl_settings connections_first 1",
+            "igo-owl_settings connections_first 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
+        // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
+        let conns = format!(
+            " owner_connections {} connection_cuts {} connections_first {}",
+            d.owner_connections,
+            d.connection_cuts,
+            u8::from(d.connections_first)
+        );
         let attack_only = format!(
-            " escape_chase_attack_only {} root_escape_cuts {}",
+            " escape_chase_attack_only {} root_escape_cuts {}{conns}",
             u8::from(d.escape_chase_attack_only),
             d.root_escape_cuts
         );
@@ -1628,20 +1652,44 @@ mod tests {
             "syntax error: defence_links takes 0 to 40"
         );
         assert!(a[84].as_ref().unwrap().ends_with(&format!(
-            " root_saves_checked 2 defence_links 1 escape_chase_attack_only 1 root_escape_cuts {}",
+            " root_saves_checked 2 defence_links 1 escape_chase_attack_only 1 root_escape_cuts {}{conns}",
             d.root_escape_cuts
         )));
         assert_eq!(
             a[85].as_ref().unwrap_err(),
             "syntax error: escape_chase_attack_only takes 0 or 1"
         );
-        assert!(a[86]
-            .as_ref()
-            .unwrap()
-            .ends_with(" escape_chase_attack_only 1 root_escape_cuts 3"));
+        assert!(a[86].as_ref().unwrap().ends_with(&format!(
+            " escape_chase_attack_only 1 root_escape_cuts 3{conns}"
+        )));
         assert_eq!(
             a[87].as_ref().unwrap_err(),
             "syntax error: root_escape_cuts takes 0 to 64"
+        );
+        assert!(a[88].as_ref().unwrap().ends_with(&format!(
+            " owner_connections 1 connection_cuts {} connections_first {}",
+            d.connection_cuts,
+            u8::from(d.connections_first)
+        )));
+        assert_eq!(
+            a[89].as_ref().unwrap_err(),
+            "syntax error: owner_connections takes 0 to 40"
+        );
+        assert!(a[90].as_ref().unwrap().ends_with(&format!(
+            " owner_connections 1 connection_cuts 2 connections_first {}",
+            u8::from(d.connections_first)
+        )));
+        assert_eq!(
+            a[91].as_ref().unwrap_err(),
+            "syntax error: connection_cuts takes 0 to 40"
+        );
+        assert!(a[92]
+            .as_ref()
+            .unwrap()
+            .ends_with(" owner_connections 1 connection_cuts 2 connections_first 1"));
+        assert_eq!(
+            a[93].as_ref().unwrap_err(),
+            "syntax error: connections_first takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

@@ -131,6 +131,9 @@
 //! default) the owner also reads, near a search's root, the link point of each diagonal of the
 //! dragon that the attacker threatens to cut where the cut would part the dragon (its
 //! connection adds no liberty or open space to the diagonal-link dragon, so it ranks low).
+//! With [`OwlConfig::owner_connections`] and [`OwlConfig::connection_cuts`] (off) the owner
+//! and the attacker also read the dragon's connection points (module `connections`), with
+//! [`OwlConfig::connections_first`] (off) before their other candidates.
 //! Kos get GNU Go's result codes
 //! exactly as in the tactical reading.
 //!
@@ -302,6 +305,7 @@
 //! `dragon_status` asks the attack and the defence that `owl_attack` and `owl_defend` asked
 //! (igo-gtp keeps one owl for a session while its settings stay the same).
 
+mod connections;
 mod estimate;
 mod questions;
 
@@ -2269,6 +2273,16 @@ pub(crate) fn children(
         // cut ([`OwlConfig::defence_links`]).
         saving |= link_points(board, &group, target);
     }
+    let mut first = PointSet::EMPTY;
+    if connections::asked(config, attacking, ply) {
+        // The dragon's connection points ([`OwlConfig::owner_connections`],
+        // [`OwlConfig::connection_cuts`]), read first with [`OwlConfig::connections_first`].
+        let points = connections::connection_points(board, &group, target);
+        saving |= points;
+        if config.connections_first {
+            first = points;
+        }
+    }
     cand |= saving & empty;
     if attacking && ply < config.escape_block_plies {
         // An escape that one block stops ([`OwlConfig::escape_block_plies`]): the attacker
@@ -2352,6 +2366,10 @@ pub(crate) fn children(
     }
     // Best first; among equals, the board order of the points (a stable sort).
     scored.sort_by_key(|c| std::cmp::Reverse(c.0));
+    if !first.is_empty() {
+        // The connection points first, each side in its own order (a stable sort).
+        scored.sort_by_key(|c| !first.contains(c.1));
+    }
     let mut kept = 0;
     scored.retain(|&(_, p)| {
         kept += 1;
