@@ -1469,7 +1469,7 @@ fn may_be_alive<B: Bits>(libs: B) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn game(diagram: &str, target: &str, attacker: Color, rules: Rules) -> LocalGame {
@@ -1530,10 +1530,29 @@ mod tests {
         let (w, h) = (4 + below(12), 4 + below(12));
         let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
         let density = 30 + below(60);
+        let pos = random_position(size, density, case % 2 == 0, below);
+        let white = pos.board().stones(Color::White);
+        let target: PointSet = white.iter().filter(|_| below(3) > 0).collect();
+        let region = PointSet::full(size) - frame_of(size, case);
+        LocalGame::new(pos, region, target, Color::Black, LAX)
+    }
+
+    /// Random stones on `size` (each point taken with `density` per cent, Black or White at
+    /// even odds, illegal placements skipped), inside Black's wall with one-point eyes on the
+    /// two last lines where `framed`; the side to play drawn last. Shared with the zones'
+    /// tests (`super::super::zone`), whose random corners are the same positions on smaller
+    /// boards.
+    pub(in crate::proof) fn random_position(
+        size: igo_core::BoardSize,
+        density: usize,
+        framed: bool,
+        below: &mut impl FnMut(usize) -> usize,
+    ) -> Position {
+        let (w, h) = (size.width(), size.height());
         let mut pos = Position::new(size);
         for p in size.points() {
             let (x, y) = size.coords(p);
-            let frame = case % 2 == 0 && (x + 2 >= w || y + 2 >= h);
+            let frame = framed && (x + 2 >= w || y + 2 >= h);
             let c = if frame {
                 if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
                     continue;
@@ -1556,10 +1575,13 @@ mod tests {
         } else {
             Color::White
         });
-        let white = pos.board().stones(Color::White);
-        let target: PointSet = white.iter().filter(|_| below(3) > 0).collect();
-        let region = PointSet::full(size) - frame_of(size, case);
-        LocalGame::new(pos, region, target, Color::Black, LAX)
+        pos
+    }
+
+    /// The frame's points of a board of `size` (the wall of [`random_position`] with
+    /// `framed`): its two last rows and columns.
+    pub(in crate::proof) fn wall_of(size: igo_core::BoardSize) -> PointSet {
+        frame_of(size, 0)
     }
 
     /// The frame's points of [`random_game`]'s `case` (none every other case).

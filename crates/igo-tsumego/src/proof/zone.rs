@@ -262,10 +262,11 @@ impl Zones {
 #[cfg(test)]
 mod tests {
     use super::super::dfpn::{Dfpn, DfpnConfig, Limits, Verdict};
+    use super::super::game::tests::{random_position, wall_of};
     use super::super::game::{LifeRule, Rules};
     use super::super::table::Table;
     use super::*;
-    use igo_core::{BoardSize, Position};
+    use igo_core::BoardSize;
 
     /// A random corner: a board of 4-6 by 4-6 points, Black's wall with one-point eyes on its
     /// two last lines, random stones inside, the target some of White's stones, the region the
@@ -274,33 +275,8 @@ mod tests {
         let (w, h) = (4 + below(3), 4 + below(3));
         let size = BoardSize::new(w as u32, h as u32).unwrap();
         let density = 25 + below(40);
-        let mut pos = Position::new(size);
-        let mut frame = PointSet::EMPTY;
-        for p in size.points() {
-            let (x, y) = size.coords(p);
-            let c = if x + 2 >= w || y + 2 >= h {
-                frame.insert(p);
-                if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
-                    continue;
-                }
-                Color::Black
-            } else if below(100) >= density {
-                continue;
-            } else if below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            pos.set_to_play(c);
-            if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
-                pos.play_fast(p);
-            }
-        }
-        pos.set_to_play(if below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        });
+        let pos = random_position(size, density, true, below);
+        let frame = wall_of(size);
         let target: PointSet = pos.board().stones(Color::White).iter().collect();
         let ko = match below(3) {
             0 => KoThreats::None,
