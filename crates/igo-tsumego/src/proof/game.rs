@@ -506,14 +506,9 @@ impl LocalGame {
         self.closed_area(s, benson).map(|a| a.area)
     }
 
-    /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]),
-    /// for a relevance zone of a death-test end.
-    pub(crate) fn closed_area_of(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
-        self.closed_area(s, benson)
-    }
-
-    /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]).
-    fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
+    /// The area and its weak bounding stones at `s` (see [`igo_analysis::doomed::dead_area`]);
+    /// also the relevance zone of a death-test end (`super::zone`).
+    pub(crate) fn closed_area(&self, s: &State, benson: &mut BensonSolver) -> Option<DeadArea> {
         self.closed_area_with(s, benson, None, None)
     }
 

@@ -128,7 +128,7 @@ impl Zones {
     ) -> PointSet {
         match reason {
             Reason::Captured => PointSet::EMPTY,
-            Reason::Doomed => match game.closed_area_of(s, benson) {
+            Reason::Doomed => match game.closed_area(s, benson) {
                 Some(a) => {
                     let board = s.pos.board();
                     let mut z = a.area;
