@@ -71,6 +71,16 @@ fn set_up(engine: &mut Engine, size: BoardSize, moves: &[(Color, Move)]) {
             .play(size, c, mv)
             .unwrap_or_else(|e| panic!("GNU Go refused a move: {e}"));
     }
+    forget_earlier_positions(engine);
+}
+
+/// GNU Go's persistent caches (owl, reading, connection) outlive `clear_board`: a result read in
+/// an earlier position whose stones near the dragon are the same is answered again, so the same
+/// question got different answers in one run and on a fresh `loadsgf` (19x19-05 after 90 moves:
+/// `dragon_status P6` `critical P1 R3` after the game's earlier positions had been asked,
+/// `alive` alone). `clear_cache` makes every answer the position's own.
+fn forget_earlier_positions(engine: &mut Engine) {
+    engine.command("clear_cache").expect("clear_cache");
 }
 
 /// A tsumego problem framed on its board, with the points of its region (whose dragons are asked).
@@ -719,6 +729,7 @@ fn set_up_fast(engine: &mut Engine, size: BoardSize, moves: &[(Color, Move)]) {
     engine
         .commands(&cmds)
         .unwrap_or_else(|e| panic!("GNU Go refused the set-up: {e}"));
+    forget_earlier_positions(engine);
 }
 
 /// Game positions every `step` moves (and the end) of every `every`-th game.

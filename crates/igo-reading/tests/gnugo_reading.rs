@@ -50,6 +50,9 @@ fn set_up(engine: &mut Engine, case: &Case, extra: &[(igo_core::Color, Move)]) {
             .play(case.size, c, mv)
             .unwrap_or_else(|e| panic!("{}: GNU Go refused a move: {e}", case.label));
     }
+    // GNU Go's persistent reading cache outlives `clear_board` (gnugo_owl.rs:
+    // `forget_earlier_positions`): each position's answers are its own.
+    engine.command("clear_cache").expect("clear_cache");
 }
 
 /// GNU Go's answer to `attack V` or `defend V`, as code and move.
