@@ -848,6 +848,20 @@ pub struct OwlConfig {
     /// `owl_defend` harness critical 42 -> 41 of 47 (9x9-39 after 40 moves, `E6`, an estimate's
     /// move changed), no gain; BENCHMARKS.md, igo-reading, branch `owlconn`\]
     pub connections_first: bool,
+    /// The owner's vital points in the check of saves ([`OwlConfig::save_check_nodes`]):
+    /// after a save by a move that the check lets stand, the attacker's moves at the owner's
+    /// other saving points (the dragon's connection points, as [`OwlConfig::owner_connections`]
+    /// finds them, and the owner's first this many root candidates) are each read as the
+    /// check's attack reads a kill: the owl's defence after it, at the check's node limit.
+    /// Where that defence finds no save (read to the end, or by its estimate at the node
+    /// limit), the owner's own move there (the vital point of both sides) is tried in place of
+    /// the save, and is the answer when the check's attack after it finds no kill read to the
+    /// end, the attacker's move at the first save's point no kill at all, and the attacker's
+    /// moves at the other points no kill read to the end; a kill read to the end that no
+    /// replacement answers makes the defence fail. GNU Go self-play game 9x9-28 after 30
+    /// moves, `owl_defend B8`: igo's search takes B9 for a save and GNU Go's kill after it is
+    /// C8, its own save (`1 C8`). 0: off. \[default: 0\]
+    pub vital_saves: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1076,6 +1090,7 @@ impl Default for OwlConfig {
             owner_connections: 0,
             connection_cuts: 0,
             connections_first: false,
+            vital_saves: 0,
         }
     }
 }
