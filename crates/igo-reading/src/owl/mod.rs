@@ -209,7 +209,7 @@
 //! branch `owlsave2`). With
 //! [`OwlConfig::defence_block_target`] (off by default) a defence question's enclosed route
 //! reads the stone's block, not its linked group: a proof that the group lives while the
-//! stone asked about falls is no save. With [`OwlConfig::vital_saves`] (off by default) a
+//! stone asked about falls is no save. With [`OwlConfig::vital_saves`] (on by default, 2 candidates) a
 //! save by a move that the check lets stand is also read at the owner's other saving points
 //! (module `vital`): the attacker's move there, and the owner's move there in its place.
 //!

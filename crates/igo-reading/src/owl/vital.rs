@@ -201,8 +201,10 @@ mod tests {
         let pos = hane_corner();
         let size = pos.size();
         let b8 = size.parse_point("B8").unwrap();
-        let off = OwlConfig::default();
-        assert_eq!(off.vital_saves, 0);
+        let off = OwlConfig {
+            vital_saves: 0,
+            ..OwlConfig::default()
+        };
         // Without the setting the defence's search and the check of saves let B9 stand.
         let plain = Owl::new(off).defend(&pos, b8).unwrap();
         assert_eq!(plain.gtp_text(size), "1 B9");
