@@ -1547,6 +1547,12 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_CONNECTIONS_FIRST") {
         config.connections_first = v.parse::<u8>().expect("IGO_OWL_CONNECTIONS_FIRST: 0 or 1") == 1;
     }
+    // IGO_OWL_VITAL_SAVES=N: the check of saves also tries the attacker's moves at the
+    // owner's connection points and first N root candidates ([`OwlConfig::vital_saves`]; 0:
+    // off; 2, the default since branch `owlvital`).
+    if let Ok(v) = std::env::var("IGO_OWL_VITAL_SAVES") {
+        config.vital_saves = v.parse().expect("IGO_OWL_VITAL_SAVES: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -209,7 +209,9 @@
 //! branch `owlsave2`). With
 //! [`OwlConfig::defence_block_target`] (off by default) a defence question's enclosed route
 //! reads the stone's block, not its linked group: a proof that the group lives while the
-//! stone asked about falls is no save.
+//! stone asked about falls is no save. With [`OwlConfig::vital_saves`] (on by default, 2 candidates) a
+//! save by a move that the check lets stand is also read at the owner's other saving points
+//! (module `vital`): the attacker's move there, and the owner's move there in its place.
 //!
 //! **A `PASS` checked** ([`OwlConfig::pass_save_check`], off by default). The check of saves
 //! leaves out a dragon that lives with room to spare by the static judgements, and reads its
@@ -308,6 +310,7 @@
 mod connections;
 mod estimate;
 mod questions;
+mod vital;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -636,6 +639,12 @@ impl Owl {
         if kill.code != Code::Works
             || (self.config.save_check_exact && !read_to_the_end(&kill, &after, p, &checking))
         {
+            if self.config.vital_saves > 0 && matches!(save.mv, Some(Move::Play(_))) && !full {
+                // The owner's vital points ([`OwlConfig::vital_saves`], module `vital`). Not
+                // after a `PASS`: its replacement at a point the attacker's estimate kills
+                // at was GNU Go's kill on the harness (9x9-02 after 10 moves, `A6`: B6).
+                return self.vital_checked(pos, p, Reading { nodes, ..save });
+            }
             return Reading { nodes, ..save };
         }
         Reading {
