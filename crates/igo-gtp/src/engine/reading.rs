@@ -570,6 +570,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("root_escape_cuts", 0, 64),
     ("owner_connections", 0, 40),
     ("connection_cuts", 0, 40),
+    ("run_read_plies", 0, 40),
+    ("run_read_depth", 2, 24),
+    ("run_read_value", 0, 1_000),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -738,7 +741,9 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `escape_chase_attack_only` 0 or 1: `OwlConfig::escape_chase_attack_only`;
 /// `root_escape_cuts` 0-64: `OwlConfig::root_escape_cuts`; `owner_connections` 0-40:
 /// `OwlConfig::owner_connections`; `connection_cuts` 0-40: `OwlConfig::connection_cuts`;
-/// `connections_first` 0 or 1: `OwlConfig::connections_first`) for the
+/// `connections_first` 0 or 1: `OwlConfig::connections_first`; `run_read_plies` 0-40:
+/// `OwlConfig::run_read_plies`; `run_read_depth` 2-24: `OwlConfig::run_read_depth`;
+/// `run_read_value` 0-1,000: `OwlConfig::run_read_value`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -867,6 +872,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "owner_connections" => c.owner_connections = v as usize,
             "connection_cuts" => c.connection_cuts = v as usize,
             "connections_first" => c.connections_first = v == 1,
+            "run_read_plies" => c.run_read_plies = v as usize,
+            "run_read_depth" => c.run_read_depth = v as usize,
+            "run_read_value" => c.run_read_value = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -887,7 +895,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_plies {} escape_chase_depth {} escape_chase_value {} escape_chase_cap {} \
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
-         root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {}",
+         root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
+         run_read_plies {} run_read_depth {} run_read_value {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -951,7 +960,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.root_escape_cuts,
         c.owner_connections,
         c.connection_cuts,
-        u8::from(c.connections_first)
+        u8::from(c.connections_first),
+        c.run_read_plies,
+        c.run_read_depth,
+        c.run_read_value
     ))
 }
 
@@ -1289,14 +1301,22 @@ mod tests {
             "igo-owl_settings connection_cuts 41",
             "igo-owl_settings connections_first 1",
             "igo-owl_settings connections_first 2",
+            "igo-owl_settings run_read_plies 4 run_read_depth 10 run_read_value 25",
+            "igo-owl_settings run_read_plies 41",
+            "igo-owl_settings run_read_depth 1",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
+        // The settings after `connections_first` (branch `owlrun`), at their defaults.
+        let runs = format!(
+            " run_read_plies {} run_read_depth {} run_read_value {}",
+            d.run_read_plies, d.run_read_depth, d.run_read_value
+        );
         let conns = format!(
-            " owner_connections {} connection_cuts {} connections_first {}",
+            " owner_connections {} connection_cuts {} connections_first {}{runs}",
             d.owner_connections,
             d.connection_cuts,
             u8::from(d.connections_first)
@@ -1667,7 +1687,7 @@ mod tests {
             "syntax error: root_escape_cuts takes 0 to 64"
         );
         assert!(a[88].as_ref().unwrap().ends_with(&format!(
-            " owner_connections 1 connection_cuts {} connections_first {}",
+            " owner_connections 1 connection_cuts {} connections_first {}{runs}",
             d.connection_cuts,
             u8::from(d.connections_first)
         )));
@@ -1676,20 +1696,30 @@ mod tests {
             "syntax error: owner_connections takes 0 to 40"
         );
         assert!(a[90].as_ref().unwrap().ends_with(&format!(
-            " owner_connections 1 connection_cuts 2 connections_first {}",
+            " owner_connections 1 connection_cuts 2 connections_first {}{runs}",
             u8::from(d.connections_first)
         )));
         assert_eq!(
             a[91].as_ref().unwrap_err(),
             "syntax error: connection_cuts takes 0 to 40"
         );
-        assert!(a[92]
-            .as_ref()
-            .unwrap()
-            .ends_with(" owner_connections 1 connection_cuts 2 connections_first 1"));
+        assert!(a[92].as_ref().unwrap().ends_with(&format!(
+            " owner_connections 1 connection_cuts 2 connections_first 1{runs}"
+        )));
         assert_eq!(
             a[93].as_ref().unwrap_err(),
             "syntax error: connections_first takes 0 or 1"
+        );
+        assert!(a[94].as_ref().unwrap().ends_with(
+            " connections_first 1 run_read_plies 4 run_read_depth 10 run_read_value 25"
+        ));
+        assert_eq!(
+            a[95].as_ref().unwrap_err(),
+            "syntax error: run_read_plies takes 0 to 40"
+        );
+        assert_eq!(
+            a[96].as_ref().unwrap_err(),
+            "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
