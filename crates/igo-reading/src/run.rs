@@ -23,11 +23,13 @@ const RUN_NODES: u32 = 400;
 /// Entries of the per-thread cache of run verdicts before it is cleared.
 const RUN_CACHE_ENTRIES: usize = 1 << 14;
 
+/// The run read's cache: verdicts by position hash and stone, with their settings.
+type RunCache = RefCell<HashMap<(u64, Point), (OwlConfig, Option<Point>)>>;
+
 thread_local! {
     /// The run read's verdicts (the attacker's block that shuts the run, or none) by
     /// position hash and stone, with the settings they were read by.
-    static RUN_CACHE: RefCell<HashMap<(u64, Point), (OwlConfig, Option<Point>)>> =
-        RefCell::new(HashMap::new());
+    static RUN_CACHE: RunCache = RefCell::new(HashMap::new());
     /// The attacker's steps left to the run read under way.
     static RUN_LEFT: Cell<u32> = const { Cell::new(0) };
 }
