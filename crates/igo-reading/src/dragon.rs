@@ -866,6 +866,22 @@ pub struct OwlConfig {
     /// dragon killed), at 1.06 and 1.09 times the CPU on living dragons (9x9, 19x19 attacks)
     /// and 1.17 / 1.26 on critical defences; BENCHMARKS.md, igo-reading, branch `owlvital`\]
     pub vital_saves: usize,
+    /// Within this many plies of a search's root (in attack questions only, as the chase with
+    /// [`OwlConfig::escape_chase_attack_only`]), an escape judged with the attacker to move
+    /// must survive the run read (`crate::run`): the attacker's two blocks in front of the
+    /// run that leave the least open space, the owner's two extensions that keep the most,
+    /// read [`OwlConfig::run_read_depth`] plies deep while the escape is worth at most
+    /// [`OwlConfig::run_read_value`]; where it is shut the attacker reads the shutting block.
+    /// The chase ([`OwlConfig::escape_chase_plies`]) tries only blocks that stop the escape
+    /// by themselves, and so misses runs along a channel or the edge that GNU Go's chase shuts
+    /// 4-14 plies later. 0: off. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlrun`\]
+    pub run_read_plies: usize,
+    /// The plies of the run read ([`OwlConfig::run_read_plies`]). \[default: 12\]
+    pub run_read_depth: usize,
+    /// The open space's value ([`escape_value`]) up to which a run is read
+    /// ([`OwlConfig::run_read_plies`]): a stronger escape stands. 0: no run is read.
+    /// \[default: 30\]
+    pub run_read_value: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1095,6 +1111,9 @@ impl Default for OwlConfig {
             connection_cuts: 0,
             connections_first: false,
             vital_saves: 2,
+            run_read_plies: 0,
+            run_read_depth: 12,
+            run_read_value: 30,
         }
     }
 }
@@ -1321,7 +1340,7 @@ pub(crate) fn leaf_capture_move(pos: &Position, target: Point, config: &OwlConfi
 /// the diagonal-link group, or [`linked_dragon`] with [`OwlConfig::cut_diagonals`]; with
 /// [`OwlConfig::half_cuts`] and the attacker to move, less what the block of `target` reaches
 /// only through its half-cut diagonals.
-fn judged_group(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
+pub(crate) fn judged_group(pos: &Position, target: Point, config: &OwlConfig) -> PointSet {
     let board = pos.board();
     let group = if config.cut_diagonals {
         linked_dragon(board, target)
@@ -1428,7 +1447,7 @@ pub(crate) fn escape_survives_block(pos: &Position, target: Point, config: &OwlC
 
 /// The points where the opponent may block the escape of the dragon of `target`: its
 /// liberties and the empty points next to them.
-fn block_points(board: &Board, target: Point) -> PointSet {
+pub(crate) fn block_points(board: &Board, target: Point) -> PointSet {
     let size = board.size();
     let empty = board.empty_points();
     let libs = dragon(board, target).neighbours(size) & empty;
@@ -1852,6 +1871,12 @@ pub(crate) fn chase_left_out(config: &OwlConfig) -> bool {
         && CHASE_DEFENCE.with(|c| c.get())
 }
 
+/// Whether this thread's outermost owl question is a defence (the run read,
+/// [`OwlConfig::run_read_plies`], is kept to attacks as the chase is).
+pub(crate) fn in_defence_question() -> bool {
+    CHASE_DEFENCE.with(|c| c.get())
+}
+
 /// One more position of an owl search read in this question ([`OwlConfig::escape_chase_nodes`]).
 pub(crate) fn chase_node() {
     CHASE_NODES.with(|c| c.set(c.get() + 1));
@@ -2011,7 +2036,7 @@ fn chase_read(pos: &Position, target: Point, judge: &OwlConfig, depth: usize) ->
 /// read by the tactical reader to that many positions (a read cut short is no capture). A
 /// block of three liberties next to a running dragon is the wall the chase leans on; the
 /// owner would need three moves on it.
-fn chaser_captured(pos: &Position, b: Point, judge: &OwlConfig) -> bool {
+pub(crate) fn chaser_captured(pos: &Position, b: Point, judge: &OwlConfig) -> bool {
     if judge.escape_chase_captures == 0 || pos.board().liberty_count_at(b) > 2 {
         return false;
     }
@@ -2032,7 +2057,7 @@ fn chaser_captured(pos: &Position, b: Point, judge: &OwlConfig) -> bool {
 /// dragon. The owner answers a block of its escape by taking it (a race the dragon wins,
 /// the captured stones' space its eyes): GNU Go self-play game 9x9-33 after 20 moves,
 /// Black's G7 leaves White's D8-G8 inside the dragon with four liberties.
-fn holds_lunch(pos: &Position, target: Point, owner: Color) -> bool {
+pub(crate) fn holds_lunch(pos: &Position, target: Point, owner: Color) -> bool {
     let board = pos.board();
     let size = board.size();
     let empty = board.empty_points();
@@ -2293,7 +2318,12 @@ fn judged_life(
 /// [`escape_runners`] with the settings the static judgement of life reads them by
 /// (`escape_link_liberties`, and holding links where the judgement of death holds them
 /// everywhere): one place for the three judgements that ask it.
-fn judged_runners(board: &Board, group: &PointSet, target: Point, config: &OwlConfig) -> PointSet {
+pub(crate) fn judged_runners(
+    board: &Board,
+    group: &PointSet,
+    target: Point,
+    config: &OwlConfig,
+) -> PointSet {
     escape_runners(
         board,
         group,

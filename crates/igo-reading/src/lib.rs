@@ -43,6 +43,7 @@ pub mod eye;
 pub mod fight;
 pub mod owl;
 pub mod race;
+mod run;
 pub mod semeai;
 pub mod tactical;
 
@@ -1025,7 +1026,10 @@ impl Search<'_> {
                 }
             }
             Goal::Dragon(config) => {
-                if dragon::search_lives(pos, self.target, &config, ply) {
+                if dragon::search_lives(pos, self.target, &config, ply)
+                    && !(run::asked(pos, self.target, &config, ply)
+                        && run::shut(pos, self.target, &config))
+                {
                     return (Value::DefenderWins, None);
                 }
                 // Not alive at the horizon: dead (the owl's module documentation).

@@ -1532,6 +1532,19 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_ROOT_ESCAPE_CUTS") {
         config.root_escape_cuts = v.parse().expect("IGO_OWL_ROOT_ESCAPE_CUTS: a number");
     }
+    // IGO_OWL_RUN_READ_PLIES=N, IGO_OWL_RUN_READ_DEPTH=N, IGO_OWL_RUN_READ_VALUE=N: within N
+    // plies of a search's root an escape must survive the run read
+    // ([`OwlConfig::run_read_plies`]; 0, the default: off), its depth in plies and the
+    // escape value up to which a run is read.
+    for (name, field) in [
+        ("IGO_OWL_RUN_READ_PLIES", &mut config.run_read_plies),
+        ("IGO_OWL_RUN_READ_DEPTH", &mut config.run_read_depth),
+        ("IGO_OWL_RUN_READ_VALUE", &mut config.run_read_value),
+    ] {
+        if let Ok(v) = std::env::var(name) {
+            *field = v.parse().unwrap_or_else(|_| panic!("{name}: a number"));
+        }
+    }
     // IGO_OWL_OWNER_CONNECTIONS=N: within N plies of a search's root the owner always reads
     // the dragon's connection points ([`OwlConfig::owner_connections`]; 0, the default: off).
     if let Ok(v) = std::env::var("IGO_OWL_OWNER_CONNECTIONS") {

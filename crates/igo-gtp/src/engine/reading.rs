@@ -571,6 +571,9 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("owner_connections", 0, 40),
     ("connection_cuts", 0, 40),
     ("vital_saves", 0, 16),
+    ("run_read_plies", 0, 40),
+    ("run_read_depth", 2, 24),
+    ("run_read_value", 0, 1_000),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -740,7 +743,9 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `root_escape_cuts` 0-64: `OwlConfig::root_escape_cuts`; `owner_connections` 0-40:
 /// `OwlConfig::owner_connections`; `connection_cuts` 0-40: `OwlConfig::connection_cuts`;
 /// `connections_first` 0 or 1: `OwlConfig::connections_first`; `vital_saves` 0-16:
-/// `OwlConfig::vital_saves`) for the
+/// `OwlConfig::vital_saves`; `run_read_plies` 0-40: `OwlConfig::run_read_plies`;
+/// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
+/// `OwlConfig::run_read_value`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -870,6 +875,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "connection_cuts" => c.connection_cuts = v as usize,
             "connections_first" => c.connections_first = v == 1,
             "vital_saves" => c.vital_saves = v as usize,
+            "run_read_plies" => c.run_read_plies = v as usize,
+            "run_read_depth" => c.run_read_depth = v as usize,
+            "run_read_value" => c.run_read_value = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -891,7 +899,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
-         vital_saves {}",
+         vital_saves {} run_read_plies {} run_read_depth {} run_read_value {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -956,7 +964,10 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.owner_connections,
         c.connection_cuts,
         u8::from(c.connections_first),
-        c.vital_saves
+        c.vital_saves,
+        c.run_read_plies,
+        c.run_read_depth,
+        c.run_read_value
     ))
 }
 
@@ -1296,14 +1307,22 @@ mod tests {
             "igo-owl_settings connections_first 2",
             "igo-owl_settings vital_saves 3",
             "igo-owl_settings vital_saves 17",
+            "igo-owl_settings run_read_plies 4 run_read_depth 10 run_read_value 25",
+            "igo-owl_settings run_read_plies 41",
+            "igo-owl_settings run_read_depth 1",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
-        // The settings after `connections_first` (branch `owlvital`), at their defaults.
-        let vital = format!(" vital_saves {}", d.vital_saves);
+        // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
+        // defaults.
+        let runs = format!(
+            " run_read_plies {} run_read_depth {} run_read_value {}",
+            d.run_read_plies, d.run_read_depth, d.run_read_value
+        );
+        let vital = format!(" vital_saves {}{runs}", d.vital_saves);
         let conns = format!(
             " owner_connections {} connection_cuts {} connections_first {}{vital}",
             d.owner_connections,
@@ -1702,10 +1721,21 @@ mod tests {
         assert!(a[94]
             .as_ref()
             .unwrap()
-            .ends_with(" connections_first 1 vital_saves 3"));
+            .ends_with(&format!(" connections_first 1 vital_saves 3{runs}")));
         assert_eq!(
             a[95].as_ref().unwrap_err(),
             "syntax error: vital_saves takes 0 to 16"
+        );
+        assert!(a[96].as_ref().unwrap().ends_with(
+            " connections_first 1 vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value 25"
+        ));
+        assert_eq!(
+            a[97].as_ref().unwrap_err(),
+            "syntax error: run_read_plies takes 0 to 40"
+        );
+        assert_eq!(
+            a[98].as_ref().unwrap_err(),
+            "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

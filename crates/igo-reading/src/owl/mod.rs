@@ -1277,6 +1277,19 @@ impl Owl {
         plain: &OwlConfig,
     ) -> Vec<Move> {
         let mut moves: Vec<Move> = save.into_iter().filter(|&m| m != Move::Pass).collect();
+        if crate::run::asked(root, target, plain, 0) {
+            // The blocks that shut the root escape's run ([`OwlConfig::run_read_plies`]),
+            // read first.
+            let n = self.config.root_escape_cuts.max(RUN_ROOT_BLOCKS);
+            for mv in crate::run::root_stops(root, target, plain, n)
+                .into_iter()
+                .map(Move::Play)
+            {
+                if !moves.contains(&mv) {
+                    moves.push(mv);
+                }
+            }
+        }
         for (mv, _) in children_for(root, target, true, &root_config(plain)) {
             if moves.len() > self.config.root_kill_checks {
                 break;
@@ -2080,6 +2093,10 @@ impl Owl {
 /// (BENCHMARKS.md, igo-reading, branch `owlroot2`).
 const ROOT_CHECK_LIMITS: u64 = 16;
 
+/// The attacker's blocks of a root escape whose runs the root check of kills reads
+/// ([`OwlConfig::run_read_plies`]; at least as many as [`OwlConfig::root_escape_cuts`]).
+const RUN_ROOT_BLOCKS: usize = 5;
+
 /// How many root candidates after a refuted kill the owl's attack tries in its place
 /// ([`OwlConfig::shut_in_death`]; each costs a full defence reading).
 const NEXT_KILLS: usize = 2;
@@ -2319,6 +2336,15 @@ pub(crate) fn children(
         crate::dragon::chase_count::call(1, ply);
         let stopping = crate::dragon::chase_stops(pos, target, config);
         if !stopping.is_empty() {
+            cand = stopping;
+            saving = PointSet::EMPTY;
+        }
+    }
+    if attacking && crate::run::asked(pos, target, config, ply) {
+        // A run the run read shuts ([`OwlConfig::run_read_plies`]): the attacker reads the
+        // shutting block alone.
+        if crate::run::shut(pos, target, config) {
+            let stopping = crate::run::stops(pos, target, config);
             cand = stopping;
             saving = PointSet::EMPTY;
         }
