@@ -610,7 +610,8 @@ impl<'g, 't> Dfpn<'g, 't> {
             sim_limit: 0,
             sim_pair: (Move::Pass, Move::Pass),
             simulations: SimCounts::default(),
-            zones: (config.zones > 0).then(|| Box::new(Zones::new(game, NULL_MIN_WORK))),
+            zones: (config.zones > 0)
+                .then(|| Box::new(Zones::new(game, NULL_MIN_WORK, NULL_BUDGET))),
             null_frame: usize::MAX,
         }
     }
@@ -1519,11 +1520,43 @@ impl<'g, 't> Dfpn<'g, 't> {
         true
     }
 
+    /// Reads the null move of the attacker's frame `d` (entered into frame `d + 1`; table key
+    /// `key`, salted) within `budget` positions: its table entry after, if stored (a result
+    /// that depends on the path is marked read, never to be read again).
+    fn read_null(&mut self, d: usize, key: u64, budget: u64) -> Option<Entry> {
+        let limit = self.node_limit;
+        self.node_limit = self.nodes.saturating_add(budget).min(limit);
+        self.null_frame = d + 1;
+        let before = self.nodes;
+        self.mid(d + 1, CAP, CAP);
+        self.null_frame = usize::MAX;
+        self.node_limit = limit;
+        if self.aborted && self.nodes < limit {
+            // The read's own limit (a deadline or stop is seen again at the next check).
+            self.aborted = false;
+        }
+        if let Some(z) = &mut self.zones {
+            z.null_reads[0] += 1;
+            z.null_reads[1] += self.nodes - before;
+        }
+        let e = self.tt.get(key);
+        if e.is_none() {
+            self.tt.put(Entry {
+                key,
+                phi: 1,
+                delta: 1,
+                work: u32::MAX,
+                best: NO_MOVE,
+            });
+        }
+        e
+    }
+
     /// With zones on, at the attacker's frame `d` of table key `key` (bit 4 of
     /// [`DfpnConfig::zones`], outside another null-move search, with [`NULL_MIN_WORK`]
     /// positions of work stored and at least three open moves): reads the null move, the
     /// position after the attacker's pass with the defender not allowed to pass (table key
-    /// salted), within [`NULL_BUDGET`] positions, once; where the defender wins it with a
+    /// salted), once, within [`NULL_BUDGET`] positions; where the defender wins it with a
     /// zone smaller than the region, every open attacker move outside the zone that captures
     /// nothing is set lost (stored in the table with the null move's winning answer as its
     /// best move, and the zone): the position after it is the null move's plus one attacker
@@ -1532,11 +1565,14 @@ impl<'g, 't> Dfpn<'g, 't> {
         if self.null_frame != usize::MAX || self.states[d].pos.to_play() != self.game.attacker() {
             return;
         }
-        let min_work = self
+        let (min_work, budget) = self
             .zones
             .as_ref()
-            .map_or(NULL_MIN_WORK, |z| z.null_min_work);
-        if self.tt.get(key).map_or(0, |e| e.work as u64) < min_work {
+            .map_or((NULL_MIN_WORK, NULL_BUDGET), |z| {
+                (z.null_min_work, z.null_budget)
+            });
+        let work = self.tt.get(key).map_or(0, |e| e.work as u64);
+        if work < min_work {
             return;
         }
         let open = |c: &Child| c.phi != 0 && c.delta != 0 && c.mv != Move::Pass;
@@ -1546,41 +1582,15 @@ impl<'g, 't> Dfpn<'g, 't> {
         let repeated = self.enter(d, Move::Pass);
         let key = self.keys[d + 1] ^ NULL_SALT;
         let entry = match self.tt.get(key) {
-            Some(e) => e,
+            Some(e) if e.phi == 0 || e.delta == 0 => e,
+            // Read once: reading again within a quarter of the position's work whenever that
+            // work grew fourfold lost two proofs on intermediate (BENCHMARKS.md, `zonelife`).
+            Some(_) => return,
             None if repeated => return,
-            None => {
-                let limit = self.node_limit;
-                let stop_at = self.nodes.saturating_add(NULL_BUDGET).min(limit);
-                self.node_limit = stop_at;
-                self.null_frame = d + 1;
-                let before = self.nodes;
-                self.mid(d + 1, CAP, CAP);
-                self.null_frame = usize::MAX;
-                if let Some(z) = &mut self.zones {
-                    z.null_reads[0] += 1;
-                    z.null_reads[1] += self.nodes - before;
-                }
-                self.node_limit = limit;
-                if self.aborted && self.nodes < limit {
-                    // The null search's own limit (a deadline or stop is seen again at the
-                    // next check).
-                    self.aborted = false;
-                }
-                match self.tt.get(key) {
-                    Some(e) => e,
-                    None => {
-                        // Not stored (a result that depends on the path): marked tried.
-                        self.tt.put(Entry {
-                            key,
-                            phi: 1,
-                            delta: 1,
-                            work: 1,
-                            best: NO_MOVE,
-                        });
-                        return;
-                    }
-                }
-            }
+            None => match self.read_null(d, key, budget) {
+                Some(e) => e,
+                None => return,
+            },
         };
         if entry.phi != 0 {
             return;

@@ -66,6 +66,8 @@ pub(crate) struct Zones {
     /// The work stored for an attacker's position before its null move is read
     /// (`super::dfpn::NULL_MIN_WORK`; the tests read every one).
     pub null_min_work: u64,
+    /// Positions a null move's read may spend (`super::dfpn::NULL_BUDGET`).
+    pub null_budget: u64,
     /// The positions after the moves pruned (the tests' oracle re-proves them without zones).
     #[cfg(test)]
     pub record: Vec<State>,
@@ -76,8 +78,15 @@ pub(crate) struct Zones {
 }
 
 impl Zones {
-    /// A store for `game`'s region, reading null moves past `null_min_work` positions.
-    pub fn new(game: &LocalGame, null_min_work: u64) -> Zones {
+    /// A store for `game`'s region, reading null moves past `null_min_work` positions within
+    /// `null_budget` (`IGO_NULL_WORK` and `IGO_NULL_BUDGET` set them, for measurements).
+    pub fn new(game: &LocalGame, null_min_work: u64, null_budget: u64) -> Zones {
+        let env = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
         Zones {
             region: game.region(),
             slots: vec![(0, PointSet::EMPTY); FIRST_SLOTS],
@@ -87,7 +96,8 @@ impl Zones {
             null_wins: 0,
             null_pruned: 0,
             null_reads: [0; 6],
-            null_min_work,
+            null_min_work: env("IGO_NULL_WORK", null_min_work),
+            null_budget: env("IGO_NULL_BUDGET", null_budget),
             #[cfg(test)]
             record: Vec::new(),
             #[cfg(test)]
