@@ -29,6 +29,17 @@
 //!   point that the loser, the ko master with threats below the target, might retake: the
 //!   whole region (the permission reads the target's liberties).
 //!
+//! * *The defender's wins* (bit 4 of the knob; every rule above read with the roles
+//!   swapped): Benson life has the empty zone (attacker stones only fill the defender's
+//!   regions, every vital region stays vital); the settled test the defender's regions next
+//!   to the target ([`LocalGame::settled_zone`]); two passes and the defender's game-ending
+//!   pass a guard keeping the attacker's `Dead` (and, before two passes with the defender to
+//!   move, death-test) ends away ([`LocalGame::attacker_end_guard`]). The attacker's pass is
+//!   lost at once under the standing rule, so the attacker's moves are pruned by a *null
+//!   move* instead: the position after its pass with the defender not allowed to pass
+//!   (`super::dfpn`), whose win for the defender with zone Z makes every attacker move y
+//!   outside Z that captures nothing lost (the position after y is the null move's plus y).
+//!
 //! Zones are kept in a direct-mapped store by table key beside the transposition table; a
 //! position missing there has the whole region, which is always a zone.
 
@@ -205,8 +216,8 @@ impl Zones {
         }
     }
 
-    /// The zone of `s` won by its player to move (the attacker) by `mv`, whose child has
-    /// zone `child`.
+    /// The zone of `s` won by its player to move (the attacker; the defender with bit 4) by
+    /// `mv`, whose child has zone `child`.
     pub fn of_winner(&self, game: &LocalGame, s: &State, mv: Move, child: PointSet) -> PointSet {
         let Move::Play(m) = mv else { return child };
         if child == self.region {
@@ -263,8 +274,9 @@ impl Zones {
         }
     }
 
-    /// The zone of the loser's position `s` (the defender to move, lost) from the union of its
-    /// children's zones; `pass` whether its pass has a zone smaller than the region.
+    /// The zone of the loser's position `s` (the defender to move, lost; the attacker with
+    /// bit 4) from the union of its children's zones; `pass` whether its pass has a zone
+    /// smaller than the region.
     pub fn of_loser(&self, game: &LocalGame, s: &State, union: PointSet, pass: bool) -> PointSet {
         if !pass || union == self.region {
             return self.region;
