@@ -152,10 +152,13 @@ pub struct DfpnConfig {
     /// (`tree_hints` 1) scaled, no proof more, intermediate 0038's tree cut (BENCHMARKS.md,
     /// branch `mctree`)\]
     pub tree_prior: u32,
-    /// Relevance zones (`proof::zone`): 0 off; 1: at the defender's positions, once its pass
+    /// Relevance zones (`proof::zone`), bits: 1: at the defender's positions, once its pass
     /// is proven lost with a zone, every move outside the zone that captures nothing is lost
     /// too, unsearched; 2: as 1, and the defender's pass is tried first (its fresh numbers start
-    /// as the cheapest move). \[default: 0\]
+    /// as the cheapest move); 4: the defender's wins' zones, and at the attacker's positions a
+    /// null move (the attacker plays elsewhere: the defender to move, not allowed to pass) read
+    /// within [`NULL_BUDGET`] positions: once the defender wins it with a zone, every attacker
+    /// move outside the zone that captures nothing is lost too. 0: off. \[default: 0\]
     pub zones: u32,
 }
 
@@ -275,7 +278,20 @@ pub struct Dfpn<'g, 't> {
     pub simulations: SimCounts,
     /// The relevance zones of solved positions, with [`DfpnConfig::zones`] on.
     zones: Option<Box<Zones>>,
+    /// The frame of the running null-move search ([`Dfpn::prune_by_null`]), or `usize::MAX`.
+    null_frame: usize,
 }
+
+/// Positions a null-move search of [`DfpnConfig::zones`] bit 4 may spend at one attacker's
+/// position (once: its table entry, under the null key, marks it tried).
+pub const NULL_BUDGET: u64 = 300;
+/// The work (positions) stored for an attacker's position before its null move is read:
+/// the reads cost more than they saved where every attacker's position had one (intermediate
+/// 0130 at 300,000 positions: 235,579 in 778 reads, 152 won).
+pub const NULL_MIN_WORK: u64 = 1000;
+/// Told into the null move's position's table key (the position without the defender's
+/// pass is another game than the position after the attacker's pass).
+const NULL_SALT: u64 = 0x6E75_6C6C_6D6F_7665;
 
 /// Counts of Kawano's simulation in one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -594,7 +610,9 @@ impl<'g, 't> Dfpn<'g, 't> {
             sim_limit: 0,
             sim_pair: (Move::Pass, Move::Pass),
             simulations: SimCounts::default(),
-            zones: (config.zones > 0).then(|| Box::new(Zones::new(game))),
+            zones: (config.zones > 0)
+                .then(|| Box::new(Zones::new(game, NULL_MIN_WORK, NULL_BUDGET))),
+            null_frame: usize::MAX,
         }
     }
 
@@ -709,8 +727,15 @@ impl<'g, 't> Dfpn<'g, 't> {
             if let Some(z) = &self.zones {
                 eprintln!(
                     "dfpn-stats zones pruned={} stored={} partial={} \
-                     pass_zones(positions,points,empty,open)={:?}",
-                    z.pruned, z.stored[0], z.stored[1], z.pass_zones
+                     pass_zones(positions,points,empty,open)={:?} null_wins={} null_pruned={} \
+                     null(reads,positions,won,zone_points,empty,open)={:?}",
+                    z.pruned,
+                    z.stored[0],
+                    z.stored[1],
+                    z.pass_zones,
+                    z.null_wins,
+                    z.null_pruned,
+                    z.null_reads
                 );
             }
             eprintln!(
@@ -755,10 +780,19 @@ impl<'g, 't> Dfpn<'g, 't> {
             .collect()
     }
 
-    /// With zones on ([`DfpnConfig::zones`]): the defender's moves pruned by their pass's
-    /// zone, and the zones stored smaller than the region.
+    /// With zones on ([`DfpnConfig::zones`]): the moves pruned (the defender's by their
+    /// pass's zone, the attacker's by their null move's), and the zones stored smaller than
+    /// the region.
     pub fn zone_counts(&self) -> Option<(u64, u64)> {
-        self.zones.as_ref().map(|z| (z.pruned, z.stored[1]))
+        self.zones
+            .as_ref()
+            .map(|z| (z.pruned + z.null_pruned, z.stored[1]))
+    }
+
+    /// The zone store, for the tests' deliberately unsound variant.
+    #[cfg(test)]
+    pub(crate) fn zones_mut(&mut self) -> Option<&mut Zones> {
+        self.zones.as_deref_mut()
     }
 
     /// The positions after the moves the zones pruned, in order.
@@ -946,6 +980,9 @@ impl<'g, 't> Dfpn<'g, 't> {
                 if w == self.game.attacker() {
                     let zone = z.of_end(self.game, s, &mut self.benson, reason);
                     z.put(key, zone);
+                } else if self.config.zones & 4 != 0 {
+                    let zone = z.of_defender_end(self.game, s, reason);
+                    z.put(key, zone);
                 }
             }
             return (phi, delta, false, true);
@@ -966,6 +1003,14 @@ impl<'g, 't> Dfpn<'g, 't> {
                 work: 1,
                 best: u16::MAX,
             });
+            if let (Some(z), true) = (&mut self.zones, self.config.zones & 4 != 0) {
+                if mover != self.game.attacker() {
+                    // The defender's pass ends the game: its zone keeps the attacker's ends
+                    // away at this position and after the two passes.
+                    let zone = z.guarded(self.game, s, PointSet::EMPTY);
+                    z.put(key, zone);
+                }
+            }
             return (0, INF, false, true);
         }
         if let Some(st) = &mut self.stats {
@@ -1107,7 +1152,7 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// pass with [`DfpnConfig::zones`] at 2 (tried first: its zone may settle the defender's
     /// moves outside it), else `delta`.
     fn pass_first(&self, me: Color, mv: Move, delta: u32) -> u32 {
-        if self.config.zones >= 2 && mv == Move::Pass && me != self.game.attacker() {
+        if self.config.zones & 3 >= 2 && mv == Move::Pass && me != self.game.attacker() {
             1
         } else {
             delta
@@ -1308,7 +1353,8 @@ impl<'g, 't> Dfpn<'g, 't> {
     /// Multiple iterative deepening at frame `d`: returns its (phi, delta, depends on path).
     pub(crate) fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> (u32, u32, bool) {
         self.max_depth_seen = self.max_depth_seen.max(d);
-        let key = self.game.key(&self.states[d]);
+        let null = d == self.null_frame;
+        let key = self.game.key(&self.states[d]) ^ if null { NULL_SALT } else { 0 };
         if d >= self.config.max_depth {
             // Too deep to say: numbers at the thresholds send the search elsewhere; never
             // stored, and counted so that the node limit ends a search stuck here.
@@ -1321,6 +1367,10 @@ impl<'g, 't> Dfpn<'g, 't> {
         let work0 = self.nodes;
         self.expand(d);
         let mut kids = std::mem::take(&mut self.kids[d]);
+        if null {
+            kids.retain(|c| c.mv != Move::Pass);
+        }
+        let mut nulled = self.config.zones & 4 == 0;
         let (mut phi, mut delta, mut dep);
         let mut best_index;
         // Kawano's simulation: the proof to borrow (a move of the player to move proven lost,
@@ -1335,7 +1385,11 @@ impl<'g, 't> Dfpn<'g, 't> {
         let mut zoned = false;
         loop {
             if !zoned && self.zones.is_some() {
-                zoned = self.prune_by_pass(d, &mut kids);
+                zoned = self.config.zones & 3 == 0 || self.prune_by_pass(d, &mut kids);
+            }
+            if !nulled {
+                nulled = true;
+                self.prune_by_null(d, key, &mut kids);
             }
             let (p, q, dp, best, second) = Self::summarize(&kids, self.config.weak);
             phi = p;
@@ -1466,25 +1520,145 @@ impl<'g, 't> Dfpn<'g, 't> {
         true
     }
 
+    /// Reads the null move of the attacker's frame `d` (entered into frame `d + 1`; table key
+    /// `key`, salted) within `budget` positions: its table entry after, if stored (a result
+    /// that depends on the path is marked read, never to be read again).
+    fn read_null(&mut self, d: usize, key: u64, budget: u64) -> Option<Entry> {
+        let limit = self.node_limit;
+        self.node_limit = self.nodes.saturating_add(budget).min(limit);
+        self.null_frame = d + 1;
+        let before = self.nodes;
+        self.mid(d + 1, CAP, CAP);
+        self.null_frame = usize::MAX;
+        self.node_limit = limit;
+        if self.aborted && self.nodes < limit {
+            // The read's own limit (a deadline or stop is seen again at the next check).
+            self.aborted = false;
+        }
+        if let Some(z) = &mut self.zones {
+            z.null_reads[0] += 1;
+            z.null_reads[1] += self.nodes - before;
+        }
+        let e = self.tt.get(key);
+        if e.is_none() {
+            self.tt.put(Entry {
+                key,
+                phi: 1,
+                delta: 1,
+                work: u32::MAX,
+                best: NO_MOVE,
+            });
+        }
+        e
+    }
+
+    /// With zones on, at the attacker's frame `d` of table key `key` (bit 4 of
+    /// [`DfpnConfig::zones`], outside another null-move search, with [`NULL_MIN_WORK`]
+    /// positions of work stored and at least three open moves): reads the null move, the
+    /// position after the attacker's pass with the defender not allowed to pass (table key
+    /// salted), once, within [`NULL_BUDGET`] positions; where the defender wins it with a
+    /// zone smaller than the region, every open attacker move outside the zone that captures
+    /// nothing is set lost (stored in the table with the null move's winning answer as its
+    /// best move, and the zone): the position after it is the null move's plus one attacker
+    /// stone outside the zone, the defender to move with no pass made and no ko.
+    fn prune_by_null(&mut self, d: usize, key: u64, kids: &mut [Child]) {
+        if self.null_frame != usize::MAX || self.states[d].pos.to_play() != self.game.attacker() {
+            return;
+        }
+        let (min_work, budget) = self
+            .zones
+            .as_ref()
+            .map_or((NULL_MIN_WORK, NULL_BUDGET), |z| {
+                (z.null_min_work, z.null_budget)
+            });
+        let work = self.tt.get(key).map_or(0, |e| e.work as u64);
+        if work < min_work {
+            return;
+        }
+        let open = |c: &Child| c.phi != 0 && c.delta != 0 && c.mv != Move::Pass;
+        if kids.iter().filter(|c| open(c)).count() < 3 || d + 2 >= self.config.max_depth {
+            return;
+        }
+        let repeated = self.enter(d, Move::Pass);
+        let key = self.keys[d + 1] ^ NULL_SALT;
+        let entry = match self.tt.get(key) {
+            Some(e) if e.phi == 0 || e.delta == 0 => e,
+            // Read once: reading again within a quarter of the position's work whenever that
+            // work grew fourfold lost two proofs on intermediate (BENCHMARKS.md, `zonelife`).
+            Some(_) => return,
+            None if repeated => return,
+            None => match self.read_null(d, key, budget) {
+                Some(e) => e,
+                None => return,
+            },
+        };
+        if entry.phi != 0 {
+            return;
+        }
+        let zones = self.zones.as_mut().expect("zones on");
+        zones.null_reads[2] += 1;
+        let zone = zones.get(key);
+        if zone == zones.full() {
+            return;
+        }
+        zones.null_wins += 1;
+        let s = &self.states[d];
+        let empty = s.pos.board().empty_points() & self.game.region();
+        zones.null_reads[3] += zone.count() as u64;
+        zones.null_reads[4] += empty.count() as u64;
+        zones.null_reads[5] += kids.iter().filter(|c| open(c)).count() as u64;
+        for c in kids.iter_mut() {
+            if !open(c) || !zones.prunable(s, c.mv, &zone) {
+                continue;
+            }
+            c.phi = 0;
+            c.delta = INF;
+            c.dep = false;
+            zones.null_pruned += 1;
+            zones.put(c.key, zone);
+            #[cfg(test)]
+            {
+                let mut child = s.clone();
+                self.game.play(&mut child, c.mv);
+                zones.record.push(child);
+            }
+            self.tt.put(Entry {
+                key: c.key,
+                phi: 0,
+                delta: INF,
+                work: 1,
+                best: entry.best,
+            });
+        }
+    }
+
     /// With zones on, stores the zone of the solved frame `d` (table key `key`, won by its
-    /// player to move when `won`): an attacker's win through its won child of least zone, a
-    /// defender's loss through the union of its children's; other results have none (the
-    /// whole region).
+    /// player to move when `won`): a win through its won child of least zone, a loss through
+    /// the union of its children's (the attacker's wins with bits 1-2 of
+    /// [`DfpnConfig::zones`], the defender's with bit 4); other results have none (the whole
+    /// region).
     fn store_zone(&mut self, d: usize, key: u64, won: bool, kids: &[Child]) {
         let s = &self.states[d];
         let zones = self.zones.as_mut().expect("zones on");
         let attacker = s.pos.to_play() == self.game.attacker();
-        if won && attacker {
+        let attacker_wins = won == attacker;
+        let on = if attacker_wins {
+            self.config.zones & 3 != 0
+        } else {
+            self.config.zones & 4 != 0
+        };
+        if !on {
+            return;
+        }
+        let zone = if won {
             let child = kids
                 .iter()
                 .filter(|c| c.delta == 0 && !c.dep)
                 .map(|c| (zones.get(c.key), c.mv))
                 .min_by_key(|(z, _)| z.count());
-            if let Some((z, mv)) = child {
-                let zone = zones.of_winner(self.game, s, mv, z);
-                zones.put(key, zone);
-            }
-        } else if !won && !attacker {
+            let Some((z, mv)) = child else { return };
+            zones.of_winner(self.game, s, mv, z)
+        } else {
             let full = zones.full();
             let mut union = PointSet::EMPTY;
             let mut pass = false;
@@ -1493,9 +1667,9 @@ impl<'g, 't> Dfpn<'g, 't> {
                 union |= z;
                 pass |= c.mv == Move::Pass && z != full;
             }
-            let zone = zones.of_loser(self.game, s, union, pass);
-            zones.put(key, zone);
-        }
+            zones.of_loser(self.game, s, union, pass)
+        };
+        zones.put(key, zone);
     }
 
     /// The table's best move of a position, if it is a move of this game's region (or pass).

@@ -1247,6 +1247,79 @@ impl LocalGame {
         }
     }
 
+    /// Points that keep the attacker's ends (`Dead`, and `Doomed` with `doomed`) from firing
+    /// at `s` + S, for S attacker stones on empty region points outside them that capture
+    /// nothing, where they do not fire at `s`: the part of a relevance zone of the defender's
+    /// wins by the end of the game (`super::zone`); `None` where no such set is found.
+    ///
+    /// `Dead` asks Benson's safe territory of the attacker, whose regions have every empty
+    /// point next to an attacker stone: a standing target block with a liberty away from the
+    /// attacker's stones stays outside it while that liberty and its empty neighbours are
+    /// kept (S can neither fill nor touch it), so the target stones of the other blocks must
+    /// be too few for a capture. `Doomed` reads only where the standing target (each part of
+    /// it, with the test's parts) reaches at most the test's `max_empty` empty points without
+    /// crossing an attacker stone: one more empty points reached through empty points, kept
+    /// with their path, never let it fire.
+    pub(crate) fn attacker_end_guard(&self, s: &State, doomed: bool) -> Option<PointSet> {
+        let board = s.pos.board();
+        let size = board.size();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        if standing.is_empty() {
+            return None;
+        }
+        let empty = board.empty_points();
+        let near = board.stones(self.attacker).neighbours(size);
+        let mut z = PointSet::EMPTY;
+        let mut risky = 0;
+        let mut blocks = Vec::new();
+        let mut left = standing;
+        while let Some(p) = left.first() {
+            let block = board.block_at(p).expect("a stone").stones();
+            left -= block;
+            blocks.push(block);
+            let free = (block.neighbours(size) & empty) - near;
+            match (free & z).first().or(free.first()) {
+                Some(e) => z |= PointSet::single(e).closed_neighbourhood(size) & empty,
+                None => risky += (block & standing).count(),
+            }
+        }
+        if s.removed.count() + risky >= self.needed {
+            return None;
+        }
+        if doomed && self.doomed.budget > 0 {
+            let want = self.doomed.max_empty + 1;
+            let seeds = if self.doomed.parts {
+                blocks
+            } else {
+                vec![standing]
+            };
+            for seed in seeds {
+                z |= reached_empty(board, seed, want)?;
+            }
+        }
+        Some(z & self.region)
+    }
+
+    /// The points the settled-life test at `s` reads (a relevance zone of its win, for
+    /// attacker stones added on empty region points outside it): every region of the
+    /// defender (a maximal connected set of points without a defender stone) next to the
+    /// standing target and inside the region. Attacker stones change no region of the
+    /// defender, only its empty points: outside these, neither which regions the eye space
+    /// takes ([`eye_space`] reads their empty counts) nor the test's reading inside it
+    /// (igo-analysis `settled`: its win holds whatever the outside holds) changes.
+    pub(crate) fn settled_zone(&self, s: &State) -> PointSet {
+        let board = s.pos.board();
+        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        eye_space(
+            board,
+            !self.attacker,
+            standing,
+            self.region,
+            usize::MAX,
+            usize::MAX,
+        ) & self.region
+    }
+
     /// Who wins when the game ends with the target standing (two passes, repetition).
     pub fn standing_winner(&self) -> Color {
         match self.rules.life {
@@ -1439,6 +1512,27 @@ impl<B: Bits> Local<B> {
         }
         true
     }
+}
+
+/// The first `want` empty points reached from `seed` through empty points, breadth first
+/// (each joined to `seed` through points before it), or `None` where fewer are reached.
+fn reached_empty(board: &Board, seed: PointSet, want: usize) -> Option<PointSet> {
+    let size = board.size();
+    let empty = board.empty_points();
+    let mut got = PointSet::EMPTY;
+    let mut layer = seed.neighbours(size) & empty;
+    let mut n = 0;
+    while !layer.is_empty() {
+        for p in layer.iter() {
+            got.insert(p);
+            n += 1;
+            if n == want {
+                return Some(got);
+            }
+        }
+        layer = (layer.neighbours(size) & empty) - got;
+    }
+    None
 }
 
 /// [`may_be_small`] from the points `inner` the `standing` target reaches without crossing an

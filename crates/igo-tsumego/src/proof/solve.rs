@@ -913,7 +913,9 @@ mod tests {
         let mut config = SolverConfig::default();
         config.set_knob("zones", "2").unwrap();
         assert_eq!(prover_settings(&base, &config).prover.dfpn.zones, 2);
-        assert!(config.set_knob("zones", "3").is_err());
+        config.set_knob("zones", "4").unwrap();
+        assert_eq!(prover_settings(&base, &config).prover.dfpn.zones, 4);
+        assert!(config.set_knob("zones", "8").is_err());
     }
 
     #[test]

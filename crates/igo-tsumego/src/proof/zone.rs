@@ -29,6 +29,17 @@
 //!   point that the loser, the ko master with threats below the target, might retake: the
 //!   whole region (the permission reads the target's liberties).
 //!
+//! * *The defender's wins* (bit 4 of the knob; every rule above read with the roles
+//!   swapped): Benson life has the empty zone (attacker stones only fill the defender's
+//!   regions, every vital region stays vital); the settled test the defender's regions next
+//!   to the target ([`LocalGame::settled_zone`]); two passes and the defender's game-ending
+//!   pass a guard keeping the attacker's `Dead` (and, before two passes with the defender to
+//!   move, death-test) ends away ([`LocalGame::attacker_end_guard`]). The attacker's pass is
+//!   lost at once under the standing rule, so the attacker's moves are pruned by a *null
+//!   move* instead: the position after its pass with the defender not allowed to pass
+//!   (`super::dfpn`), whose win for the defender with zone Z makes every attacker move y
+//!   outside Z that captures nothing lost (the position after y is the null move's plus y).
+//!
 //! Zones are kept in a direct-mapped store by table key beside the transposition table; a
 //! position missing there has the whole region, which is always a zone.
 
@@ -54,22 +65,54 @@ pub(crate) struct Zones {
     /// region: such positions, the zones' points, the empty points of the region there, and
     /// the open moves there (a diagnostic: where the pruning could reach).
     pub pass_zones: [u64; 4],
+    /// Attacker's positions whose null move the defender won with a zone smaller than the
+    /// region, and the attacker's moves pruned there.
+    pub null_wins: u64,
+    /// See `null_wins`.
+    pub null_pruned: u64,
+    /// Null-move searches: run, their positions, won by the defender (any zone); and at
+    /// `null_wins`' positions the zones' points, the empty region points and the open moves
+    /// (a diagnostic).
+    pub null_reads: [u64; 6],
+    /// The work stored for an attacker's position before its null move is read
+    /// (`super::dfpn::NULL_MIN_WORK`; the tests read every one).
+    pub null_min_work: u64,
+    /// Positions a null move's read may spend (`super::dfpn::NULL_BUDGET`).
+    pub null_budget: u64,
     /// The positions after the moves pruned (the tests' oracle re-proves them without zones).
     #[cfg(test)]
     pub record: Vec<State>,
+    /// A deliberately unsound rule for the tests' oracle to catch: every open move that
+    /// captures nothing is pruned, inside the zone too.
+    #[cfg(test)]
+    pub unsound: bool,
 }
 
 impl Zones {
-    /// A store for `game`'s region.
-    pub fn new(game: &LocalGame) -> Zones {
+    /// A store for `game`'s region, reading null moves past `null_min_work` positions within
+    /// `null_budget` (`IGO_NULL_WORK` and `IGO_NULL_BUDGET` set them, for measurements).
+    pub fn new(game: &LocalGame, null_min_work: u64, null_budget: u64) -> Zones {
+        let env = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
         Zones {
             region: game.region(),
             slots: vec![(0, PointSet::EMPTY); FIRST_SLOTS],
             pruned: 0,
             stored: [0; 2],
             pass_zones: [0; 4],
+            null_wins: 0,
+            null_pruned: 0,
+            null_reads: [0; 6],
+            null_min_work: env("IGO_NULL_WORK", null_min_work),
+            null_budget: env("IGO_NULL_BUDGET", null_budget),
             #[cfg(test)]
             record: Vec::new(),
+            #[cfg(test)]
+            unsound: false,
         }
     }
 
@@ -143,8 +186,38 @@ impl Zones {
         }
     }
 
-    /// The zone of `s` won by its player to move (the attacker) by `mv`, whose child has
-    /// zone `child`.
+    /// The zone of an end of the game at `s` won by the defender (with the defender's zones
+    /// on, [`super::DfpnConfig::zones`] bit 4): empty for Benson life (the defender's regions
+    /// are its stones' complement's parts, which attacker stones only fill: every vital
+    /// region stays vital, and the test comes before the attacker's); for two passes the
+    /// guard of the attacker's `Dead` test ([`LocalGame::attacker_end_guard`]); for the
+    /// settled test the regions it reads ([`LocalGame::settled_zone`]); else (repetition)
+    /// the whole region.
+    pub fn of_defender_end(&self, game: &LocalGame, s: &State, reason: Reason) -> PointSet {
+        match reason {
+            Reason::Alive => PointSet::EMPTY,
+            Reason::Settled => game.settled_zone(s),
+            Reason::TwoPasses => self.guarded(game, s, PointSet::EMPTY),
+            _ => self.region,
+        }
+    }
+
+    /// `z` with the guard of the attacker's ends at `s` ([`LocalGame::attacker_end_guard`]:
+    /// the death test's too where the defender is to move and fewer than two passes were
+    /// made), or the whole region where there is none.
+    pub fn guarded(&self, game: &LocalGame, s: &State, z: PointSet) -> PointSet {
+        if z == self.region {
+            return z;
+        }
+        let doomed = s.pos.to_play() != game.attacker() && s.pos.consecutive_passes() < 2;
+        match game.attacker_end_guard(s, doomed) {
+            Some(g) => (z | g) & self.region,
+            None => self.region,
+        }
+    }
+
+    /// The zone of `s` won by its player to move (the attacker; the defender with bit 4) by
+    /// `mv`, whose child has zone `child`.
     pub fn of_winner(&self, game: &LocalGame, s: &State, mv: Move, child: PointSet) -> PointSet {
         let Move::Play(m) = mv else { return child };
         if child == self.region {
@@ -201,8 +274,9 @@ impl Zones {
         }
     }
 
-    /// The zone of the loser's position `s` (the defender to move, lost) from the union of its
-    /// children's zones; `pass` whether its pass has a zone smaller than the region.
+    /// The zone of the loser's position `s` (the defender to move, lost; the attacker with
+    /// bit 4) from the union of its children's zones; `pass` whether its pass has a zone
+    /// smaller than the region.
     pub fn of_loser(&self, game: &LocalGame, s: &State, union: PointSet, pass: bool) -> PointSet {
         if !pass || union == self.region {
             return self.region;
@@ -247,7 +321,11 @@ impl Zones {
     /// point outside it whose stone captures nothing.
     pub fn prunable(&self, s: &State, mv: Move, pass_zone: &PointSet) -> bool {
         let Move::Play(y) = mv else { return false };
-        if pass_zone.contains(y) || *pass_zone == self.region {
+        #[cfg(test)]
+        let inside = pass_zone.contains(y) && !self.unsound;
+        #[cfg(not(test))]
+        let inside = pass_zone.contains(y);
+        if inside || *pass_zone == self.region {
             return false;
         }
         let board = s.pos.board();
@@ -298,6 +376,60 @@ mod tests {
         })
     }
 
+    /// [`random_corner`] with White's stones inside twice as likely as Black's: the target
+    /// lives more often, so the attacker's null moves are won by the defender (the corners
+    /// of the defender's wins' zones).
+    fn living_corner(below: &mut impl FnMut(usize) -> usize) -> Option<LocalGame> {
+        let (w, h) = (4 + below(3), 4 + below(3));
+        let size = BoardSize::new(w as u32, h as u32).unwrap();
+        let frame = wall_of(size);
+        let density = 25 + below(40);
+        let mut pos = igo_core::Position::new(size);
+        for p in size.points() {
+            let (x, y) = size.coords(p);
+            let c = if frame.contains(p) {
+                if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
+                    continue;
+                }
+                Color::Black
+            } else if below(100) >= density {
+                continue;
+            } else if below(3) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            pos.set_to_play(c);
+            if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
+                pos.play_fast(p);
+            }
+        }
+        pos.set_to_play(if below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let target: PointSet = pos.board().stones(Color::White).iter().collect();
+        let ko = match below(3) {
+            0 => KoThreats::None,
+            1 => KoThreats::Unlimited(Color::Black),
+            _ => KoThreats::Unlimited(Color::White),
+        };
+        let rules = Rules {
+            ko,
+            life: LifeRule::Standing,
+        };
+        (!target.is_empty()).then(|| {
+            LocalGame::new(
+                pos,
+                PointSet::full(size) - frame,
+                target,
+                Color::Black,
+                rules,
+            )
+        })
+    }
+
     /// The verdict of a search of `game` with `zones` within 20,000 positions, the moves it
     /// pruned and its positions; with each position after a pruned move (with no target
     /// point removed yet) searched again from there without zones, which must not
@@ -319,12 +451,21 @@ mod tests {
     }
 
     fn search(game: &LocalGame, zones: u32) -> (Verdict, u64, u64, Vec<State>) {
+        search_with(game, zones, false)
+    }
+
+    /// [`search`], with the deliberately unsound pruning when `unsound`.
+    fn search_with(game: &LocalGame, zones: u32, unsound: bool) -> (Verdict, u64, u64, Vec<State>) {
         let mut tt = Table::with_bytes(1 << 22);
         let config = DfpnConfig {
             zones,
             ..DfpnConfig::default()
         };
         let mut dfpn = Dfpn::new(game, &mut tt, config);
+        if let Some(z) = dfpn.zones_mut() {
+            z.unsound = unsound;
+            z.null_min_work = 0;
+        }
         let v = dfpn.run(Limits {
             nodes: 20_000,
             ..Limits::default()
@@ -368,5 +509,88 @@ mod tests {
             pruned > 0 && settled > 0,
             "pruned {pruned}, in {settled} settled searches"
         );
+    }
+
+    /// The positions after pruned moves in `record` (no target point removed yet) that a
+    /// search without zones finds lost for their player to move, whom the pruning said won.
+    fn refuted(game: &LocalGame, record: &[State]) -> usize {
+        record
+            .iter()
+            .filter(|s| s.removed.is_empty())
+            .filter(|s| {
+                let child = LocalGame::new(
+                    s.pos.clone(),
+                    game.region(),
+                    game.target(),
+                    game.attacker(),
+                    game.rules(),
+                );
+                search(&child, 0).0 == Verdict::Loss
+            })
+            .count()
+    }
+
+    #[test]
+    fn null_move_zones_change_no_verdict_of_random_corners() {
+        // The defender's wins' zones and the attacker's moves pruned by its null move's zone
+        // (bit 4, alone and with the defender's pass pruning): on random corners under three
+        // ko models, wherever the searches with and without zones both settle the root they
+        // agree, every position after a pruned attacker move is re-proven won for the defender
+        // by a search without zones, and the pruning happens.
+        let mut rng = igo_core::seeded_rng(0x4e55);
+        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
+        let (mut compared, mut pruned, mut checked) = (0, 0, 0);
+        for _ in 0..120 {
+            let Some(game) = living_corner(&mut below) else {
+                continue;
+            };
+            let (base, ..) = search(&game, 0);
+            for zones in [4, 5] {
+                let (v, n, _, record) = search(&game, zones);
+                pruned += n;
+                checked += record.len();
+                assert_eq!(
+                    refuted(&game, &record),
+                    0,
+                    "zones {zones}: a pruned move wins"
+                );
+                if base != Verdict::Unknown && v != Verdict::Unknown {
+                    compared += 1;
+                    assert_eq!(
+                        matches!(base, Verdict::Win(_)),
+                        matches!(v, Verdict::Win(_)),
+                        "zones {zones}: {base:?} against {v:?}"
+                    );
+                }
+            }
+        }
+        eprintln!("null zones: {compared} comparisons, pruned {pruned}, checked {checked}");
+        assert!(compared >= 150, "{compared} comparisons");
+        assert!(
+            pruned >= 20 && checked >= 20,
+            "pruned {pruned}, checked {checked}"
+        );
+    }
+
+    #[test]
+    fn the_oracle_catches_pruning_inside_the_null_moves_zone() {
+        // The guard has teeth: with the attacker's moves inside the null move's zone pruned
+        // too, the same corners hold positions where the null move is lost for the attacker
+        // and a move inside the zone wins, and the oracle finds them.
+        let mut rng = igo_core::seeded_rng(0x4e55);
+        let mut below = |n: usize| (rand_core::RngCore::next_u32(&mut rng) as usize) % n;
+        let mut caught = 0;
+        for _ in 0..120 {
+            let Some(game) = living_corner(&mut below) else {
+                continue;
+            };
+            let (.., record) = search_with(&game, 4, true);
+            eprintln!("unsound: {} pruned", record.len());
+            caught += refuted(&game, &record);
+            if caught > 0 {
+                break;
+            }
+        }
+        assert!(caught > 0, "the unsound pruning was not caught");
     }
 }

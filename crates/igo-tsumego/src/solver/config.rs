@@ -385,10 +385,11 @@ pub struct SolverConfig {
     /// ([`crate::proof::DfpnConfig::far_moves`]; 0: off). Copied into the prover's settings
     /// when those keep their default (off). \[default: 0\] \[range: 0-1000\]
     pub far_moves: u64,
-    /// The prover's relevance zones ([`crate::proof::DfpnConfig::zones`]; 0: off, 1: the
-    /// defender's moves outside its pass's zone pruned, 2: and its pass tried first). Copied
-    /// into the prover's settings when those keep their default (off). \[default: 0\]
-    /// \[range: 0-2\]
+    /// The prover's relevance zones ([`crate::proof::DfpnConfig::zones`]; bits: 1: the
+    /// defender's moves outside its pass's zone pruned, 2: and its pass tried first, 4: the
+    /// attacker's moves outside its null move's zone pruned (the defender's wins' zones); 0:
+    /// off). Copied into the prover's settings when those keep their default (off).
+    /// \[default: 0\] \[range: 0-7\]
     pub zones: u64,
     /// The Monte-Carlo tree's positions visited at least this many times start the prover's
     /// numbers below its root ([`crate::proof::ProofSettings::tree_hints`], [`crate::mctree`];
@@ -1162,10 +1163,10 @@ pub const KNOBS: &[Knob] = &[
     },
     Knob {
         name: "zones",
-        what: "prover: relevance zones (0: off, 1: the defender's moves outside its pass's zone pruned, 2: and its pass first)",
+        what: "prover: relevance zones, bits (1: the defender's moves outside its pass's zone pruned, 2: and its pass first, 4: the attacker's moves outside its null move's zone pruned; 0: off)",
         kind: KnobKind::Whole {
             lo: 0,
-            hi: 2,
+            hi: 7,
             get: |c| c.zones,
             set: |c, v| c.zones = v,
         },
