@@ -93,15 +93,17 @@ pub(crate) fn asked(config: &OwlConfig, attacking: bool, ply: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::dragon::dragon;
     use crate::owl::Owl;
     use igo_core::{Move, Position};
 
     /// GNU Go self-play game 9x9-28 after 30 moves (Black to move). GNU Go 3.8:
-    /// `owl_defend B8` `1 C8`, `dragon_status B8` `critical C8 C8`, `owl_does_defend C8 B8` 1.
-    fn hane_corner() -> Position {
+    /// `owl_defend B8` `1 C8`, `dragon_status B8` `critical C8 C8`, `owl_does_defend C8 B8` 1,
+    /// and after Black's B9 `owl_attack B8` `1 C8` (White's C8 cuts B8 from C7 beside White's
+    /// D8). Shared with the vital points' test (`owl::vital`).
+    pub(in crate::owl) fn hane_corner() -> Position {
         Position::from_diagram(
             "
             . . . . . . X . .

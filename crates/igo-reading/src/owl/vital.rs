@@ -176,25 +176,7 @@ fn vital_cut(
 mod tests {
     use super::*;
     use crate::dragon::OwlConfig;
-
-    /// GNU Go self-play game 9x9-28 after 30 moves (Black to move). GNU Go 3.8:
-    /// `owl_defend B8` `1 C8`, `owl_does_defend C8 B8` 1, and after Black's B9 `owl_attack B8`
-    /// `1 C8` (White's C8 cuts B8 from C7 beside White's D8).
-    fn hane_corner() -> Position {
-        Position::from_diagram(
-            "
-            . . . . . . X . .
-            . X . O . . . X .
-            X . X O . . . . .
-            . X O X X . . . .
-            . O O X O . . . .
-            . . O O . . . X .
-            . . O X . . X . O
-            . . O X . X X O .
-            . . . O O . . . .",
-        )
-        .unwrap()
-    }
+    use crate::owl::connections::tests::hane_corner;
 
     #[test]
     fn the_owners_vital_point_replaces_the_save_it_refutes() {

@@ -1619,22 +1619,23 @@ pub(super) mod tests {
         let (w, h) = (4 + below(12), 4 + below(12));
         let size = igo_core::BoardSize::new(w as u32, h as u32).unwrap();
         let density = 30 + below(60);
-        let pos = random_position(size, density, case % 2 == 0, below);
+        let pos = random_position(size, density, case % 2 == 0, 2, below);
         let white = pos.board().stones(Color::White);
         let target: PointSet = white.iter().filter(|_| below(3) > 0).collect();
         let region = PointSet::full(size) - frame_of(size, case);
         LocalGame::new(pos, region, target, Color::Black, LAX)
     }
 
-    /// Random stones on `size` (each point taken with `density` per cent, Black or White at
-    /// even odds, illegal placements skipped), inside Black's wall with one-point eyes on the
-    /// two last lines where `framed`; the side to play drawn last. Shared with the zones'
-    /// tests (`super::super::zone`), whose random corners are the same positions on smaller
-    /// boards.
+    /// Random stones on `size` (each point taken with `density` per cent, Black one time in
+    /// `black_one_in`, White otherwise, illegal placements skipped), inside Black's wall with
+    /// one-point eyes on the two last lines where `framed`; the side to play drawn last.
+    /// Shared with the zones' tests (`super::super::zone`), whose random corners are the same
+    /// positions on smaller boards.
     pub(in crate::proof) fn random_position(
         size: igo_core::BoardSize,
         density: usize,
         framed: bool,
+        black_one_in: usize,
         below: &mut impl FnMut(usize) -> usize,
     ) -> Position {
         let (w, h) = (size.width(), size.height());
@@ -1649,7 +1650,7 @@ pub(super) mod tests {
                 Color::Black
             } else if below(100) >= density {
                 continue;
-            } else if below(2) == 0 {
+            } else if below(black_one_in) == 0 {
                 Color::Black
             } else {
                 Color::White

@@ -353,7 +353,7 @@ mod tests {
         let (w, h) = (4 + below(3), 4 + below(3));
         let size = BoardSize::new(w as u32, h as u32).unwrap();
         let density = 25 + below(40);
-        let pos = random_position(size, density, true, below);
+        let pos = random_position(size, density, true, 2, below);
         let frame = wall_of(size);
         let target: PointSet = pos.board().stones(Color::White).iter().collect();
         let ko = match below(3) {
@@ -384,31 +384,7 @@ mod tests {
         let size = BoardSize::new(w as u32, h as u32).unwrap();
         let frame = wall_of(size);
         let density = 25 + below(40);
-        let mut pos = igo_core::Position::new(size);
-        for p in size.points() {
-            let (x, y) = size.coords(p);
-            let c = if frame.contains(p) {
-                if (x + 1 == w || y + 1 == h) && (x + y) % 2 == 0 {
-                    continue;
-                }
-                Color::Black
-            } else if below(100) >= density {
-                continue;
-            } else if below(3) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            pos.set_to_play(c);
-            if pos.board().is_empty_at(p) && pos.board().is_legal_placement(c, p) {
-                pos.play_fast(p);
-            }
-        }
-        pos.set_to_play(if below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        });
+        let pos = random_position(size, density, true, 3, below);
         let target: PointSet = pos.board().stones(Color::White).iter().collect();
         let ko = match below(3) {
             0 => KoThreats::None,
