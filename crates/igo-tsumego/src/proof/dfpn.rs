@@ -1498,24 +1498,8 @@ impl<'g, 't> Dfpn<'g, 't> {
             if c.phi == 0 || c.delta == 0 || !zones.prunable(s, c.mv, &zone) {
                 continue;
             }
-            c.phi = 0;
-            c.delta = INF;
-            c.dep = false;
             zones.pruned += 1;
-            zones.put(c.key, zone);
-            #[cfg(test)]
-            {
-                let mut child = s.clone();
-                self.game.play(&mut child, c.mv);
-                zones.record.push(child);
-            }
-            self.tt.put(Entry {
-                key: c.key,
-                phi: 0,
-                delta: INF,
-                work: 1,
-                best,
-            });
+            set_lost_by_zone(self.tt, self.game, zones, s, c, zone, best);
         }
         true
     }
@@ -1611,24 +1595,8 @@ impl<'g, 't> Dfpn<'g, 't> {
             if !open(c) || !zones.prunable(s, c.mv, &zone) {
                 continue;
             }
-            c.phi = 0;
-            c.delta = INF;
-            c.dep = false;
             zones.null_pruned += 1;
-            zones.put(c.key, zone);
-            #[cfg(test)]
-            {
-                let mut child = s.clone();
-                self.game.play(&mut child, c.mv);
-                zones.record.push(child);
-            }
-            self.tt.put(Entry {
-                key: c.key,
-                phi: 0,
-                delta: INF,
-                work: 1,
-                best: entry.best,
-            });
+            set_lost_by_zone(self.tt, self.game, zones, s, c, zone, entry.best);
         }
     }
 
@@ -2006,6 +1974,40 @@ impl<'g, 't> Dfpn<'g, 't> {
             })
             .collect()
     }
+}
+
+/// Sets the child `c` of `s`, a move outside a lost reply's `zone` (the defender's pass or the
+/// attacker's null move), lost for the player to move at `s`: its numbers, the zone stored for
+/// it and a table entry whose best move is the zone's winning answer `best` (the read-out
+/// re-proves it on its real path). Shared by [`Dfpn::prune_by_pass`] and
+/// [`Dfpn::prune_by_null`]. (`game` and `s` record the position for the tests' oracle.)
+#[cfg_attr(not(test), allow(unused_variables))]
+fn set_lost_by_zone(
+    tt: &mut Table,
+    game: &LocalGame,
+    zones: &mut Zones,
+    s: &State,
+    c: &mut Child,
+    zone: PointSet,
+    best: u16,
+) {
+    c.phi = 0;
+    c.delta = INF;
+    c.dep = false;
+    zones.put(c.key, zone);
+    #[cfg(test)]
+    {
+        let mut child = s.clone();
+        game.play(&mut child, c.mv);
+        zones.record.push(child);
+    }
+    tt.put(Entry {
+        key: c.key,
+        phi: 0,
+        delta: INF,
+        work: 1,
+        best,
+    });
 }
 
 #[cfg(test)]

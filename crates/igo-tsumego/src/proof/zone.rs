@@ -350,41 +350,24 @@ mod tests {
     /// two last lines, random stones inside, the target some of White's stones, the region the
     /// rest of the board.
     fn random_corner(below: &mut impl FnMut(usize) -> usize) -> Option<LocalGame> {
-        let (w, h) = (4 + below(3), 4 + below(3));
-        let size = BoardSize::new(w as u32, h as u32).unwrap();
-        let density = 25 + below(40);
-        let pos = random_position(size, density, true, 2, below);
-        let frame = wall_of(size);
-        let target: PointSet = pos.board().stones(Color::White).iter().collect();
-        let ko = match below(3) {
-            0 => KoThreats::None,
-            1 => KoThreats::Unlimited(Color::Black),
-            _ => KoThreats::Unlimited(Color::White),
-        };
-        let rules = Rules {
-            ko,
-            life: LifeRule::Standing,
-        };
-        (!target.is_empty()).then(|| {
-            LocalGame::new(
-                pos,
-                PointSet::full(size) - frame,
-                target,
-                Color::Black,
-                rules,
-            )
-        })
+        corner(2, below)
     }
 
     /// [`random_corner`] with White's stones inside twice as likely as Black's: the target
     /// lives more often, so the attacker's null moves are won by the defender (the corners
     /// of the defender's wins' zones).
     fn living_corner(below: &mut impl FnMut(usize) -> usize) -> Option<LocalGame> {
+        corner(3, below)
+    }
+
+    /// The corners of [`random_corner`] and [`living_corner`]: Black one stone in
+    /// `black_one_in` inside the wall.
+    fn corner(black_one_in: usize, below: &mut impl FnMut(usize) -> usize) -> Option<LocalGame> {
         let (w, h) = (4 + below(3), 4 + below(3));
         let size = BoardSize::new(w as u32, h as u32).unwrap();
-        let frame = wall_of(size);
         let density = 25 + below(40);
-        let pos = random_position(size, density, true, 3, below);
+        let pos = random_position(size, density, true, black_one_in, below);
+        let frame = wall_of(size);
         let target: PointSet = pos.board().stones(Color::White).iter().collect();
         let ko = match below(3) {
             0 => KoThreats::None,
