@@ -927,6 +927,42 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
     }
 
+    /// [`Dfpn::child_numbers`] of a child that repeats a position of the path (`key`, entered
+    /// or `pending`): the game's own ends first, then the repetition (the order of the rules).
+    fn repeated_numbers(
+        &mut self,
+        d: usize,
+        key: u64,
+        pending: Option<Move>,
+    ) -> (u32, u32, bool, bool) {
+        self.settle(d, pending);
+        let s = &self.states[d + 1];
+        let mover = s.pos.to_play();
+        // The leaf cache holds only positions the rules do not end (their numbers, by the
+        // same key), so where it holds this one its ends are not tested again.
+        let ended = if self.leaves.get(key).is_some() {
+            #[cfg(test)]
+            {
+                self.leaf_answers += 1;
+            }
+            None
+        } else {
+            self.game.result(s, &mut self.benson)
+        };
+        let (w, dep) = match ended {
+            Some((w, _)) => (w, false),
+            None => (self.game.standing_winner(), true),
+        };
+        if let Some(st) = &mut self.stats {
+            st.repeated += 1;
+        }
+        if w == mover {
+            (0, INF, dep, false)
+        } else {
+            (INF, 0, dep, false)
+        }
+    }
+
     /// The numbers of a fresh child at frame `d + 1` (entered, or `pending` from
     /// [`Dfpn::enter_lazily`]): repetition, table, end of game or heuristic. Returns (phi,
     /// delta, depends on path, fresh: neither repeated nor in the table, looked up once here).
@@ -938,33 +974,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         pending: Option<Move>,
     ) -> (u32, u32, bool, bool) {
         if repeated {
-            self.settle(d, pending);
-            let s = &self.states[d + 1];
-            let mover = s.pos.to_play();
-            // The game's own ends first, then the repetition (the order of the rules). The
-            // leaf cache holds only positions the rules do not end (their numbers, by the same
-            // key), so where it holds this one its ends are not tested again.
-            let ended = if self.leaves.get(key).is_some() {
-                #[cfg(test)]
-                {
-                    self.leaf_answers += 1;
-                }
-                None
-            } else {
-                self.game.result(s, &mut self.benson)
-            };
-            let (w, dep) = match ended {
-                Some((w, _)) => (w, false),
-                None => (self.game.standing_winner(), true),
-            };
-            if let Some(st) = &mut self.stats {
-                st.repeated += 1;
-            }
-            return if w == mover {
-                (0, INF, dep, false)
-            } else {
-                (INF, 0, dep, false)
-            };
+            return self.repeated_numbers(d, key, pending);
         }
         if let Some(e) = self.tt.get(key) {
             if let Some(st) = &mut self.stats {

@@ -14,19 +14,19 @@
 /// Entries of one bucket.
 const WAYS: usize = 4;
 
-/// One bucket: the keys, then each key's (phi, delta). Aligned to a cache line, so a lookup
-/// (and the search's early touch of a child's bucket) loads one line.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C, align(64))]
-struct Bucket {
-    keys: [u64; WAYS],
-    numbers: [(u32, u32); WAYS],
-}
+/// Words of one bucket: the keys, then each key's numbers (phi in the low half, delta in the
+/// high half): 64 bytes, one cache line.
+const WORDS: usize = 2 * WAYS;
 
 /// The cache (see the module documentation).
 #[derive(Debug)]
 pub(crate) struct LeafCache {
-    buckets: Vec<Bucket>,
+    /// The buckets' words, from `base` on. A vector of zeros is allocated zeroed (pages the
+    /// search never reaches cost nothing, as with the direct-mapped cache's zeroed tuples),
+    /// and `base` skips the words before the first 64-byte boundary, so a bucket is one line
+    /// (a lookup, and the search's early touch of a child's bucket, load one line).
+    words: Vec<u64>,
+    base: usize,
     mask: usize,
 }
 
@@ -35,51 +35,55 @@ impl LeafCache {
     pub(crate) fn with_entries(entries: usize) -> LeafCache {
         debug_assert!(entries.is_power_of_two() && entries >= WAYS);
         let buckets = entries / WAYS;
+        let words = vec![0u64; buckets * WORDS + WORDS - 1];
+        let misaligned = (words.as_ptr() as usize / 8) % WORDS;
         LeafCache {
-            buckets: vec![Bucket::default(); buckets],
+            base: (WORDS - misaligned) % WORDS,
+            words,
             mask: buckets - 1,
         }
     }
 
     /// Entries the cache holds at most.
     pub(crate) fn entries(&self) -> usize {
-        self.buckets.len() * WAYS
+        (self.mask + 1) * WAYS
     }
 
+    /// The first word of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         // The low bits, as the direct-mapped cache took them (the table takes high ones).
-        (key as usize) & self.mask
+        self.base + ((key as usize) & self.mask) * WORDS
     }
 
     /// The numbers stored for `key`, if any (an entry with phi 0 counts as none, so the key 0
     /// of an empty slot never hits).
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let b = &self.buckets[self.bucket(key)];
+        let b = &self.words[self.bucket(key)..][..WORDS];
         (0..WAYS)
-            .find(|&i| b.keys[i] == key && b.numbers[i].0 > 0)
-            .map(|i| b.numbers[i])
+            .find(|&i| b[i] == key && b[WAYS + i] as u32 > 0)
+            .map(|i| (b[WAYS + i] as u32, (b[WAYS + i] >> 32) as u32))
     }
 
     /// Stores the numbers of `key`: over its own entry if it has one, else in the first way,
     /// the others moved one way down and the last (the oldest stored) dropped.
     #[inline]
     pub(crate) fn put(&mut self, key: u64, phi: u32, delta: u32) {
-        let i = self.bucket(key);
-        let b = &mut self.buckets[i];
-        let at = (0..WAYS).find(|&i| b.keys[i] == key).unwrap_or(WAYS - 1);
-        b.keys.copy_within(0..at, 1);
-        b.numbers.copy_within(0..at, 1);
-        b.keys[0] = key;
-        b.numbers[0] = (phi, delta);
+        let at = self.bucket(key);
+        let b = &mut self.words[at..][..WORDS];
+        let i = (0..WAYS).find(|&i| b[i] == key).unwrap_or(WAYS - 1);
+        b.copy_within(0..i, 1);
+        b.copy_within(WAYS..WAYS + i, WAYS + 1);
+        b[0] = key;
+        b[WAYS] = u64::from(phi) | u64::from(delta) << 32;
     }
 
     /// Reads the first key of `key`'s bucket: a plain load that brings the bucket into the
     /// cache for a [`LeafCache::get`] soon after (see `Dfpn::touch_children`).
     #[inline]
     pub(crate) fn touch(&self, key: u64) -> u64 {
-        self.buckets[self.bucket(key)].keys[0]
+        self.words[self.bucket(key)]
     }
 }
 
@@ -92,6 +96,11 @@ mod tests {
         // Two buckets of four: keys 2, 4, 6, ... all fall in bucket 0.
         let mut c = LeafCache::with_entries(8);
         assert_eq!(c.entries(), 8);
+        assert_eq!(
+            (c.words.as_ptr() as usize + 8 * c.base) % 64,
+            0,
+            "buckets on lines"
+        );
         assert_eq!(c.get(0), None, "an empty slot's key 0 never hits");
         for k in 1..=4u64 {
             c.put(2 * k, k as u32, 10 + k as u32);
