@@ -58,6 +58,7 @@ use igo_core::{Color, Move, PointSet};
 use super::expansions::{ExpansionCache, Item};
 use super::game::{LocalGame, State, DOOMED_MAX_EMPTY};
 use super::knowledge::{self, Knowledge};
+use super::leaves::LeafCache;
 use super::table::{Entry, Table};
 use super::zone::Zones;
 
@@ -225,6 +226,12 @@ pub struct Dfpn<'g, 't> {
     /// expansions (the tests' record of the search).
     #[cfg(test)]
     trace: u64,
+    /// Children answered by the leaf cache (tests).
+    #[cfg(test)]
+    leaf_answers: u64,
+    /// The leaf cache is kept at the size it has (tests: a search recomputing its children).
+    #[cfg(test)]
+    leaves_fixed: bool,
     pub(crate) benson: BensonSolver,
     knowledge: Knowledge,
     config: DfpnConfig,
@@ -256,11 +263,11 @@ pub struct Dfpn<'g, 't> {
     /// The last winning move found at each depth (the killer heuristic: a move that won in one
     /// position often wins in its siblings' positions, Kawano's simulation in small).
     killers: Vec<Option<Move>>,
-    /// The heuristic numbers of positions the rules do not end, by table key (direct-mapped:
-    /// df-pn expands a position again each time it returns to it, and the children it never
+    /// The heuristic numbers of positions the rules do not end, by table key (four ways a
+    /// bucket, [`super::leaves`]: df-pn expands a position again each time it returns to it, and the children it never
     /// entered are not in the table, so without this their end test, Benson's algorithm
     /// among it, and their estimate were computed again every time).
-    leaves: Vec<(u64, u32, u32)>,
+    leaves: LeafCache,
     /// Where the positions go, kept only when the environment variable `IGO_DFPN_STATS` is
     /// set (a diagnostic: printed to standard error at the end of each run).
     stats: Option<Box<Stats>>,
@@ -583,6 +590,10 @@ impl<'g, 't> Dfpn<'g, 't> {
             expansions: ExpansionCache::default(),
             #[cfg(test)]
             trace: 0,
+            #[cfg(test)]
+            leaf_answers: 0,
+            #[cfg(test)]
+            leaves_fixed: false,
             benson: BensonSolver::new(),
             config,
             nodes: 0,
@@ -598,7 +609,7 @@ impl<'g, 't> Dfpn<'g, 't> {
             tree_hits: [0; 3],
             patterns: None,
             killers: vec![None; depth],
-            leaves: vec![(0, 0, 0); LEAF_CACHE],
+            leaves: LeafCache::with_entries(LEAF_CACHE),
             stats: std::env::var_os("IGO_DFPN_STATS").map(|_| {
                 Box::new(Stats {
                     region: game.region().count(),
@@ -666,8 +677,10 @@ impl<'g, 't> Dfpn<'g, 't> {
             .min(LEAF_CACHE_MAX as u64)
             .next_power_of_two()
             .clamp(LEAF_CACHE as u64, LEAF_CACHE_MAX as u64) as usize;
-        if want > self.leaves.len() {
-            self.leaves = vec![(0, 0, 0); want];
+        #[cfg(test)]
+        let want = if self.leaves_fixed { 0 } else { want };
+        if want > self.leaves.entries() {
+            self.leaves = LeafCache::with_entries(want);
         }
         self.expansions.size_for(nodes);
         if let Some(z) = &mut self.zones {
@@ -914,6 +927,42 @@ impl<'g, 't> Dfpn<'g, 't> {
         }
     }
 
+    /// [`Dfpn::child_numbers`] of a child that repeats a position of the path (`key`, entered
+    /// or `pending`): the game's own ends first, then the repetition (the order of the rules).
+    fn repeated_numbers(
+        &mut self,
+        d: usize,
+        key: u64,
+        pending: Option<Move>,
+    ) -> (u32, u32, bool, bool) {
+        self.settle(d, pending);
+        let s = &self.states[d + 1];
+        let mover = s.pos.to_play();
+        // The leaf cache holds only positions the rules do not end (their numbers, by the
+        // same key), so where it holds this one its ends are not tested again.
+        let ended = if self.leaves.get(key).is_some() {
+            #[cfg(test)]
+            {
+                self.leaf_answers += 1;
+            }
+            None
+        } else {
+            self.game.result(s, &mut self.benson)
+        };
+        let (w, dep) = match ended {
+            Some((w, _)) => (w, false),
+            None => (self.game.standing_winner(), true),
+        };
+        if let Some(st) = &mut self.stats {
+            st.repeated += 1;
+        }
+        if w == mover {
+            (0, INF, dep, false)
+        } else {
+            (INF, 0, dep, false)
+        }
+    }
+
     /// The numbers of a fresh child at frame `d + 1` (entered, or `pending` from
     /// [`Dfpn::enter_lazily`]): repetition, table, end of game or heuristic. Returns (phi,
     /// delta, depends on path, fresh: neither repeated nor in the table, looked up once here).
@@ -925,22 +974,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         pending: Option<Move>,
     ) -> (u32, u32, bool, bool) {
         if repeated {
-            self.settle(d, pending);
-            let s = &self.states[d + 1];
-            let mover = s.pos.to_play();
-            // The game's own ends first, then the repetition (the order of the rules).
-            let (w, dep) = match self.game.result(s, &mut self.benson) {
-                Some((w, _)) => (w, false),
-                None => (self.game.standing_winner(), true),
-            };
-            if let Some(st) = &mut self.stats {
-                st.repeated += 1;
-            }
-            return if w == mover {
-                (0, INF, dep, false)
-            } else {
-                (INF, 0, dep, false)
-            };
+            return self.repeated_numbers(d, key, pending);
         }
         if let Some(e) = self.tt.get(key) {
             if let Some(st) = &mut self.stats {
@@ -948,13 +982,15 @@ impl<'g, 't> Dfpn<'g, 't> {
             }
             return (e.phi, e.delta, false, false);
         }
-        let slot = (key as usize) & (self.leaves.len() - 1);
-        let cached = self.leaves[slot];
-        if cached.0 == key && cached.1 > 0 {
+        if let Some((phi, delta)) = self.leaves.get(key) {
+            #[cfg(test)]
+            {
+                self.leaf_answers += 1;
+            }
             if let Some(st) = &mut self.stats {
                 st.leaf_hits += 1;
             }
-            return (cached.1, cached.2, false, true);
+            return (phi, delta, false, true);
         }
         self.settle(d, pending);
         let s = &self.states[d + 1];
@@ -1023,7 +1059,7 @@ impl<'g, 't> Dfpn<'g, 't> {
         } else {
             (1, 1)
         };
-        self.leaves[slot] = (key, phi, delta);
+        self.leaves.put(key, phi, delta);
         (phi, delta, false, true)
     }
 
@@ -1224,11 +1260,10 @@ impl<'g, 't> Dfpn<'g, 't> {
         let s = &self.states[d];
         debug_assert_eq!(self.keys[d], self.game.key(s), "the frame's key");
         if let Some(cached) = self.expansions.get(self.keys[d]) {
-            let mask = self.leaves.len() - 1;
             let mut seen = 0u64;
             for (i, &item) in cached.iter().enumerate() {
                 // The loads of `touch_children`, by the exact keys.
-                seen ^= self.tt.touch(item.key) ^ self.leaves[(item.key as usize) & mask].0;
+                seen ^= self.tt.touch(item.key) ^ self.leaves.touch(item.key);
                 items.push((i as u16, item));
             }
             std::hint::black_box(seen);
@@ -1286,11 +1321,10 @@ impl<'g, 't> Dfpn<'g, 't> {
     fn touch_children(&self, d: usize, moves: &[Move]) {
         let s = &self.states[d];
         let base = self.game.quiet_base(s, self.keys[d]);
-        let mask = self.leaves.len() - 1;
         let mut seen = 0u64;
         for &mv in moves {
             let key = self.game.quiet_key(s, base, mv);
-            seen ^= self.tt.touch(key) ^ self.leaves[(key as usize) & mask].0;
+            seen ^= self.tt.touch(key) ^ self.leaves.touch(key);
         }
         std::hint::black_box(seen);
     }
@@ -2250,6 +2284,71 @@ mod tests {
             }
         }
         assert!(hits > 1000, "{hits} expansions from the cache");
+    }
+
+    #[test]
+    fn the_leaf_cache_gives_the_numbers_the_end_tests_give_from_scratch() {
+        // Random corners inside Black's wall (the target some of White's stones), searched
+        // within 3,000 positions in a small table (entries replaced, positions expanded again)
+        // twice: with a leaf cache of one bucket, where nearly every child's end tests and
+        // estimate are computed from scratch, and with the search's own cache, which answers
+        // many of them. Every expansion has the same children with the same numbers (the
+        // trace), the same verdict and positions.
+        let mut rng = igo_core::seeded_rng(67);
+        let mut below = |n: usize| igo_core::playout::below(&mut rng, n);
+        let (mut searched, mut answers, mut scratch_answers) = (0, 0, 0);
+        for case in 0..40 {
+            let size = igo_core::BoardSize::new(5 + below(4) as u32, 5 + below(4) as u32).unwrap();
+            let pos = crate::proof::game::tests::random_position(
+                size,
+                40 + below(30),
+                true,
+                3,
+                &mut below,
+            );
+            let white = pos.board().stones(Color::White);
+            let target: PointSet = white.iter().filter(|_| below(3) > 0).collect();
+            if target.is_empty() {
+                continue;
+            }
+            let region = PointSet::full(size) - crate::proof::game::tests::wall_of(size);
+            let ko = [KoThreats::None, KoThreats::Unlimited(Color::White)][case % 2];
+            let rules = Rules {
+                ko,
+                life: LifeRule::Standing,
+            };
+            let game = LocalGame::new(pos, region, target, Color::Black, rules);
+            let run = |tiny: bool| {
+                let mut tt = Table::with_bytes(1 << 12);
+                let mut dfpn = Dfpn::new(&game, &mut tt, DfpnConfig::default());
+                let limits = Limits {
+                    nodes: 3_000,
+                    ..Limits::default()
+                };
+                if tiny {
+                    dfpn.leaves = LeafCache::with_entries(4);
+                    dfpn.leaves_fixed = true;
+                }
+                let verdict = dfpn.run(limits);
+                (verdict, dfpn.nodes, dfpn.trace, dfpn.leaf_answers)
+            };
+            let scratch = run(true);
+            let cached = run(false);
+            assert_eq!(
+                (cached.0, cached.1, cached.2),
+                (scratch.0, scratch.1, scratch.2),
+                "case {case}:\n{}",
+                game.start()
+            );
+            searched += 1;
+            answers += cached.3;
+            scratch_answers += scratch.3;
+        }
+        assert!(searched >= 20, "{searched} corners searched");
+        assert!(
+            answers > 5 * scratch_answers.max(1000),
+            "{answers} children from the cache, {scratch_answers} from one bucket"
+        );
     }
 
     #[test]

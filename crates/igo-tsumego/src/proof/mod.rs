@@ -12,6 +12,8 @@
 //! * [`dfpn`]: df-pn with the 1+epsilon trick, GHI-safe storing;
 //! * `expansions`: df-pn's cache of the positions it expanded (ordered moves, children's keys),
 //!   for the expansions that come back to them;
+//! * `leaves`: df-pn's cache of the open children's numbers (four ways a bucket), for the
+//!   expansions that come back to them;
 //! * [`tree`]: the solution tree read out of a finished proof, with transpositions shared;
 //! * [`status`]: kill / live / seki / ko by proofs under several ko models;
 //! * [`sgf`]: solution trees as SGF for the checker and for people;
@@ -30,6 +32,7 @@ mod expansions;
 pub mod game;
 pub mod guide;
 pub mod knowledge;
+mod leaves;
 pub mod region;
 pub mod resist;
 pub mod second;
