@@ -882,6 +882,17 @@ pub struct OwlConfig {
     /// ([`OwlConfig::run_read_plies`]): a stronger escape stands. 0: no run is read.
     /// \[default: 30\]
     pub run_read_value: usize,
+    /// Where none of the root check of kills' moves stands, each is read again
+    /// (`owl::replies`): after it, the defence's save and every root candidate of the owner
+    /// must be refuted, by the reduced attack's kill or by one of the attacker's first this
+    /// many root candidates and escape cuts after which the owl's defence, read as
+    /// `owl_defend` answers at a quarter of the node limit, finds no saving move. Not after a
+    /// kill the defence answers with a pass, nor after a save that lives with room to spare
+    /// by the static judgements. The false saves after GNU Go's kill where igo tries that kill
+    /// first (19x19-02 after 20 moves, `owl_attack R3`: after R4 igo's defence saves at S3,
+    /// and after S3 White's S4 leaves igo's own `owl_defend` without a save). 0: off.
+    /// \[default: 0; BENCHMARKS.md, igo-reading, branch `owlkill` of stop 67\]
+    pub kill_reply_checks: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1114,6 +1125,7 @@ impl Default for OwlConfig {
             run_read_plies: 0,
             run_read_depth: 12,
             run_read_value: 30,
+            kill_reply_checks: 0,
         }
     }
 }

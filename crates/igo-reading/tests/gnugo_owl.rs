@@ -1566,6 +1566,12 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_VITAL_SAVES") {
         config.vital_saves = v.parse().expect("IGO_OWL_VITAL_SAVES: a number");
     }
+    // IGO_OWL_KILL_REPLY_CHECKS=N: where no move of the root check of kills stands, each is
+    // read again with the attacker's first N replies to every save of the owner
+    // ([`OwlConfig::kill_reply_checks`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_CHECKS") {
+        config.kill_reply_checks = v.parse().expect("IGO_OWL_KILL_REPLY_CHECKS: a number");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -574,6 +574,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("run_read_plies", 0, 40),
     ("run_read_depth", 2, 24),
     ("run_read_value", 0, 1_000),
+    ("kill_reply_checks", 0, 16),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -745,7 +746,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `connections_first` 0 or 1: `OwlConfig::connections_first`; `vital_saves` 0-16:
 /// `OwlConfig::vital_saves`; `run_read_plies` 0-40: `OwlConfig::run_read_plies`;
 /// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
-/// `OwlConfig::run_read_value`) for the
+/// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`)
+/// for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -878,6 +880,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "run_read_plies" => c.run_read_plies = v as usize,
             "run_read_depth" => c.run_read_depth = v as usize,
             "run_read_value" => c.run_read_value = v as usize,
+            "kill_reply_checks" => c.kill_reply_checks = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -899,7 +902,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
-         vital_saves {} run_read_plies {} run_read_depth {} run_read_value {}",
+         vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
+         kill_reply_checks {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -967,7 +971,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.vital_saves,
         c.run_read_plies,
         c.run_read_depth,
-        c.run_read_value
+        c.run_read_value,
+        c.kill_reply_checks
     ))
 }
 
@@ -1310,6 +1315,8 @@ mod tests {
             "igo-owl_settings run_read_plies 4 run_read_depth 10 run_read_value 25",
             "igo-owl_settings run_read_plies 41",
             "igo-owl_settings run_read_depth 1",
+            "igo-owl_settings kill_reply_checks 3",
+            "igo-owl_settings kill_reply_checks 17",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
@@ -1318,8 +1325,11 @@ mod tests {
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
         // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
         // defaults.
+        // The settings after `run_read_value` (branch `owlkill` of stop 67), at their
+        // defaults.
+        let replies = format!(" kill_reply_checks {}", d.kill_reply_checks);
         let runs = format!(
-            " run_read_plies {} run_read_depth {} run_read_value {}",
+            " run_read_plies {} run_read_depth {} run_read_value {}{replies}",
             d.run_read_plies, d.run_read_depth, d.run_read_value
         );
         let vital = format!(" vital_saves {}{runs}", d.vital_saves);
@@ -1726,9 +1736,9 @@ mod tests {
             a[95].as_ref().unwrap_err(),
             "syntax error: vital_saves takes 0 to 16"
         );
-        assert!(a[96].as_ref().unwrap().ends_with(
-            " connections_first 1 vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value 25"
-        ));
+        assert!(a[96].as_ref().unwrap().ends_with(&format!(
+            " connections_first 1 vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value 25{replies}"
+        )));
         assert_eq!(
             a[97].as_ref().unwrap_err(),
             "syntax error: run_read_plies takes 0 to 40"
@@ -1736,6 +1746,14 @@ mod tests {
         assert_eq!(
             a[98].as_ref().unwrap_err(),
             "syntax error: run_read_depth takes 2 to 24"
+        );
+        assert!(a[99]
+            .as_ref()
+            .unwrap()
+            .ends_with(" run_read_value 25 kill_reply_checks 3"));
+        assert_eq!(
+            a[100].as_ref().unwrap_err(),
+            "syntax error: kill_reply_checks takes 0 to 16"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

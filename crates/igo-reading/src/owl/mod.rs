@@ -310,6 +310,7 @@
 mod connections;
 mod estimate;
 mod questions;
+mod replies;
 mod vital;
 
 use std::borrow::Cow;
@@ -1210,6 +1211,9 @@ impl Owl {
             .into_iter()
             .filter(|mv| !tried.contains(mv) && !extra.contains(mv))
             .collect();
+        // The root check's own moves, read again by the attacker's replies to every save
+        // ([`OwlConfig::kill_reply_checks`], module `replies`) when none of them stands.
+        let replied = tried.clone();
         for (i, mv) in tried.into_iter().chain(extra).enumerate() {
             if nodes >= budget {
                 break;
@@ -1224,6 +1228,11 @@ impl Owl {
         }
         let (kill, n) =
             self.escape_cut_kill(pos, target, &root, &cuts, &mut checker, budget, nodes);
+        nodes += n;
+        if kill.is_some() {
+            return (kill, nodes);
+        }
+        let (kill, n) = self.reply_kill(&root, target, &replied, &mut checker, budget, nodes);
         (kill, nodes + n)
     }
 
