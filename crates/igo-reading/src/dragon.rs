@@ -882,6 +882,14 @@ pub struct OwlConfig {
     /// ([`OwlConfig::run_read_plies`]): a stronger escape stands. 0: no run is read.
     /// \[default: 30\]
     pub run_read_value: usize,
+    /// In an attack question, a kill the search found that the owl's defence after it refutes
+    /// only by its estimate at the node limit (module `refute`) is refuted only when that
+    /// estimated save passes the check of saves ([`OwlConfig::save_check_nodes`]), as
+    /// `owl_defend` would answer it; without it any estimated save refutes the kill. GNU Go
+    /// self-play game 19x19-01 after 230 moves, `owl_attack Q4`: the search's kill T1 (GNU
+    /// Go's `1 T1`) was refuted by the estimate's R1, which the check of saves turns down
+    /// (igo's own `owl_defend Q4` after T1 answers `0`). \[default: off\]
+    pub estimate_refute_check: bool,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1114,6 +1122,7 @@ impl Default for OwlConfig {
             run_read_plies: 0,
             run_read_depth: 12,
             run_read_value: 30,
+            estimate_refute_check: false,
         }
     }
 }
@@ -3672,7 +3681,7 @@ pub(crate) mod tests {
 /// (`measure_escape_judgement`, branch `escapefit`), and the weak escape's test on one of them
 /// ([`OwlConfig::escape_weak_value`]).
 #[cfg(test)]
-mod escape_diagnosis {
+pub(crate) mod escape_diagnosis {
     use super::*;
     use crate::owl::Owl;
     use igo_sgf::GoGame;

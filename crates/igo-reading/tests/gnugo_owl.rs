@@ -1566,6 +1566,15 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_VITAL_SAVES") {
         config.vital_saves = v.parse().expect("IGO_OWL_VITAL_SAVES: a number");
     }
+    // IGO_OWL_ESTIMATE_REFUTE_CHECK=0|1: an attack's kill refuted only by the defence's
+    // estimated save stands unless that save passes the check of saves
+    // ([`OwlConfig::estimate_refute_check`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_ESTIMATE_REFUTE_CHECK") {
+        config.estimate_refute_check = v
+            .parse::<u8>()
+            .expect("IGO_OWL_ESTIMATE_REFUTE_CHECK: 0 or 1")
+            == 1;
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

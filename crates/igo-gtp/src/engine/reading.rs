@@ -604,6 +604,7 @@ const OWL_FLAGS: &[&str] = &[
     "root_check_saves",
     "escape_chase_attack_only",
     "connections_first",
+    "estimate_refute_check",
 ];
 
 /// The keys of `igo-reading_settings` with their highest values (all from 0; 1 for a switch).
@@ -745,7 +746,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `connections_first` 0 or 1: `OwlConfig::connections_first`; `vital_saves` 0-16:
 /// `OwlConfig::vital_saves`; `run_read_plies` 0-40: `OwlConfig::run_read_plies`;
 /// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
-/// `OwlConfig::run_read_value`) for the
+/// `OwlConfig::run_read_value`; `estimate_refute_check` 0 or 1:
+/// `OwlConfig::estimate_refute_check`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -878,6 +880,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "run_read_plies" => c.run_read_plies = v as usize,
             "run_read_depth" => c.run_read_depth = v as usize,
             "run_read_value" => c.run_read_value = v as usize,
+            "estimate_refute_check" => c.estimate_refute_check = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -899,7 +902,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_death_plies {} root_check_saves {} escape_chase_captures {} \
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
-         vital_saves {} run_read_plies {} run_read_depth {} run_read_value {}",
+         vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
+         estimate_refute_check {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -967,7 +971,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.vital_saves,
         c.run_read_plies,
         c.run_read_depth,
-        c.run_read_value
+        c.run_read_value,
+        u8::from(c.estimate_refute_check)
     ))
 }
 
@@ -1310,16 +1315,22 @@ mod tests {
             "igo-owl_settings run_read_plies 4 run_read_depth 10 run_read_value 25",
             "igo-owl_settings run_read_plies 41",
             "igo-owl_settings run_read_depth 1",
+            "igo-owl_settings estimate_refute_check 1",
+            "igo-owl_settings estimate_refute_check 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
         // The settings after `escape_chase_depth` (branches `owlchase` and `owl9`), at their
         // defaults.
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
-        // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
-        // defaults.
+        // The settings after `connections_first` (branches `owlvital`, `owlrun` and `owlko`),
+        // at their defaults.
+        let refute = format!(
+            " estimate_refute_check {}",
+            u8::from(d.estimate_refute_check)
+        );
         let runs = format!(
-            " run_read_plies {} run_read_depth {} run_read_value {}",
+            " run_read_plies {} run_read_depth {} run_read_value {}{refute}",
             d.run_read_plies, d.run_read_depth, d.run_read_value
         );
         let vital = format!(" vital_saves {}{runs}", d.vital_saves);
@@ -1726,9 +1737,10 @@ mod tests {
             a[95].as_ref().unwrap_err(),
             "syntax error: vital_saves takes 0 to 16"
         );
-        assert!(a[96].as_ref().unwrap().ends_with(
-            " connections_first 1 vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value 25"
-        ));
+        assert!(a[96].as_ref().unwrap().ends_with(&format!(
+            " connections_first 1 vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value \
+             25{refute}"
+        )));
         assert_eq!(
             a[97].as_ref().unwrap_err(),
             "syntax error: run_read_plies takes 0 to 40"
@@ -1736,6 +1748,14 @@ mod tests {
         assert_eq!(
             a[98].as_ref().unwrap_err(),
             "syntax error: run_read_depth takes 2 to 24"
+        );
+        assert!(a[99].as_ref().unwrap().ends_with(
+            " vital_saves 3 run_read_plies 4 run_read_depth 10 run_read_value 25 \
+             estimate_refute_check 1"
+        ));
+        assert_eq!(
+            a[100].as_ref().unwrap_err(),
+            "syntax error: estimate_refute_check takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
