@@ -1568,7 +1568,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_ESTIMATE_REFUTE_CHECK=0|1: an attack's kill refuted only by the defence's
     // estimated save stands unless that save passes the check of saves
-    // ([`OwlConfig::estimate_refute_check`]; 0, the default: off).
+    // ([`OwlConfig::estimate_refute_check`]; 1, the default since branch `owlko`).
     if let Ok(v) = std::env::var("IGO_OWL_ESTIMATE_REFUTE_CHECK") {
         config.estimate_refute_check = v
             .parse::<u8>()
