@@ -1572,6 +1572,15 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_CHECKS") {
         config.kill_reply_checks = v.parse().expect("IGO_OWL_KILL_REPLY_CHECKS: a number");
     }
+    // IGO_OWL_ESTIMATE_REFUTE_CHECK=0|1: an attack's kill refuted only by the defence's
+    // estimated save stands unless that save passes the check of saves
+    // ([`OwlConfig::estimate_refute_check`]; 1, the default since branch `owlko`).
+    if let Ok(v) = std::env::var("IGO_OWL_ESTIMATE_REFUTE_CHECK") {
+        config.estimate_refute_check = v
+            .parse::<u8>()
+            .expect("IGO_OWL_ESTIMATE_REFUTE_CHECK: 0 or 1")
+            == 1;
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

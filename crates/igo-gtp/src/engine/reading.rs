@@ -605,6 +605,7 @@ const OWL_FLAGS: &[&str] = &[
     "root_check_saves",
     "escape_chase_attack_only",
     "connections_first",
+    "estimate_refute_check",
 ];
 
 /// The keys of `igo-reading_settings` with their highest values (all from 0; 1 for a switch).
@@ -746,8 +747,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `connections_first` 0 or 1: `OwlConfig::connections_first`; `vital_saves` 0-16:
 /// `OwlConfig::vital_saves`; `run_read_plies` 0-40: `OwlConfig::run_read_plies`;
 /// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
-/// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`)
-/// for the
+/// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`;
+/// `estimate_refute_check` 0 or 1: `OwlConfig::estimate_refute_check`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -881,6 +882,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "run_read_depth" => c.run_read_depth = v as usize,
             "run_read_value" => c.run_read_value = v as usize,
             "kill_reply_checks" => c.kill_reply_checks = v as usize,
+            "estimate_refute_check" => c.estimate_refute_check = v == 1,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -903,7 +905,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
          vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
-         kill_reply_checks {}",
+         kill_reply_checks {} estimate_refute_check {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -972,7 +974,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.run_read_plies,
         c.run_read_depth,
         c.run_read_value,
-        c.kill_reply_checks
+        c.kill_reply_checks,
+        u8::from(c.estimate_refute_check)
     ))
 }
 
@@ -1317,6 +1320,8 @@ mod tests {
             "igo-owl_settings run_read_depth 1",
             "igo-owl_settings kill_reply_checks 3",
             "igo-owl_settings kill_reply_checks 17",
+            "igo-owl_settings estimate_refute_check 0",
+            "igo-owl_settings estimate_refute_check 2",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
@@ -1325,9 +1330,13 @@ mod tests {
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
         // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
         // defaults.
-        // The settings after `run_read_value` (branch `owlkill` of stop 67), at their
-        // defaults.
-        let replies = format!(" kill_reply_checks {}", d.kill_reply_checks);
+        // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67), at
+        // their defaults.
+        let replies = format!(
+            " kill_reply_checks {} estimate_refute_check {}",
+            d.kill_reply_checks,
+            u8::from(d.estimate_refute_check)
+        );
         let runs = format!(
             " run_read_plies {} run_read_depth {} run_read_value {}{replies}",
             d.run_read_plies, d.run_read_depth, d.run_read_value
@@ -1747,13 +1756,21 @@ mod tests {
             a[98].as_ref().unwrap_err(),
             "syntax error: run_read_depth takes 2 to 24"
         );
-        assert!(a[99]
-            .as_ref()
-            .unwrap()
-            .ends_with(" run_read_value 25 kill_reply_checks 3"));
+        assert!(a[99].as_ref().unwrap().ends_with(&format!(
+            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}",
+            u8::from(d.estimate_refute_check)
+        )));
         assert_eq!(
             a[100].as_ref().unwrap_err(),
             "syntax error: kill_reply_checks takes 0 to 16"
+        );
+        assert!(a[101]
+            .as_ref()
+            .unwrap()
+            .ends_with(" kill_reply_checks 3 estimate_refute_check 0"));
+        assert_eq!(
+            a[102].as_ref().unwrap_err(),
+            "syntax error: estimate_refute_check takes 0 or 1"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

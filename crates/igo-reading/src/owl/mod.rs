@@ -310,6 +310,7 @@
 mod connections;
 mod estimate;
 mod questions;
+mod refute;
 mod replies;
 mod vital;
 
@@ -914,7 +915,11 @@ impl Owl {
             // A kill found where lines ended at the static judgement of death stands only when
             // the owl's own defence after it finds no saving move (module documentation,
             // "The dragon dies").
-            let (refuted, nodes) = self.refuted_kill(pos, target, reading.mv, false);
+            let (refuted, nodes) = if self.config.estimate_refute_check {
+                self.refuted_kill_estimate_checked(pos, target, reading.mv)
+            } else {
+                self.refuted_kill(pos, target, reading.mv, false)
+            };
             reading.nodes += nodes;
             if refuted {
                 // The kill gives way to the next root candidates, as an estimated kill does
