@@ -1382,7 +1382,7 @@ impl Owl {
             // The plain save, checked as `owl_defend` checks it: a save the check turns down
             // leaves a kill that must pass the stricter test below. (The defence's reading is
             // kept by this owl: only the check's positions are new.)
-            let (still, n) = self.refuted_kill_checked(pos, target, mv);
+            let (still, n) = self.refuted_kill_checked(pos, target, mv, false);
             nodes = nodes.max(n);
             refuted = still;
             strict = true;
@@ -1827,7 +1827,7 @@ impl Owl {
     /// checked, as `owl_defend` answers).
     fn root_refuted(&mut self, pos: &Position, target: Point, mv: Move) -> (bool, u64) {
         if self.config.root_check_saves {
-            self.refuted_kill_checked(pos, target, mv)
+            self.refuted_kill_checked(pos, target, mv, false)
         } else {
             self.refuted_kill(pos, target, Some(mv), false)
         }
@@ -1841,7 +1841,17 @@ impl Owl {
     /// saves: inside an attack question this owl's settings are the attack's (the room test
     /// of [`OwlConfig::escape_room_plies`] off), and those owls keep the settings they are
     /// made with.
-    fn refuted_kill_checked(&mut self, pos: &Position, target: Point, mv: Move) -> (bool, u64) {
+    ///
+    /// With `estimated_only` only a save the defence names by its estimate at the node limit
+    /// goes to the check; one read to the end refutes the kill unchecked
+    /// ([`OwlConfig::estimate_refute_check`], module `refute`).
+    pub(super) fn refuted_kill_checked(
+        &mut self,
+        pos: &Position,
+        target: Point,
+        mv: Move,
+        estimated_only: bool,
+    ) -> (bool, u64) {
         let (Move::Play(_), Some(owner)) = (mv, pos.board().color_at(target)) else {
             return (false, 0);
         };
@@ -1853,7 +1863,10 @@ impl Owl {
         let Ok(mut d) = self.read(&after, target, false) else {
             return (false, 0);
         };
-        if self.config.save_check_nodes > 0 && d.code != Code::Fails {
+        if self.config.save_check_nodes > 0
+            && d.code != Code::Fails
+            && (d.estimated || !estimated_only)
+        {
             let defence_checkers = (self.save_checker.take(), self.full_checker.take());
             (self.save_checker, self.full_checker) = std::mem::take(&mut self.kill_save_checkers);
             d = self.checked_save(&after, target, d);

@@ -16,14 +16,12 @@
 
 use igo_core::{Move, Point, Position};
 
-use super::{ready_for_kill, Owl};
-use crate::Code;
+use super::Owl;
 
 impl Owl {
     /// [`Owl::refuted_kill`] (not `finished`) with a save the defence after the kill `mv`
     /// names by its estimate at the node limit put to the check of saves
-    /// ([`Owl::checked_save`], with this owl's `kill_save_checkers`, as
-    /// [`Owl::refuted_kill_checked`] reads them): an estimated save the check turns down (a
+    /// ([`Owl::refuted_kill_checked`] with `estimated_only`): an estimated save the check turns down (a
     /// failed defence, marked estimated) does not refute the kill. A save read to the end
     /// refutes it as before, unchecked. With the positions read.
     pub(super) fn refuted_kill_estimate_checked(
@@ -32,28 +30,10 @@ impl Owl {
         target: Point,
         mv: Option<Move>,
     ) -> (bool, u64) {
-        let (Some(Move::Play(p)), Some(owner)) = (mv, pos.board().color_at(target)) else {
-            return (false, 0);
-        };
-        let mut after = ready_for_kill(pos, Move::Play(p));
-        after.set_to_play(!owner);
-        if after.play(Move::Play(p)).is_err() || after.board().color_at(target) != Some(owner) {
-            return (false, 0);
+        match mv {
+            Some(mv @ Move::Play(_)) => self.refuted_kill_checked(pos, target, mv, true),
+            _ => (false, 0),
         }
-        let Ok(mut d) = self.read(&after, target, false) else {
-            return (false, 0);
-        };
-        if d.estimated && d.code != Code::Fails && self.config.save_check_nodes > 0 {
-            let defence_checkers = (self.save_checker.take(), self.full_checker.take());
-            (self.save_checker, self.full_checker) = std::mem::take(&mut self.kill_save_checkers);
-            d = self.checked_save(&after, target, d);
-            self.kill_save_checkers = (self.save_checker.take(), self.full_checker.take());
-            (self.save_checker, self.full_checker) = defence_checkers;
-        }
-        (
-            d.code != Code::Fails || !(d.complete || d.estimated),
-            d.nodes,
-        )
     }
 }
 
@@ -64,6 +44,7 @@ mod tests {
     use super::*;
     use crate::dragon::escape_diagnosis::game_position;
     use crate::dragon::OwlConfig;
+    use crate::Code;
 
     /// GNU Go self-play game 19x19-01 after 230 moves, `owl_attack Q4` (Black's corner dragon
     /// around White's R2): GNU Go answers `1 T1`, and so does igo's attack with the setting
