@@ -264,9 +264,9 @@ pub struct Dfpn<'g, 't> {
     /// position often wins in its siblings' positions, Kawano's simulation in small).
     killers: Vec<Option<Move>>,
     /// The heuristic numbers of positions the rules do not end, by table key (four ways a
-    /// bucket, [`super::leaves`]: df-pn expands a position again each time it returns to it, and the children it never
-    /// entered are not in the table, so without this their end test, Benson's algorithm
-    /// among it, and their estimate were computed again every time).
+    /// bucket, [`super::leaves`]: df-pn expands a position again each time it returns to it,
+    /// and the children it never entered are not in the table, so without this their end
+    /// test, Benson's algorithm among it, and their estimate were computed again every time).
     leaves: LeafCache,
     /// Where the positions go, kept only when the environment variable `IGO_DFPN_STATS` is
     /// set (a diagnostic: printed to standard error at the end of each run).

@@ -527,7 +527,7 @@ impl LocalGame {
             return None;
         }
         let board = s.pos.board();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         let max_empty = self.doomed.max_empty;
         // The attacker's Benson result, computed here when the caller has none.
         let result = |benson: &mut BensonSolver, own: &mut Option<BensonResult>| {
@@ -591,7 +591,7 @@ impl LocalGame {
             return PointSet::EMPTY;
         }
         let board = s.pos.board();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         eye_space(
             board,
             !self.attacker,
@@ -754,7 +754,7 @@ impl LocalGame {
     /// ones, reach the needed count.
     fn capture_wins(&self, s: &State) -> bool {
         let board = s.pos.board();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         let mut seen = PointSet::EMPTY;
         // Only at ko points of the ko master: a small vector is fine here.
         let mut by_liberty: Vec<(Point, usize)> = Vec::new();
@@ -1011,7 +1011,7 @@ impl LocalGame {
     ) -> (usize, Option<(bool, bool)>) {
         let board = s.pos.board();
         let size = board.size();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         let open = PointSet::full(size) - board.stones(self.attacker);
         let inner = standing.flood_fill(&open, size);
         let empty = (inner & board.empty_points()).count();
@@ -1064,7 +1064,7 @@ impl LocalGame {
             return None;
         }
         let board = s.pos.board();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         let eyes = eye_space(
             board,
             !self.attacker,
@@ -1098,7 +1098,7 @@ impl LocalGame {
         }
         let board = s.pos.board();
         let size = board.size();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         if may_be_small(board, self.attacker, standing, max_empty) {
             return None;
         }
@@ -1148,7 +1148,7 @@ impl LocalGame {
         }
         let board = s.pos.board();
         let size = board.size();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         if standing.is_empty() {
             return None;
         }
@@ -1227,7 +1227,7 @@ impl LocalGame {
         // `result_with` tested Benson's life of the target here first (`may_be_alive` is the
         // gate of both; Benson's solver was skipped only where `may_have_two_eyes`, a
         // necessary condition, failed, so the target is known not alive either way).
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         let q = self.settled_query(standing, eyes, self.settled.budget);
         settled(&s.pos, &q, benson)
     }
@@ -1263,7 +1263,7 @@ impl LocalGame {
     pub(crate) fn attacker_end_guard(&self, s: &State, doomed: bool) -> Option<PointSet> {
         let board = s.pos.board();
         let size = board.size();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         if standing.is_empty() {
             return None;
         }
@@ -1300,6 +1300,13 @@ impl LocalGame {
         Some(z & self.region)
     }
 
+    /// The target's stones still on the board at `s` (the defender's stones of the target
+    /// that no capture has removed): what every end test of the target reads.
+    #[inline]
+    fn standing(&self, s: &State) -> PointSet {
+        (self.target & s.pos.board().stones(!self.attacker)) - s.removed
+    }
+
     /// The points the settled-life test at `s` reads (a relevance zone of its win, for
     /// attacker stones added on empty region points outside it): every region of the
     /// defender (a maximal connected set of points without a defender stone) next to the
@@ -1309,7 +1316,7 @@ impl LocalGame {
     /// (igo-analysis `settled`: its win holds whatever the outside holds) changes.
     pub(crate) fn settled_zone(&self, s: &State) -> PointSet {
         let board = s.pos.board();
-        let standing = (self.target & board.stones(!self.attacker)) - s.removed;
+        let standing = self.standing(s);
         eye_space(
             board,
             !self.attacker,
