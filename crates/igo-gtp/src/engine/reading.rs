@@ -1340,9 +1340,9 @@ mod tests {
         // their defaults.
         // The settings after `estimate_refute_check` (branch `owllink` of stop 68), at their
         // defaults.
-        let links = format!(" hane_links {}", d.hane_links);
+        let hane = format!(" hane_links {}", d.hane_links);
         let replies = format!(
-            " kill_reply_checks {} estimate_refute_check {}{links}",
+            " kill_reply_checks {} estimate_refute_check {}{hane}",
             d.kill_reply_checks,
             u8::from(d.estimate_refute_check)
         );
@@ -1766,7 +1766,7 @@ mod tests {
             "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[99].as_ref().unwrap().ends_with(&format!(
-            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{links}",
+            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{hane}",
             u8::from(d.estimate_refute_check)
         )));
         assert_eq!(
@@ -1774,7 +1774,7 @@ mod tests {
             "syntax error: kill_reply_checks takes 0 to 16"
         );
         assert!(a[101].as_ref().unwrap().ends_with(&format!(
-            " kill_reply_checks 3 estimate_refute_check 0{links}"
+            " kill_reply_checks 3 estimate_refute_check 0{hane}"
         )));
         assert_eq!(
             a[102].as_ref().unwrap_err(),
