@@ -133,7 +133,9 @@ mod tests {
     }
 
     /// The same shape on another edge with the colours swapped (Black's C2 and its
-    /// first-line D1 across White's D2, C1 empty): D1 is left out; not where the link is
+    /// first-line D1 across White's D2, C1 empty; GNU Go 3.8 on this board, White to move:
+    /// `owl_attack C2` `1 E2`, `dragon_status C2` `critical E2 A4`, so the dragon has not
+    /// escaped with White to move): D1 is left out; not where the link is
     /// solid (Black's C1 joins D1 to C2's block), nor where the block beyond has three
     /// liberties (Black's D1 E1 crawl: the attacker's atari does not force the connection).
     #[test]
