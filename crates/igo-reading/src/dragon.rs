@@ -188,6 +188,16 @@ pub struct OwlConfig {
     /// reach the node limit, where the estimate finds no kill; BENCHMARKS.md, igo-reading,
     /// "Branch `owl`, 2026-12-02: the complete-search defences read line by line"\]
     pub escape_link_liberties: usize,
+    /// Whether the escape judgement (the dragon's runners, [`OwlConfig::escape_link_liberties`])
+    /// leaves out a short block reached only through a hane link (the crate's `hane_link`
+    /// module): a diagonal whose square's other two points are an opponent stone of two
+    /// liberties or more and an empty point, the block beyond it of two liberties or fewer.
+    /// The attacker's atari on the block's outside liberty forces the owner to connect on the
+    /// empty point, and the open space behind that liberty is shut; the dragon does not run
+    /// out through it. 0: off; 1: the block on the board's first line only (GNU Go self-play
+    /// game 19x19-01 after 20 moves, `owl_attack C18`: White's D19 linked to C18 across
+    /// Black's D18, and later A15 across B15); 2: anywhere. \[range: 0-2\]
+    pub hane_links: u8,
     /// Whether the owl's search ends a line as a kill where the dragon, not alive by the
     /// judgements of the owl module's "The dragon lives", is shut in and eyeless
     /// (`shut_in_dead`: no eye space for two eyes, no short opponent block next to it that its
@@ -1084,6 +1094,7 @@ impl Default for OwlConfig {
             enclosed_check_moves: 0,
             escape_block_check: false,
             escape_link_liberties: 2,
+            hane_links: 0,
             shut_in_death: true,
             holding_links: HoldingLinks::Off,
             half_cuts: false,
@@ -2349,13 +2360,17 @@ pub(crate) fn judged_runners(
     target: Point,
     config: &OwlConfig,
 ) -> PointSet {
-    escape_runners(
+    let runners = escape_runners(
         board,
         group,
         target,
         config.escape_link_liberties,
         config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
-    )
+    );
+    if config.hane_links == 0 {
+        return runners;
+    }
+    crate::hane_link::held_runners(board, &runners, target, config.hane_links == 1)
 }
 
 /// The part of the dragon `group` that its escape runs from ([`OwlConfig::escape_link_liberties`]):

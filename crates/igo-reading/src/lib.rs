@@ -41,6 +41,7 @@ pub mod dragon;
 pub mod enclosed;
 pub mod eye;
 pub mod fight;
+mod hane_link;
 pub mod owl;
 pub mod race;
 mod run;

@@ -1581,6 +1581,12 @@ fn owl_knobs(config: &mut OwlConfig) {
             .expect("IGO_OWL_ESTIMATE_REFUTE_CHECK: 0 or 1")
             == 1;
     }
+    // IGO_OWL_HANE_LINKS=0|1|2: the escape judgement leaves out a short block reached only
+    // across a hane link, on the first line (1) or anywhere (2)
+    // ([`OwlConfig::hane_links`]; 0, the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_HANE_LINKS") {
+        config.hane_links = v.parse().expect("IGO_OWL_HANE_LINKS: 0, 1 or 2");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
