@@ -893,6 +893,22 @@ pub struct OwlConfig {
     /// and after S3 White's S4 leaves igo's own `owl_defend` without a save). 0: off.
     /// \[default: 0; BENCHMARKS.md, igo-reading, branch `owlkill` of stop 67\]
     pub kill_reply_checks: usize,
+    /// Which kills [`OwlConfig::kill_reply_checks`] reads again, by the defence's save after
+    /// the kill (the one its search named): 0 every kill; 1 only where the dragon is judged
+    /// escaped after that save (the attacker to move; the false saves found so far are runs
+    /// judged escaped); 2 only where that save is the search's estimate at the node limit; 3
+    /// where either holds. The others' saves stand unread, which keeps the replies' cost off
+    /// most living dragons. \[default: 0; BENCHMARKS.md, igo-reading, branch `owlreply`\]
+    pub kill_reply_filter: usize,
+    /// How far [`OwlConfig::kill_reply_checks`] trusts estimates: 0 a reply's defence that
+    /// finds no save refutes the save, read to the end or not (its estimate at the node limit
+    /// included); 1 only a defence read to the end refutes it (and only a kill read, not
+    /// estimated, by the reduced attack); 2 estimates refute as with 0, but the replies are
+    /// read only in a question whose attack search was read to the end (not stopped at its
+    /// node limit). 19x19-08 after 90 moves, `owl_attack L19` (alive; the search stops at the
+    /// node limit): the replies killed it at M19 on their defences' estimates. \[default: 0;
+    /// BENCHMARKS.md, igo-reading, branch `owlreply`\]
+    pub kill_reply_exact: usize,
     /// In an attack question, a kill the search found that the owl's defence after it refutes
     /// only by its estimate at the node limit (module `refute`) is refuted only when that
     /// estimated save passes the check of saves ([`OwlConfig::save_check_nodes`]), as
@@ -1138,6 +1154,8 @@ impl Default for OwlConfig {
             run_read_depth: 12,
             run_read_value: 30,
             kill_reply_checks: 0,
+            kill_reply_filter: 0,
+            kill_reply_exact: 0,
             estimate_refute_check: true,
         }
     }

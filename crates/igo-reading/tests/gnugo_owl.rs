@@ -1581,6 +1581,18 @@ fn owl_knobs(config: &mut OwlConfig) {
             .expect("IGO_OWL_ESTIMATE_REFUTE_CHECK: 0 or 1")
             == 1;
     }
+    // IGO_OWL_KILL_REPLY_FILTER=0-3: which kills the replies read again, by the defence's save
+    // after the kill: 0 all, 1 judged escaped after it, 2 an estimate, 3 either
+    // ([`OwlConfig::kill_reply_filter`]; 0, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_FILTER") {
+        config.kill_reply_filter = v.parse().expect("IGO_OWL_KILL_REPLY_FILTER: 0 to 3");
+    }
+    // IGO_OWL_KILL_REPLY_EXACT=0-2: how far the replies trust estimates: 0 as stop 67, 1 only
+    // defences read to the end refute, 2 no replies where the attack's search stopped at its
+    // node limit ([`OwlConfig::kill_reply_exact`]; 0, the default).
+    if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_EXACT") {
+        config.kill_reply_exact = v.parse().expect("IGO_OWL_KILL_REPLY_EXACT: 0 to 2");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {
