@@ -341,6 +341,8 @@ mod tests {
         let r3 = size.parse_point("R3").unwrap();
         let on = OwlConfig {
             kill_reply_checks: 2,
+            kill_reply_exact: 0,
+            kill_reply_filter: 0,
             ..OwlConfig::default()
         };
         let off = OwlConfig {
@@ -363,7 +365,10 @@ mod tests {
     #[ignore]
     fn owl_attack_b6_names_gnugos_kill_with_filtered_replies() {
         let file = "gnugo-19x19-04.sgf";
-        let off = OwlConfig::default();
+        let off = OwlConfig {
+            kill_reply_checks: 0,
+            ..replies_filtered()
+        };
         assert_eq!(game_attack(file, 90, "B6", off), "0");
         assert_eq!(game_attack(file, 90, "B6", replies_filtered()), "1 B7");
     }
@@ -379,6 +384,8 @@ mod tests {
         let file = "gnugo-19x19-08.sgf";
         let loose = OwlConfig {
             kill_reply_checks: 2,
+            kill_reply_exact: 0,
+            kill_reply_filter: 0,
             ..OwlConfig::default()
         };
         assert_eq!(game_attack(file, 90, "L19", loose), "1 M19");
