@@ -901,8 +901,32 @@ pub struct OwlConfig {
     /// by the static judgements. The false saves after GNU Go's kill where igo tries that kill
     /// first (19x19-02 after 20 moves, `owl_attack R3`: after R4 igo's defence saves at S3,
     /// and after S3 White's S4 leaves igo's own `owl_defend` without a save). 0: off.
-    /// \[default: 0; BENCHMARKS.md, igo-reading, branch `owlkill` of stop 67\]
+    /// \[default: 2, with [`OwlConfig::kill_reply_exact`] 2 and
+    /// [`OwlConfig::kill_reply_filter`] 2: on GNU Go's game dragons the critical 19x19
+    /// attacks pass 82 of 114 (80 without: 02-20 `R3` `1 R4`, 04-90 `B6` `1 B7`, GNU Go's
+    /// moves), no living dragon killed (581 of 586; 152 of 154 on 9x9), the 9x9 attacks
+    /// unchanged, at 1.04 and 1.01 times the CPU on living dragons (19x19, 9x9);
+    /// BENCHMARKS.md, igo-reading, branches `owlkill` of stop 67 and `owlreply` of stop 68\]
     pub kill_reply_checks: usize,
+    /// Which kills [`OwlConfig::kill_reply_checks`] reads again, by the defence's save after
+    /// the kill (the one its search named): 0 every kill; 1 only where the dragon is judged
+    /// escaped after that save (the attacker to move; the false saves found so far are runs
+    /// judged escaped); 2 only where that save is the search's estimate at the node limit; 3
+    /// where either holds. The others' saves stand unread, which keeps the replies' cost off
+    /// most living dragons. \[default: 2 (19x19-04 after 90 moves, `owl_attack B6`: the save
+    /// after B7 is the estimate; 1 loses that kill and costs more on living dragons);
+    /// BENCHMARKS.md, igo-reading, branch `owlreply`\]
+    pub kill_reply_filter: usize,
+    /// How far [`OwlConfig::kill_reply_checks`] trusts estimates: 0 a reply's defence that
+    /// finds no save refutes the save, read to the end or not (its estimate at the node limit
+    /// included); 1 only a defence read to the end refutes it (and only a kill read, not
+    /// estimated, by the reduced attack); 2 estimates refute as with 0, but the replies are
+    /// read only in a question whose attack search was read to the end (not stopped at its
+    /// node limit). 19x19-08 after 90 moves, `owl_attack L19` (alive; the search stops at the
+    /// node limit): the replies killed it at M19 on their defences' estimates. \[default: 2
+    /// (1 loses both of the replies' kills: igo's defence after 02-20's S4 is still not read
+    /// to the end at 640,000 positions); BENCHMARKS.md, igo-reading, branch `owlreply`\]
+    pub kill_reply_exact: usize,
     /// In an attack question, a kill the search found that the owl's defence after it refutes
     /// only by its estimate at the node limit (module `refute`) is refuted only when that
     /// estimated save passes the check of saves ([`OwlConfig::save_check_nodes`]), as
@@ -1148,7 +1172,9 @@ impl Default for OwlConfig {
             run_read_plies: 0,
             run_read_depth: 12,
             run_read_value: 30,
-            kill_reply_checks: 0,
+            kill_reply_checks: 2,
+            kill_reply_filter: 2,
+            kill_reply_exact: 2,
             estimate_refute_check: true,
         }
     }

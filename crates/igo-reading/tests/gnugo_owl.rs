@@ -1568,7 +1568,7 @@ fn owl_knobs(config: &mut OwlConfig) {
     }
     // IGO_OWL_KILL_REPLY_CHECKS=N: where no move of the root check of kills stands, each is
     // read again with the attacker's first N replies to every save of the owner
-    // ([`OwlConfig::kill_reply_checks`]; 0, the default: off).
+    // ([`OwlConfig::kill_reply_checks`]; 2, the default since branch `owlreply`; 0: off).
     if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_CHECKS") {
         config.kill_reply_checks = v.parse().expect("IGO_OWL_KILL_REPLY_CHECKS: a number");
     }
@@ -1586,6 +1586,18 @@ fn owl_knobs(config: &mut OwlConfig) {
     // ([`OwlConfig::hane_links`]; 0, the default: off).
     if let Ok(v) = std::env::var("IGO_OWL_HANE_LINKS") {
         config.hane_links = v.parse().expect("IGO_OWL_HANE_LINKS: 0, 1 or 2");
+    }
+    // IGO_OWL_KILL_REPLY_FILTER=0-3: which kills the replies read again, by the defence's save
+    // after the kill: 0 all, 1 judged escaped after it, 2 an estimate, 3 either
+    // ([`OwlConfig::kill_reply_filter`]; 2, the default since branch `owlreply`).
+    if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_FILTER") {
+        config.kill_reply_filter = v.parse().expect("IGO_OWL_KILL_REPLY_FILTER: 0 to 3");
+    }
+    // IGO_OWL_KILL_REPLY_EXACT=0-2: how far the replies trust estimates: 0 as stop 67, 1 only
+    // defences read to the end refute, 2 no replies where the attack's search stopped at its
+    // node limit ([`OwlConfig::kill_reply_exact`]; 2, the default since branch `owlreply`).
+    if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_EXACT") {
+        config.kill_reply_exact = v.parse().expect("IGO_OWL_KILL_REPLY_EXACT: 0 to 2");
     }
 }
 

@@ -576,6 +576,8 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("run_read_value", 0, 1_000),
     ("kill_reply_checks", 0, 16),
     ("hane_links", 0, 2),
+    ("kill_reply_filter", 0, 3),
+    ("kill_reply_exact", 0, 2),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -750,8 +752,9 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
 /// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`;
 /// `estimate_refute_check` 0 or 1: `OwlConfig::estimate_refute_check`; `hane_links` 0-2:
-/// `OwlConfig::hane_links` off, first line, anywhere) for the
-/// questions that follow,
+/// `OwlConfig::hane_links` (off, first line, anywhere); `kill_reply_filter` 0-3:
+/// `OwlConfig::kill_reply_filter`; `kill_reply_exact` 0-2: `OwlConfig::kill_reply_exact`) for
+/// the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -886,6 +889,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "kill_reply_checks" => c.kill_reply_checks = v as usize,
             "estimate_refute_check" => c.estimate_refute_check = v == 1,
             "hane_links" => c.hane_links = v as u8,
+            "kill_reply_filter" => c.kill_reply_filter = v as usize,
+            "kill_reply_exact" => c.kill_reply_exact = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -908,7 +913,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
          vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
-         kill_reply_checks {} estimate_refute_check {} hane_links {}",
+         kill_reply_checks {} estimate_refute_check {} hane_links {} kill_reply_filter {} \
+         kill_reply_exact {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -979,7 +985,9 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.run_read_value,
         c.kill_reply_checks,
         u8::from(c.estimate_refute_check),
-        c.hane_links
+        c.hane_links,
+        c.kill_reply_filter,
+        c.kill_reply_exact
     ))
 }
 
@@ -1328,6 +1336,10 @@ mod tests {
             "igo-owl_settings estimate_refute_check 2",
             "igo-owl_settings hane_links 1",
             "igo-owl_settings hane_links 3",
+            "igo-owl_settings kill_reply_filter 1",
+            "igo-owl_settings kill_reply_filter 4",
+            "igo-owl_settings kill_reply_exact 2",
+            "igo-owl_settings kill_reply_exact 3",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
@@ -1336,13 +1348,14 @@ mod tests {
         // The settings after `escape_chase_attack_only` (branch `owlconn`), at their defaults.
         // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
         // defaults.
-        // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67), at
-        // their defaults.
-        // The settings after `estimate_refute_check` (branch `owllink` of stop 68), at their
-        // defaults.
-        let hane = format!(" hane_links {}", d.hane_links);
+        // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67,
+        // `owllink` and `owlreply` of stop 68), at their defaults.
+        let tail = format!(
+            " hane_links {} kill_reply_filter {} kill_reply_exact {}",
+            d.hane_links, d.kill_reply_filter, d.kill_reply_exact
+        );
         let replies = format!(
-            " kill_reply_checks {} estimate_refute_check {}{hane}",
+            " kill_reply_checks {} estimate_refute_check {}{tail}",
             d.kill_reply_checks,
             u8::from(d.estimate_refute_check)
         );
@@ -1766,7 +1779,7 @@ mod tests {
             "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[99].as_ref().unwrap().ends_with(&format!(
-            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{hane}",
+            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{tail}",
             u8::from(d.estimate_refute_check)
         )));
         assert_eq!(
@@ -1774,19 +1787,36 @@ mod tests {
             "syntax error: kill_reply_checks takes 0 to 16"
         );
         assert!(a[101].as_ref().unwrap().ends_with(&format!(
-            " kill_reply_checks 3 estimate_refute_check 0{hane}"
+            " kill_reply_checks 3 estimate_refute_check 0{tail}"
         )));
         assert_eq!(
             a[102].as_ref().unwrap_err(),
             "syntax error: estimate_refute_check takes 0 or 1"
         );
-        assert!(a[103]
-            .as_ref()
-            .unwrap()
-            .ends_with(" kill_reply_checks 3 estimate_refute_check 0 hane_links 1"));
+        assert!(a[103].as_ref().unwrap().ends_with(&format!(
+            " kill_reply_checks 3 estimate_refute_check 0 hane_links 1 kill_reply_filter {} \
+             kill_reply_exact {}",
+            d.kill_reply_filter, d.kill_reply_exact
+        )));
         assert_eq!(
             a[104].as_ref().unwrap_err(),
             "syntax error: hane_links takes 0 to 2"
+        );
+        assert!(a[105].as_ref().unwrap().ends_with(&format!(
+            " hane_links 1 kill_reply_filter 1 kill_reply_exact {}",
+            d.kill_reply_exact
+        )));
+        assert_eq!(
+            a[106].as_ref().unwrap_err(),
+            "syntax error: kill_reply_filter takes 0 to 3"
+        );
+        assert!(a[107]
+            .as_ref()
+            .unwrap()
+            .ends_with(" kill_reply_filter 1 kill_reply_exact 2"));
+        assert_eq!(
+            a[108].as_ref().unwrap_err(),
+            "syntax error: kill_reply_exact takes 0 to 2"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));

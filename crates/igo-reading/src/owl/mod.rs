@@ -983,7 +983,7 @@ impl Owl {
             }
         }
         if attack && reading.code == Code::Fails && self.config.root_kill_checks > 0 {
-            let (kill, nodes) = self.root_kill(pos, target, &plain);
+            let (kill, nodes) = self.root_kill(pos, target, &plain, reading.complete);
             reading.nodes += nodes;
             if kill.is_some() {
                 reading.code = Code::Works;
@@ -1177,12 +1177,14 @@ impl Owl {
     /// answered by an attack read to the end without one): the defence question's answer
     /// alone named kills on living 19x19 dragons (BENCHMARKS.md, igo-reading, branches
     /// `owlroot`, `owlroot2` and `owlsafe`). The check stops, naming no kill, once it has read
-    /// [`ROOT_CHECK_LIMITS`] node limits of positions.
+    /// [`ROOT_CHECK_LIMITS`] node limits of positions. `searched`: whether the attack's
+    /// search was read to the end ([`OwlConfig::kill_reply_exact`]).
     fn root_kill(
         &mut self,
         pos: &Position,
         target: Point,
         plain: &OwlConfig,
+        searched: bool,
     ) -> (Option<Move>, u64) {
         let Some(owner) = pos.board().color_at(target) else {
             return (None, 0);
@@ -1237,7 +1239,15 @@ impl Owl {
         if kill.is_some() {
             return (kill, nodes);
         }
-        let (kill, n) = self.reply_kill(&root, target, &replied, &mut checker, budget, nodes);
+        let (kill, n) = self.reply_kill(
+            &root,
+            target,
+            &replied,
+            &mut checker,
+            budget,
+            nodes,
+            searched,
+        );
         (kill, nodes + n)
     }
 

@@ -26,11 +26,17 @@
 //! after which the dragon lives with room to spare by the static judgements
 //! (`dragon::lives_with_room`), are not read at all, which keeps most of the cost off living
 //! dragons. The replies read at most ten node limits of positions a question.
+//!
+//! Two settings keep them off estimates and most living dragons (branch `owlreply`, stop 68):
+//! [`OwlConfig::kill_reply_exact`] (a refutation by a defence read to the end only, or no
+//! replies in a question whose own search stopped at its node limit: 19x19-08 after 90 moves,
+//! `L19`, alive, was killed on estimates) and [`OwlConfig::kill_reply_filter`] (only the kills
+//! whose save is judged escaped, or is the defence's estimate, are read again).
 
 use igo_core::{Move, Point, Position};
 
 use super::{children_for, escape_cuts, ready_for_kill, root_config, Owl};
-use crate::Code;
+use crate::{Code, Reading};
 
 /// The replies' defences read at the owl's node limit divided by this.
 const REPLY_LIMIT_SHARE: u64 = 4;
@@ -42,8 +48,9 @@ impl Owl {
     /// The first of the root check's moves `tried` (`root`: the attacker to move) whose
     /// owner's root candidates are all refuted ([`Owl::save_refuted`]), within what is left
     /// of the check's `budget` (`spent` read), with the positions read; `None` with
-    /// [`OwlConfig::kill_reply_checks`] off. `checker` is the root check's attack without a
-    /// root check of its own.
+    /// [`OwlConfig::kill_reply_checks`] off, or with [`OwlConfig::kill_reply_exact`] 2 where
+    /// the attack's search was not read to the end (`searched` false: it stopped at its node
+    /// limit). `checker` is the root check's attack without a root check of its own.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn reply_kill(
         &mut self,
@@ -53,11 +60,12 @@ impl Owl {
         checker: &mut Owl,
         budget: u64,
         spent: u64,
+        searched: bool,
     ) -> (Option<Move>, u64) {
         let Some(owner) = root.board().color_at(target) else {
             return (None, 0);
         };
-        if self.config.kill_reply_checks == 0 {
+        if self.config.kill_reply_checks == 0 || (self.config.kill_reply_exact == 2 && !searched) {
             return (None, 0);
         }
         // The defences read as `owl_defend` answers them, inside this attack question, at
@@ -119,6 +127,9 @@ impl Owl {
             // dragons the replies' defences after a pass were most of the cost).
             return (false, nodes);
         }
+        if !self.save_passes_filter(after, target, &defence) {
+            return (false, nodes);
+        }
         // The defence's save first: its search has read the attacker's moves after it.
         let first = defence.mv;
         let mut saves: Vec<Move> = first.into_iter().collect();
@@ -148,12 +159,39 @@ impl Owl {
         (true, nodes)
     }
 
+    /// Whether the kill (`after`: the owner to move) is read again by its replies
+    /// ([`OwlConfig::kill_reply_filter`]), by the `defence`'s save after it: 0 always; 1
+    /// where the dragon is judged escaped after that save (the attacker to move); 2 where
+    /// that save is the search's estimate at the node limit; 3 where either holds.
+    fn save_passes_filter(&self, after: &Position, target: Point, defence: &Reading) -> bool {
+        let filter = self.config.kill_reply_filter;
+        if filter == 0 {
+            return true;
+        }
+        if filter & 2 != 0 && defence.estimated {
+            return true;
+        }
+        if filter & 1 == 0 {
+            return false;
+        }
+        let Some(save) = defence.mv else {
+            return false;
+        };
+        let mut child = after.clone();
+        child.play(save).is_ok()
+            && crate::dragon::life_reason(&child, target, &self.plain())
+                == Some(crate::dragon::Life::Escape)
+    }
+
     /// Whether the owner's save (`child`: the attacker to move) is refuted: not living with
     /// room to spare by the static judgements, and (unless `first`, the defence's own save,
     /// which its search already answered) the reduced attack `checker` finds a kill, or one
     /// of the attacker's first [`OwlConfig::kill_reply_checks`] root candidates and escape
     /// cuts leaves the owl's defence, read as `owl_defend` answers, without a saving move;
-    /// with the positions read.
+    /// with the positions read. With [`OwlConfig::kill_reply_exact`] 1 only answers read to
+    /// the end refute: a kill by the reduced attack's estimate, or a defence that stopped at
+    /// its node limit (or answered by its estimate), does not (a living dragon, 19x19-08 after
+    /// 90 moves `L19`, was killed on such estimates).
     pub(super) fn save_refuted(
         &mut self,
         child: &Position,
@@ -168,11 +206,12 @@ impl Owl {
         if crate::dragon::lives_with_room(child, target, &self.room_judged()) {
             return (false, 0);
         }
+        let exact = self.config.kill_reply_exact == 1;
         let mut nodes = 0;
         if !first {
             if let Ok(kill) = checker.read(child, target, true) {
                 nodes += kill.nodes;
-                if kill.code != Code::Fails {
+                if kill.code != Code::Fails && !(exact && kill.estimated) {
                     return (true, nodes);
                 }
             }
@@ -198,7 +237,7 @@ impl Owl {
             }
             if let Ok(d) = defender.defend(&next, target) {
                 nodes += d.nodes;
-                if d.code == Code::Fails {
+                if d.code == Code::Fails && (!exact || d.complete) {
                     return (true, nodes);
                 }
             }
@@ -265,10 +304,35 @@ mod tests {
         assert_eq!(defender.defend(&after, r3).unwrap().code, Code::Fails);
     }
 
+    /// The replies' settings of branch `owlreply` (stop 68): two replies, read only in a
+    /// question whose search was read to the end and after a kill whose save is the defence's
+    /// estimate.
+    fn replies_filtered() -> OwlConfig {
+        OwlConfig {
+            kill_reply_checks: 2,
+            kill_reply_exact: 2,
+            kill_reply_filter: 2,
+            ..OwlConfig::default()
+        }
+    }
+
+    /// `owl_attack` of `stone` on the harness's game `file` after `n` moves with `config`.
+    fn game_attack(file: &str, n: usize, stone: &str, config: OwlConfig) -> String {
+        let pos = crate::dragon::escape_diagnosis::game_position(file, n);
+        let size = pos.size();
+        let target = size.parse_point(stone).unwrap();
+        let mut root = pos.clone();
+        root.set_to_play(!pos.board().color_at(target).unwrap());
+        Owl::new(config)
+            .attack(&root, target)
+            .unwrap()
+            .gtp_text(size)
+    }
+
     /// The whole question: 19x19-02 after 20 moves, `owl_attack R3` (GNU Go 3.8: `1 R4`).
     /// igo's first root candidate is R4, and without the knob its defence after R4 saves at
-    /// S3 (`0`); with it the save falls to S4 and so do Black's other candidates. Several
-    /// seconds: ignored.
+    /// S3 (`0`); with it the save falls to S4 and so do Black's other candidates, with the
+    /// stop-67 settings and with [`replies_filtered`]'s. Several seconds: ignored.
     #[test]
     #[ignore]
     fn owl_attack_r3_names_gnugos_kill_with_kill_reply_checks() {
@@ -277,6 +341,8 @@ mod tests {
         let r3 = size.parse_point("R3").unwrap();
         let on = OwlConfig {
             kill_reply_checks: 2,
+            kill_reply_exact: 0,
+            kill_reply_filter: 0,
             ..OwlConfig::default()
         };
         let off = OwlConfig {
@@ -284,8 +350,94 @@ mod tests {
             ..on
         };
         assert_eq!(Owl::new(off).attack(&pos, r3).unwrap().code, Code::Fails);
-        let kill = Owl::new(on).attack(&pos, r3).unwrap();
-        assert_eq!(kill.code, Code::Works);
-        assert_eq!(kill.gtp_text(size), "1 R4");
+        for config in [on, replies_filtered()] {
+            let kill = Owl::new(config).attack(&pos, r3).unwrap();
+            assert_eq!(kill.code, Code::Works);
+            assert_eq!(kill.gtp_text(size), "1 R4");
+        }
+    }
+
+    /// 19x19-04 after 90 moves, `owl_attack B6` (GNU Go 3.8: `1 B7`): igo's defence after B7
+    /// is its estimate at the node limit (C7), which the replies read ([`replies_filtered`]);
+    /// every save of Black's then falls (`1 B7`); without the replies `0`. Several seconds:
+    /// ignored.
+    #[test]
+    #[ignore]
+    fn owl_attack_b6_names_gnugos_kill_with_filtered_replies() {
+        let file = "gnugo-19x19-04.sgf";
+        let off = OwlConfig {
+            kill_reply_checks: 0,
+            ..replies_filtered()
+        };
+        assert_eq!(game_attack(file, 90, "B6", off), "0");
+        assert_eq!(game_attack(file, 90, "B6", replies_filtered()), "1 B7");
+    }
+
+    /// 19x19-08 after 90 moves, `owl_attack L19` (GNU Go 3.8: `alive`, `owl_does_attack M19
+    /// L19` `0`): the attack's search stops at its node limit; with the stop-67 replies
+    /// (`kill_reply_exact` 0) every save after M19 falls on the replies' estimated defences
+    /// (`1 M19`: a living dragon killed), with `kill_reply_exact` 2 no reply is read there
+    /// (`0`). Over a minute: ignored.
+    #[test]
+    #[ignore]
+    fn owl_attack_l19_of_a_living_dragon_stays_0_with_kill_reply_exact() {
+        let file = "gnugo-19x19-08.sgf";
+        let loose = OwlConfig {
+            kill_reply_checks: 2,
+            kill_reply_exact: 0,
+            kill_reply_filter: 0,
+            ..OwlConfig::default()
+        };
+        assert_eq!(game_attack(file, 90, "L19", loose), "1 M19");
+        let exact = OwlConfig {
+            kill_reply_exact: 2,
+            ..loose
+        };
+        assert_eq!(game_attack(file, 90, "L19", exact), "0");
+    }
+
+    /// The filter of kills ([`OwlConfig::kill_reply_filter`]) by the defence's save after the
+    /// kill, on 19x19-02 after 20 moves and White's R4 (GNU Go's kill of R3): after Black's
+    /// S3 the edge run is judged escaped (filter 1 reads the kill, whether or not the save is
+    /// an estimate); filter 2 reads it only where the save is the defence's estimate; 0 and
+    /// 3 read both. After Black's T2 instead (no escape) filter 1 does not read it. Static
+    /// judgements only: fast.
+    #[test]
+    fn the_filter_reads_the_kill_by_the_defences_save() {
+        let mut after = game_19x19_02_20();
+        let size = after.size();
+        let pt = |s: &str| size.parse_point(s).unwrap();
+        let r3 = pt("R3");
+        after.set_to_play(Color::White);
+        after.play(Move::Play(pt("R4"))).unwrap();
+        let save = |m: &str, estimated: bool| Reading {
+            code: Code::Works,
+            mv: Some(Move::Play(pt(m))),
+            nodes: 0,
+            complete: !estimated,
+            proven: false,
+            estimated,
+        };
+        let passes = |filter: usize, defence: &Reading| {
+            let owl = Owl::new(OwlConfig {
+                kill_reply_filter: filter,
+                ..replies_filtered()
+            });
+            owl.save_passes_filter(&after, r3, defence)
+        };
+        let (read, estimate) = (save("S3", false), save("S3", true));
+        let expected = [
+            (0, true, true),
+            (1, true, true),
+            (2, false, true),
+            (3, true, true),
+        ];
+        for (filter, when_read, when_estimated) in expected {
+            assert_eq!(passes(filter, &read), when_read, "filter {filter}");
+            assert_eq!(passes(filter, &estimate), when_estimated, "filter {filter}");
+        }
+        let shut = save("T2", false);
+        assert!(!passes(1, &shut));
+        assert!(passes(0, &shut));
     }
 }
