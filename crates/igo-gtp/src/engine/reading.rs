@@ -1350,12 +1350,12 @@ mod tests {
         // defaults.
         // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67,
         // `owllink` and `owlreply` of stop 68), at their defaults.
-        let tail = format!(
+        let after_refute = format!(
             " hane_links {} kill_reply_filter {} kill_reply_exact {}",
             d.hane_links, d.kill_reply_filter, d.kill_reply_exact
         );
         let replies = format!(
-            " kill_reply_checks {} estimate_refute_check {}{tail}",
+            " kill_reply_checks {} estimate_refute_check {}{after_refute}",
             d.kill_reply_checks,
             u8::from(d.estimate_refute_check)
         );
@@ -1779,7 +1779,7 @@ mod tests {
             "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[99].as_ref().unwrap().ends_with(&format!(
-            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{tail}",
+            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}{after_refute}",
             u8::from(d.estimate_refute_check)
         )));
         assert_eq!(
@@ -1787,7 +1787,7 @@ mod tests {
             "syntax error: kill_reply_checks takes 0 to 16"
         );
         assert!(a[101].as_ref().unwrap().ends_with(&format!(
-            " kill_reply_checks 3 estimate_refute_check 0{tail}"
+            " kill_reply_checks 3 estimate_refute_check 0{after_refute}"
         )));
         assert_eq!(
             a[102].as_ref().unwrap_err(),
