@@ -905,6 +905,19 @@ pub struct OwlConfig {
     /// sizes' defences unchanged, at 1.04 and 1.01 times the CPU on living dragons (19x19,
     /// 9x9); BENCHMARKS.md, igo-reading, branch `owlko`\]
     pub estimate_refute_check: bool,
+    /// Where the static judgement of life (`life_reason`) leaves out the stones of the
+    /// dragon joined to the stone asked about only across a crosscut diagonal (module
+    /// `crosscut`: both other points of the diagonal's square hold opponent blocks of two
+    /// liberties or more, so the two stones are parted already): 1, in the escape only (the
+    /// stones the open space is reached from, `judged_runners`); 2, in the judged dragon
+    /// (`judged_group`: its escape and its eyes, and the chase's and the run's reading of
+    /// them). The dragon the search reads, the judgement of death and the fight region's
+    /// walls ([`OwlConfig::cut_diagonals`]) are as before. GNU Go self-play game 19x19-01 after 90-190 moves,
+    /// `owl_defend E6`: White's E6 D5 D4 C4 C3 join White's bottom stones only through D4-E3
+    /// across Black's D3 and E4, and were judged alive by that chain's open space (GNU Go:
+    /// dead); 9x9-02 after 30 moves, `owl_defend A6` (the test of module `crosscut`).
+    /// 0: off. \[default: 0\]
+    pub escape_crosscuts: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1139,6 +1152,7 @@ impl Default for OwlConfig {
             run_read_value: 30,
             kill_reply_checks: 0,
             estimate_refute_check: true,
+            escape_crosscuts: 0,
         }
     }
 }
@@ -1371,6 +1385,11 @@ pub(crate) fn judged_group(pos: &Position, target: Point, config: &OwlConfig) ->
         linked_dragon(board, target)
     } else {
         dragon(board, target)
+    };
+    let group = if config.escape_crosscuts >= 2 {
+        crate::crosscut::uncut_runners(board, &group, target)
+    } else {
+        group
     };
     if !config.half_cuts || board.color_at(target) == Some(pos.to_play()) {
         return group;
@@ -2349,13 +2368,17 @@ pub(crate) fn judged_runners(
     target: Point,
     config: &OwlConfig,
 ) -> PointSet {
-    escape_runners(
+    let runners = escape_runners(
         board,
         group,
         target,
         config.escape_link_liberties,
         config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
-    )
+    );
+    if config.escape_crosscuts == 1 {
+        return crate::crosscut::uncut_runners(board, &runners, target);
+    }
+    runners
 }
 
 /// The part of the dragon `group` that its escape runs from ([`OwlConfig::escape_link_liberties`]):

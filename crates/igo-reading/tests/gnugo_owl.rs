@@ -1581,6 +1581,12 @@ fn owl_knobs(config: &mut OwlConfig) {
             .expect("IGO_OWL_ESTIMATE_REFUTE_CHECK: 0 or 1")
             == 1;
     }
+    // IGO_OWL_ESCAPE_CROSSCUTS=0|1|2: the escape judgement runs only from the stones joined to
+    // the stone asked about without a crosscut diagonal ([`OwlConfig::escape_crosscuts`]; 0,
+    // the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CROSSCUTS") {
+        config.escape_crosscuts = v.parse().expect("IGO_OWL_ESCAPE_CROSSCUTS: 0, 1 or 2");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

@@ -575,6 +575,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("run_read_depth", 2, 24),
     ("run_read_value", 0, 1_000),
     ("kill_reply_checks", 0, 16),
+    ("escape_crosscuts", 0, 2),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -748,7 +749,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::vital_saves`; `run_read_plies` 0-40: `OwlConfig::run_read_plies`;
 /// `run_read_depth` 2-24: `OwlConfig::run_read_depth`; `run_read_value` 0-1,000:
 /// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`;
-/// `estimate_refute_check` 0 or 1: `OwlConfig::estimate_refute_check`) for the
+/// `estimate_refute_check` 0 or 1: `OwlConfig::estimate_refute_check`; `escape_crosscuts` 0-2:
+/// `OwlConfig::escape_crosscuts`) for the
 /// questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
@@ -883,6 +885,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "run_read_value" => c.run_read_value = v as usize,
             "kill_reply_checks" => c.kill_reply_checks = v as usize,
             "estimate_refute_check" => c.estimate_refute_check = v == 1,
+            "escape_crosscuts" => c.escape_crosscuts = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -905,7 +908,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          escape_chase_nodes {} root_saves_checked {} defence_links {} escape_chase_attack_only {} \
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
          vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
-         kill_reply_checks {} estimate_refute_check {}",
+         kill_reply_checks {} estimate_refute_check {} escape_crosscuts {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -975,7 +978,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         c.run_read_depth,
         c.run_read_value,
         c.kill_reply_checks,
-        u8::from(c.estimate_refute_check)
+        u8::from(c.estimate_refute_check),
+        c.escape_crosscuts
     ))
 }
 
@@ -1322,6 +1326,8 @@ mod tests {
             "igo-owl_settings kill_reply_checks 17",
             "igo-owl_settings estimate_refute_check 0",
             "igo-owl_settings estimate_refute_check 2",
+            "igo-owl_settings escape_crosscuts 2",
+            "igo-owl_settings escape_crosscuts 3",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
@@ -1332,10 +1338,13 @@ mod tests {
         // defaults.
         // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67), at
         // their defaults.
+        // The settings after `estimate_refute_check` (branch `owldead` of stop 68), at their
+        // defaults.
         let replies = format!(
-            " kill_reply_checks {} estimate_refute_check {}",
+            " kill_reply_checks {} estimate_refute_check {} escape_crosscuts {}",
             d.kill_reply_checks,
-            u8::from(d.estimate_refute_check)
+            u8::from(d.estimate_refute_check),
+            d.escape_crosscuts
         );
         let runs = format!(
             " run_read_plies {} run_read_depth {} run_read_value {}{replies}",
@@ -1757,8 +1766,9 @@ mod tests {
             "syntax error: run_read_depth takes 2 to 24"
         );
         assert!(a[99].as_ref().unwrap().ends_with(&format!(
-            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {}",
-            u8::from(d.estimate_refute_check)
+            " run_read_value 25 kill_reply_checks 3 estimate_refute_check {} escape_crosscuts {}",
+            u8::from(d.estimate_refute_check),
+            d.escape_crosscuts
         )));
         assert_eq!(
             a[100].as_ref().unwrap_err(),
@@ -1767,10 +1777,18 @@ mod tests {
         assert!(a[101]
             .as_ref()
             .unwrap()
-            .ends_with(" kill_reply_checks 3 estimate_refute_check 0"));
+            .ends_with(" kill_reply_checks 3 estimate_refute_check 0 escape_crosscuts 0"));
         assert_eq!(
             a[102].as_ref().unwrap_err(),
             "syntax error: estimate_refute_check takes 0 or 1"
+        );
+        assert!(a[103]
+            .as_ref()
+            .unwrap()
+            .ends_with(" estimate_refute_check 0 escape_crosscuts 2"));
+        assert_eq!(
+            a[104].as_ref().unwrap_err(),
+            "syntax error: escape_crosscuts takes 0 to 2"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
