@@ -907,7 +907,7 @@ pub struct OwlConfig {
     pub estimate_refute_check: bool,
     /// Where the static judgement of life (`life_reason`) leaves out the stones of the
     /// dragon joined to the stone asked about only across a crosscut diagonal (module
-    /// `crosscut`: both other points of the diagonal's square hold opponent blocks of two
+    /// `crosscut`: both other points of the diagonal's square hold opponent blocks of three
     /// liberties or more, so the two stones are parted already): 1, in the escape only (the
     /// stones the open space is reached from, `judged_runners`); 2, in the judged dragon
     /// (`judged_group`: its escape and its eyes, and the chase's and the run's reading of
