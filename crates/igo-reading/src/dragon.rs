@@ -916,7 +916,11 @@ pub struct OwlConfig {
     /// `owl_defend E6`: White's E6 D5 D4 C4 C3 join White's bottom stones only through D4-E3
     /// across Black's D3 and E4, and were judged alive by that chain's open space (GNU Go:
     /// dead); 9x9-02 after 30 moves, `owl_defend A6` (the test of module `crosscut`).
-    /// 0: off. \[default: 0\]
+    /// 0: off. \[default: 0: at 1, on GNU Go's game dragons one dead 9x9 dragon more
+    /// answered `0` (9x9-02 after 30, `A6`) but a living 19x19 dragon killed (19x19-08 after
+    /// 70, `S18`, `1 P17`) at 1.17x the CPU on living 19x19 dragons; at 2, 12x the CPU on dead
+    /// 19x19 dragons and three of them saved that were not; BENCHMARKS.md, igo-reading,
+    /// branch `owldead`\]
     pub escape_crosscuts: usize,
 }
 
