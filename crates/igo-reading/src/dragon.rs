@@ -939,6 +939,23 @@ pub struct OwlConfig {
     /// sizes' defences unchanged, at 1.04 and 1.01 times the CPU on living dragons (19x19,
     /// 9x9); BENCHMARKS.md, igo-reading, branch `owlko`\]
     pub estimate_refute_check: bool,
+    /// Where the static judgement of life (`life_reason`) leaves out the stones of the
+    /// dragon joined to the stone asked about only across a crosscut diagonal (module
+    /// `crosscut`: both other points of the diagonal's square hold opponent blocks of three
+    /// liberties or more, so the two stones are parted already): 1, in the escape only (the
+    /// stones the open space is reached from, `judged_runners`); 2, in the judged dragon
+    /// (`judged_group`: its escape and its eyes, and the chase's and the run's reading of
+    /// them). The dragon the search reads, the judgement of death and the fight region's
+    /// walls ([`OwlConfig::cut_diagonals`]) are as before. GNU Go self-play game 19x19-01 after 90-190 moves,
+    /// `owl_defend E6`: White's E6 D5 D4 C4 C3 join White's bottom stones only through D4-E3
+    /// across Black's D3 and E4, and were judged alive by that chain's open space (GNU Go:
+    /// dead); 9x9-02 after 30 moves, `owl_defend A6` (the test of module `crosscut`).
+    /// 0: off. \[default: 0: at 1, on GNU Go's game dragons one dead 9x9 dragon more
+    /// answered `0` (9x9-02 after 30, `A6`) but a living 19x19 dragon killed (19x19-08 after
+    /// 70, `S18`, `1 P17`) at 1.17x the CPU on living 19x19 dragons; at 2, 12x the CPU on dead
+    /// 19x19 dragons and three of them saved that were not; BENCHMARKS.md, igo-reading,
+    /// branch `owldead`\]
+    pub escape_crosscuts: usize,
 }
 
 /// [`OwlConfig::tactical_support`]: the string first (the owl's tactical capture and rescue
@@ -1176,6 +1193,7 @@ impl Default for OwlConfig {
             kill_reply_filter: 2,
             kill_reply_exact: 2,
             estimate_refute_check: true,
+            escape_crosscuts: 0,
         }
     }
 }
@@ -1408,6 +1426,11 @@ pub(crate) fn judged_group(pos: &Position, target: Point, config: &OwlConfig) ->
         linked_dragon(board, target)
     } else {
         dragon(board, target)
+    };
+    let group = if config.escape_crosscuts >= 2 {
+        crate::crosscut::uncut_runners(board, &group, target)
+    } else {
+        group
     };
     if !config.half_cuts || board.color_at(target) == Some(pos.to_play()) {
         return group;
@@ -2393,6 +2416,11 @@ pub(crate) fn judged_runners(
         config.escape_link_liberties,
         config.shut_in_death && config.holding_links == HoldingLinks::Everywhere,
     );
+    let runners = if config.escape_crosscuts == 1 {
+        crate::crosscut::uncut_runners(board, &runners, target)
+    } else {
+        runners
+    };
     if config.hane_links == 0 {
         return runners;
     }

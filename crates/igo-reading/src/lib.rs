@@ -37,6 +37,7 @@
 
 pub mod combination;
 pub mod connection;
+mod crosscut;
 pub mod dragon;
 pub mod enclosed;
 pub mod eye;

@@ -1599,6 +1599,12 @@ fn owl_knobs(config: &mut OwlConfig) {
     if let Ok(v) = std::env::var("IGO_OWL_KILL_REPLY_EXACT") {
         config.kill_reply_exact = v.parse().expect("IGO_OWL_KILL_REPLY_EXACT: 0 to 2");
     }
+    // IGO_OWL_ESCAPE_CROSSCUTS=0|1|2: the escape judgement runs only from the stones joined to
+    // the stone asked about without a crosscut diagonal ([`OwlConfig::escape_crosscuts`]; 0,
+    // the default: off).
+    if let Ok(v) = std::env::var("IGO_OWL_ESCAPE_CROSSCUTS") {
+        config.escape_crosscuts = v.parse().expect("IGO_OWL_ESCAPE_CROSSCUTS: 0, 1 or 2");
+    }
 }
 
 fn move_report(tallies: &BTreeMap<String, MoveTally>) -> String {

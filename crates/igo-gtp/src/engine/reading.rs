@@ -578,6 +578,7 @@ const OWL_RANGES: &[(&str, u64, u64)] = &[
     ("hane_links", 0, 2),
     ("kill_reply_filter", 0, 3),
     ("kill_reply_exact", 0, 2),
+    ("escape_crosscuts", 0, 2),
 ];
 
 /// The `igo-owl_settings` keys that are switches, 0 or 1 (the rest take the ranges of
@@ -753,8 +754,8 @@ fn reading_settings(engine: &mut Engine, args: &[String]) -> Result<String, Stri
 /// `OwlConfig::run_read_value`; `kill_reply_checks` 0-16: `OwlConfig::kill_reply_checks`;
 /// `estimate_refute_check` 0 or 1: `OwlConfig::estimate_refute_check`; `hane_links` 0-2:
 /// `OwlConfig::hane_links` (off, first line, anywhere); `kill_reply_filter` 0-3:
-/// `OwlConfig::kill_reply_filter`; `kill_reply_exact` 0-2: `OwlConfig::kill_reply_exact`) for
-/// the questions that follow,
+/// `OwlConfig::kill_reply_filter`; `kill_reply_exact` 0-2: `OwlConfig::kill_reply_exact`;
+/// `escape_crosscuts` 0-2: `OwlConfig::escape_crosscuts`) for the questions that follow,
 /// and answers the settings in force as `NAME VALUE` pairs (igo's own command, for
 /// experiments). A value outside its key's range is answered `? syntax error: NAME takes LOW
 /// to HIGH` and nothing changes (budgets up to a hundred times the defaults).
@@ -891,6 +892,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
             "hane_links" => c.hane_links = v as u8,
             "kill_reply_filter" => c.kill_reply_filter = v as usize,
             "kill_reply_exact" => c.kill_reply_exact = v as usize,
+            "escape_crosscuts" => c.escape_crosscuts = v as usize,
             other => return Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -914,7 +916,7 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
          root_escape_cuts {} owner_connections {} connection_cuts {} connections_first {} \
          vital_saves {} run_read_plies {} run_read_depth {} run_read_value {} \
          kill_reply_checks {} estimate_refute_check {} hane_links {} kill_reply_filter {} \
-         kill_reply_exact {}",
+         kill_reply_exact {} escape_crosscuts {}",
         c.node_limit,
         c.max_moves,
         c.proof_nodes,
@@ -987,7 +989,8 @@ fn owl_settings(engine: &mut Engine, args: &[String]) -> Result<String, String> 
         u8::from(c.estimate_refute_check),
         c.hane_links,
         c.kill_reply_filter,
-        c.kill_reply_exact
+        c.kill_reply_exact,
+        c.escape_crosscuts
     ))
 }
 
@@ -1340,6 +1343,8 @@ mod tests {
             "igo-owl_settings kill_reply_filter 4",
             "igo-owl_settings kill_reply_exact 2",
             "igo-owl_settings kill_reply_exact 3",
+            "igo-owl_settings escape_crosscuts 2",
+            "igo-owl_settings escape_crosscuts 3",
         ]);
         let d = OwlConfig::default();
         // The last settings, at their defaults.
@@ -1349,10 +1354,10 @@ mod tests {
         // The settings after `connections_first` (branches `owlvital` and `owlrun`), at their
         // defaults.
         // The settings after `run_read_value` (branches `owlkill` and `owlko` of stop 67,
-        // `owllink` and `owlreply` of stop 68), at their defaults.
+        // `owllink`, `owlreply` and `owldead` of stop 68), at their defaults.
         let after_refute = format!(
-            " hane_links {} kill_reply_filter {} kill_reply_exact {}",
-            d.hane_links, d.kill_reply_filter, d.kill_reply_exact
+            " hane_links {} kill_reply_filter {} kill_reply_exact {} escape_crosscuts {}",
+            d.hane_links, d.kill_reply_filter, d.kill_reply_exact, d.escape_crosscuts
         );
         let replies = format!(
             " kill_reply_checks {} estimate_refute_check {}{after_refute}",
@@ -1795,28 +1800,36 @@ mod tests {
         );
         assert!(a[103].as_ref().unwrap().ends_with(&format!(
             " kill_reply_checks 3 estimate_refute_check 0 hane_links 1 kill_reply_filter {} \
-             kill_reply_exact {}",
-            d.kill_reply_filter, d.kill_reply_exact
+             kill_reply_exact {} escape_crosscuts {}",
+            d.kill_reply_filter, d.kill_reply_exact, d.escape_crosscuts
         )));
         assert_eq!(
             a[104].as_ref().unwrap_err(),
             "syntax error: hane_links takes 0 to 2"
         );
         assert!(a[105].as_ref().unwrap().ends_with(&format!(
-            " hane_links 1 kill_reply_filter 1 kill_reply_exact {}",
-            d.kill_reply_exact
+            " hane_links 1 kill_reply_filter 1 kill_reply_exact {} escape_crosscuts {}",
+            d.kill_reply_exact, d.escape_crosscuts
         )));
         assert_eq!(
             a[106].as_ref().unwrap_err(),
             "syntax error: kill_reply_filter takes 0 to 3"
         );
-        assert!(a[107]
-            .as_ref()
-            .unwrap()
-            .ends_with(" kill_reply_filter 1 kill_reply_exact 2"));
+        assert!(a[107].as_ref().unwrap().ends_with(&format!(
+            " kill_reply_filter 1 kill_reply_exact 2 escape_crosscuts {}",
+            d.escape_crosscuts
+        )));
         assert_eq!(
             a[108].as_ref().unwrap_err(),
             "syntax error: kill_reply_exact takes 0 to 2"
+        );
+        assert!(a[109]
+            .as_ref()
+            .unwrap()
+            .ends_with(" kill_reply_exact 2 escape_crosscuts 2"));
+        assert_eq!(
+            a[110].as_ref().unwrap_err(),
+            "syntax error: escape_crosscuts takes 0 to 2"
         );
         assert!(a[51].as_ref().unwrap_err().starts_with("syntax error"));
         assert!(a[48].as_ref().unwrap_err().starts_with("syntax error"));
