@@ -25,32 +25,11 @@ pub(crate) fn uncut_runners(board: &Board, runners: &PointSet, target: Point) ->
     let Some(owner) = board.color_at(target) else {
         return *runners;
     };
-    let size = board.size();
     let walls = board.stones(!owner);
     let solid_wall = |q: Point| walls.contains(q) && board.liberty_count_at(q) >= CUT_LIBERTIES;
-    let mut seen = PointSet::single(target);
-    let mut todo = vec![target];
-    while let Some(a) = todo.pop() {
-        let mut next = PointSet::single(a).neighbours(size) & *runners;
-        let (ax, ay) = size.coords(a);
-        for b in size.diagonals(a) {
-            if !runners.contains(b) {
-                continue;
-            }
-            let (bx, by) = size.coords(b);
-            let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
-                continue;
-            };
-            if !(solid_wall(c1) && solid_wall(c2)) {
-                next.insert(b);
-            }
-        }
-        for b in (next - seen).iter() {
-            seen.insert(b);
-            todo.push(b);
-        }
-    }
-    seen
+    crate::dragon::diagonal_reach(board, PointSet::single(target), runners, |_, _, c1, c2| {
+        !(solid_wall(c1) && solid_wall(c2))
+    })
 }
 
 #[cfg(test)]

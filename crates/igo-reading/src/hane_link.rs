@@ -34,40 +34,25 @@ pub(crate) fn held_runners(
     let Some(own) = board.block_at(target) else {
         return *runners;
     };
-    let size = board.size();
-    let mut seen = own.stones();
-    let mut todo: Vec<Point> = seen.iter().collect();
-    while let Some(a) = todo.pop() {
-        // Orthogonal neighbours are the same block: entered with it.
-        let mut next = PointSet::single(a).neighbours(size) & *runners;
-        for b in size.diagonals(a) {
-            if runners.contains(b)
-                && !seen.contains(b)
-                && !short_across_hane(board, a, b, owner, first_line)
-            {
-                next.insert(b);
-            }
-        }
-        for b in (next - seen).iter() {
-            seen.insert(b);
-            todo.push(b);
-        }
-    }
-    seen
+    crate::dragon::diagonal_reach(board, own.stones(), runners, |_, b, c1, c2| {
+        !short_across_hane(board, b, c1, c2, owner, first_line)
+    })
 }
 
-/// Whether the block of `b`, entered from the diagonal neighbour `a` (both `owner`'s), is a
-/// short block across a hane link (module documentation): one other point of their square
-/// holds an opponent block of two liberties or more (one in atari the owner captures instead),
-/// the other is empty, and the block of `b` has two liberties or fewer (on the first line,
-/// with `first_line`).
-fn short_across_hane(board: &Board, a: Point, b: Point, owner: Color, first_line: bool) -> bool {
+/// Whether the block of `b`, entered from a diagonal neighbour (both `owner`'s; `c1` and `c2`
+/// the other two points of their square), is a short block across a hane link (module
+/// documentation): one of `c1` and `c2` holds an opponent block of two liberties or more (one
+/// in atari the owner captures instead), the other is empty, and the block of `b` has two
+/// liberties or fewer (on the first line, with `first_line`).
+fn short_across_hane(
+    board: &Board,
+    b: Point,
+    c1: Point,
+    c2: Point,
+    owner: Color,
+    first_line: bool,
+) -> bool {
     let size = board.size();
-    let (ax, ay) = size.coords(a);
-    let (bx, by) = size.coords(b);
-    let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
-        return false;
-    };
     let opponent_held =
         |c: Point| board.color_at(c) == Some(!owner) && board.liberty_count_at(c) >= 2;
     let hane = (opponent_held(c1) && board.is_empty_at(c2))
@@ -175,7 +160,14 @@ mod tests {
                 "hane_links {links}"
             );
         }
-        assert!(short_across_hane(board, c2, d1, Color::Black, true));
+        assert!(short_across_hane(
+            board,
+            d1,
+            pt("C1"),
+            pt("D2"),
+            Color::Black,
+            true
+        ));
         assert_eq!(
             held_runners(board, &group, c2, true),
             group - PointSet::single(d1)
@@ -185,8 +177,9 @@ mod tests {
         let crawl = diagram('.', 'X');
         assert!(!short_across_hane(
             crawl.board(),
-            c2,
             d1,
+            pt("C1"),
+            pt("D2"),
             Color::Black,
             false
         ));
