@@ -27,7 +27,7 @@ pub(crate) fn uncut_runners(board: &Board, runners: &PointSet, target: Point) ->
     };
     let walls = board.stones(!owner);
     let solid_wall = |q: Point| walls.contains(q) && board.liberty_count_at(q) >= CUT_LIBERTIES;
-    crate::dragon::diagonal_reach(board, PointSet::single(target), runners, |_, _, c1, c2| {
+    crate::diagonal::diagonal_reach(board, PointSet::single(target), runners, |_, _, c1, c2| {
         !(solid_wall(c1) && solid_wall(c2))
     })
 }

@@ -2525,50 +2525,12 @@ pub fn linked_dragon(board: &Board, p: Point) -> PointSet {
     };
     let walls = board.stones(!owner);
     let solid_wall = |q: Point| walls.contains(q) && board.liberty_count_at(q) >= 2;
-    diagonal_reach(
+    crate::diagonal::diagonal_reach(
         board,
         PointSet::single(p),
         &board.stones(owner),
         |_, _, c1, c2| !(solid_wall(c1) && solid_wall(c2)),
     )
-}
-
-/// The points of `within` that `start` reaches inside it by orthogonal steps and by the
-/// diagonal steps from `a` to `b` that `joins(a, b, c1, c2)` allows, `c1` and `c2` the other
-/// two points of their square: the one walk behind [`linked_dragon`], the escape's runners
-/// without crosscut diagonals (`crosscut`) and without short blocks across hane links
-/// (`hane_link`), which differ only in the diagonals they refuse.
-pub(crate) fn diagonal_reach(
-    board: &Board,
-    start: PointSet,
-    within: &PointSet,
-    joins: impl Fn(Point, Point, Point, Point) -> bool,
-) -> PointSet {
-    let size = board.size();
-    let mut seen = start;
-    let mut todo: Vec<Point> = start.iter().collect();
-    while let Some(a) = todo.pop() {
-        let mut next = PointSet::single(a).neighbours(size) & *within;
-        let (ax, ay) = size.coords(a);
-        for b in size.diagonals(a) {
-            if !within.contains(b) || seen.contains(b) {
-                continue;
-            }
-            let (bx, by) = size.coords(b);
-            // Both are on the board whenever `a` and `b` are.
-            let (Some(c1), Some(c2)) = (size.point(ax, by), size.point(bx, ay)) else {
-                continue;
-            };
-            if joins(a, b, c1, c2) {
-                next.insert(b);
-            }
-        }
-        for b in (next - seen).iter() {
-            seen.insert(b);
-            todo.push(b);
-        }
-    }
-    seen
 }
 
 /// The test by which a dragon lives ([`life_reason`]).

@@ -34,7 +34,7 @@ pub(crate) fn held_runners(
     let Some(own) = board.block_at(target) else {
         return *runners;
     };
-    crate::dragon::diagonal_reach(board, own.stones(), runners, |_, b, c1, c2| {
+    crate::diagonal::diagonal_reach(board, own.stones(), runners, |_, b, c1, c2| {
         !short_across_hane(board, b, c1, c2, owner, first_line)
     })
 }

@@ -38,6 +38,7 @@
 pub mod combination;
 pub mod connection;
 mod crosscut;
+mod diagonal;
 pub mod dragon;
 pub mod enclosed;
 pub mod eye;
